@@ -1,0 +1,56 @@
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Link } from "react-router";
+
+/** Used only when no messages could be loaded at all; the spec's own en-US texts. */
+const untranslated: Record<string, string> = {
+  "errors.notFound.message": "Page Not Found",
+  "errors.internal.message": "Internal Server Error",
+  "errors.notFound.description": "",
+  "errors.internal.description": "",
+  "errors.status": "Error",
+  "errors.home": "Back to the home page",
+};
+
+export interface ErrorDetails {
+  status: number;
+  /** The error's own message, e.g. 'Page not found: /nowhere' (spec §2, §8). */
+  errorMessage: string;
+  path?: string;
+}
+
+export function describeError(error: unknown): ErrorDetails {
+  if (isRouteErrorResponse(error)) {
+    const data = (error.data ?? {}) as { message?: unknown; path?: unknown };
+    return {
+      status: error.status,
+      errorMessage: typeof data.message === "string" ? data.message : error.statusText,
+      path: typeof data.path === "string" ? data.path : undefined,
+    };
+  }
+  return { status: 500, errorMessage: error instanceof Error ? error.message : "Internal Server Error" };
+}
+
+/** Status, message and description (spec §2), with the way home. Never a stack trace in production. */
+export function ErrorPage({ error }: { error: unknown }) {
+  const { t: translate, ready } = useTranslation();
+  const t = (key: string, options?: Record<string, unknown>) =>
+    ready && translate(key, options) !== key ? translate(key, options) : (untranslated[key] ?? key);
+  const details = describeError(error);
+  const kind = details.status === 404 ? "notFound" : "internal";
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <section
+      className="mx-auto flex max-w-xl flex-col items-start gap-3 py-10"
+      data-status={details.status}
+      data-error-message={details.errorMessage}
+    >
+      <p className="text-6xl font-bold text-accent">{details.status}</p>
+      <h1 className="text-2xl font-bold">{t(`errors.${kind}.message`)}</h1>
+      <p className="text-fg-muted">{t(`errors.${kind}.description`, { path: details.path ?? "" })}</p>
+      {stack ? <pre className="max-w-full overflow-auto rounded bg-surface-muted p-3 text-xs">{stack}</pre> : null}
+      <Link to="/" className="mt-2 inline-flex h-10 items-center rounded-md bg-brand px-4 font-semibold text-on-brand">
+        {t("errors.home")}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigation } from "react-router";
+import { AccountSlot } from "./account-slot.tsx";
+import { Brand } from "./brand.tsx";
+import { CloseIcon, MenuIcon, SearchIcon } from "./icons.tsx";
+import { LanguageSwitch } from "./language-switch.tsx";
+import { NavMenu } from "./nav-menu.tsx";
+import { SearchEntry } from "./search-entry.tsx";
+import { ThemeSwitch } from "./theme-switch.tsx";
+
+const iconButton = "inline-flex size-10 items-center justify-center rounded-md text-fg hover:bg-surface-muted";
+
+function NavigationProgress() {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div
+      aria-hidden="true"
+      className={`fixed inset-x-0 top-0 z-50 h-0.5 origin-left bg-brand transition-transform duration-500 ${busy ? "scale-x-75" : "scale-x-0"}`}
+    />
+  );
+}
+
+/**
+ * The `default` layout: app bar, navigation (permanent from `lg`, a drawer below it) and the page.
+ * The drawer and the small-screen search are native <dialog>s: focus trap, Escape and backdrop for free.
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const drawer = useRef<HTMLDialogElement>(null);
+  const search = useRef<HTMLDialogElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    drawer.current?.close();
+    search.current?.close();
+  }, [location.key]);
+
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-surface px-3 py-2 text-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t("nav.skipToContent")}
+      </a>
+      <NavigationProgress />
+      <header className="sticky top-0 z-30 border-b-2 border-brand bg-surface">
+        <div className="flex h-14 items-center gap-1 px-2 sm:gap-2 sm:px-4">
+          <button
+            type="button"
+            className={`${iconButton} lg:hidden`}
+            aria-haspopup="dialog"
+            onClick={() => drawer.current?.showModal()}
+          >
+            <MenuIcon />
+            <span className="sr-only">{t("nav.open")}</span>
+          </button>
+          <Brand />
+          <div className="flex-1" />
+          <SearchEntry className="hidden w-72 md:block" />
+          <button
+            type="button"
+            className={`${iconButton} md:hidden`}
+            aria-haspopup="dialog"
+            onClick={() => search.current?.showModal()}
+          >
+            <SearchIcon />
+            <span className="sr-only">{t("search.open")}</span>
+          </button>
+          <LanguageSwitch className="hidden sm:flex" />
+          <ThemeSwitch />
+          <AccountSlot />
+        </div>
+      </header>
+
+      <dialog
+        ref={drawer}
+        aria-label={t("nav.label")}
+        className="m-0 h-dvh max-h-none w-72 max-w-[85vw] bg-surface text-fg lg:hidden"
+        onClick={(event) => {
+          if (event.target === event.currentTarget) event.currentTarget.close();
+        }}
+      >
+        <div className="flex h-14 items-center justify-between border-b border-line px-3">
+          <Brand />
+          <button type="button" className={iconButton} onClick={() => drawer.current?.close()}>
+            <CloseIcon />
+            <span className="sr-only">{t("nav.close")}</span>
+          </button>
+        </div>
+        <div className="border-b border-line p-3 sm:hidden">
+          <LanguageSwitch />
+        </div>
+        <NavMenu onNavigate={() => drawer.current?.close()} />
+      </dialog>
+
+      <dialog
+        ref={search}
+        aria-label={t("search.label")}
+        className="mx-auto mt-2 w-[min(36rem,calc(100vw-1rem))] rounded-lg bg-surface p-3 text-fg md:hidden"
+        onClick={(event) => {
+          if (event.target === event.currentTarget) event.currentTarget.close();
+        }}
+      >
+        <div className="flex items-center gap-2">
+          <SearchEntry className="flex-1" />
+          <button type="button" className={iconButton} onClick={() => search.current?.close()}>
+            <CloseIcon />
+            <span className="sr-only">{t("search.close")}</span>
+          </button>
+        </div>
+      </dialog>
+
+      <div className="lg:grid lg:grid-cols-[16rem_1fr]">
+        <aside className="hidden lg:block">
+          <div className="sticky top-14 max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-r border-line bg-surface">
+            <NavMenu />
+          </div>
+        </aside>
+        <main id="main" tabIndex={-1} className="min-w-0 px-4 py-5 sm:px-6 lg:px-8">
+          {children}
+        </main>
+      </div>
+    </>
+  );
+}

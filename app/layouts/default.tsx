@@ -1,0 +1,21 @@
+import { Outlet } from "react-router";
+import { ErrorPage } from "../features/errors/error-page.tsx";
+import { AppShell } from "../features/shell/app-shell.tsx";
+import type { Route } from "./+types/default";
+
+export default function DefaultLayout() {
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/** Errors below the layout keep the app bar and navigation, so the way on is always in reach. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AppShell>
+      <ErrorPage error={error} />
+    </AppShell>
+  );
+}

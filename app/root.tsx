@@ -1,0 +1,81 @@
+import { useEffect, useMemo } from "react";
+import { I18nextProvider } from "react-i18next";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorPage } from "./features/errors/error-page.tsx";
+import { i18nFor } from "./shared/i18n/root-i18n.ts";
+import { languageFromCookieHeader } from "./shared/i18n/languages.ts";
+import { loadMessages } from "./shared/i18n/messages.ts";
+import { useLanguageSync } from "./shared/i18n/use-language.ts";
+import { requestContext } from "./shared/request-context.ts";
+import { useRootData, type RootData } from "./shared/root-data.ts";
+import { themeBootScript, themes } from "./shared/theme/theme.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const { appTitle, nonce } = context.get(requestContext);
+  const requested = languageFromCookieHeader(request.headers.get("cookie"));
+  const { language, messages } = await loadMessages(requested, "common");
+  return { appTitle, nonce, i18n: { language, resources: { common: messages } } };
+}
+
+/** The root data changes only with the language: re-run it on an explicit revalidation or a form post. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  return currentUrl.href === nextUrl.href;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const language = root?.i18n.language ?? "vi";
+  const nonce = root?.nonce;
+  return (
+    <html lang={language} data-theme={themes.light} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#F15A22" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <div className="root">{children}</div>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const i18n = useMemo(() => i18nFor(loaderData.i18n), [loaderData.i18n]);
+  useLanguageSync(loaderData.i18n.language);
+  useEffect(() => {
+    document.documentElement.lang = loaderData.i18n.language;
+  }, [loaderData.i18n.language]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Outlet />
+    </I18nextProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRootData();
+  const page = <ErrorPage error={error} />;
+  return root ? <I18nextProvider i18n={i18nFor(root.i18n)}>{page}</I18nextProvider> : page;
+}

@@ -1,0 +1,9 @@
+import { middlewareFor } from "~/shared/routing/guards.ts";
+
+export { pageMeta as meta } from "~/shared/page/page-meta.ts";
+export { PlaceholderPage as default } from "~/shared/page/placeholder-page.tsx";
+
+export const middleware = middlewareFor("admin");
+
+/** Server middleware runs on client navigations only for routes with a loader. */
+export const loader = () => null;

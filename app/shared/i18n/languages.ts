@@ -1,0 +1,39 @@
+/** The interface languages: Vietnamese first, en-US as the translation fallback (spec §1, §9). */
+export const languages = ["vi", "en-US"] as const;
+export type Language = (typeof languages)[number];
+
+export const defaultLanguage: Language = "vi";
+export const fallbackLanguage: Language = "en-US";
+
+/** localStorage key holding the chosen language (spec §3). */
+export const LANGUAGE_STORAGE_KEY = "lang";
+/** Cookie that lets the server render the chosen language (spec §9: 365 days, path /, SameSite lax). */
+export const LOCALE_COOKIE = "locale";
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (languages as readonly string[]).includes(value);
+}
+
+/** BCP 47 tag for Intl formatting. */
+export function intlLocale(language: Language): string {
+  return language === "vi" ? "vi-VN" : "en-US";
+}
+
+export function localeCookie(language: Language, secure: boolean): string {
+  const parts = [`${LOCALE_COOKIE}=${language}`, "Path=/", `Max-Age=${LOCALE_COOKIE_MAX_AGE}`, "SameSite=Lax"];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+/** The language a request asks for through the locale cookie; the default when absent or unknown. */
+export function languageFromCookieHeader(cookieHeader: string | null | undefined): Language {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === LOCALE_COOKIE) {
+      const value = decodeURIComponent(rest.join("="));
+      if (isLanguage(value)) return value;
+    }
+  }
+  return defaultLanguage;
+}

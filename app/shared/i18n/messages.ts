@@ -1,0 +1,35 @@
+import { fallbackLanguage, type Language } from "./languages.ts";
+
+export type Messages = { [key: string]: string | Messages };
+export const namespaces = ["common"] as const;
+export type Namespace = (typeof namespaces)[number];
+
+type Loader = () => Promise<unknown>;
+
+/** One lazily loaded chunk per language and namespace: only what a page needs is fetched. */
+const bundled = import.meta.glob<{ default: Messages }>("../../../locales/*/*.json");
+
+function loaderFor(language: Language, namespace: Namespace, loaders: Record<string, Loader>): Loader | undefined {
+  return loaders[`../../../locales/${language}/${namespace}.json`];
+}
+
+/**
+ * Loads one namespace of one language. A failure is logged (spec §8) and the fallback language's
+ * messages are returned instead, so the page still shows text.
+ */
+export async function loadMessages(
+  language: Language,
+  namespace: Namespace,
+  loaders: Record<string, Loader> = bundled,
+): Promise<{ language: Language; messages: Messages }> {
+  try {
+    const load = loaderFor(language, namespace, loaders);
+    if (!load) throw new Error(`No messages for ${language}/${namespace}`);
+    const module = (await load()) as { default: Messages };
+    return { language, messages: module.default };
+  } catch (error) {
+    console.error(`Failed to load messages ${language}/${namespace}`, error);
+    if (language === fallbackLanguage) return { language, messages: {} };
+    return loadMessages(fallbackLanguage, namespace, loaders);
+  }
+}

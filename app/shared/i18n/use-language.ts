@@ -1,0 +1,50 @@
+import { useCallback, useEffect } from "react";
+import { useRevalidator } from "react-router";
+import { isLanguage, LANGUAGE_STORAGE_KEY, localeCookie, type Language } from "./languages.ts";
+
+function readStoredLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function remember(language: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage can be disabled (private mode); the cookie still carries the choice.
+  }
+  document.cookie = localeCookie(language, location.protocol === "https:");
+}
+
+/** Switches the interface language: remembered in localStorage and the locale cookie, then re-rendered by the server's messages. */
+export function useSwitchLanguage(): (language: Language) => Promise<void> {
+  const revalidator = useRevalidator();
+  return useCallback(
+    async (language: Language) => {
+      remember(language);
+      await revalidator.revalidate();
+    },
+    [revalidator],
+  );
+}
+
+/**
+ * Spec §1/§9: the stored `lang` wins. If it differs from what the server rendered, switch to it
+ * (which also sets the cookie); if nothing is stored yet, store what is shown.
+ */
+export function useLanguageSync(rendered: Language): void {
+  const switchLanguage = useSwitchLanguage();
+  useEffect(() => {
+    const stored = readStoredLanguage();
+    if (isLanguage(stored)) {
+      if (stored !== rendered) void switchLanguage(stored);
+    } else {
+      remember(rendered);
+    }
+    // Only on start-up: later changes go through the language switch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}

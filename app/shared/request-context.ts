@@ -1,0 +1,20 @@
+import { createContext } from "react-router";
+import type { Database } from "../../db/client.ts";
+import type { Logger } from "../../server/logger.ts";
+
+/** What the server hands every loader, action and middleware for one request. */
+export interface RequestContext {
+  requestId: string;
+  /** CSP nonce for this response's inline scripts. */
+  nonce: string;
+  appTitle: string;
+  /** Whether the request arrived over https (cookies get `Secure`). */
+  secure: boolean;
+  /** Enables `/__fault`, a route that throws, for the error-page journeys. */
+  faultRoutes: boolean;
+  db: Database;
+  /** Structured logger carrying this request's id. */
+  logger: Logger;
+}
+
+export const requestContext = createContext<RequestContext>();

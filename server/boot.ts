@@ -1,0 +1,68 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createServer } from "node:http";
+import { resolve } from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { openDatabase } from "../db/client.ts";
+import { migrateDatabase } from "../db/migrate.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { createApp } from "./create-app.ts";
+import { createLogger } from "./logger.ts";
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface BootOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Serve the client build from here (production); development leaves assets to Vite. */
+  clientDir?: string;
+  /** Wraps the Node listener, e.g. with Vite's dev middleware. */
+  wrapListener?: (listener: Listener) => Listener;
+}
+
+/**
+ * Validates the configuration, opens and migrates the database, serves the app on one port, and
+ * shuts down gracefully on SIGTERM/SIGINT: in-flight requests finish, then the database closes.
+ */
+export async function boot({ build, clientDir, wrapListener = (listener) => listener }: BootOptions) {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: resolve(config.DATA_DIR) },
+  );
+  await migrateDatabase(database);
+  logger.info("database ready", { database: database.kind, dataDir: database.kind === "pglite" ? resolve(config.DATA_DIR) : undefined });
+
+  const app = createApp({ config, logger, database, build, clientDir });
+  const server = createServer(wrapListener(getRequestListener(app.fetch)));
+  await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done));
+  const shownHost = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
+  logger.info("listening", { url: `http://${shownHost}:${config.PORT}`, mode: config.NODE_ENV });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("shutting down", { signal });
+    const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    server.close(async () => {
+      clearTimeout(force);
+      await database.close();
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  return { server, app, database, config, logger };
+}

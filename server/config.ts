@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .optional()
+  .transform((value) => value === "1" || value === "true" || value === "yes");
+
+/** Every setting the server reads from the environment, validated once at start. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(4040),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  APP_TITLE: z.string().trim().min(1).max(80).default("Minithings Companion"),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().or(z.literal("").transform(() => undefined)),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  TRUST_PROXY: flag,
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  FAULT_ROUTES: flag,
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  readonly issues: string[];
+  constructor(issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.issues = issues;
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join(".")}=${JSON.stringify(env[String(issue.path[0])] ?? "")}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}

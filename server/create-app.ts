@@ -1,0 +1,99 @@
+import { randomUUID } from "node:crypto";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { requestContext } from "../app/shared/request-context.ts";
+import type { DatabaseConnection } from "../db/client.ts";
+import type { Config } from "./config.ts";
+import { AppError } from "./errors.ts";
+import type { Logger } from "./logger.ts";
+import { securityHeaders } from "./security-headers.ts";
+
+export interface AppDependencies {
+  config: Config;
+  logger: Logger;
+  database: DatabaseConnection;
+  /** The React Router server build (a getter in development, so edits show without a restart). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Where the client build lives; omitted in development, where Vite serves assets. */
+  clientDir?: string;
+}
+
+export type AppEnv = { Variables: { requestId: string; nonce: string; logger: Logger } };
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** The one HTTP app: static files, `/api/*`, then every page through React Router. */
+export function createApp({ config, logger, database, build, clientDir }: AppDependencies): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const development = config.NODE_ENV === "development";
+
+  app.use(async (c, next) => {
+    const requestId = randomUUID();
+    const started = performance.now();
+    c.set("requestId", requestId);
+    c.set("logger", logger.child({ requestId }));
+    await next();
+    c.res.headers.set("X-Request-Id", requestId);
+    logger.info("request", {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      durationMs: Math.round(performance.now() - started),
+    });
+  });
+  app.use(compress());
+  app.use(securityHeaders({ development, trustProxy: config.TRUST_PROXY }));
+
+  if (clientDir) {
+    app.use(
+      "/assets/*",
+      serveStatic({ root: clientDir, onFound: (_path, c) => void c.header("Cache-Control", IMMUTABLE) }),
+    );
+    app.use(
+      "*",
+      serveStatic({ root: clientDir, onFound: (_path, c) => void c.header("Cache-Control", "public, max-age=3600") }),
+    );
+  }
+
+  app.get("/api/health", (c) => c.json({ status: "ok" }));
+  app.get("/api/ready", async (c) => {
+    try {
+      await database.ping();
+      return c.json({ status: "ready", database: database.kind });
+    } catch (error) {
+      c.get("logger").error("database not reachable", { error });
+      const failure = new AppError("unavailable", "The database is not reachable.");
+      return c.json(failure.toJSON(), failure.status);
+    }
+  });
+  app.all("/api/*", (c) => {
+    const failure = new AppError("not-found", `No API endpoint at ${c.req.method} ${c.req.path}`);
+    return c.json(failure.toJSON(), failure.status);
+  });
+
+  const handleRequest = createRequestHandler(build, development ? "development" : "production");
+  app.all("*", (c) => {
+    const context = new RouterContextProvider();
+    context.set(requestContext, {
+      requestId: c.get("requestId"),
+      nonce: c.get("nonce"),
+      appTitle: config.APP_TITLE,
+      secure: new URL(c.req.url).protocol === "https:",
+      faultRoutes: config.FAULT_ROUTES,
+      db: database.db,
+      logger: c.get("logger"),
+    });
+    return handleRequest(c.req.raw, context);
+  });
+
+  app.onError((error, c) => {
+    const failure = error instanceof AppError ? error : new AppError("internal", "Internal Server Error");
+    if (!(error instanceof AppError)) c.get("logger").error("unhandled error", { error });
+    return c.json(failure.toJSON(), failure.status);
+  });
+
+  return app;
+}
