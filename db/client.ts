@@ -22,6 +22,12 @@ export interface DatabaseConnection {
   close(): Promise<void>;
 }
 
+/** Closing twice (a signal during shutdown, a test's cleanup) is harmless. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
 export type DatabaseTarget = { url: string } | { dataDir: string };
 
 /**
@@ -46,7 +52,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConn
       async ping() {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      close: once(() => pool.end()),
     };
   }
   if (!target.dataDir.startsWith("memory://")) mkdirSync(target.dataDir, { recursive: true });
@@ -59,6 +65,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConn
     async ping() {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
 }

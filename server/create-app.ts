@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext } from "../app/shared/request-context.ts";
@@ -23,6 +23,20 @@ export interface AppDependencies {
 export type AppEnv = { Variables: { requestId: string; nonce: string; logger: Logger } };
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** Files from the client build, with their caching; anything else goes on to the next handler. */
+function staticFiles(root: string, cacheControl: string): MiddlewareHandler {
+  const serve = serveStatic({ root });
+  return async (c, next) => {
+    let missing = false;
+    const response = await serve(c, async () => {
+      missing = true;
+    });
+    if (missing || !response) return next();
+    response.headers.set("Cache-Control", cacheControl);
+    return response;
+  };
+}
 
 /** The one HTTP app: static files, `/api/*`, then every page through React Router. */
 export function createApp({ config, logger, database, build, clientDir }: AppDependencies): Hono<AppEnv> {
@@ -48,14 +62,9 @@ export function createApp({ config, logger, database, build, clientDir }: AppDep
   app.use(securityHeaders({ development, trustProxy: config.TRUST_PROXY }));
 
   if (clientDir) {
-    app.use(
-      "/assets/*",
-      serveStatic({ root: clientDir, onFound: (_path, c) => void c.header("Cache-Control", IMMUTABLE) }),
-    );
-    app.use(
-      "*",
-      serveStatic({ root: clientDir, onFound: (_path, c) => void c.header("Cache-Control", "public, max-age=3600") }),
-    );
+    // Hashed file names change with their content, so a year is safe; other files may change.
+    app.use("/assets/*", staticFiles(clientDir, IMMUTABLE));
+    app.use("*", staticFiles(clientDir, "public, max-age=3600"));
   }
 
   app.get("/api/health", (c) => c.json({ status: "ok" }));

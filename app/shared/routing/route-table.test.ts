@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { findPage, pages, sections } from "./route-table.ts";
+
+/** Spec §2, verbatim. */
+const specRoutes = [
+  "/", "/admin", "/bplayer", "/chat", "/clan", "/class", "/craft", "/craft/detail", "/district",
+  "/equipments-items", "/equipments-items/detail", "/event", "/favorites", "/feed", "/guide", "/level",
+  "/login", "/manor", "/me", "/me/bag", "/me/bag/detail", "/me/make-offer", "/me/make-offer/detail",
+  "/me/note", "/me/note/detail", "/me/tax", "/mounts", "/mounts/detail", "/notification", "/pets",
+  "/rating", "/rule", "/rune", "/season", "/season/detail", "/talisman", "/users",
+];
+
+describe("route table", () => {
+  it("has exactly the 37 routes of the spec", () => {
+    expect(specRoutes).toHaveLength(37);
+    expect(pages.map((entry) => entry.path).sort()).toEqual([...specRoutes].sort());
+  });
+
+  it("has unique keys and route modules", () => {
+    expect(new Set(pages.map((entry) => entry.key)).size).toBe(pages.length);
+    expect(new Set(pages.map((entry) => entry.file)).size).toBe(pages.length);
+  });
+
+  it("puts /event and /login in the empty layout and everything else in the default one", () => {
+    const none = pages.filter((entry) => entry.layout === "none").map((entry) => entry.path);
+    expect(none.sort()).toEqual(["/event", "/login"]);
+  });
+
+  it("guards only /admin, with the guard named auth", () => {
+    const guarded = pages.filter((entry) => entry.middleware?.length);
+    expect(guarded.map((entry) => [entry.path, entry.middleware])).toEqual([["/admin", ["auth"]]]);
+  });
+
+  it("links every detail page to an existing list page", () => {
+    for (const entry of pages.filter((candidate) => candidate.path.endsWith("/detail"))) {
+      const parent = findPage(entry.parent ?? "");
+      expect(parent, entry.path).toBeDefined();
+      expect(entry.path.startsWith(`${parent?.path}/`)).toBe(true);
+      expect(entry.inNav).toBe(false);
+    }
+  });
+
+  it("gives every navigation section at least one page", () => {
+    for (const section of sections) {
+      expect(pages.some((entry) => entry.section === section && entry.inNav), section).toBe(true);
+    }
+  });
+});
