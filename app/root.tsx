@@ -14,6 +14,7 @@ import { ErrorPage } from "./features/errors/error-page.tsx";
 import { i18nFor } from "./shared/i18n/root-i18n.ts";
 import { languageFromCookieHeader } from "./shared/i18n/languages.ts";
 import { loadMessages } from "./shared/i18n/messages.ts";
+import { errorMeta } from "./shared/page/page-meta.ts";
 import { useLanguageSync } from "./shared/i18n/use-language.ts";
 import { requestContext } from "./shared/request-context.ts";
 import { useRootData, type RootData } from "./shared/root-data.ts";
@@ -31,6 +32,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   return currentUrl.href === nextUrl.href;
 }
+
+export const meta = errorMeta;
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -67,6 +70,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     document.documentElement.lang = loaderData.i18n.language;
   }, [loaderData.i18n.language]);
+  useEffect(() => {
+    // Marks the page interactive: journeys wait for it, and styles may rely on it.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <I18nextProvider i18n={i18n}>
       <Outlet />

@@ -212,6 +212,18 @@ function report(measurements: Measurement[], health: Measurement, loads: FirstLo
   );
 }
 
+async function runBenchmarks(baseUrl: string, seconds: number, connections: number): Promise<void> {
+  const measurements: Measurement[] = [];
+  for (const path of [...SSR_PATHS, HEALTH_PATH]) {
+    console.log(`bench: ${path} …`);
+    measurements.push(await measure(baseUrl, path, seconds, connections));
+  }
+  const health = measurements.find((m) => m.path === HEALTH_PATH);
+  if (!health) throw new Error("no health measurement");
+  const loads = await Promise.all(SSR_PATHS.map((path) => firstLoadJs(baseUrl, path)));
+  report(measurements, health, loads, seconds, connections);
+}
+
 async function main(): Promise<number> {
   process.chdir(fileURLToPath(new URL("..", import.meta.url)));
   const seconds = positiveIntFromEnv("BENCH_SECONDS", 8);
@@ -222,8 +234,12 @@ async function main(): Promise<number> {
   const baseUrl = `http://${HOST}:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "bench-data-"));
   const server = startServer(port, dataDir);
-  // Ctrl-C must not orphan the server: stop it, then exit as interrupted.
-  const onInterrupt = () => void stopServer(server.child).finally(() => process.exit(130));
+  const cleanUp = async () => {
+    await stopServer(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  // Ctrl-C skips `finally`, so it must clean up itself or it orphans the server.
+  const onInterrupt = () => void cleanUp().finally(() => process.exit(130));
   process.once("SIGINT", onInterrupt);
   process.once("SIGTERM", onInterrupt);
 
@@ -236,21 +252,10 @@ async function main(): Promise<number> {
       return 1;
     }
     console.log(`bench: server up on ${baseUrl}`);
-
-    const measurements: Measurement[] = [];
-    for (const path of [...SSR_PATHS, HEALTH_PATH]) {
-      console.log(`bench: ${path} …`);
-      measurements.push(await measure(baseUrl, path, seconds, connections));
-    }
-    const health = measurements.find((m) => m.path === HEALTH_PATH);
-    if (!health) throw new Error("no health measurement");
-    const loads = await Promise.all(SSR_PATHS.map((path) => firstLoadJs(baseUrl, path)));
-
-    report(measurements, health, loads, seconds, connections);
+    await runBenchmarks(baseUrl, seconds, connections);
     return 0;
   } finally {
-    await stopServer(server.child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await cleanUp();
   }
 }
 

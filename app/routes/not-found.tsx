@@ -2,8 +2,8 @@ import { notFound } from "../shared/routing/not-found.ts";
 import type { Route } from "./+types/not-found";
 
 /** Any path without a page answers HTTP 404. */
-export function loader({ request }: Route.LoaderArgs): never {
-  notFound(request);
+export function loader({ url }: Route.LoaderArgs): never {
+  notFound(url);
 }
 
 export default function NotFound() {

@@ -6,15 +6,27 @@ function isProblem(type: string, text: string): boolean {
   return /hydrat|did not match|server rendered/i.test(text);
 }
 
-export const test = base.extend<{ consoleProblems: string[] }>({
+interface Fixtures {
+  /** Console messages this test expects (e.g. the browser's own line for a 404 document). */
+  expectedConsole: RegExp[];
+  consoleProblems: string[];
+}
+
+/** Every journey fails on a console error or a hydration warning it did not expect. */
+export const test = base.extend<Fixtures>({
+  expectedConsole: [[], { option: true }],
   consoleProblems: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsole }, use) => {
       const problems: string[] = [];
       page.on("console", (message) => {
-        if (isProblem(message.type(), message.text())) problems.push(`${message.type()}: ${message.text()}`);
+        const text = message.text();
+        if (isProblem(message.type(), text) && !expectedConsole.some((pattern) => pattern.test(text))) {
+          problems.push(`${message.type()}: ${text}`);
+        }
       });
       page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
       await use(problems);
+      expect(problems, "console errors or hydration warnings").toEqual([]);
     },
     { auto: true },
   ],
@@ -29,9 +41,9 @@ export async function useLanguage(page: Page, language: "vi" | "en-US"): Promise
   }, language);
 }
 
-/** Waits until React has hydrated the page (the client router is live). */
+/** Waits until React has hydrated the page (the client router is live and effects ran). */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window && document.readyState === "complete");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
 export { expect };

@@ -54,3 +54,9 @@ export function ErrorPage({ error }: { error: unknown }) {
     </section>
   );
 }
+
+/** `<title>` for an error page: "Page Not Found · App title" (or the 500 message), translated. */
+export function errorTitle(error: unknown, t: (key: string) => string, appTitle: string): string {
+  const kind = describeError(error).status === 404 ? "notFound" : "internal";
+  return `${t(`errors.${kind}.message`)} · ${appTitle}`;
+}

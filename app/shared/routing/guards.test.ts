@@ -5,7 +5,9 @@ import { pages } from "./route-table.ts";
 async function runGuard(path: string): Promise<Response> {
   const [guard] = middlewareFor("admin");
   try {
-    await guard?.({ request: new Request(`http://localhost${path}`), params: {}, context: {} as never, pattern: "", url: new URL(`http://localhost${path}`) } as never, async () => new Response("page"));
+    // `url` is the normalized URL (no `.data` suffix on client navigations); `request.url` is raw.
+    const args = { request: new Request(`http://localhost${path}.data`), params: {}, context: {}, pattern: "/admin", url: new URL(`http://localhost${path}`) };
+    await guard?.(args as never, async () => new Response("page"));
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

@@ -2,8 +2,8 @@ import { redirect, type MiddlewareFunction } from "react-router";
 import { findPage } from "./route-table.ts";
 
 /** The `auth` guard of spec §2. Identity arrives in a later issue: until then nobody is signed in. */
-const auth: MiddlewareFunction<Response> = ({ request }) => {
-  const { pathname, search } = new URL(request.url);
+const auth: MiddlewareFunction<Response> = ({ url }) => {
+  const { pathname, search } = url;
   throw redirect(`/login?redirect=${encodeURIComponent(pathname + search)}`);
 };
 

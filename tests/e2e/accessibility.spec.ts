@@ -1,0 +1,41 @@
+import AxeBuilder from "@axe-core/playwright";
+import { pages } from "../../app/shared/routing/route-table.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
+
+const publicPages = pages.filter((entry) => !entry.middleware?.length);
+
+async function seriousViolations(page: import("@playwright/test").Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
+
+for (const entry of publicPages) {
+  test(`axe finds no serious or critical violation on ${entry.path}`, async ({ page }) => {
+    await page.goto(entry.path);
+    await hydrated(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  for (const width of [390, 1440]) {
+    test(`axe finds no serious or critical violation in the ${scheme} theme at ${width}px`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/equipments-items/detail");
+      await hydrated(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+}
+
+test.describe("error pages", () => {
+  test.use({ expectedConsole: [/Failed to load resource/] });
+  test("axe finds no serious or critical violation on the 404 page", async ({ page }) => {
+    await page.goto("/nowhere");
+    await hydrated(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

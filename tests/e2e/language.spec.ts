@@ -1,0 +1,54 @@
+import en from "../../locales/en-US/common.json" with { type: "json" };
+import vi from "../../locales/vi/common.json" with { type: "json" };
+import { expect, hydrated, test } from "./fixtures.ts";
+
+test("Vietnamese is the default language", async ({ page }) => {
+  const response = await page.goto("/season");
+  expect(await response?.text()).toContain('<html lang="vi"');
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(vi.pages.season.title);
+});
+
+test("switching to English is stored in localStorage and the locale cookie, and survives a reload", async ({ page, context }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/season");
+  await hydrated(page);
+  await page.getByRole("banner").getByLabel(vi.language.label).selectOption("en-US");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.pages.season.title);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+  await expect(page).toHaveTitle(`${en.pages.season.title} · Minithings Companion`);
+  expect(await page.evaluate(() => localStorage.getItem("lang"))).toBe("en-US");
+
+  const cookie = (await context.cookies()).find((candidate) => candidate.name === "locale");
+  expect(cookie).toMatchObject({ value: "en-US", path: "/", sameSite: "Lax" });
+  const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(364);
+  expect(days).toBeLessThanOrEqual(365);
+
+  const response = await page.reload();
+  expect(await response?.text()).toContain('<html lang="en-US"');
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.pages.season.title);
+});
+
+test("a stored language that differs from the rendered one wins, and sets the cookie", async ({ page, context }) => {
+  await page.addInitScript(() => localStorage.setItem("lang", "en-US"));
+  const response = await page.goto("/pets");
+  expect(await response?.text()).toContain('<html lang="vi"');
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.pages.pets.title);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+  expect((await context.cookies()).find((candidate) => candidate.name === "locale")?.value).toBe("en-US");
+});
+
+test("the font covers every Vietnamese diacritic", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  const covered = await page.evaluate(async () => {
+    const sample = "ăâđêôơư ĂÂĐÊÔƠƯ àảãáạ ằẳẵắặ ầẩẫấậ èẻẽéẹ ềểễếệ ìỉĩíị òỏõóọ ồổỗốộ ờởỡớợ ùủũúụ ừửữứự ỳỷỹýỵ";
+    await document.fonts.load(`16px "Be Vietnam Pro"`, sample);
+    return document.fonts.check(`16px "Be Vietnam Pro"`, sample);
+  });
+  expect(covered).toBe(true);
+  const served = await page.evaluate(() =>
+    performance.getEntriesByType("resource").some((entry) => /be-vietnam-pro-vietnamese-.*\.woff2$/.test(entry.name) && entry.name.startsWith(location.origin)),
+  );
+  expect(served).toBe(true);
+});

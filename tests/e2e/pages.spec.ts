@@ -1,0 +1,48 @@
+import { pages } from "../../app/shared/routing/route-table.ts";
+import en from "../../locales/en-US/common.json" with { type: "json" };
+import vi from "../../locales/vi/common.json" with { type: "json" };
+import { expect, hydrated, test, useLanguage } from "./fixtures.ts";
+
+const messages = { vi, "en-US": en } as const;
+const APP_TITLE = "Minithings Companion";
+const publicPages = pages.filter((entry) => !entry.middleware?.length);
+
+for (const language of ["vi", "en-US"] as const) {
+  test.describe(`pages in ${language}`, () => {
+    for (const entry of publicPages) {
+      test(`${entry.path} renders its title, heading, breadcrumb and description`, async ({ page }) => {
+        await useLanguage(page, language);
+        const text = messages[language].pages[entry.key as keyof typeof vi.pages];
+        const response = await page.goto(entry.path);
+        expect(response?.status()).toBe(200);
+        await hydrated(page);
+        await expect(page).toHaveTitle(`${text.title} · ${APP_TITLE}`);
+        await expect(page.locator("html")).toHaveAttribute("lang", language);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.title);
+        await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", text.description);
+        await expect(page.locator("main, body").getByText(text.description).first()).toBeVisible();
+        const shell = page.getByRole("banner");
+        if (entry.layout === "none") {
+          await expect(shell).toHaveCount(0);
+        } else {
+          await expect(shell).toBeVisible();
+          await expect(page.getByRole("navigation", { name: messages[language].breadcrumb.label })).toBeVisible();
+        }
+      });
+    }
+  });
+}
+
+test("/admin carries the auth guard: a visitor is sent to sign in and back", async ({ page }) => {
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(vi.pages.login.title);
+});
+
+test("the guard also holds on a client-side navigation", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await hydrated(page);
+  await page.getByRole("navigation", { name: vi.nav.label }).getByRole("link", { name: vi.pages.admin.nav }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin$/);
+});
