@@ -1,20 +1,13 @@
 import { useEffect, useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage } from "./features/errors/error-page.tsx";
 import { i18nFor } from "./shared/i18n/root-i18n.ts";
 import { languageFromCookieHeader } from "./shared/i18n/languages.ts";
 import { loadMessages } from "./shared/i18n/messages.ts";
-import { errorMeta } from "./shared/page/page-meta.ts";
+import { errorMeta } from "./features/errors/error-meta.ts";
 import { useLanguageSync } from "./shared/i18n/use-language.ts";
 import { requestContext } from "./shared/request-context.ts";
 import { useRootData, type RootData } from "./shared/root-data.ts";

@@ -4,7 +4,17 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { join, resolve } from "node:path";
 
 /** Everything the production build is made from. */
-const inputs = ["app", "server", "db", "locales", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
+const inputs = [
+  "app",
+  "server",
+  "db",
+  "locales",
+  "public",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+];
 const stampFile = resolve("build/.fingerprint");
 
 function* files(path: string): Generator<string> {

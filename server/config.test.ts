@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from "./config.ts";
 describe("loadConfig", () => {
   it("has working defaults: port 4040, PGlite in ./data, production", () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 4040, HOST: "127.0.0.1", DATA_DIR: "./data", NODE_ENV: "production", APP_TITLE: "Minithings Companion" });
+    expect(config).toMatchObject({
+      PORT: 4040,
+      HOST: "127.0.0.1",
+      DATA_DIR: "./data",
+      NODE_ENV: "production",
+      APP_TITLE: "Minithings Companion",
+    });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.FAULT_ROUTES).toBe(false);
   });

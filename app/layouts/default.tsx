@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { ErrorPage } from "../features/errors/error-page.tsx";
 import { AppShell } from "../features/shell/app-shell.tsx";
-import { errorMeta } from "../shared/page/page-meta.ts";
+import { errorMeta } from "../features/errors/error-meta.ts";
 import type { Route } from "./+types/default";
 
 export const meta = errorMeta;

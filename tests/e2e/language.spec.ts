@@ -48,7 +48,9 @@ test("the font covers every Vietnamese diacritic", async ({ page }) => {
   });
   expect(covered).toBe(true);
   const served = await page.evaluate(() =>
-    performance.getEntriesByType("resource").some((entry) => /be-vietnam-pro-vietnamese-.*\.woff2$/.test(entry.name) && entry.name.startsWith(location.origin)),
+    performance
+      .getEntriesByType("resource")
+      .some((entry) => /be-vietnam-pro-vietnamese-.*\.woff2$/.test(entry.name) && entry.name.startsWith(location.origin)),
   );
   expect(served).toBe(true);
 });

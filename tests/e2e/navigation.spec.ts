@@ -71,7 +71,9 @@ test("a route's code is fetched only when the route is visited", async ({ page }
   await page.goto("/");
   await hydrated(page);
   const craftModule = await page.evaluate(
-    () => (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string }> } }).__reactRouterManifest.routes.craft?.module,
+    () =>
+      (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string }> } }).__reactRouterManifest.routes.craft
+        ?.module,
   );
   expect(craftModule).toMatch(/^\/assets\/.+\.js$/);
   expect(scripts).not.toContain(craftModule);

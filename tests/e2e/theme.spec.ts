@@ -1,8 +1,9 @@
+import type { Page } from "@playwright/test";
 import vi from "../../locales/vi/common.json" with { type: "json" };
 import { expect, hydrated, test } from "./fixtures.ts";
 
 /** Records the theme as it is when <body> first appears, i.e. before anything is painted. */
-async function recordFirstPaintTheme(page: import("@playwright/test").Page) {
+async function recordFirstPaintTheme(page: Page) {
   await page.addInitScript(() => {
     const observer = new MutationObserver(() => {
       if (document.body) {
@@ -14,7 +15,7 @@ async function recordFirstPaintTheme(page: import("@playwright/test").Page) {
   });
 }
 
-const firstTheme = (page: import("@playwright/test").Page) => page.evaluate(() => (window as unknown as { firstTheme: string }).firstTheme);
+const firstTheme = (page: Page) => page.evaluate(() => (window as unknown as { firstTheme: string }).firstTheme);
 
 test("follows the system preference until the player chooses", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "dark" });

@@ -31,8 +31,16 @@ describe.each([
 ])("%s colours", (_theme, selector) => {
   const colours = block(selector);
   const pairs: [string, string][] = [
-    ["fg", "bg"], ["fg", "surface"], ["fg", "surface-muted"], ["fg-muted", "bg"], ["fg-muted", "surface"],
-    ["fg-muted", "surface-muted"], ["accent", "bg"], ["accent", "surface"], ["link", "bg"], ["link", "surface"],
+    ["fg", "bg"],
+    ["fg", "surface"],
+    ["fg", "surface-muted"],
+    ["fg-muted", "bg"],
+    ["fg-muted", "surface"],
+    ["fg-muted", "surface-muted"],
+    ["accent", "bg"],
+    ["accent", "surface"],
+    ["link", "bg"],
+    ["link", "surface"],
     ["fg", "accent-soft"],
   ];
   it.each(pairs)("%s on %s meets WCAG AA (4.5:1)", (text, background) => {

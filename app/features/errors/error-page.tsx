@@ -33,7 +33,7 @@ export function describeError(error: unknown): ErrorDetails {
 /** Status, message and description (spec §2), with the way home. Never a stack trace in production. */
 export function ErrorPage({ error }: { error: unknown }) {
   const { t: translate, ready } = useTranslation();
-  const t = (key: string, options?: Record<string, unknown>) =>
+  const t = (key: string, options: Record<string, unknown> = {}) =>
     ready && translate(key, options) !== key ? translate(key, options) : (untranslated[key] ?? key);
   const details = describeError(error);
   const kind = details.status === 404 ? "notFound" : "internal";

@@ -47,24 +47,14 @@ export function AppShell({ children }: { children: ReactNode }) {
       <NavigationProgress />
       <header className="sticky top-0 z-30 border-b-2 border-brand bg-surface">
         <div className="flex h-14 items-center gap-1 px-2 sm:gap-2 sm:px-4">
-          <button
-            type="button"
-            className={`${iconButton} lg:hidden`}
-            aria-haspopup="dialog"
-            onClick={() => drawer.current?.showModal()}
-          >
+          <button type="button" className={`${iconButton} lg:hidden`} aria-haspopup="dialog" onClick={() => drawer.current?.showModal()}>
             <MenuIcon />
             <span className="sr-only">{t("nav.open")}</span>
           </button>
           <Brand />
           <div className="flex-1" />
           <SearchEntry className="hidden w-72 md:block" />
-          <button
-            type="button"
-            className={`${iconButton} md:hidden`}
-            aria-haspopup="dialog"
-            onClick={() => search.current?.showModal()}
-          >
+          <button type="button" className={`${iconButton} md:hidden`} aria-haspopup="dialog" onClick={() => search.current?.showModal()}>
             <SearchIcon />
             <span className="sr-only">{t("search.open")}</span>
           </button>

@@ -24,9 +24,7 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
                     onClick={onNavigate}
                     className={({ isActive }) =>
                       `flex min-h-10 items-center rounded-md border-l-4 px-3 text-sm ${
-                        isActive
-                          ? "border-brand bg-accent-soft font-semibold text-fg"
-                          : "border-transparent text-fg hover:bg-surface-muted"
+                        isActive ? "border-brand bg-accent-soft font-semibold text-fg" : "border-transparent text-fg hover:bg-surface-muted"
                       }`
                     }
                   >

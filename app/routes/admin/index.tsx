@@ -1,7 +1,7 @@
 import { middlewareFor } from "~/shared/routing/guards.ts";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
-export { PlaceholderPage as default } from "~/shared/page/placeholder-page.tsx";
+export { PlaceholderPage as default } from "~/features/shell/placeholder-page.tsx";
 
 export const middleware = middlewareFor("admin");
 

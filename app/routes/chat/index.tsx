@@ -1,2 +1,2 @@
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
-export { PlaceholderPage as default } from "~/shared/page/placeholder-page.tsx";
+export { PlaceholderPage as default } from "~/features/shell/placeholder-page.tsx";

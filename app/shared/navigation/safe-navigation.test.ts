@@ -16,7 +16,10 @@ describe("safeNavigationTarget", () => {
   });
 
   it("allows an external http(s) URL with explicit permission", () => {
-    expect(safeNavigationTarget("https://wiki.example/a", { origin, external: true })).toEqual({ href: "https://wiki.example/a", external: true });
+    expect(safeNavigationTarget("https://wiki.example/a", { origin, external: true })).toEqual({
+      href: "https://wiki.example/a",
+      external: true,
+    });
   });
 
   it.each([

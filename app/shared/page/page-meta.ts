@@ -1,9 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import { i18nFor } from "../i18n/root-i18n.ts";
-import { describeError, errorTitle } from "../../features/errors/error-page.tsx";
 import { rootDataFromMatches } from "../root-data.ts";
 
-interface PageMetaArgs {
+export interface PageMetaArgs {
   matches: readonly ({ id: string; loaderData?: unknown } | undefined)[];
   error?: unknown;
 }
@@ -28,12 +27,4 @@ export function metaFor(key: string, { matches }: PageMetaArgs): MetaDescriptor[
 export function pageMeta(args: PageMetaArgs): MetaDescriptor[] {
   const leaf = args.matches.at(-1);
   return leaf ? metaFor(leaf.id, args) : [];
-}
-
-/** `meta` for a route with an error boundary: when it shows an error, the title names the error. */
-export function errorMeta(args: PageMetaArgs): MetaDescriptor[] {
-  if (!args.error) return [];
-  const root = rootDataFromMatches(args.matches);
-  if (!root) return [{ title: describeError(args.error).status === 404 ? "Page Not Found" : "Internal Server Error" }];
-  return [{ title: errorTitle(args.error, i18nFor(root.i18n).t, root.appTitle) }, { name: "robots", content: "noindex" }];
 }

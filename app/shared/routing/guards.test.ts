@@ -6,7 +6,13 @@ async function runGuard(path: string): Promise<Response> {
   const [guard] = middlewareFor("admin");
   try {
     // `url` is the normalized URL (no `.data` suffix on client navigations); `request.url` is raw.
-    const args = { request: new Request(`http://localhost${path}.data`), params: {}, context: {}, pattern: "/admin", url: new URL(`http://localhost${path}`) };
+    const args = {
+      request: new Request(`http://localhost${path}.data`),
+      params: {},
+      context: {},
+      pattern: "/admin",
+      url: new URL(`http://localhost${path}`),
+    };
     await guard?.(args as never, async () => new Response("page"));
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;

@@ -3,11 +3,43 @@ import { findPage, pages, sections } from "./route-table.ts";
 
 /** Spec §2, verbatim. */
 const specRoutes = [
-  "/", "/admin", "/bplayer", "/chat", "/clan", "/class", "/craft", "/craft/detail", "/district",
-  "/equipments-items", "/equipments-items/detail", "/event", "/favorites", "/feed", "/guide", "/level",
-  "/login", "/manor", "/me", "/me/bag", "/me/bag/detail", "/me/make-offer", "/me/make-offer/detail",
-  "/me/note", "/me/note/detail", "/me/tax", "/mounts", "/mounts/detail", "/notification", "/pets",
-  "/rating", "/rule", "/rune", "/season", "/season/detail", "/talisman", "/users",
+  "/",
+  "/admin",
+  "/bplayer",
+  "/chat",
+  "/clan",
+  "/class",
+  "/craft",
+  "/craft/detail",
+  "/district",
+  "/equipments-items",
+  "/equipments-items/detail",
+  "/event",
+  "/favorites",
+  "/feed",
+  "/guide",
+  "/level",
+  "/login",
+  "/manor",
+  "/me",
+  "/me/bag",
+  "/me/bag/detail",
+  "/me/make-offer",
+  "/me/make-offer/detail",
+  "/me/note",
+  "/me/note/detail",
+  "/me/tax",
+  "/mounts",
+  "/mounts/detail",
+  "/notification",
+  "/pets",
+  "/rating",
+  "/rule",
+  "/rune",
+  "/season",
+  "/season/detail",
+  "/talisman",
+  "/users",
 ];
 
 describe("route table", () => {
@@ -42,7 +74,10 @@ describe("route table", () => {
 
   it("gives every navigation section at least one page", () => {
     for (const section of sections) {
-      expect(pages.some((entry) => entry.section === section && entry.inNav), section).toBe(true);
+      expect(
+        pages.some((entry) => entry.section === section && entry.inNav),
+        section,
+      ).toBe(true);
     }
   });
 });

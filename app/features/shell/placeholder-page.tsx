@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
-import { Breadcrumbs } from "../../features/shell/breadcrumbs.tsx";
+import { Breadcrumbs } from "./breadcrumbs.tsx";
 
 /**
  * A page whose body arrives in a later issue: its heading, breadcrumb and a sentence saying what
@@ -14,9 +14,7 @@ export function PlaceholderPage() {
       <Breadcrumbs />
       <h1 className="text-2xl font-bold sm:text-3xl">{t(`pages.${key}.title`)}</h1>
       <p className="mt-3 text-fg-muted">{t(`pages.${key}.description`)}</p>
-      <p className="mt-6 rounded-lg border border-dashed border-line bg-surface p-4 text-sm text-fg-muted">
-        {t("placeholder.comingSoon")}
-      </p>
+      <p className="mt-6 rounded-lg border border-dashed border-line bg-surface p-4 text-sm text-fg-muted">{t("placeholder.comingSoon")}</p>
     </article>
   );
 }

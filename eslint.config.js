@@ -1,0 +1,42 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      eqeqeq: ["error", "always"],
+    },
+  },
+  {
+    // Imports flow one way: shared -> features -> routes/layouts. Shared code knows no feature.
+    files: ["app/shared/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/features/**", "~/features/**"], message: "app/shared must not import features." }] },
+      ],
+    },
+  },
+  {
+    // Server-only code never reaches the browser bundle through a route module.
+    files: ["app/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ group: ["**/server/*", "!**/server/logger.ts"], message: "Route modules reach the server through router context." }],
+        },
+      ],
+    },
+  },
+);
