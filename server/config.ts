@@ -17,10 +17,6 @@ export const configSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   APP_TITLE: z.string().trim().min(1).max(80).default("Minithings Companion"),
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/ })
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   TRUST_PROXY: flag,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
