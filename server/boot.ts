@@ -8,6 +8,8 @@ import { migrateDatabase } from "../db/migrate.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { createApp } from "./create-app.ts";
 import { createLogger } from "./logger.ts";
+import { issueSetupLink } from "./auth/admin-setup.ts";
+import { createServices } from "./services.ts";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -39,11 +41,16 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   await migrateDatabase(database);
   logger.info("database ready", { database: database.kind, dataDir: database.kind === "pglite" ? resolve(config.DATA_DIR) : undefined });
 
-  const app = createApp({ config, logger, database, build, clientDir });
+  const services = await createServices(config, database, logger);
+  const app = createApp({ config, logger, database, build, clientDir, auth: services.auth, analytics: services.analytics });
   const server = createServer(wrapListener(getRequestListener(app.fetch)));
   await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done));
   const shownHost = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
   logger.info("listening", { url: `http://${shownHost}:${config.PORT}`, mode: config.NODE_ENV });
+  const setupPath = await issueSetupLink(database.db);
+  if (setupPath) {
+    logger.warn("no admin yet: sign in, then open this one-time link within 1 hour to become admin", { url: `${services.baseURL}${setupPath}` });
+  }
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -2,24 +2,19 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase, testEngines, type TestDatabase } from "../db/testing.ts";
-import { loadConfig } from "./config.ts";
-import { createApp } from "./create-app.ts";
-import { createLogger } from "./logger.ts";
-
-const silent = createLogger("error", {}, () => {});
-const noPages = () => Promise.reject(new Error("pages are covered by the browser journeys"));
+import { testEngines } from "../db/testing.ts";
+import { createTestApp, type TestApp } from "./testing.ts";
 
 describe.each(testEngines)("HTTP app on %s", (engine) => {
-  let database: TestDatabase | undefined;
+  let current: TestApp | undefined;
   afterEach(async () => {
-    await database?.dispose();
-    database = undefined;
+    await current?.dispose();
+    current = undefined;
   });
 
   async function app(env: Record<string, string> = {}, clientDir?: string) {
-    database = await createTestDatabase(engine);
-    return createApp({ config: loadConfig(env), logger: silent, database: database.connection, build: noPages, clientDir });
+    current = await createTestApp(engine, env, { clientDir });
+    return current.app;
   }
 
   it("answers /api/health with security headers and a request id", async () => {
@@ -46,7 +41,7 @@ describe.each(testEngines)("HTTP app on %s", (engine) => {
     expect((await server.request("https://companion.example/api/health")).headers.get("Strict-Transport-Security")).toContain("max-age=");
     const proxied = await server.request("/api/health", { headers: { "X-Forwarded-Proto": "https" } });
     expect(proxied.headers.get("Strict-Transport-Security")).toContain("max-age=");
-    await database?.dispose();
+    await current?.dispose();
     const direct = await app();
     const spoofed = await direct.request("/api/health", { headers: { "X-Forwarded-Proto": "https" } });
     expect(spoofed.headers.get("Strict-Transport-Security")).toBeNull();
@@ -57,7 +52,7 @@ describe.each(testEngines)("HTTP app on %s", (engine) => {
     const ready = await server.request("/api/ready");
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: "ready", database: engine });
-    await database?.connection.close();
+    await current?.database.connection.close();
     const down = await server.request("/api/ready");
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ error: { code: "unavailable", message: "The database is not reachable." } });

@@ -5,6 +5,17 @@ import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext } from "../app/shared/request-context.ts";
 import type { DatabaseConnection } from "../db/client.ts";
+import { analyticsRoutes } from "./analytics/analytics-routes.ts";
+import type { AnalyticsSink } from "./analytics/analytics-sink.ts";
+import { adminSetupRoutes } from "./auth/admin-setup.ts";
+import { authRoutes } from "./auth/auth-routes.ts";
+import type { Auth } from "./auth/create-auth.ts";
+import { listProviders } from "./auth/providers.ts";
+import { consumeRateLimit } from "./auth/rate-limit.ts";
+import { getViewer } from "./auth/viewer.ts";
+import { clientIp } from "./http/client-ip.ts";
+import type { AppEnv } from "./http/context.ts";
+import { profileRoutes } from "./profile/profile-routes.ts";
 import type { Config } from "./config.ts";
 import { AppError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
@@ -18,9 +29,12 @@ export interface AppDependencies {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Where the client build lives; omitted in development, where Vite serves assets. */
   clientDir?: string;
+  auth: Auth;
+  analytics: AnalyticsSink;
 }
 
-export type AppEnv = { Variables: { requestId: string; nonce: string; logger: Logger } };
+/** Writes to the API per signed-in account (or per address): generous for people, a wall for scripts. */
+const WRITE_RULE = { window: 60, max: 60 };
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -39,7 +53,7 @@ function staticFiles(root: string, cacheControl: string): MiddlewareHandler {
 }
 
 /** The one HTTP app: static files, `/api/*`, then every page through React Router. */
-export function createApp({ config, logger, database, build, clientDir }: AppDependencies): Hono<AppEnv> {
+export function createApp({ config, logger, database, build, clientDir, auth, analytics }: AppDependencies): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const development = config.NODE_ENV === "development";
 
@@ -67,6 +81,24 @@ export function createApp({ config, logger, database, build, clientDir }: AppDep
     app.use("*", staticFiles(clientDir, "public, max-age=3600"));
   }
 
+  app.use(clientIp(config.TRUST_PROXY));
+  app.route("/api/auth", authRoutes(auth));
+  app.use(async (c, next) => {
+    c.set("viewer", await getViewer(auth, database.db, c.req.raw.headers));
+    await next();
+  });
+  app.use("/api/*", async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+      const subject = c.get("viewer")?.uid ?? c.get("clientIp");
+      const decision = await consumeRateLimit(database.db, `write:${subject}`, WRITE_RULE);
+      if (!decision.allowed) {
+        c.header("Retry-After", String(decision.retryAfter));
+        throw new AppError("resource-exhausted", "Too many requests. Try again in a moment.");
+      }
+    }
+    await next();
+  });
+
   app.get("/api/health", (c) => c.json({ status: "ok" }));
   app.get("/api/ready", async (c) => {
     try {
@@ -78,11 +110,15 @@ export function createApp({ config, logger, database, build, clientDir }: AppDep
       return c.json(failure.toJSON(), failure.status);
     }
   });
+  app.route("/api", profileRoutes(database.db));
+  app.route("/api", analyticsRoutes(analytics));
+  app.route("/api", adminSetupRoutes(database.db));
   app.all("/api/*", (c) => {
     const failure = new AppError("not-found", `No API endpoint at ${c.req.method} ${c.req.path}`);
     return c.json(failure.toJSON(), failure.status);
   });
 
+  const providers = listProviders(config);
   const handleRequest = createRequestHandler(build, development ? "development" : "production");
   app.all("*", (c) => {
     const context = new RouterContextProvider();
@@ -94,6 +130,8 @@ export function createApp({ config, logger, database, build, clientDir }: AppDep
       faultRoutes: config.FAULT_ROUTES,
       db: database.db,
       logger: c.get("logger"),
+      viewer: c.get("viewer"),
+      authProviders: providers,
     });
     return handleRequest(c.req.raw, context);
   });

@@ -1,5 +1,7 @@
 import { createContext } from "react-router";
 import type { Database } from "../../db/client.ts";
+import type { ProviderInfo } from "../../server/auth/providers.ts";
+import type { Viewer } from "../../server/auth/viewer.ts";
 import type { Logger } from "../../server/logger.ts";
 
 /** What the server hands every loader, action and middleware for one request. */
@@ -15,6 +17,10 @@ export interface RequestContext {
   db: Database;
   /** Structured logger carrying this request's id. */
   logger: Logger;
+  /** The signed-in person, established by the server from the session cookie. */
+  viewer: Viewer | null;
+  /** Sign-in providers this deployment configured, besides email and password. */
+  authProviders: ProviderInfo[];
 }
 
 export const requestContext = createContext<RequestContext>();

@@ -1,1 +1,5 @@
+export * from "./analytics.ts";
+export * from "./auth.ts";
+export * from "./mail.ts";
 export * from "./settings.ts";
+export * from "./users.ts";

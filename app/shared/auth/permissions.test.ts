@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { can, isRole, permissionsByRole, roles, type Permission } from "./permissions.ts";
+
+describe("permission table", () => {
+  it("gives each role everything the role below it has", () => {
+    for (const permission of permissionsByRole.user) expect(can("moderator", permission), permission).toBe(true);
+    for (const permission of permissionsByRole.moderator) expect(can("admin", permission), permission).toBe(true);
+  });
+
+  it.each<[Permission, boolean, boolean, boolean, boolean]>([
+    // permission,           visitor, user,  moderator, admin
+    ["profile:update:own", false, true, true, true],
+    ["analytics:record", false, true, true, true],
+    ["admin:access", false, false, true, true],
+    ["moderation:access", false, false, true, true],
+    ["post:hide", false, false, true, true],
+    ["user:set-role", false, false, false, true],
+    ["user:ban", false, false, false, true],
+    ["settings:manage", false, false, false, true],
+    ["mail:read-outbox", false, false, false, true],
+  ])("%s: visitor %s, user %s, moderator %s, admin %s", (permission, visitor, user, moderator, admin) => {
+    expect(can(null, permission)).toBe(visitor);
+    expect(can("user", permission)).toBe(user);
+    expect(can("moderator", permission)).toBe(moderator);
+    expect(can("admin", permission)).toBe(admin);
+  });
+
+  it("validates role values", () => {
+    expect(roles).toEqual(["user", "moderator", "admin"]);
+    expect(isRole("admin")).toBe(true);
+    expect(isRole("superadmin")).toBe(false);
+    expect(isRole(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Roles and what each may do (PRODUCT.md "Roles"): the one table every server check reads.
+ * The interface only mirrors it (to hide what a role cannot use); the server decides.
+ */
+export const roles = ["user", "moderator", "admin"] as const;
+export type Role = (typeof roles)[number];
+export const defaultRole: Role = "user";
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (roles as readonly string[]).includes(value);
+}
+
+const userPermissions = [
+  "profile:read:own",
+  "profile:update:own",
+  "profile:delete:own",
+  "profile:export:own",
+  "session:manage:own",
+  "analytics:record",
+  "post:create",
+  "comment:create",
+  "like:create",
+  "chat:send",
+  "favorite:manage:own",
+  "guide:submit",
+  "clan:join",
+  "clan:create",
+  "bag:manage:own",
+  "note:manage:own",
+  "offer:manage:own",
+  "report:create",
+] as const;
+
+const moderatorPermissions = [
+  ...userPermissions,
+  "admin:access",
+  "moderation:access",
+  "post:hide",
+  "comment:hide",
+  "message:hide",
+  "offer:hide",
+  "chat:mute",
+  "report:verify",
+  "guide:approve",
+] as const;
+
+const adminPermissions = [
+  ...moderatorPermissions,
+  "user:manage",
+  "user:set-role",
+  "user:ban",
+  "content:manage",
+  "settings:manage",
+  "announcement:manage",
+  "audit:read",
+  "mail:read-outbox",
+] as const;
+
+export type Permission = (typeof adminPermissions)[number];
+
+export const permissionsByRole = {
+  user: userPermissions,
+  moderator: moderatorPermissions,
+  admin: adminPermissions,
+} as const satisfies Record<Role, readonly Permission[]>;
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  if (!role) return false;
+  return (permissionsByRole[role] as readonly Permission[]).includes(permission);
+}

@@ -1,0 +1,33 @@
+import { bigint, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { authUsers } from "./auth.ts";
+
+/**
+ * The profile documents of spec §3 ("users" collection keyed by uid), field for field.
+ * Timestamps are milliseconds since the epoch, as the spec has them.
+ */
+export const users = pgTable("users", {
+  uid: text("uid")
+    .primaryKey()
+    .references(() => authUsers.id, { onDelete: "cascade" }),
+  email: text("email"),
+  displayName: text("display_name"),
+  photoURL: text("photo_url"),
+  role: text("role").notNull().default("user"),
+  tag: text("tag").notNull().default("member"),
+  title: text("title").notNull().default("member"),
+  level: integer("level").notNull().default(1),
+  createdAt: bigint("created_at", { mode: "number" }).notNull(),
+  updatedAt: bigint("updated_at", { mode: "number" }),
+  lastLoginAt: bigint("last_login_at", { mode: "number" }),
+});
+
+/** Profile photos, re-encoded on upload (metadata dropped), served from the app's own origin. */
+export const userPhotos = pgTable("user_photos", {
+  uid: text("uid")
+    .primaryKey()
+    .references(() => authUsers.id, { onDelete: "cascade" }),
+  contentType: text("content_type").notNull(),
+  data: text("data").notNull(),
+  etag: text("etag").notNull(),
+  updatedAt: bigint("updated_at", { mode: "number" }).notNull(),
+});

@@ -1,0 +1,48 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import { Hono } from "hono";
+import type { Database } from "../../db/client.ts";
+import { authVerifications, users } from "../../db/schema/index.ts";
+import { AppError } from "../errors.ts";
+import type { AppEnv } from "../http/context.ts";
+import { setRole } from "../users/set-role.ts";
+
+const IDENTIFIER = "admin-setup";
+export const SETUP_LINK_LIFETIME_MS = 60 * 60 * 1000;
+
+/**
+ * On a database with no admin, a one-time link (valid 1 hour) that makes the account using it
+ * admin. A new start replaces the previous link. Returns the path, or null when an admin exists.
+ */
+export async function issueSetupLink(db: Database, now = Date.now()): Promise<string | null> {
+  const [admin] = await db.select({ uid: users.uid }).from(users).where(eq(users.role, "admin")).limit(1);
+  if (admin) return null;
+  const token = randomBytes(24).toString("base64url");
+  await db.transaction(async (tx) => {
+    await tx.delete(authVerifications).where(eq(authVerifications.identifier, IDENTIFIER));
+    await tx.insert(authVerifications).values({
+      id: randomBytes(12).toString("hex"),
+      identifier: IDENTIFIER,
+      value: token,
+      expiresAt: new Date(now + SETUP_LINK_LIFETIME_MS),
+    });
+  });
+  return `/api/setup/claim?token=${token}`;
+}
+
+/** `GET /api/setup/claim?token=…`: signed in, the account becomes admin; signed out, sign in first and come back. */
+export function adminSetupRoutes(db: Database) {
+  return new Hono<AppEnv>().get("/setup/claim", async (c) => {
+    const token = c.req.query("token") ?? "";
+    const viewer = c.get("viewer");
+    if (!viewer) return c.redirect(`/login?redirect=${encodeURIComponent(`/api/setup/claim?token=${token}`)}`);
+    const claimed = await db
+      .delete(authVerifications)
+      .where(and(eq(authVerifications.identifier, IDENTIFIER), eq(authVerifications.value, token), gt(authVerifications.expiresAt, new Date())))
+      .returning({ id: authVerifications.id });
+    if (claimed.length === 0) throw new AppError("invalid-argument", "This setup link is invalid, used or expired. Restart the server for a new one.");
+    await setRole(db, { uid: viewer.uid }, "admin");
+    c.get("logger").warn("admin setup link used", { uid: viewer.uid });
+    return c.redirect("/admin");
+  });
+}

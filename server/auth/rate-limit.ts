@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Database } from "../../db/client.ts";
+
+export interface RateRule {
+  /** Seconds. */
+  window: number;
+  max: number;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  /** Seconds until the window frees up, when refused. */
+  retryAfter: number | null;
+}
+
+/**
+ * Counts one request against `key` and decides, in one atomic statement, so concurrent requests
+ * and several processes cannot slip past the limit. Stored in the database: limits survive restarts.
+ */
+export async function consumeRateLimit(db: Database, key: string, rule: RateRule, now = Date.now()): Promise<RateDecision> {
+  const windowMs = rule.window * 1000;
+  const [row] = await queryRows<{ count: number | string; window_start: number | string }>(
+    db,
+    sql`insert into rate_limits (key, count, window_start) values (${key}, 1, ${now})
+        on conflict (key) do update set
+          count = case when rate_limits.window_start <= ${now - windowMs} then 1 else rate_limits.count + 1 end,
+          window_start = case when rate_limits.window_start <= ${now - windowMs} then ${now} else rate_limits.window_start end
+        returning count, window_start`,
+  );
+  const count = Number(row?.count ?? 1);
+  const windowStart = Number(row?.window_start ?? now);
+  if (count <= rule.max) return { allowed: true, retryAfter: null };
+  return { allowed: false, retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+}

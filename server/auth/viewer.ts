@@ -1,0 +1,58 @@
+import { eq } from "drizzle-orm";
+import { defaultRole, isRole, type Role } from "../../app/shared/auth/permissions.ts";
+import type { Database } from "../../db/client.ts";
+import { authUsers, users } from "../../db/schema/index.ts";
+import type { Auth } from "./create-auth.ts";
+
+/** Who is making a request, as the server establishes it (never from what the client claims). */
+export interface Viewer {
+  uid: string;
+  email: string;
+  name: string;
+  image: string | null;
+  role: Role;
+  tag: string;
+  title: string;
+  level: number;
+}
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+/**
+ * The viewer from the session cookie or, for API clients, a Bearer ID token. The role comes from the
+ * profile document; a banned account is nobody, even with a token that has not expired yet.
+ */
+export async function getViewer(auth: Auth, db: Database, headers: Headers): Promise<Viewer | null> {
+  let uid: string | undefined;
+  const authorization = headers.get("authorization");
+  if (authorization?.startsWith("Bearer ")) {
+    const result = await auth.api.verifyJWT({ body: { token: authorization.slice(7).trim() } }).catch(() => null);
+    uid = result?.payload?.sub;
+  } else if (SESSION_COOKIE.test(headers.get("cookie") ?? "")) {
+    const session = await auth.api.getSession({ headers }).catch(() => null);
+    uid = session?.user.id;
+  }
+  if (!uid) return null;
+  const [row] = await db
+    .select({ user: authUsers, profile: users })
+    .from(authUsers)
+    .leftJoin(users, eq(users.uid, authUsers.id))
+    .where(eq(authUsers.id, uid));
+  if (!row || isBanned(row.user)) return null;
+  const role = isRole(row.profile?.role) ? row.profile.role : defaultRole;
+  return {
+    uid,
+    email: row.user.email,
+    name: row.profile?.displayName ?? row.user.name,
+    image: row.profile?.photoURL ?? row.user.image ?? null,
+    role,
+    tag: row.profile?.tag ?? "member",
+    title: row.profile?.title ?? "member",
+    level: row.profile?.level ?? 1,
+  };
+}
+
+/** A ban without an end date lasts; one with an end date lasts until then. */
+export function isBanned(user: { banned: boolean | null; banExpires: Date | null }, now = Date.now()): boolean {
+  return Boolean(user.banned) && (!user.banExpires || user.banExpires.getTime() > now);
+}

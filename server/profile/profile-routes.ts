@@ -1,0 +1,107 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import sharp from "sharp";
+import { z } from "zod";
+import type { Database } from "../../db/client.ts";
+import { authUsers, userPhotos, users } from "../../db/schema/index.ts";
+import { AppError } from "../errors.ts";
+import { parseJson, requirePermission, type AppEnv } from "../http/context.ts";
+import { deleteAccount } from "../users/delete-account.ts";
+import { exportAccount } from "../users/export-account.ts";
+import { readProfile, syncProfile } from "./profile-store.ts";
+
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+const PHOTO_FORMATS = new Set(["png", "jpeg", "webp"]);
+const PHOTO_SIZE = 256;
+
+const profileUpdate = z.object({ displayName: z.string().trim().min(1).max(40) }).strict();
+const deletion = z.object({ confirm: z.string().trim().min(1) }).strict();
+
+/** Decodes the upload whatever it claims to be, and re-encodes it: metadata (GPS, camera) is dropped. */
+async function reencodePhoto(bytes: Uint8Array): Promise<Buffer> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata()).format;
+  } catch {
+    throw new AppError("invalid-argument", "The photo must be a PNG, JPEG or WebP image.");
+  }
+  if (!format || !PHOTO_FORMATS.has(format)) throw new AppError("invalid-argument", "The photo must be a PNG, JPEG or WebP image.");
+  return sharp(bytes).rotate().resize(PHOTO_SIZE, PHOTO_SIZE, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
+}
+
+export function profileRoutes(db: Database) {
+  return new Hono<AppEnv>()
+    .get("/profile", async (c) => {
+      const viewer = requirePermission(c, "profile:read:own");
+      const profile = await readProfile(db, viewer.uid, c.get("logger"));
+      if (!profile) throw new AppError("not-found", "No profile yet.");
+      return c.json(profile);
+    })
+    .post("/profile/sync", async (c) => {
+      const viewer = requirePermission(c, "profile:read:own");
+      const [user] = await db.select().from(authUsers).where(eq(authUsers.id, viewer.uid));
+      if (!user) throw new AppError("unauthenticated", "Sign in first.");
+      return c.json(await syncProfile(db, user));
+    })
+    .patch("/profile", async (c) => {
+      const viewer = requirePermission(c, "profile:update:own");
+      const { displayName } = await parseJson(c, profileUpdate);
+      const now = Date.now();
+      const profile = await db.transaction(async (tx) => {
+        await tx.update(authUsers).set({ name: displayName, updatedAt: new Date(now) }).where(eq(authUsers.id, viewer.uid));
+        const [updated] = await tx.update(users).set({ displayName, updatedAt: now }).where(eq(users.uid, viewer.uid)).returning();
+        return updated;
+      });
+      if (!profile) throw new AppError("not-found", "No profile yet.");
+      return c.json(profile);
+    })
+    .post("/profile/photo", async (c) => {
+      const viewer = requirePermission(c, "profile:update:own");
+      const declared = Number(c.req.header("content-length") ?? 0);
+      if (declared > PHOTO_MAX_BYTES + 64 * 1024) throw new AppError("invalid-argument", "The photo must be 2 MB or smaller.");
+      const form = await c.req.formData().catch(() => {
+        throw new AppError("invalid-argument", "Send the photo as multipart/form-data in the field 'photo'.");
+      });
+      const file = form.get("photo");
+      if (!(file instanceof File)) throw new AppError("invalid-argument", "Send the photo as multipart/form-data in the field 'photo'.");
+      if (file.size > PHOTO_MAX_BYTES) throw new AppError("invalid-argument", "The photo must be 2 MB or smaller.");
+      const webp = await reencodePhoto(new Uint8Array(await file.arrayBuffer()));
+      const etag = createHash("sha256").update(webp).digest("base64url").slice(0, 16);
+      const photoURL = `/api/photos/${viewer.uid}?v=${etag}`;
+      const now = Date.now();
+      const profile = await db.transaction(async (tx) => {
+        const photo = { contentType: "image/webp", data: webp.toString("base64"), etag, updatedAt: now };
+        await tx.insert(userPhotos).values({ uid: viewer.uid, ...photo }).onConflictDoUpdate({ target: userPhotos.uid, set: photo });
+        await tx.update(authUsers).set({ image: photoURL, updatedAt: new Date(now) }).where(eq(authUsers.id, viewer.uid));
+        const [updated] = await tx.update(users).set({ photoURL, updatedAt: now }).where(eq(users.uid, viewer.uid)).returning();
+        return updated;
+      });
+      return c.json(profile ?? { photoURL });
+    })
+    .get("/photos/:uid", async (c) => {
+      const [photo] = await db.select().from(userPhotos).where(eq(userPhotos.uid, c.req.param("uid")));
+      if (!photo) throw new AppError("not-found", "No photo.");
+      if (c.req.header("if-none-match") === `"${photo.etag}"`) return c.body(null, 304);
+      return c.body(Buffer.from(photo.data, "base64"), 200, {
+        "Content-Type": photo.contentType,
+        ETag: `"${photo.etag}"`,
+        "Cache-Control": "public, max-age=86400",
+      });
+    })
+    .get("/profile/export", async (c) => {
+      const viewer = requirePermission(c, "profile:export:own");
+      const data = await exportAccount(db, viewer.uid);
+      return c.json(data, 200, { "Content-Disposition": `attachment; filename="minithings-my-data.json"`, "Cache-Control": "no-store" });
+    })
+    .delete("/profile", async (c) => {
+      const viewer = requirePermission(c, "profile:delete:own");
+      const { confirm } = await parseJson(c, deletion);
+      if (confirm.toLowerCase() !== viewer.email.toLowerCase()) {
+        throw new AppError("invalid-argument", "Type your email address to confirm the deletion.");
+      }
+      await deleteAccount(db, viewer.uid);
+      c.get("logger").info("account deleted", { uid: viewer.uid });
+      return c.json({ deleted: true });
+    });
+}

@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { users } from "../../db/schema/index.ts";
+import type { Logger } from "../logger.ts";
+
+/** The profile document of spec §3. */
+export type Profile = typeof users.$inferSelect;
+
+/** What the identity provider knows of a user when they sign in. */
+export interface IdentityUser {
+  id: string;
+  email: string;
+  name: string;
+  image?: string | null;
+}
+
+/** Spec §8: a failed profile read returns no profile (and is logged). */
+export async function readProfile(db: Database, uid: string, logger: Logger): Promise<Profile | null> {
+  try {
+    const [profile] = await db.select().from(users).where(eq(users.uid, uid));
+    return profile ?? null;
+  } catch (error) {
+    logger.error("profile read failed", { error, uid });
+    return null;
+  }
+}
+
+/**
+ * Spec §4, steps 1–3: read the profile by uid; if absent, create it with email, displayName,
+ * tag and title 'member', photoURL and createdAt; if present, merge fresh email, name, photo,
+ * lastLoginAt and updatedAt. One statement, so two tabs signing in at once cannot both create it.
+ */
+export async function syncProfile(db: Database, user: IdentityUser, now = Date.now()): Promise<Profile> {
+  const [profile] = await db
+    .insert(users)
+    .values({ uid: user.id, email: user.email, displayName: user.name, photoURL: user.image ?? null, tag: "member", title: "member", createdAt: now })
+    .onConflictDoUpdate({
+      target: users.uid,
+      set: { email: user.email, displayName: user.name, photoURL: user.image ?? null, lastLoginAt: now, updatedAt: now },
+    })
+    .returning();
+  if (!profile) throw new Error(`profile sync returned nothing for ${user.id}`);
+  return profile;
+}
