@@ -18,24 +18,27 @@ export default tseslint.config(
     },
   },
   {
-    // Imports flow one way: shared -> features -> routes/layouts. Shared code knows no feature.
+    // Imports flow one way: shared -> features -> routes/layouts. Components never import server
+    // code (types aside); route modules may, in loaders and actions, which the browser build drops.
     files: ["app/shared/**"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/features/**", "~/features/**"], message: "app/shared must not import features." }] },
+        {
+          patterns: [
+            { group: ["**/features/**", "~/features/**"], message: "app/shared must not import features." },
+            { group: ["**/server/**"], allowTypeImports: true, message: "Components reach the server through loaders and router context." },
+          ],
+        },
       ],
     },
   },
   {
-    // Server-only code never reaches the browser bundle through a route module.
-    files: ["app/**/*.tsx"],
+    files: ["app/features/**", "app/layouts/**", "app/root.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",
-        {
-          patterns: [{ group: ["**/server/*", "!**/server/logger.ts"], message: "Route modules reach the server through router context." }],
-        },
+        { patterns: [{ group: ["**/server/**"], allowTypeImports: true, message: "Components reach the server through loaders and router context." }] },
       ],
     },
   },

@@ -8,16 +8,18 @@ import { i18nFor } from "./shared/i18n/root-i18n.ts";
 import { languageFromCookieHeader } from "./shared/i18n/languages.ts";
 import { loadMessages } from "./shared/i18n/messages.ts";
 import { errorMeta } from "./features/errors/error-meta.ts";
+import { useAuthRuntime } from "./features/auth/use-auth-runtime.ts";
 import { useLanguageSync } from "./shared/i18n/use-language.ts";
 import { requestContext } from "./shared/request-context.ts";
+import { useNonce } from "./shared/nonce.tsx";
 import { useRootData, type RootData } from "./shared/root-data.ts";
 import { themeBootScript, themes } from "./shared/theme/theme.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const { appTitle, nonce } = context.get(requestContext);
+  const { appTitle, viewer } = context.get(requestContext);
   const requested = languageFromCookieHeader(request.headers.get("cookie"));
   const { language, messages } = await loadMessages(requested, "common");
-  return { appTitle, nonce, i18n: { language, resources: { common: messages } } };
+  return { appTitle, viewer, i18n: { language, resources: { common: messages } } };
 }
 
 /** The root data changes only with the language: re-run it on an explicit revalidation or a form post. */
@@ -37,7 +39,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const language = root?.i18n.language ?? "vi";
-  const nonce = root?.nonce;
+  const nonce = useNonce();
   return (
     <html lang={language} data-theme={themes.light} suppressHydrationWarning>
       <head>
@@ -63,6 +65,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     document.documentElement.lang = loaderData.i18n.language;
   }, [loaderData.i18n.language]);
+  useAuthRuntime(Boolean(loaderData.viewer));
   useEffect(() => {
     // Marks the page interactive: journeys wait for it, and styles may rely on it.
     document.documentElement.dataset.hydrated = "true";

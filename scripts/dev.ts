@@ -1,4 +1,5 @@
 import { createServer } from "vite";
+import type * as bootModule from "../server/boot.ts";
 
 /**
  * `npm run dev`: the same Hono server as production, with Vite's middleware in front for
@@ -6,7 +7,7 @@ import { createServer } from "vite";
  */
 process.env.NODE_ENV ??= "development";
 const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-const { boot } = (await vite.ssrLoadModule("/server/boot.ts")) as typeof import("../server/boot.ts");
+const { boot } = (await vite.ssrLoadModule("/server/boot.ts")) as typeof bootModule;
 await boot({
   build: () => vite.ssrLoadModule("virtual:react-router/server-build") as never,
   wrapListener: (listener) => (req, res) => vite.middlewares(req, res, () => listener(req, res)),

@@ -49,7 +49,9 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   logger.info("listening", { url: `http://${shownHost}:${config.PORT}`, mode: config.NODE_ENV });
   const setupPath = await issueSetupLink(database.db);
   if (setupPath) {
-    logger.warn("no admin yet: sign in, then open this one-time link within 1 hour to become admin", { url: `${services.baseURL}${setupPath}` });
+    logger.warn("no admin yet: sign in, then open this one-time link within 1 hour to become admin", {
+      url: `${services.baseURL}${setupPath}`,
+    });
   }
 
   let stopping = false;

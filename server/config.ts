@@ -17,12 +17,26 @@ export const configSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   APP_TITLE: z.string().trim().min(1).max(80).default("Minithings Companion"),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().or(z.literal("").transform(() => undefined)),
-  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  AUTH_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(64).default(6),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional().or(z.literal("").transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default("Minithings Companion <no-reply@localhost>"),
-  OIDC_ISSUER: z.url().optional().or(z.literal("").transform(() => undefined)),
+  OIDC_ISSUER: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_NAME: z.string().min(1).default("OpenID"),

@@ -132,6 +132,7 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
       logger: c.get("logger"),
       viewer: c.get("viewer"),
       authProviders: providers,
+      passwordMinLength: config.PASSWORD_MIN_LENGTH,
     });
     return handleRequest(c.req.raw, context);
   });

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { ErrorPage } from "../features/errors/error-page.tsx";
+import { AccountMenu } from "../features/auth/account-menu.tsx";
 import { AppShell } from "../features/shell/app-shell.tsx";
 import { errorMeta } from "../features/errors/error-meta.ts";
 import type { Route } from "./+types/default";
@@ -8,7 +9,7 @@ export const meta = errorMeta;
 
 export default function DefaultLayout() {
   return (
-    <AppShell>
+    <AppShell account={<AccountMenu />}>
       <Outlet />
     </AppShell>
   );
@@ -17,7 +18,7 @@ export default function DefaultLayout() {
 /** Errors below the layout keep the app bar and navigation, so the way on is always in reach. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <AppShell>
+    <AppShell account={<AccountMenu />}>
       <ErrorPage error={error} />
     </AppShell>
   );

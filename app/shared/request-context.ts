@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import type { Database } from "../../db/client.ts";
-import type { ProviderInfo } from "../../server/auth/providers.ts";
+import type { ProviderInfo } from "./auth/provider-info.ts";
 import type { Viewer } from "../../server/auth/viewer.ts";
 import type { Logger } from "../../server/logger.ts";
 
@@ -21,6 +21,7 @@ export interface RequestContext {
   viewer: Viewer | null;
   /** Sign-in providers this deployment configured, besides email and password. */
   authProviders: ProviderInfo[];
+  passwordMinLength: number;
 }
 
 export const requestContext = createContext<RequestContext>();

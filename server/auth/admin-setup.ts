@@ -15,8 +15,11 @@ export const SETUP_LINK_LIFETIME_MS = 60 * 60 * 1000;
  * admin. A new start replaces the previous link. Returns the path, or null when an admin exists.
  */
 export async function issueSetupLink(db: Database, now = Date.now()): Promise<string | null> {
-  const [admin] = await db.select({ uid: users.uid }).from(users).where(eq(users.role, "admin")).limit(1);
-  if (admin) return null;
+  if (await hasAdmin(db)) {
+    // A link from an earlier start must not outlive its purpose.
+    await db.delete(authVerifications).where(eq(authVerifications.identifier, IDENTIFIER));
+    return null;
+  }
   const token = randomBytes(24).toString("base64url");
   await db.transaction(async (tx) => {
     await tx.delete(authVerifications).where(eq(authVerifications.identifier, IDENTIFIER));
@@ -30,6 +33,11 @@ export async function issueSetupLink(db: Database, now = Date.now()): Promise<st
   return `/api/setup/claim?token=${token}`;
 }
 
+async function hasAdmin(db: Database): Promise<boolean> {
+  const [admin] = await db.select({ uid: users.uid }).from(users).where(eq(users.role, "admin")).limit(1);
+  return Boolean(admin);
+}
+
 /** `GET /api/setup/claim?token=…`: signed in, the account becomes admin; signed out, sign in first and come back. */
 export function adminSetupRoutes(db: Database) {
   return new Hono<AppEnv>().get("/setup/claim", async (c) => {
@@ -38,9 +46,14 @@ export function adminSetupRoutes(db: Database) {
     if (!viewer) return c.redirect(`/login?redirect=${encodeURIComponent(`/api/setup/claim?token=${token}`)}`);
     const claimed = await db
       .delete(authVerifications)
-      .where(and(eq(authVerifications.identifier, IDENTIFIER), eq(authVerifications.value, token), gt(authVerifications.expiresAt, new Date())))
+      .where(
+        and(eq(authVerifications.identifier, IDENTIFIER), eq(authVerifications.value, token), gt(authVerifications.expiresAt, new Date())),
+      )
       .returning({ id: authVerifications.id });
-    if (claimed.length === 0) throw new AppError("invalid-argument", "This setup link is invalid, used or expired. Restart the server for a new one.");
+    if (claimed.length === 0)
+      throw new AppError("invalid-argument", "This setup link is invalid, used or expired. Restart the server for a new one.");
+    // Only for the first admin: once there is one (say, made with `npm run user:role`), an older link is void.
+    if (await hasAdmin(db)) throw new AppError("invalid-argument", "An admin exists already: ask them for a role.");
     await setRole(db, { uid: viewer.uid }, "admin");
     c.get("logger").warn("admin setup link used", { uid: viewer.uid });
     return c.redirect("/admin");

@@ -15,7 +15,9 @@ describe.each(testEngines)("identity on %s", (engine) => {
 
   it("signs up with an httpOnly SameSite=Lax session cookie, then signs in and out", async () => {
     t = await createTestApp(engine);
-    const signUpResponse = await call(t.app, "/api/auth/sign-up/email", { body: { email: "an@example.vn", password: "mat-khau-dai", name: "An" } });
+    const signUpResponse = await call(t.app, "/api/auth/sign-up/email", {
+      body: { email: "an@example.vn", password: "mat-khau-dai", name: "An" },
+    });
     expect(signUpResponse.status).toBe(200);
     const setCookie = signUpResponse.headers.getSetCookie().join("\n");
     expect(setCookie).toMatch(/better-auth\.session_token=.*HttpOnly/i);
@@ -46,7 +48,9 @@ describe.each(testEngines)("identity on %s", (engine) => {
   it("refuses a second account with the same email, and a wrong password", async () => {
     t = await createTestApp(engine);
     await signUp(t.app, "c@example.vn");
-    const again = await call(t.app, "/api/auth/sign-up/email", { body: { email: "c@example.vn", password: "another long one", name: "C" } });
+    const again = await call(t.app, "/api/auth/sign-up/email", {
+      body: { email: "c@example.vn", password: "another long one", name: "C" },
+    });
     expect(again.status).toBe(422);
     expect((await again.json()).code).toMatch(/USER_ALREADY_EXISTS/);
     const wrong = await call(t.app, "/api/auth/sign-in/email", { body: { email: "c@example.vn", password: "not the password" } });
@@ -60,7 +64,15 @@ describe.each(testEngines)("identity on %s", (engine) => {
     expect((await call(t.app, "/api/profile", { cookie })).status).toBe(404);
     const before = Date.now();
     const created = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    expect(created).toMatchObject({ email: "d@example.vn", displayName: "Dũng", photoURL: null, role: "user", tag: "member", title: "member", level: 1 });
+    expect(created).toMatchObject({
+      email: "d@example.vn",
+      displayName: "Dũng",
+      photoURL: null,
+      role: "user",
+      tag: "member",
+      title: "member",
+      level: 1,
+    });
     expect(created.createdAt).toBeGreaterThanOrEqual(before);
     expect(created.lastLoginAt).toBeNull();
     const merged = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
@@ -68,7 +80,19 @@ describe.each(testEngines)("identity on %s", (engine) => {
     expect(merged.lastLoginAt).toBeGreaterThanOrEqual(created.createdAt);
     expect(merged.updatedAt).toBe(merged.lastLoginAt);
     expect(await (await call(t.app, "/api/profile", { cookie })).json()).toEqual(merged);
-    expect(Object.keys(merged).sort()).toEqual(["createdAt", "displayName", "email", "lastLoginAt", "level", "photoURL", "role", "tag", "title", "uid", "updatedAt"]);
+    expect(Object.keys(merged).sort()).toEqual([
+      "createdAt",
+      "displayName",
+      "email",
+      "lastLoginAt",
+      "level",
+      "photoURL",
+      "role",
+      "tag",
+      "title",
+      "uid",
+      "updatedAt",
+    ]);
   });
 
   it("answers 401 with a JSON error to a signed-out profile request", async () => {
@@ -112,7 +136,9 @@ describe.each(testEngines)("identity on %s", (engine) => {
   it("ends the other sessions when the password changes", async () => {
     t = await createTestApp(engine);
     const first = await signUp(t.app, "g@example.vn");
-    const second = cookiesOf(await call(t.app, "/api/auth/sign-in/email", { body: { email: "g@example.vn", password: "correct horse battery" } }));
+    const second = cookiesOf(
+      await call(t.app, "/api/auth/sign-in/email", { body: { email: "g@example.vn", password: "correct horse battery" } }),
+    );
     const change = await call(t.app, "/api/auth/change-password", {
       body: { currentPassword: "correct horse battery", newPassword: "a brand new secret" },
       cookie: second,

@@ -106,9 +106,13 @@ export function createAuth({ config, db, logger, mailer, secret, baseURL, truste
         if (rule && typeof body.email === "string") {
           const decision = await consumeRateLimit(db, `account:${ctx.path}:${body.email.trim().toLowerCase()}`, rule);
           if (!decision.allowed) {
-            throw new APIError("TOO_MANY_REQUESTS", { code: "TOO_MANY_REQUESTS", message: "Too many attempts. Try again later." }, {
-              "X-Retry-After": String(decision.retryAfter ?? rule.window),
-            });
+            throw new APIError(
+              "TOO_MANY_REQUESTS",
+              { code: "TOO_MANY_REQUESTS", message: "Too many attempts. Try again later." },
+              {
+                "X-Retry-After": String(decision.retryAfter ?? rule.window),
+              },
+            );
           }
         }
       }),

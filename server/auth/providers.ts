@@ -1,11 +1,5 @@
+import type { ProviderInfo } from "../../app/shared/auth/provider-info.ts";
 import type { Config } from "../config.ts";
-
-/** A sign-in provider the deployment configured, as the login page lists it. */
-export interface ProviderInfo {
-  id: string;
-  name: string;
-  kind: "social" | "oidc";
-}
 
 const socialPresets = [
   { id: "google", name: "Google", key: "GOOGLE" },
@@ -41,6 +35,8 @@ export function oidcProvider(config: Config) {
 }
 
 export function listProviders(config: Config): ProviderInfo[] {
-  const social = socialPresets.filter((preset) => socialProviders(config)[preset.id]).map((preset) => ({ id: preset.id, name: preset.name, kind: "social" as const }));
+  const social = socialPresets
+    .filter((preset) => socialProviders(config)[preset.id])
+    .map((preset) => ({ id: preset.id, name: preset.name, kind: "social" as const }));
   return oidcProvider(config) ? [...social, { id: "oidc", name: config.OIDC_NAME, kind: "oidc" }] : social;
 }

@@ -10,7 +10,15 @@ import { readMapSvg } from "./map-svg.ts";
 import { PackError, formatPath, type PackProblem } from "./pack-error.ts";
 import { toCanonicalJson } from "./pack-json.ts";
 import { checkReferences } from "./pack-references.ts";
-import { MANIFEST_FILE, PACK_KINDS, PACK_KIND_NAMES, packManifest, type ContentPack, type PackKind, type PackManifest } from "./pack-schema.ts";
+import {
+  MANIFEST_FILE,
+  PACK_KINDS,
+  PACK_KIND_NAMES,
+  packManifest,
+  type ContentPack,
+  type PackKind,
+  type PackManifest,
+} from "./pack-schema.ts";
 
 /** File name -> text, for `pack.json`, every kind's file and the map SVG. */
 export type PackFiles = Map<string, string>;
@@ -95,11 +103,12 @@ function parseManifest(text: string | undefined, problems: PackProblem[]): PackM
   if (raw === undefined) return undefined;
   const result = packManifest.safeParse(raw);
   if (result.success) return result.data;
-  for (const issue of result.error.issues) problems.push({ file: MANIFEST_FILE, path: formatPath(issue.path) || undefined, message: issue.message });
+  for (const issue of result.error.issues)
+    problems.push({ file: MANIFEST_FILE, path: formatPath(issue.path) || undefined, message: issue.message });
   return undefined;
 }
 
-/** A kind's file is an array of entries; each entry is validated on its own so errors name it. */
+/** A kind's file is a JSON array of entries. */
 function parseKindFile(kind: PackKind, text: string | undefined, problems: PackProblem[]): unknown[] {
   const file = PACK_KINDS[kind].file;
   const raw = parseJson(file, text, problems);
@@ -108,8 +117,12 @@ function parseKindFile(kind: PackKind, text: string | undefined, problems: PackP
     problems.push({ file, message: "Expected a JSON array of entries" });
     return [];
   }
-  const schema: z.ZodType = PACK_KINDS[kind].entry;
-  return raw.map((entry: unknown, index) => {
+  return validateEntries(file, PACK_KINDS[kind].entry, raw, problems);
+}
+
+/** Each entry is validated on its own so that a problem names the entry's index and id. */
+function validateEntries(file: string, schema: z.ZodType, entries: unknown[], problems: PackProblem[]): unknown[] {
+  return entries.map((entry, index) => {
     const result = schema.safeParse(entry);
     if (result.success) return result.data;
     const id = typeof (entry as { id?: unknown } | null)?.id === "string" ? (entry as { id: string }).id : undefined;
@@ -120,15 +133,20 @@ function parseKindFile(kind: PackKind, text: string | undefined, problems: PackP
 
 /**
  * The files of a pack in canonical form. Entries go through their schema again, which puts keys
- * in the format's order whatever order the caller built them in, and refuses invalid entries.
+ * in the format's order whatever order the caller built them in, and refuses invalid entries
+ * with the same PackError as loading. Cross-references are not checked here: `parsePack` does.
  */
 export function serializePack(pack: ContentPack): PackFiles {
+  const problems: PackProblem[] = [];
   const files: PackFiles = new Map();
-  files.set(MANIFEST_FILE, toCanonicalJson(packManifest.parse(pack.manifest)));
+  const manifest = packManifest.safeParse(pack.manifest);
+  if (manifest.success) files.set(MANIFEST_FILE, toCanonicalJson(manifest.data));
+  else for (const issue of manifest.error.issues) problems.push({ file: MANIFEST_FILE, path: formatPath(issue.path) || undefined, message: issue.message });
   for (const kind of PACK_KIND_NAMES) {
-    const schema: z.ZodType = PACK_KINDS[kind].entry;
-    files.set(PACK_KINDS[kind].file, toCanonicalJson((pack[kind] as unknown[]).map((entry) => schema.parse(entry))));
+    const file = PACK_KINDS[kind].file;
+    files.set(file, toCanonicalJson(validateEntries(file, PACK_KINDS[kind].entry, pack[kind] as unknown[], problems)));
   }
+  if (problems.length > 0) throw new PackError(problems);
   files.set(pack.manifest.map.file, pack.mapSvg);
   return files;
 }

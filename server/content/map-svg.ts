@@ -27,14 +27,20 @@ export function readMapSvg(svg: string): MapInfo {
 
 function parseViewBox(svg: string): MapInfo["viewBox"] {
   const match = /viewBox="([^"]+)"/.exec(svg);
-  const numbers = match?.[1]?.trim().split(/[\s,]+/).map(Number);
+  const numbers = match?.[1]
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
   if (!numbers || numbers.length !== 4 || numbers.some(Number.isNaN)) return null;
   const [x, y, width, height] = numbers as [number, number, number, number];
   return { x, y, width, height };
 }
 
 function parsePoints(text: string): Point[] {
-  const numbers = text.trim().split(/[\s,]+/).map(Number);
+  const numbers = text
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
   const points: Point[] = [];
   for (let i = 0; i + 1 < numbers.length; i += 2) points.push({ x: numbers[i]!, y: numbers[i + 1]! });
   return points;

@@ -14,7 +14,8 @@ export const MAX_LISTED_PROBLEMS = 50;
 
 export function formatProblem(problem: PackProblem): string {
   const parts = [problem.file];
-  if (problem.index !== undefined) parts.push(problem.id === undefined ? `entry ${problem.index}` : `entry ${problem.index} (id "${problem.id}")`);
+  if (problem.index !== undefined)
+    parts.push(problem.id === undefined ? `entry ${problem.index}` : `entry ${problem.index} (id "${problem.id}")`);
   if (problem.path) parts.push(problem.path);
   return `${parts.join(": ")}: ${problem.message}`;
 }

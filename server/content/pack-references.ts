@@ -186,7 +186,8 @@ function checkItems({ pack, ids, report }: Context) {
     }
     if (item.type !== "weapon" && item.weaponType) report("items", index, "weaponType", "Only weapons have a weaponType");
     item.obtain.forEach((way, i) => {
-      if (way.method === "craft" && !crafted.has(item.id)) report("items", index, `obtain[${i}].method`, "Says craft, but no recipe makes it");
+      if (way.method === "craft" && !crafted.has(item.id))
+        report("items", index, `obtain[${i}].method`, "Says craft, but no recipe makes it");
     });
   });
 }
@@ -210,20 +211,24 @@ function checkRunes({ pack, report }: Context) {
   pack.runes.forEach((rune, index) => {
     if (!pack.runeSets.some((set) => set.id === rune.set)) report("runes", index, "set", `Unknown rune set "${rune.set}"`);
     const positions = positionsBySet.get(rune.set) ?? new Set<number>();
-    if (positions.has(rune.position)) report("runes", index, "position", `Set "${rune.set}" already has a rune at position ${rune.position}`);
+    if (positions.has(rune.position))
+      report("runes", index, "position", `Set "${rune.set}" already has a rune at position ${rune.position}`);
     positions.add(rune.position);
     positionsBySet.set(rune.set, positions);
   });
   pack.runeSets.forEach((set, index) => {
     const runeCount = positionsBySet.get(set.id)?.size ?? 0;
     set.bonuses.forEach((bonus, i) => {
-      if (bonus.pieces > runeCount) report("runeSets", index, `bonuses[${i}].pieces`, `Needs ${bonus.pieces} runes, the set has ${runeCount}`);
+      if (bonus.pieces > runeCount)
+        report("runeSets", index, `bonuses[${i}].pieces`, `Needs ${bonus.pieces} runes, the set has ${runeCount}`);
     });
   });
 }
 
 function checkSeasons({ pack, report }: Context) {
-  const byStart = pack.seasons.map((season, index) => ({ season, index })).sort((a, b) => Date.parse(a.season.startsAt) - Date.parse(b.season.startsAt));
+  const byStart = pack.seasons
+    .map((season, index) => ({ season, index }))
+    .sort((a, b) => Date.parse(a.season.startsAt) - Date.parse(b.season.startsAt));
   byStart.forEach(({ season, index }, i) => {
     if (Date.parse(season.endsAt) <= Date.parse(season.startsAt)) report("seasons", index, "endsAt", "Ends before it starts");
     const previous = byStart[i - 1];
@@ -232,7 +237,8 @@ function checkSeasons({ pack, report }: Context) {
     }
     season.rewardTiers.forEach((tier, t) => {
       const before = season.rewardTiers[t - 1];
-      if (before && tier.points <= before.points) report("seasons", index, `rewardTiers[${t}].points`, "Tiers must need more points in order");
+      if (before && tier.points <= before.points)
+        report("seasons", index, `rewardTiers[${t}].points`, "Tiers must need more points in order");
     });
   });
 }
@@ -245,7 +251,8 @@ function checkLevels({ pack, report }: Context) {
     if (isCap && level.xpToNext !== null) report("levels", index, "xpToNext", "The level cap has xpToNext null");
     if (!isCap && level.xpToNext === null) report("levels", index, "xpToNext", "Only the level cap has xpToNext null");
     const previous = pack.levels[index - 1]?.xpToNext;
-    if (previous && level.xpToNext !== null && level.xpToNext < previous) report("levels", index, "xpToNext", "XP to next level must not decrease");
+    if (previous && level.xpToNext !== null && level.xpToNext < previous)
+      report("levels", index, "xpToNext", "XP to next level must not decrease");
   });
 }
 
@@ -292,9 +299,11 @@ function checkDistricts({ pack, map, report }: Context) {
   pack.districts.forEach((district, index) => {
     if (!map.ids.has(district.region)) report("districts", index, "region", `The map has no element with id "${district.region}"`);
     if (district.levelRange.min > district.levelRange.max) report("districts", index, "levelRange", "min is above max");
-    if (!insideRegion(map, district.region, district.labelPosition)) report("districts", index, "labelPosition", "Outside the district's region");
+    if (!insideRegion(map, district.region, district.labelPosition))
+      report("districts", index, "labelPosition", "Outside the district's region");
     district.markers.forEach((marker, i) => {
-      if (!insideRegion(map, district.region, marker.position)) report("districts", index, `markers[${i}].position`, "Outside the district's region");
+      if (!insideRegion(map, district.region, marker.position))
+        report("districts", index, `markers[${i}].position`, "Outside the district's region");
       if (marker.kind === "portal" && !marker.ref?.startsWith("district:")) {
         report("districts", index, `markers[${i}].ref`, "A portal needs ref district:<where it leads>");
       }

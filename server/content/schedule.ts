@@ -97,5 +97,7 @@ export function currentSeason(seasons: readonly Season[], now: Date): Season | u
 /** The first season that starts after `now`, if any: the home page's "next season" countdown. */
 export function nextSeason(seasons: readonly Season[], now: Date): Season | undefined {
   const time = now.getTime();
-  return [...seasons].filter((season) => Date.parse(season.startsAt) > time).sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))[0];
+  return [...seasons]
+    .filter((season) => Date.parse(season.startsAt) > time)
+    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))[0];
 }

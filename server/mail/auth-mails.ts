@@ -18,8 +18,16 @@ export function passwordResetMail(to: string, url: string, appTitle: string): Ma
   return compose(
     to,
     `Đặt lại mật khẩu · Reset your password — ${appTitle}`,
-    ["Chào bạn,", "Có yêu cầu đặt lại mật khẩu cho tài khoản của bạn. Mở liên kết dưới đây trong vòng 1 giờ để chọn mật khẩu mới.", "Nếu không phải bạn yêu cầu, hãy bỏ qua thư này."],
-    ["Hello,", "Someone asked to reset the password of your account. Open the link below within 1 hour to choose a new one.", "If it wasn't you, ignore this mail."],
+    [
+      "Chào bạn,",
+      "Có yêu cầu đặt lại mật khẩu cho tài khoản của bạn. Mở liên kết dưới đây trong vòng 1 giờ để chọn mật khẩu mới.",
+      "Nếu không phải bạn yêu cầu, hãy bỏ qua thư này.",
+    ],
+    [
+      "Hello,",
+      "Someone asked to reset the password of your account. Open the link below within 1 hour to choose a new one.",
+      "If it wasn't you, ignore this mail.",
+    ],
     url,
     appTitle,
   );

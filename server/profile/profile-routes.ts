@@ -49,11 +49,15 @@ export function profileRoutes(db: Database) {
       const { displayName } = await parseJson(c, profileUpdate);
       const now = Date.now();
       const profile = await db.transaction(async (tx) => {
-        await tx.update(authUsers).set({ name: displayName, updatedAt: new Date(now) }).where(eq(authUsers.id, viewer.uid));
+        await tx
+          .update(authUsers)
+          .set({ name: displayName, updatedAt: new Date(now) })
+          .where(eq(authUsers.id, viewer.uid));
         const [updated] = await tx.update(users).set({ displayName, updatedAt: now }).where(eq(users.uid, viewer.uid)).returning();
+        // Thrown inside, so the identity record's name is rolled back with it.
+        if (!updated) throw new AppError("not-found", "No profile yet.");
         return updated;
       });
-      if (!profile) throw new AppError("not-found", "No profile yet.");
       return c.json(profile);
     })
     .post("/profile/photo", async (c) => {
@@ -72,15 +76,24 @@ export function profileRoutes(db: Database) {
       const now = Date.now();
       const profile = await db.transaction(async (tx) => {
         const photo = { contentType: "image/webp", data: webp.toString("base64"), etag, updatedAt: now };
-        await tx.insert(userPhotos).values({ uid: viewer.uid, ...photo }).onConflictDoUpdate({ target: userPhotos.uid, set: photo });
-        await tx.update(authUsers).set({ image: photoURL, updatedAt: new Date(now) }).where(eq(authUsers.id, viewer.uid));
+        await tx
+          .insert(userPhotos)
+          .values({ uid: viewer.uid, ...photo })
+          .onConflictDoUpdate({ target: userPhotos.uid, set: photo });
+        await tx
+          .update(authUsers)
+          .set({ image: photoURL, updatedAt: new Date(now) })
+          .where(eq(authUsers.id, viewer.uid));
         const [updated] = await tx.update(users).set({ photoURL, updatedAt: now }).where(eq(users.uid, viewer.uid)).returning();
         return updated;
       });
       return c.json(profile ?? { photoURL });
     })
     .get("/photos/:uid", async (c) => {
-      const [photo] = await db.select().from(userPhotos).where(eq(userPhotos.uid, c.req.param("uid")));
+      const [photo] = await db
+        .select()
+        .from(userPhotos)
+        .where(eq(userPhotos.uid, c.req.param("uid")));
       if (!photo) throw new AppError("not-found", "No photo.");
       if (c.req.header("if-none-match") === `"${photo.etag}"`) return c.body(null, 304);
       return c.body(Buffer.from(photo.data, "base64"), 200, {

@@ -33,7 +33,15 @@ export async function readProfile(db: Database, uid: string, logger: Logger): Pr
 export async function syncProfile(db: Database, user: IdentityUser, now = Date.now()): Promise<Profile> {
   const [profile] = await db
     .insert(users)
-    .values({ uid: user.id, email: user.email, displayName: user.name, photoURL: user.image ?? null, tag: "member", title: "member", createdAt: now })
+    .values({
+      uid: user.id,
+      email: user.email,
+      displayName: user.name,
+      photoURL: user.image ?? null,
+      tag: "member",
+      title: "member",
+      createdAt: now,
+    })
     .onConflictDoUpdate({
       target: users.uid,
       set: { email: user.email, displayName: user.name, photoURL: user.image ?? null, lastLoginAt: now, updatedAt: now },

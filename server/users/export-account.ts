@@ -9,9 +9,17 @@ export async function exportAccount(db: Database, uid: string) {
     .from(authUsers)
     .where(eq(authUsers.id, uid));
   const [profile] = await db.select().from(users).where(eq(users.uid, uid));
-  const providers = await db.select({ provider: authAccounts.providerId, since: authAccounts.createdAt }).from(authAccounts).where(eq(authAccounts.userId, uid));
+  const providers = await db
+    .select({ provider: authAccounts.providerId, since: authAccounts.createdAt })
+    .from(authAccounts)
+    .where(eq(authAccounts.userId, uid));
   const sessions = await db
-    .select({ createdAt: authSessions.createdAt, expiresAt: authSessions.expiresAt, ipAddress: authSessions.ipAddress, userAgent: authSessions.userAgent })
+    .select({
+      createdAt: authSessions.createdAt,
+      expiresAt: authSessions.expiresAt,
+      ipAddress: authSessions.ipAddress,
+      userAgent: authSessions.userAgent,
+    })
     .from(authSessions)
     .where(eq(authSessions.userId, uid));
   const events = await db

@@ -8,7 +8,11 @@ import { AppError } from "../errors.ts";
  * Gives an account a role, in the profile (which the permission checks read) and in the identity
  * provider's record (which its admin plugin reads), in one transaction.
  */
-export async function setRole(db: Database, target: { uid?: string; email?: string }, role: string): Promise<{ uid: string; email: string; role: Role }> {
+export async function setRole(
+  db: Database,
+  target: { uid?: string; email?: string },
+  role: string,
+): Promise<{ uid: string; email: string; role: Role }> {
   if (!isRole(role)) throw new AppError("invalid-argument", `Unknown role "${role}". Roles: user, moderator, admin.`);
   return db.transaction(async (tx) => {
     const condition = target.uid ? eq(authUsers.id, target.uid) : eq(authUsers.email, (target.email ?? "").trim().toLowerCase());

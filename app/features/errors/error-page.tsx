@@ -6,6 +6,8 @@ const untranslated: Record<string, string> = {
   "errors.notFound.message": "Page Not Found",
   "errors.internal.message": "Internal Server Error",
   "errors.notFound.description": "",
+  "errors.forbidden.message": "Forbidden",
+  "errors.forbidden.description": "",
   "errors.internal.description": "",
   "errors.status": "Error",
   "errors.home": "Back to the home page",
@@ -30,13 +32,19 @@ export function describeError(error: unknown): ErrorDetails {
   return { status: 500, errorMessage: error instanceof Error ? error.message : "Internal Server Error" };
 }
 
+export function errorKind(status: number): "notFound" | "forbidden" | "internal" {
+  if (status === 404) return "notFound";
+  if (status === 403) return "forbidden";
+  return "internal";
+}
+
 /** Status, message and description (spec §2), with the way home. Never a stack trace in production. */
 export function ErrorPage({ error }: { error: unknown }) {
   const { t: translate, ready } = useTranslation();
   const t = (key: string, options: Record<string, unknown> = {}) =>
     ready && translate(key, options) !== key ? translate(key, options) : (untranslated[key] ?? key);
   const details = describeError(error);
-  const kind = details.status === 404 ? "notFound" : "internal";
+  const kind = errorKind(details.status);
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <section
@@ -57,6 +65,6 @@ export function ErrorPage({ error }: { error: unknown }) {
 
 /** `<title>` for an error page: "Page Not Found · App title" (or the 500 message), translated. */
 export function errorTitle(error: unknown, t: (key: string) => string, appTitle: string): string {
-  const kind = describeError(error).status === 404 ? "notFound" : "internal";
+  const kind = errorKind(describeError(error).status);
   return `${t(`errors.${kind}.message`)} · ${appTitle}`;
 }

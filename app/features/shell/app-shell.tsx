@@ -1,13 +1,12 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigation } from "react-router";
-import { AccountSlot } from "./account-slot.tsx";
 import { Brand } from "./brand.tsx";
-import { CloseIcon, MenuIcon, SearchIcon } from "./icons.tsx";
-import { LanguageSwitch } from "./language-switch.tsx";
+import { CloseIcon, MenuIcon, SearchIcon } from "../../shared/ui/icons.tsx";
+import { LanguageSwitch } from "../../shared/ui/language-switch.tsx";
 import { NavMenu } from "./nav-menu.tsx";
 import { SearchEntry } from "./search-entry.tsx";
-import { ThemeSwitch } from "./theme-switch.tsx";
+import { ThemeSwitch } from "../../shared/ui/theme-switch.tsx";
 
 const iconButton = "inline-flex size-10 items-center justify-center rounded-md text-fg hover:bg-surface-muted";
 
@@ -25,7 +24,7 @@ function NavigationProgress() {
  * The `default` layout: app bar, navigation (permanent from `lg`, a drawer below it) and the page.
  * The drawer and the small-screen search are native <dialog>s: focus trap, Escape and backdrop for free.
  */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({ children, account }: { children: ReactNode; account: ReactNode }) {
   const { t } = useTranslation();
   const drawer = useRef<HTMLDialogElement>(null);
   const search = useRef<HTMLDialogElement>(null);
@@ -60,7 +59,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </button>
           <LanguageSwitch className="hidden sm:flex" />
           <ThemeSwitch />
-          <AccountSlot />
+          {account}
         </div>
       </header>
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { SearchIcon } from "./icons.tsx";
+import { SearchIcon } from "../../shared/ui/icons.tsx";
 
 /** The app bar's search field: a GET form to the home page, which holds the global search. */
 export function SearchEntry({ className = "" }: { className?: string }) {

@@ -1,15 +1,44 @@
-import { redirect, type MiddlewareFunction } from "react-router";
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { can } from "../auth/permissions.ts";
+import { requestContext } from "../request-context.ts";
 import { findPage } from "./route-table.ts";
 
-/** The `auth` guard of spec §2. Identity arrives in a later issue: until then nobody is signed in. */
-const auth: MiddlewareFunction<Response> = ({ url }) => {
-  const { pathname, search } = url;
-  throw redirect(`/login?redirect=${encodeURIComponent(pathname + search)}`);
+function toSignIn(url: URL): never {
+  throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** Signed-in visitors only; the others sign in and come back. */
+const signedIn: MiddlewareFunction<Response> = ({ url, context }) => {
+  if (!context.get(requestContext).viewer) toSignIn(url);
 };
 
-/** Route middleware by name; route table entries refer to guards by these names. */
-export const routeMiddleware: Readonly<Record<string, MiddlewareFunction<Response>>> = { auth };
+/**
+ * A guard's refusal, answered by the route's loader rather than thrown from the middleware: the
+ * root loader still runs, so the 403 page has its language, the account and the CSP nonce.
+ */
+const denial = createContext<{ path: string } | null>(null);
 
+/**
+ * The `auth` guard of spec §2 on /admin: signed out -> sign in and back; signed in without the
+ * admin or moderator role -> 403. Moderators get in and see only moderation (the page decides).
+ */
+const auth: MiddlewareFunction<Response> = ({ url, context }) => {
+  const { viewer } = context.get(requestContext);
+  if (!viewer) toSignIn(url);
+  if (!can(viewer.role, "admin:access")) context.set(denial, { path: url.pathname });
+};
+
+/** Wraps a guarded route's loader: a refusal recorded by its guards becomes the 403 error page. */
+export function guarded<Args extends { context: Readonly<RouterContextProvider> }, Result>(loader: (args: Args) => Result) {
+  return (args: Args): Result => {
+    const refused = args.context.get(denial);
+    if (refused) throw data({ message: `Forbidden: ${refused.path}`, path: refused.path }, { status: 403, statusText: "Forbidden" });
+    return loader(args);
+  };
+}
+
+/** Route middleware by name; route table entries refer to guards by these names. */
+export const routeMiddleware: Readonly<Record<string, MiddlewareFunction<Response>>> = { auth, signedIn };
 export function resolveMiddleware(names: readonly string[]): MiddlewareFunction<Response>[] {
   return names.map((name) => {
     const guard = routeMiddleware[name];

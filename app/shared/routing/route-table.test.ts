@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { findPage, pages, sections } from "./route-table.ts";
 
@@ -58,9 +60,23 @@ describe("route table", () => {
     expect(none.sort()).toEqual(["/event", "/login"]);
   });
 
-  it("guards only /admin, with the guard named auth", () => {
+  it("guards /admin with the guard named auth, and the personal area with signedIn", () => {
     const guarded = pages.filter((entry) => entry.middleware?.length);
-    expect(guarded.map((entry) => [entry.path, entry.middleware])).toEqual([["/admin", ["auth"]]]);
+    expect(guarded.filter((entry) => entry.middleware?.includes("auth")).map((entry) => entry.path)).toEqual(["/admin"]);
+    expect(
+      guarded
+        .filter((entry) => entry.middleware?.includes("signedIn"))
+        .map((entry) => entry.path)
+        .sort(),
+    ).toEqual(specRoutes.filter((path) => path === "/me" || path.startsWith("/me/")).sort());
+  });
+
+  it("has every guarded route module export the middleware its entry names, and a guarded loader", () => {
+    for (const entry of pages.filter((candidate) => candidate.middleware?.length)) {
+      const source = readFileSync(join(import.meta.dirname, "../..", entry.file), "utf8");
+      expect(source, entry.file).toContain(`export const middleware = middlewareFor("${entry.key}")`);
+      expect(source, entry.file).toMatch(/export const loader = guarded\(/);
+    }
   });
 
   it("links every detail page to an existing list page", () => {

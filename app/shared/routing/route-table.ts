@@ -73,14 +73,14 @@ export const pages: readonly PageEntry[] = [
   page("notification", "/notification", "community"),
   page("favorites", "/favorites", "community"),
   // Personal area
-  page("me", "/me", "personal"),
-  page("meBag", "/me/bag", "personal"),
-  page("meBagDetail", "/me/bag/detail", "personal", { parent: "meBag" }),
-  page("meNote", "/me/note", "personal"),
-  page("meNoteDetail", "/me/note/detail", "personal", { parent: "meNote" }),
-  page("meMakeOffer", "/me/make-offer", "personal"),
-  page("meMakeOfferDetail", "/me/make-offer/detail", "personal", { parent: "meMakeOffer" }),
-  page("meTax", "/me/tax", "personal"),
+  page("me", "/me", "personal", { middleware: ["signedIn"] }),
+  page("meBag", "/me/bag", "personal", { middleware: ["signedIn"] }),
+  page("meBagDetail", "/me/bag/detail", "personal", { parent: "meBag", middleware: ["signedIn"] }),
+  page("meNote", "/me/note", "personal", { middleware: ["signedIn"] }),
+  page("meNoteDetail", "/me/note/detail", "personal", { parent: "meNote", middleware: ["signedIn"] }),
+  page("meMakeOffer", "/me/make-offer", "personal", { middleware: ["signedIn"] }),
+  page("meMakeOfferDetail", "/me/make-offer/detail", "personal", { parent: "meMakeOffer", middleware: ["signedIn"] }),
+  page("meTax", "/me/tax", "personal", { middleware: ["signedIn"] }),
   // Admin
   page("admin", "/admin", "admin", { middleware: ["auth"] }),
   // Sign-in, outside the navigation

@@ -30,8 +30,27 @@ export function readThemeChoice(): ThemeChoice {
   }
 }
 
+const THEME_EVENT = "minithings:theme";
+
 export function storeThemeChoice(choice: ThemeChoice): void {
   if (choice === "system") localStorage.removeItem(THEME_STORAGE_KEY);
   else localStorage.setItem(THEME_STORAGE_KEY, choice);
   applyTheme(choice);
+  dispatchEvent(new Event(THEME_EVENT));
+}
+
+/** For `useSyncExternalStore`: the stored choice changes here or in another tab. */
+export function subscribeThemeChoice(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === THEME_STORAGE_KEY) {
+      applyTheme(readThemeChoice());
+      onChange();
+    }
+  };
+  addEventListener(THEME_EVENT, onChange);
+  addEventListener("storage", onStorage);
+  return () => {
+    removeEventListener(THEME_EVENT, onChange);
+    removeEventListener("storage", onStorage);
+  };
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { storeThemeChoice } from "../../shared/theme/theme.ts";
+import { storeThemeChoice } from "../theme/theme.ts";
 import { MoonIcon, SunIcon } from "./icons.tsx";
 
 /**

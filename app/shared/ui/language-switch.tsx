@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { isLanguage, languages } from "../../shared/i18n/languages.ts";
-import { useSwitchLanguage } from "../../shared/i18n/use-language.ts";
+import { isLanguage, languages } from "../i18n/languages.ts";
+import { useSwitchLanguage } from "../i18n/use-language.ts";
 
 export function LanguageSwitch({ className = "" }: { className?: string }) {
   const { t, i18n } = useTranslation();

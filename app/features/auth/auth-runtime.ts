@@ -1,0 +1,78 @@
+import { authApi, type SessionUser } from "./auth-api.ts";
+import { createAuthState, USER_DATA_KEY, type AuthService, type AuthState, type ProviderUser } from "./auth-state.ts";
+
+const TOKEN_REFRESH_MS = 10 * 60 * 1000;
+
+const toProviderUser = (user: SessionUser): ProviderUser => ({
+  uid: user.id,
+  email: user.email,
+  displayName: user.name,
+  photoURL: user.image ?? null,
+});
+
+/**
+ * The identity provider seen from the browser: the current session, re-read when this tab signs
+ * in or out, when another tab does (a storage event on `userData`), and when the tab comes back.
+ */
+function createSessionService(): AuthService & { check(): Promise<void> } {
+  const listeners = new Set<(user: ProviderUser | null) => Promise<void> | void>();
+  let known: string | null | undefined;
+  async function check(): Promise<void> {
+    let session;
+    try {
+      session = await authApi.getSession();
+    } catch {
+      return; // Offline: keep what we have.
+    }
+    const user = session?.user ? toProviderUser(session.user) : null;
+    if (user?.uid === known && known !== undefined) return;
+    known = user?.uid ?? null;
+    await Promise.all([...listeners].map((listener) => listener(user)));
+  }
+  addEventListener("storage", (event) => {
+    if (event.key === USER_DATA_KEY || event.key === null) void check();
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") void check();
+  });
+  return {
+    check,
+    onAuthStateChanged(listener) {
+      listeners.add(listener);
+      known = undefined; // A new listener always hears the current state.
+      void check();
+      return () => listeners.delete(listener);
+    },
+    async getIdToken() {
+      return (await authApi.getToken()).token;
+    },
+  };
+}
+
+let runtime: { state: AuthState; check(): Promise<void> } | undefined;
+
+/** Starts the auth state once per page (loaded lazily, off the first-load path). */
+export function startAuth(): { state: AuthState; check(): Promise<void> } {
+  if (runtime) return runtime;
+  const service = createSessionService();
+  const state = createAuthState({
+    storage: localStorage,
+    service,
+    syncProfile: () => authApi.syncProfile(),
+    sendAnalytics: (name, params) => void authApi.recordEvent(name, params).catch(() => undefined),
+    language: () => document.documentElement.lang,
+    logError: (message, error) => console.error(message, error),
+    schedule: (fn, ms) => setTimeout(fn, ms),
+  });
+  state.start();
+  setInterval(() => {
+    if (state.isAuthenticated) void state.refreshToken().catch(() => undefined);
+  }, TOKEN_REFRESH_MS);
+  runtime = { state, check: () => service.check() };
+  return runtime;
+}
+
+/** After this tab signs in or out: let the auth state catch up now. */
+export async function authChanged(): Promise<void> {
+  await startAuth().check();
+}

@@ -1,0 +1,351 @@
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
+import { useRevalidator } from "react-router";
+import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { intlLocale, type Language } from "../../shared/i18n/languages.ts";
+import { readThemeChoice, storeThemeChoice, subscribeThemeChoice, type ThemeChoice } from "../../shared/theme/theme.ts";
+import { Avatar, Badges } from "../../shared/ui/badges.tsx";
+import { LanguageSwitch } from "../../shared/ui/language-switch.tsx";
+import { authApi, authErrorKey, AuthApiError, type SessionInfo } from "../auth/auth-api.ts";
+import { signOut } from "../auth/account-menu.tsx";
+
+export interface MeProfile {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  photoURL: string | null;
+  role: string;
+  tag: string;
+  title: string;
+  level: number;
+  createdAt: number;
+}
+
+const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+const PHOTO_TYPES = ["image/png", "image/jpeg", "image/webp"];
+const card = "rounded-xl border border-line bg-surface p-4 sm:p-6";
+const input = "h-11 rounded-md border border-line bg-surface px-3 text-fg";
+const button =
+  "inline-flex h-11 items-center justify-center rounded-md border border-line bg-surface px-4 font-semibold text-fg hover:bg-surface-muted disabled:opacity-60";
+const primary = "inline-flex h-11 items-center justify-center rounded-md bg-brand px-4 font-semibold text-on-brand disabled:opacity-60";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={card}>
+      <h2 id={id} className="mb-4 text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** One status line per form: a translated success or error, announced to screen readers. */
+function useStatus() {
+  const [status, setStatus] = useState<{ kind: "ok" | "error"; key: string } | null>(null);
+  const view = (t: (key: string) => string) =>
+    status ? (
+      <p
+        role={status.kind === "error" ? "alert" : "status"}
+        className={`mt-3 text-sm ${status.kind === "error" ? "text-accent" : "text-fg-muted"}`}
+      >
+        {t(status.key)}
+      </p>
+    ) : null;
+  return { set: setStatus, view };
+}
+
+/** A problem found before anything is sent, named by its message key. */
+class Problem extends Error {
+  readonly key: string;
+  constructor(key: string) {
+    super(key);
+    this.key = key;
+  }
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  const response = await fetch(path, { credentials: "same-origin", ...init });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { error?: { code?: string } };
+    throw new AuthApiError(body.error?.code ?? `HTTP_${response.status}`, response.status);
+  }
+  return response;
+}
+
+export function MePage({
+  i18n,
+  authI18n,
+  profile,
+  language,
+}: {
+  i18n: RouteMessages;
+  authI18n: RouteMessages;
+  profile: MeProfile;
+  language: Language;
+}) {
+  useRouteMessages(authI18n);
+  const { t } = useRouteMessages(i18n);
+  const revalidator = useRevalidator();
+  const name = profile.displayName ?? profile.email ?? "";
+  const since = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "long", timeZone: "Asia/Ho_Chi_Minh" }).format(
+    profile.createdAt,
+  );
+
+  const nameStatus = useStatus();
+  const photoStatus = useStatus();
+  const passwordStatus = useStatus();
+  const sessionStatus = useStatus();
+  const deleteStatus = useStatus();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
+  const theme = useSyncExternalStore<ThemeChoice>(subscribeThemeChoice, readThemeChoice, () => "system");
+  const deleteDialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    authApi.listSessions().then(setSessions, () => setSessions([]));
+  }, []);
+
+  async function act(key: string, status: ReturnType<typeof useStatus>, action: () => Promise<string>) {
+    setBusy(key);
+    status.set(null);
+    try {
+      status.set({ kind: "ok", key: await action() });
+    } catch (error) {
+      if (error instanceof Problem) status.set({ kind: "error", key: error.key });
+      else if (error instanceof AuthApiError && error.code === "invalid-argument") status.set({ kind: "error", key: `errors.${key}` });
+      else status.set({ kind: "error", key: `auth:${authErrorKey(error)}` });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function saveName(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const displayName = String(new FormData(event.currentTarget).get("displayName") ?? "").trim();
+    void act("name", nameStatus, async () => {
+      if (displayName.length < 1 || displayName.length > 40) throw new Problem("errors.name");
+      await send("/api/profile", {
+        method: "PATCH",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ displayName }),
+      });
+      await revalidator.revalidate();
+      return "profile.saved";
+    });
+  }
+
+  function uploadPhoto(file: File | undefined) {
+    if (!file) return;
+    void act("photo", photoStatus, async () => {
+      if (!PHOTO_TYPES.includes(file.type)) throw new Problem("errors.photoType");
+      if (file.size > PHOTO_MAX_BYTES) throw new Problem("errors.photoSize");
+      const body = new FormData();
+      body.set("photo", file);
+      await send("/api/profile/photo", { method: "POST", body });
+      await revalidator.revalidate();
+      return "photo.saved";
+    });
+  }
+
+  function changePassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const current = String(form.get("current") ?? "");
+    const next = String(form.get("next") ?? "");
+    const formElement = event.currentTarget;
+    void act("password", passwordStatus, async () => {
+      if (next !== String(form.get("confirm") ?? "")) throw new Problem("auth:errors.passwordMismatch");
+      await authApi.changePassword(current, next);
+      formElement.reset();
+      setSessions(await authApi.listSessions().catch(() => null));
+      return "password.changed";
+    });
+  }
+
+  function signOutOthers() {
+    void act("sessions", sessionStatus, async () => {
+      await authApi.revokeOtherSessions();
+      setSessions(await authApi.listSessions().catch(() => null));
+      return "sessions.othersEnded";
+    });
+  }
+
+  function deleteAccount(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const confirm = String(new FormData(event.currentTarget).get("confirm") ?? "").trim();
+    void act("delete", deleteStatus, async () => {
+      await send("/api/profile", { method: "DELETE", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ confirm }) });
+      await signOut();
+      return "delete.done";
+    });
+  }
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-5">
+      <header className={`${card} flex flex-col items-start gap-4 sm:flex-row sm:items-center`}>
+        <Avatar name={name} image={profile.photoURL} size={80} />
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold">{name}</h1>
+          <p className="text-sm text-fg-muted">
+            {profile.email} · {t("profile.memberSince", { date: since })}
+          </p>
+          <Badges subject={profile} className="mt-2" />
+        </div>
+      </header>
+
+      <Section title={t("profile.title")}>
+        <form onSubmit={saveName} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex flex-1 flex-col gap-1">
+            <label htmlFor="me-name" className="text-sm font-semibold">
+              {t("profile.displayName")}
+            </label>
+            <input id="me-name" name="displayName" defaultValue={profile.displayName ?? ""} maxLength={40} required className={input} />
+          </div>
+          <button type="submit" disabled={busy === "name"} className={primary}>
+            {t("profile.save")}
+          </button>
+        </form>
+        {nameStatus.view(t)}
+        <div className="mt-5 flex flex-col gap-1">
+          <label htmlFor="me-photo" className="text-sm font-semibold">
+            {t("photo.label")}
+          </label>
+          <input
+            id="me-photo"
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            disabled={busy === "photo"}
+            onChange={(event) => uploadPhoto(event.currentTarget.files?.[0])}
+            className="text-sm file:mr-3 file:h-10 file:rounded-md file:border file:border-line file:bg-surface-muted file:px-3 file:text-fg"
+          />
+          <p className="text-xs text-fg-muted">{t("photo.hint")}</p>
+          {photoStatus.view(t)}
+        </div>
+      </Section>
+
+      <Section title={t("settings.title")}>
+        <div className="flex flex-col gap-5 sm:flex-row sm:gap-10">
+          <div className="flex flex-col gap-1">
+            <span className="text-sm font-semibold">{t("settings.language")}</span>
+            <LanguageSwitch />
+          </div>
+          <fieldset className="flex flex-col gap-1">
+            <legend className="mb-1 text-sm font-semibold">{t("settings.theme")}</legend>
+            <div className="flex flex-wrap gap-3">
+              {(["system", "light", "dark"] as const).map((choice) => (
+                <label key={choice} className="flex min-h-10 items-center gap-2">
+                  <input
+                    type="radio"
+                    name="theme"
+                    value={choice}
+                    checked={theme === choice}
+                    onChange={() => storeThemeChoice(choice)}
+                    className="size-4"
+                  />
+                  {t(`settings.themes.${choice}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </div>
+      </Section>
+
+      <Section title={t("sessions.title")}>
+        {sessions === null ? (
+          <p className="text-sm text-fg-muted">{t("sessions.loading")}</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-line">
+            {sessions.map((session) => (
+              <li key={session.id} className="py-2 text-sm">
+                <p className="font-semibold">{session.userAgent ?? t("sessions.unknownDevice")}</p>
+                <p className="text-fg-muted">
+                  {t("sessions.details", {
+                    ip: session.ipAddress ?? "—",
+                    date: new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "medium", timeStyle: "short" }).format(
+                      new Date(session.updatedAt),
+                    ),
+                  })}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <button
+          type="button"
+          onClick={signOutOthers}
+          disabled={busy === "sessions" || (sessions?.length ?? 0) < 2}
+          className={`${button} mt-3`}
+        >
+          {t("sessions.signOutOthers")}
+        </button>
+        {sessionStatus.view(t)}
+      </Section>
+
+      <Section title={t("password.title")}>
+        <form onSubmit={changePassword} noValidate className="flex flex-col gap-3 sm:max-w-sm">
+          {(["current", "next", "confirm"] as const).map((field) => (
+            <div key={field} className="flex flex-col gap-1">
+              <label htmlFor={`me-password-${field}`} className="text-sm font-semibold">
+                {t(`password.${field}`)}
+              </label>
+              <input
+                id={`me-password-${field}`}
+                name={field}
+                type="password"
+                autoComplete={field === "current" ? "current-password" : "new-password"}
+                required
+                className={input}
+              />
+            </div>
+          ))}
+          <p className="text-xs text-fg-muted">{t("password.hint")}</p>
+          <button type="submit" disabled={busy === "password"} className={primary}>
+            {t("password.submit")}
+          </button>
+        </form>
+        {passwordStatus.view(t)}
+      </Section>
+
+      <Section title={t("data.title")}>
+        <div className="flex flex-wrap gap-3">
+          <a href="/api/profile/export" download className={button}>
+            {t("data.export")}
+          </a>
+          <button type="button" onClick={() => void signOut()} className={button}>
+            {t("data.signOut")}
+          </button>
+          <button type="button" onClick={() => deleteDialog.current?.showModal()} className={`${button} border-accent text-accent`}>
+            {t("delete.open")}
+          </button>
+        </div>
+      </Section>
+
+      <dialog
+        ref={deleteDialog}
+        aria-labelledby="me-delete-title"
+        className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-xl bg-surface p-6 text-fg"
+      >
+        <h2 id="me-delete-title" className="text-lg font-bold">
+          {t("delete.title")}
+        </h2>
+        <p className="mt-2 text-sm text-fg-muted">{t("delete.warning")}</p>
+        <form onSubmit={deleteAccount} noValidate className="mt-4 flex flex-col gap-3">
+          <label htmlFor="me-delete-confirm" className="text-sm font-semibold">
+            {t("delete.confirmLabel", { email: profile.email ?? "" })}
+          </label>
+          <input id="me-delete-confirm" name="confirm" type="email" autoComplete="off" required className={input} />
+          {deleteStatus.view(t)}
+          <div className="flex flex-wrap justify-end gap-3">
+            <button type="button" onClick={() => deleteDialog.current?.close()} className={button}>
+              {t("delete.cancel")}
+            </button>
+            <button type="submit" disabled={busy === "delete"} className={`${primary}`}>
+              {t("delete.submit")}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </div>
+  );
+}

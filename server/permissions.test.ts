@@ -1,0 +1,201 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { roles, type Role } from "../app/shared/auth/permissions.ts";
+import { authUsers, users } from "../db/schema/index.ts";
+import { testEngines } from "../db/testing.ts";
+import { call, createTestApp, signUp, type TestApp } from "./testing.ts";
+import { setRole } from "./users/set-role.ts";
+
+type Caller = "visitor" | Role;
+const callers: Caller[] = ["visitor", ...roles];
+
+interface Account {
+  cookie: string | undefined;
+  uid: string;
+  email: string;
+}
+
+interface Endpoint {
+  /** As Hono lists the route: `GET /api/photos/:uid`. */
+  route: string;
+  request(caller: Account, shared: { photoOwner: string; png: Buffer }): { path: string; method: string; body?: unknown };
+  expected: Record<Caller, number>;
+}
+
+/** Own-data actions: 401 for a visitor, allowed to every signed-in role. */
+const own = (status: number): Record<Caller, number> => ({ visitor: 401, user: status, moderator: status, admin: status });
+const everyone = (status: number): Record<Caller, number> => ({ visitor: status, user: status, moderator: status, admin: status });
+
+/**
+ * Every API endpoint outside better-auth's `/api/auth/*`, and what each kind of caller gets.
+ * A new endpoint must be added here (the first test checks the list against the app's routes).
+ * The rows run in this order; DELETE stays last, it removes the accounts.
+ */
+const endpoints: Endpoint[] = [
+  { route: "GET /api/health", request: () => ({ method: "GET", path: "/api/health" }), expected: everyone(200) },
+  { route: "GET /api/ready", request: () => ({ method: "GET", path: "/api/ready" }), expected: everyone(200) },
+  { route: "POST /api/profile/sync", request: () => ({ method: "POST", path: "/api/profile/sync", body: {} }), expected: own(200) },
+  { route: "GET /api/profile", request: () => ({ method: "GET", path: "/api/profile" }), expected: own(200) },
+  {
+    route: "PATCH /api/profile",
+    request: () => ({ method: "PATCH", path: "/api/profile", body: { displayName: "Renamed" } }),
+    expected: own(200),
+  },
+  {
+    route: "POST /api/profile/photo",
+    request: (_caller, { png }) => {
+      const form = new FormData();
+      form.set("photo", new File([new Uint8Array(png)], "me.png", { type: "image/png" }));
+      return { method: "POST", path: "/api/profile/photo", body: form };
+    },
+    expected: own(200),
+  },
+  // Public, like any avatar <img>: everyone sees the user's photo.
+  {
+    route: "GET /api/photos/:uid",
+    request: (_caller, { photoOwner }) => ({ method: "GET", path: `/api/photos/${photoOwner}` }),
+    expected: everyone(200),
+  },
+  { route: "GET /api/profile/export", request: () => ({ method: "GET", path: "/api/profile/export" }), expected: own(200) },
+  {
+    route: "POST /api/analytics",
+    request: () => ({ method: "POST", path: "/api/analytics", body: { name: "permission_check", params: {} } }),
+    expected: own(201),
+  },
+  // The token is the credential, not the role: a visitor is sent to sign in, a wrong token is refused for anyone.
+  {
+    route: "GET /api/setup/claim",
+    request: () => ({ method: "GET", path: "/api/setup/claim?token=not-a-real-token" }),
+    expected: { visitor: 302, user: 400, moderator: 400, admin: 400 },
+  },
+  {
+    route: "DELETE /api/profile",
+    request: (caller) => ({ method: "DELETE", path: "/api/profile", body: { confirm: caller.email || "nobody@example.vn" } }),
+    expected: own(200),
+  },
+];
+
+/** One app per engine, shared by the blocks below: they sign up 8 accounts of the 10 per hour one address may. */
+describe.each(testEngines)("server permissions on %s", (engine) => {
+  let t: TestApp;
+  const uidOf = async (cookie: string): Promise<string> => (await (await call(t.app, "/api/auth/get-session", { cookie })).json()).user.id;
+  const roleOf = async (uid: string) => {
+    const [auth] = await t.db.select({ role: authUsers.role }).from(authUsers).where(eq(authUsers.id, uid));
+    const [profile] = await t.db.select({ role: users.role }).from(users).where(eq(users.uid, uid));
+    return { auth: auth?.role ?? null, profile: profile?.role ?? null };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  describe("every endpoint × every caller", () => {
+    const accounts = {} as Record<Caller, Account>;
+    const shared = { photoOwner: "", png: Buffer.alloc(0) };
+
+    beforeAll(async () => {
+      accounts.visitor = { cookie: undefined, uid: "", email: "" };
+      for (const role of roles) {
+        const email = `${role}@example.vn`;
+        const cookie = await signUp(t.app, email, "correct horse battery", role);
+        const uid = await uidOf(cookie);
+        if (role !== "user") await setRole(t.db, { uid }, role);
+        accounts[role] = { cookie, uid, email };
+      }
+      shared.photoOwner = accounts.user.uid;
+      shared.png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2e86de" } })
+        .png()
+        .toBuffer();
+    });
+
+    it("lists every API route the app serves", () => {
+      const served = t.app.routes
+        .filter((route) => route.method !== "ALL" && route.path.startsWith("/api/") && !route.path.startsWith("/api/auth/"))
+        .map((route) => `${route.method} ${route.path}`);
+      expect(endpoints.map((endpoint) => endpoint.route).sort()).toEqual([...new Set(served)].sort());
+    });
+
+    it.each(endpoints.map((endpoint) => [endpoint.route, endpoint] as const))("%s", async (_route, endpoint) => {
+      const statuses = {} as Record<Caller, number>;
+      for (const caller of callers) {
+        const account = accounts[caller];
+        const { method, path, body } = endpoint.request(account, shared);
+        const response = await call(t.app, path, { method, body, cookie: account.cookie });
+        statuses[caller] = response.status;
+        if (response.status === 401) expect((await response.json()).error.code).toBe("unauthenticated");
+        if (response.status === 302 && caller === "visitor") expect(response.headers.get("Location")).toMatch(/^\/login\?redirect=/);
+      }
+      expect(statuses).toEqual(endpoint.expected);
+    });
+  });
+
+  describe("a client cannot raise its own role", () => {
+    it("refuses a role in the sign-up body, and creates no account", async () => {
+      const response = await call(t.app, "/api/auth/sign-up/email", {
+        body: { email: "sneaky@example.vn", password: "correct horse battery", name: "Sneaky", role: "admin" },
+      });
+      expect(response.status).toBe(400);
+      expect((await response.json()).code).toBe("FIELD_NOT_ALLOWED");
+      expect(await t.db.select().from(authUsers).where(eq(authUsers.email, "sneaky@example.vn"))).toEqual([]);
+    });
+
+    it("keeps the role at user whatever the client sends afterwards", async () => {
+      const cookie = await signUp(t.app, "sneaky@example.vn", "correct horse battery", "Sneaky");
+      const uid = await uidOf(cookie);
+      const synced = await call(t.app, "/api/profile/sync", { method: "POST", body: { role: "admin", tag: "staff" }, cookie });
+      expect((await synced.json()).role).toBe("user");
+
+      const patched = await call(t.app, "/api/profile", { method: "PATCH", body: { displayName: "Boss", role: "admin" }, cookie });
+      expect(patched.status).toBe(400);
+      expect((await patched.json()).error.code).toBe("invalid-argument");
+
+      const updateUser = await call(t.app, "/api/auth/update-user", { body: { role: "admin" }, cookie });
+      expect(updateUser.status).toBe(400);
+      expect((await updateUser.json()).code).toBe("FIELD_NOT_ALLOWED");
+
+      const selfPromotion = await call(t.app, "/api/auth/admin/set-role", { body: { userId: uid, role: "admin" }, cookie });
+      expect(selfPromotion.status).toBe(403);
+
+      expect(await roleOf(uid)).toEqual({ auth: "user", profile: "user" });
+      const profile = await (await call(t.app, "/api/profile", { cookie })).json();
+      expect(profile).toMatchObject({ role: "user", tag: "member", displayName: "Sneaky" });
+    });
+
+    it("does not let a moderator make itself admin through better-auth's admin endpoints", async () => {
+      const cookie = await signUp(t.app, "mod2@example.vn", "correct horse battery", "Mod");
+      const uid = await uidOf(cookie);
+      await setRole(t.db, { uid }, "moderator");
+      const response = await call(t.app, "/api/auth/admin/set-role", { body: { userId: uid, role: "admin" }, cookie });
+      expect(response.status).toBe(403);
+      expect(await roleOf(uid)).toEqual({ auth: "moderator", profile: "moderator" });
+    });
+  });
+
+  describe("the write rate limit", () => {
+    it("answers the 61st write in a minute from one account with 429 and Retry-After, and only for that account", async () => {
+      const cookie = await signUp(t.app, "busy@example.vn", "correct horse battery", "Busy");
+      const event = { name: "tap", params: {} };
+      for (let attempt = 1; attempt <= 60; attempt++) {
+        const response = await call(t.app, "/api/analytics", { body: event, cookie });
+        if (response.status !== 201) throw new Error(`write ${attempt} answered ${response.status}`);
+      }
+      const limited = await call(t.app, "/api/analytics", { body: event, cookie });
+      expect(limited.status).toBe(429);
+      expect((await limited.json()).error.code).toBe("resource-exhausted");
+      const retryAfter = Number(limited.headers.get("Retry-After"));
+      expect(Number.isInteger(retryAfter)).toBe(true);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+
+      // Other writes of the same account too, but not its reads, nor other accounts' writes.
+      expect((await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).status).toBe(429);
+      expect((await call(t.app, "/api/profile/export", { cookie })).status).toBe(200);
+      const other = await signUp(t.app, "calm@example.vn", "correct horse battery", "Calm");
+      expect((await call(t.app, "/api/analytics", { body: event, cookie: other })).status).toBe(201);
+    });
+  });
+});

@@ -1,0 +1,130 @@
+import type { Page } from "@playwright/test";
+import auth from "../../locales/vi/auth.json" with { type: "json" };
+import vi from "../../locales/vi/common.json" with { type: "json" };
+import me from "../../locales/vi/me.json" with { type: "json" };
+import { expect, hydrated, test } from "./fixtures.ts";
+
+let counter = 0;
+const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${counter++}@example.vn`;
+const PASSWORD = "mat-khau-that-dai";
+
+async function signUpThroughLogin(page: Page, email: string, name = "Người Chơi", from = "/login") {
+  await page.goto(from);
+  await hydrated(page);
+  await page.getByRole("link", { name: auth.modes.signup }).click();
+  await page.getByLabel(auth.fields.name).fill(name);
+  await page.getByLabel(auth.fields.email).fill(email);
+  await page.getByLabel(auth.fields.password, { exact: true }).fill(PASSWORD);
+  await page.getByLabel(auth.fields.confirm).fill(PASSWORD);
+  await page.getByRole("button", { name: auth.signup.submit }).click();
+}
+
+test("sign-up through /login stores userData and userToken, sends the 'login' event, and shows the account", async ({ page }) => {
+  const email = uniqueEmail("an");
+  const events: unknown[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/analytics")) events.push(request.postDataJSON());
+  });
+  await signUpThroughLogin(page, email, "An Nguyễn");
+  await expect(page).toHaveURL(/\/$/);
+  await hydrated(page);
+  const stored = await page.evaluate(() => ({ data: localStorage.getItem("userData"), token: localStorage.getItem("userToken") }));
+  const profile = JSON.parse(stored.data ?? "{}");
+  expect(profile).toMatchObject({ email, displayName: "An Nguyễn", role: "user", tag: "member", title: "member", level: 1 });
+  expect(typeof profile.createdAt).toBe("number");
+  expect(stored.token?.split(".")).toHaveLength(3);
+  expect(events).toEqual([{ name: "login", params: { language: "vi", user_id: email, user_name: "An Nguyễn" } }]);
+
+  await page.getByRole("button", { name: vi.account.menu }).click();
+  const menu = page.locator("#account-menu");
+  await expect(menu).toBeVisible();
+  await expect(menu.getByText(email)).toBeVisible();
+  await expect(menu.getByText(vi.badges.roles.user, { exact: true })).toBeVisible();
+  await expect(menu.getByRole("link", { name: vi.pages.admin.nav })).toHaveCount(0);
+
+  await menu.getByRole("button", { name: vi.account.signOut }).click();
+  await expect(page.getByRole("link", { name: vi.account.signIn })).toBeVisible();
+  expect(await page.evaluate(() => [localStorage.getItem("userData"), localStorage.getItem("userToken")])).toEqual([null, null]);
+});
+
+test.describe("refused sign-ins", () => {
+  test.use({ expectedConsole: [/Failed to load resource: the server responded with a status of (400|401|422)/] });
+  test("sign-in failures show a clear translated message", async ({ page }) => {
+    const email = uniqueEmail("binh");
+    await signUpThroughLogin(page, email);
+    await expect(page).toHaveURL(/\/$/);
+    await page.context().clearCookies();
+    await page.goto("/login");
+    await hydrated(page);
+    await page.getByLabel(auth.fields.email).fill(email);
+    await page.getByLabel(auth.fields.password, { exact: true }).fill("wrong password here");
+    await page.getByRole("button", { name: auth.signin.submit }).click();
+    await expect(page.getByRole("alert")).toHaveText(auth.errors.invalidCredential);
+
+    await page.getByRole("link", { name: auth.modes.signup }).click();
+    await page.getByLabel(auth.fields.name).fill("Bình");
+    await page.getByLabel(auth.fields.email).fill(email);
+    await page.getByLabel(auth.fields.password, { exact: true }).fill("123456");
+    await page.getByLabel(auth.fields.confirm).fill("123456");
+    await page.getByRole("button", { name: auth.signup.submit }).click();
+    await expect(page.getByRole("alert")).toHaveText(auth.errors.passwordWeak);
+    await page.getByLabel(auth.fields.password, { exact: true }).fill(PASSWORD);
+    await page.getByLabel(auth.fields.confirm).fill(PASSWORD);
+    await page.getByRole("button", { name: auth.signup.submit }).click();
+    await expect(page.getByRole("alert")).toHaveText(auth.errors.emailInUse);
+  });
+});
+
+test("a corrupt userData is discarded at start-up", async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem("seeded")) {
+      localStorage.setItem("userData", "{corrupt");
+      sessionStorage.setItem("seeded", "1");
+    }
+  });
+  await page.goto("/class");
+  await hydrated(page);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("userData"))).toBeNull();
+});
+
+test("/me sends a visitor to sign in and back, then shows the profile with its defaults", async ({ page }) => {
+  await page.goto("/me/bag?id=3");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fme%2Fbag%3Fid%3D3$/);
+  await signUpThroughLogin(page, uniqueEmail("chi"), "Chi", page.url());
+  await expect(page).toHaveURL(/\/me\/bag\?id=3$/);
+  await page.goto("/me");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Chi");
+  await expect(page.getByRole("list", { name: vi.badges.label })).toContainText(vi.badges.roles.user);
+  await expect(page.getByRole("list", { name: vi.badges.label })).toContainText(vi.badges.level.replace("{{level}}", "1"));
+
+  await page.getByLabel(me.profile.displayName).fill("Chi Mai");
+  await page.getByRole("button", { name: me.profile.save }).click();
+  await expect(page.getByRole("status")).toHaveText(me.profile.saved);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Chi Mai");
+});
+
+test("a foreign redirect after sign-in is refused: the visitor goes home", async ({ page }) => {
+  await signUpThroughLogin(page, uniqueEmail("dung"), "Dũng", "/login?redirect=https%3A%2F%2Fevil.example%2Fphish");
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+});
+
+test.describe("forbidden", () => {
+  test.use({ expectedConsole: [/Failed to load resource: the server responded with a status of 403/] });
+  test("/admin: a signed-in user without the role gets 403", async ({ page }) => {
+    await signUpThroughLogin(page, uniqueEmail("em"));
+    await expect(page).toHaveURL(/\/$/);
+    const response = await page.goto("/admin");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(vi.errors.forbidden.message);
+    await expect(page.getByRole("banner")).toBeVisible();
+  });
+
+  test("a 403 on client navigation shows the forbidden page", async ({ page }) => {
+    await signUpThroughLogin(page, uniqueEmail("giang"));
+    await expect(page).toHaveURL(/\/$/);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole("complementary").getByRole("link", { name: vi.pages.admin.nav }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(vi.errors.forbidden.message);
+  });
+});
