@@ -34,9 +34,15 @@ export type DatabaseTarget = { url: string } | { dataDir: string };
  * PGlite in `dataDir` (or `memory://`) for a single process, PostgreSQL when a URL is given.
  * Only one process may open a PGlite folder; two or more instances need PostgreSQL.
  */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConnection> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  { onIdleError = () => {} }: { onIdleError?: (error: Error) => void } = {},
+): Promise<DatabaseConnection> {
   if ("url" in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on("error", onIdleError);
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,

@@ -37,7 +37,9 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
-  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: resolve(config.DATA_DIR) });
+  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: resolve(config.DATA_DIR) }, {
+    onIdleError: (error) => logger.warn("database connection lost; the pool will reconnect", { error }),
+  });
   await migrateDatabase(database);
   logger.info("database ready", { database: database.kind, dataDir: database.kind === "pglite" ? resolve(config.DATA_DIR) : undefined });
 

@@ -153,7 +153,7 @@ async function authorizeAtProvider(authorizationUrl: string, jar: CookieJar, log
   throw new Error("too many steps at the identity provider");
 }
 
-/** The app's own start of the sign-in, as the login page calls it: the provider's URL, and the app's state cookie. */
+/** The start of the sign-in at the app (better-auth's social sign-in endpoint): the provider's URL, and the app's state cookie. */
 async function startSignIn(app: TestApp["app"]): Promise<{ url: URL; cookie: string }> {
   const response = await call(app, "/api/auth/sign-in/social", { body: { provider: "oidc", callbackURL: "/" } });
   expect(response.status).toBe(200);

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { can, type Permission, type Role } from "../../shared/auth/permissions.ts";
-import { Breadcrumbs } from "../shell/breadcrumbs.tsx";
+import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 
 /** The admin area's sections and the permission each needs (the admin issue fills them in). */
 const sectionPermissions = [

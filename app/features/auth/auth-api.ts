@@ -67,14 +67,10 @@ export const authApi = {
   listSessions: () => request<SessionInfo[]>("/api/auth/list-sessions"),
   revokeOtherSessions: () => request("/api/auth/revoke-other-sessions", { body: {} }),
   getToken: () => request<{ token: string }>("/api/auth/token"),
-  /** Where to send the browser to sign in with a social or OpenID provider. */
-  async providerSignInUrl(provider: { id: string; kind: "social" | "oidc" }, callbackURL: string): Promise<string> {
-    const errorCallbackURL = "/login?error=provider";
-    const result =
-      provider.kind === "oidc"
-        ? await request<{ url: string }>("/api/auth/sign-in/oauth2", { body: { providerId: provider.id, callbackURL, errorCallbackURL } })
-        : await request<{ url: string }>("/api/auth/sign-in/social", { body: { provider: provider.id, callbackURL, errorCallbackURL } });
-    return result.url;
+  /** Where to send the browser to sign in with a social or OpenID provider (both go through `sign-in/social`). */
+  async providerSignInUrl(provider: { id: string }, callbackURL: string): Promise<string> {
+    const body = { provider: provider.id, callbackURL, errorCallbackURL: "/login?error=provider" };
+    return (await request<{ url: string }>("/api/auth/sign-in/social", { body })).url;
   },
   syncProfile: () => request<AuthProfile>("/api/profile/sync", { body: {} }),
   recordEvent: (name: string, params: Record<string, string>) => request("/api/analytics", { body: { name, params } }),

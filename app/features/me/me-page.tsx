@@ -4,6 +4,8 @@ import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-me
 import { intlLocale, type Language } from "../../shared/i18n/languages.ts";
 import { readThemeChoice, storeThemeChoice, subscribeThemeChoice, type ThemeChoice } from "../../shared/theme/theme.ts";
 import { Avatar, Badges } from "../../shared/ui/badges.tsx";
+import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { deviceName } from "../../shared/ui/device-name.ts";
 import { LanguageSwitch } from "../../shared/ui/language-switch.tsx";
 import { authApi, authErrorKey, AuthApiError, type SessionInfo } from "../auth/auth-api.ts";
 import { signOut } from "../auth/account-menu.tsx";
@@ -183,6 +185,7 @@ export function MePage({
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
+      <Breadcrumbs />
       <header className={`${card} flex flex-col items-start gap-4 sm:flex-row sm:items-center`}>
         <Avatar name={name} image={profile.photoURL} size={80} />
         <div className="min-w-0">
@@ -208,17 +211,19 @@ export function MePage({
         </form>
         {nameStatus.view(t)}
         <div className="mt-5 flex flex-col gap-1">
-          <label htmlFor="me-photo" className="text-sm font-semibold">
-            {t("photo.label")}
+          <span className="text-sm font-semibold">{t("photo.label")}</span>
+          {/* The native file button speaks the browser's language; this label speaks ours. */}
+          <label htmlFor="me-photo" className={`${button} w-fit cursor-pointer has-[:focus-visible]:outline-2`}>
+            {t("photo.choose")}
+            <input
+              id="me-photo"
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              disabled={busy === "photo"}
+              onChange={(event) => uploadPhoto(event.currentTarget.files?.[0])}
+              className="sr-only"
+            />
           </label>
-          <input
-            id="me-photo"
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            disabled={busy === "photo"}
-            onChange={(event) => uploadPhoto(event.currentTarget.files?.[0])}
-            className="text-sm file:mr-3 file:h-10 file:rounded-md file:border file:border-line file:bg-surface-muted file:px-3 file:text-fg"
-          />
           <p className="text-xs text-fg-muted">{t("photo.hint")}</p>
           {photoStatus.view(t)}
         </div>
@@ -258,7 +263,7 @@ export function MePage({
           <ul className="flex flex-col divide-y divide-line">
             {sessions.map((session) => (
               <li key={session.id} className="py-2 text-sm">
-                <p className="font-semibold">{session.userAgent ?? t("sessions.unknownDevice")}</p>
+                <p className="font-semibold">{deviceName(session.userAgent) ?? t("sessions.unknownDevice")}</p>
                 <p className="text-fg-muted">
                   {t("sessions.details", {
                     ip: session.ipAddress ?? "—",

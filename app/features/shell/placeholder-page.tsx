@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
-import { Breadcrumbs } from "./breadcrumbs.tsx";
+import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 
 /**
  * A page whose body arrives in a later issue: its heading, breadcrumb and a sentence saying what

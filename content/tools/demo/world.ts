@@ -110,7 +110,7 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "harbor-iron-quarry",
         "resource",
         "ore",
-        [430, 560],
+        [465, 560],
         t("Mỏ sắt Đá Ướt", "Wetstone Iron Quarry"),
         t("Quặng sắt lộ thiên, cuốc được từ cấp 1.", "Open-cast iron ore, minable from level 1."),
         "item:iron-ore",
@@ -526,8 +526,42 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
   },
 ];
 
+/** Corners on the sea: edges between two of them are coastline and get a rougher line. */
+const COAST = new Set<Corner>(["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T"]);
+const CONTINENT_CENTRE: P = [600, 420];
+
+/**
+ * Points bending the straight edge between two corners. They only depend on the unordered pair,
+ * so two neighbouring districts share exactly the same border, walked in opposite directions.
+ */
+function edgeBends(from: Corner, to: Corner): P[] {
+  const [a, b] = from < to ? [from, to] : [to, from];
+  const [ax, ay] = V[a];
+  const [bx, by] = V[b];
+  const length = Math.hypot(bx - ax, by - ay);
+  const coast = COAST.has(a) && COAST.has(b);
+  let nx = -(by - ay) / length;
+  let ny = (bx - ax) / length;
+  // On the coast, positive offsets push out to sea; inland, the direction just has to be stable.
+  if (coast && nx * ((ax + bx) / 2 - CONTINENT_CENTRE[0]) + ny * ((ay + by) / 2 - CONTINENT_CENTRE[1]) < 0) [nx, ny] = [-nx, -ny];
+  const seed = (a.charCodeAt(0) * 7 + b.charCodeAt(b.length - 1) * 13) % 5;
+  const pattern = coast ? [14, -10, 18, -6, 11, -12, 8] : [7, -6, 5, -7, 6];
+  const count = coast ? 5 : 3;
+  const amplitude = Math.min(1, length / 160);
+  const bends: P[] = [];
+  for (let i = 1; i <= count; i++) {
+    const along = i / (count + 1);
+    const offset = pattern[(i + seed) % pattern.length]! * amplitude;
+    bends.push([Math.round(ax + (bx - ax) * along + nx * offset), Math.round(ay + (by - ay) * along + ny * offset)]);
+  }
+  return from < to ? bends : bends.reverse();
+}
+
 export function districtPolygon(spec: DistrictSpec): P[] {
-  return spec.corners.map((corner) => V[corner]);
+  return spec.corners.flatMap((corner, i) => {
+    const next = spec.corners[(i + 1) % spec.corners.length]!;
+    return [V[corner], ...edgeBends(corner, next)];
+  });
 }
 
 export function buildDistricts() {
