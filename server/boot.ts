@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { getRequestListener } from "@hono/node-server";
@@ -51,9 +52,10 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   logger.info("listening", { url: `http://${shownHost}:${config.PORT}`, mode: config.NODE_ENV });
   const setupPath = await issueSetupLink(database.db);
   if (setupPath) {
-    logger.warn("no admin yet: sign in, then open this one-time link within 1 hour to become admin", {
-      url: `${services.baseURL}${setupPath}`,
-    });
+    const url = `${services.baseURL}${setupPath}`;
+    logger.warn("no admin yet: sign in, then open this one-time link within 1 hour to become admin", { url });
+    // For automation (provisioning scripts, the browser journeys): the link in a file only the owner reads.
+    if (config.SETUP_LINK_FILE) writeFileSync(config.SETUP_LINK_FILE, `${url}\n`, { mode: 0o600 });
   }
 
   let stopping = false;

@@ -5,6 +5,7 @@ import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext } from "../app/shared/request-context.ts";
 import type { DatabaseConnection } from "../db/client.ts";
+import { adminRoutes } from "./admin/admin-routes.ts";
 import { analyticsRoutes } from "./analytics/analytics-routes.ts";
 import type { AnalyticsSink } from "./analytics/analytics-sink.ts";
 import { adminSetupRoutes } from "./auth/admin-setup.ts";
@@ -113,6 +114,7 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
   app.route("/api", profileRoutes(database.db));
   app.route("/api", analyticsRoutes(analytics));
   app.route("/api", adminSetupRoutes(database.db));
+  app.route("/api", adminRoutes(database.db));
   app.all("/api/*", (c) => {
     const failure = new AppError("not-found", `No API endpoint at ${c.req.method} ${c.req.path}`);
     return c.json(failure.toJSON(), failure.status);

@@ -75,7 +75,9 @@ describe("parsePack refuses a broken pack with one PackError naming file, entry 
         }),
       ),
     );
-    expect(error.message).toMatch(/recipes\.json: entry \d+ \(id "[a-z-]+"\): inputs: Recipe cycle: .*iron-ore -> iron-ingot -> iron-ore|iron-ingot -> iron-ore -> iron-ingot/);
+    expect(error.message).toMatch(
+      /recipes\.json: entry \d+ \(id "[a-z-]+"\): inputs: Recipe cycle: .*iron-ore -> iron-ingot -> iron-ore|iron-ingot -> iron-ore -> iron-ingot/,
+    );
   });
 
   it("an icon that is not in game-icons", () => {
@@ -95,12 +97,19 @@ describe("parsePack refuses a broken pack with one PackError naming file, entry 
   });
 
   it("a guide link to no entry, in the language where it is", () => {
-    const error = refusal(withEdit("guides.json", (guides) => (guides[2]!.body = { ...(guides[2]!.body as object), en: "## A\n\n[Ghost](item:ghost-blade)" })));
-    expect(error.message).toMatch(/guides\.json: entry 2 \(id "[a-z-]+"\): body\.en: Link \[Ghost\]\(item:ghost-blade\) points at no entry/);
+    const error = refusal(
+      withEdit("guides.json", (guides) => (guides[2]!.body = { ...(guides[2]!.body as object), en: "## A\n\n[Ghost](item:ghost-blade)" })),
+    );
+    expect(error.message).toMatch(
+      /guides\.json: entry 2 \(id "[a-z-]+"\): body\.en: Link \[Ghost\]\(item:ghost-blade\) points at no entry/,
+    );
   });
 
   it("a marker outside its district, and a tax rate for no manor", () => {
-    const files = withEdit("districts.json", (districts) => ((districts[0]!.markers as { position: object }[])[0]!.position = { x: 1190, y: 10 }));
+    const files = withEdit(
+      "districts.json",
+      (districts) => ((districts[0]!.markers as { position: object }[])[0]!.position = { x: 1190, y: 10 }),
+    );
     const error = refusal(withEdit("tax-rates.json", (rates) => (rates[rates.length - 1]!.target = "atlantis"), files));
     expect(error.message).toContain('districts.json: entry 0 (id "mist-harbor"): markers[0].position: Outside the district\'s region');
     expect(error.message).toMatch(/tax-rates\.json: entry \d+ \(id "manor-cinder-hold"\): target: Unknown manor "atlantis"/);

@@ -126,7 +126,8 @@ function validateEntries(file: string, schema: z.ZodType, entries: unknown[], pr
     const result = schema.safeParse(entry);
     if (result.success) return result.data;
     const id = typeof (entry as { id?: unknown } | null)?.id === "string" ? (entry as { id: string }).id : undefined;
-    for (const issue of result.error.issues) problems.push({ file, index, id, path: formatPath(issue.path) || undefined, message: issue.message });
+    for (const issue of result.error.issues)
+      problems.push({ file, index, id, path: formatPath(issue.path) || undefined, message: issue.message });
     return entry;
   });
 }
@@ -141,7 +142,9 @@ export function serializePack(pack: ContentPack): PackFiles {
   const files: PackFiles = new Map();
   const manifest = packManifest.safeParse(pack.manifest);
   if (manifest.success) files.set(MANIFEST_FILE, toCanonicalJson(manifest.data));
-  else for (const issue of manifest.error.issues) problems.push({ file: MANIFEST_FILE, path: formatPath(issue.path) || undefined, message: issue.message });
+  else
+    for (const issue of manifest.error.issues)
+      problems.push({ file: MANIFEST_FILE, path: formatPath(issue.path) || undefined, message: issue.message });
   for (const kind of PACK_KIND_NAMES) {
     const file = PACK_KINDS[kind].file;
     files.set(file, toCanonicalJson(validateEntries(file, PACK_KINDS[kind].entry, pack[kind] as unknown[], problems)));

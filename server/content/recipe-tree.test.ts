@@ -36,7 +36,11 @@ const recipe = (output: string, inputs: string[], outputQuantity = 1): Recipe =>
 const acyclicRecipes = fc.integer({ min: 2, max: 12 }).chain((size) =>
   fc
     .array(
-      fc.record({ made: fc.boolean(), inputs: fc.uniqueArray(fc.nat(size - 1), { minLength: 1, maxLength: 3 }), yields: fc.integer({ min: 1, max: 3 }) }),
+      fc.record({
+        made: fc.boolean(),
+        inputs: fc.uniqueArray(fc.nat(size - 1), { minLength: 1, maxLength: 3 }),
+        yields: fc.integer({ min: 1, max: 3 }),
+      }),
       { minLength: size, maxLength: size },
     )
     .map((specs) =>
@@ -71,15 +75,18 @@ describe("recipe trees", () => {
 
   it("finds the cycle that one back edge creates", () => {
     fc.assert(
-      fc.property(acyclicRecipes.filter((recipes) => recipes.length > 0), (recipes) => {
-        // Make the first base material of some recipe out of that recipe's output.
-        const top = recipes[recipes.length - 1]!;
-        const index = indexRecipesByOutput(recipes);
-        const base = [...summarizeCraftTree(expandCraftTree(index, top.output.item, 1)).materials.keys()][0]!;
-        const cyclic = [...recipes, recipe(base, [top.output.item])];
-        expect(findRecipeCycles(cyclic).length).toBeGreaterThan(0);
-        expect(() => expandCraftTree(indexRecipesByOutput(cyclic), top.output.item, 1)).toThrow(/Recipe cycle/);
-      }),
+      fc.property(
+        acyclicRecipes.filter((recipes) => recipes.length > 0),
+        (recipes) => {
+          // Make the first base material of some recipe out of that recipe's output.
+          const top = recipes[recipes.length - 1]!;
+          const index = indexRecipesByOutput(recipes);
+          const base = [...summarizeCraftTree(expandCraftTree(index, top.output.item, 1)).materials.keys()][0]!;
+          const cyclic = [...recipes, recipe(base, [top.output.item])];
+          expect(findRecipeCycles(cyclic).length).toBeGreaterThan(0);
+          expect(() => expandCraftTree(indexRecipesByOutput(cyclic), top.output.item, 1)).toThrow(/Recipe cycle/);
+        },
+      ),
     );
   });
 
@@ -105,7 +112,12 @@ describe("reference checks on random sub-packs", () => {
         const files = new Map(demoFiles).set("items.json", JSON.stringify(items.filter((item) => item.id !== removed)));
         const referenced = [...demoFiles]
           .filter(([name]) => name !== "items.json" && name.endsWith(".json"))
-          .some(([, text]) => text.includes(`"item": "${removed}"`) || text.includes(`item:${removed}`) || new RegExp(`"items": \\[[^\\]]*"${removed}"`).test(text));
+          .some(
+            ([, text]) =>
+              text.includes(`"item": "${removed}"`) ||
+              text.includes(`item:${removed}`) ||
+              new RegExp(`"items": \\[[^\\]]*"${removed}"`).test(text),
+          );
         if (!referenced) {
           expect(() => parsePack(files)).not.toThrow();
           return;

@@ -62,7 +62,7 @@ describe("resolveEvents on the demo pack", () => {
   });
 
   it("keeps a daily event that crosses midnight running after 00:00", () => {
-    const market = resolvedOf("midnight-market", at("2026-11-23T00:30:00+07:00"));
+    const market = resolvedOf("midnight-market", at("2026-11-23T00:15:00+07:00"));
     expect(market.status).toBe("running");
     expect(market.startsAt.toISOString()).toBe("2026-11-22T16:00:00.000Z");
   });
@@ -76,7 +76,8 @@ describe("resolveEvents on the demo pack", () => {
     const morning = resolvedOf("meteor-shower", at("2026-11-22T08:00:00+07:00"));
     const evening = resolvedOf("meteor-shower", at("2026-11-22T22:00:00+07:00"));
     expect(morning.startsAt).toEqual(evening.startsAt);
-    expect(morning.startsAt.toISOString()).toBe("2026-11-24T06:00:00.000Z");
+    // 00:00 game time on 22 November is 17:00 UTC on the 21st; 54 hours later:
+    expect(morning.startsAt.toISOString()).toBe("2026-11-23T23:00:00.000Z");
   });
 
   it("ends a fixed event for good", () => {

@@ -74,7 +74,12 @@ const STATION_NAME: Record<string, L> = {
   kitchen: t("Nấu", "Cook"),
 };
 
-function addRecipe(output: string, station: string, inputs: Stack[], options: { level: number; quantity?: number; gold?: number; success?: number; seconds?: number }) {
+function addRecipe(
+  output: string,
+  station: string,
+  inputs: Stack[],
+  options: { level: number; quantity?: number; gold?: number; success?: number; seconds?: number },
+) {
   const item = items.find((i) => i.id === output);
   if (!item) throw new Error(`recipe for unknown item ${output}`);
   recipes.push({
@@ -105,7 +110,10 @@ const RAW_MATERIALS: MaterialSpec[] = [
   {
     id: "iron-ore",
     name: t("Quặng Sắt", "Iron Ore"),
-    description: t("Quặng sắt lẫn đá, nặng trĩu tay. Nấu ba viên được một thỏi.", "Iron ore still in its rock, heavy in the hand. Three make an ingot."),
+    description: t(
+      "Quặng sắt lẫn đá, nặng trĩu tay. Nấu ba viên được một thỏi.",
+      "Iron ore still in its rock, heavy in the hand. Three make an ingot.",
+    ),
     icon: "ore",
     level: 1,
     rarity: "common",
@@ -115,7 +123,10 @@ const RAW_MATERIALS: MaterialSpec[] = [
   {
     id: "silverbamboo-stalk",
     name: t("Thân Trúc Ngân", "Silverbamboo Stalk"),
-    description: t("Đốt trúc thân bạc, nhẹ mà dẻo, phát sáng mờ khi trời tối.", "A silver-skinned bamboo cane, light and supple, faintly glowing after dark."),
+    description: t(
+      "Đốt trúc thân bạc, nhẹ mà dẻo, phát sáng mờ khi trời tối.",
+      "A silver-skinned bamboo cane, light and supple, faintly glowing after dark.",
+    ),
     icon: "bamboo",
     level: 15,
     rarity: "common",
@@ -135,7 +146,10 @@ const RAW_MATERIALS: MaterialSpec[] = [
   {
     id: "cloudsilk-cocoon",
     name: t("Kén Tằm Mây", "Cloudsilk Cocoon"),
-    description: t("Kén trắng như mây của loài tằm ăn lá dâu ngoài đồng gió.", "Cloud-white cocoons spun by the silkworms of the windy mulberry fields."),
+    description: t(
+      "Kén trắng như mây của loài tằm ăn lá dâu ngoài đồng gió.",
+      "Cloud-white cocoons spun by the silkworms of the windy mulberry fields.",
+    ),
     icon: "egg-clutch",
     level: 8,
     rarity: "common",
@@ -145,7 +159,10 @@ const RAW_MATERIALS: MaterialSpec[] = [
   {
     id: "wind-feather",
     name: t("Lông Vũ Gió", "Wind Feather"),
-    description: t("Lông chim gió rụng quanh tổ, cầm lên thấy nhẹ bẫng như không.", "Shed by wind birds around their nests; it weighs almost nothing."),
+    description: t(
+      "Lông chim gió rụng quanh tổ, cầm lên thấy nhẹ bẫng như không.",
+      "Shed by wind birds around their nests; it weighs almost nothing.",
+    ),
     icon: "feather",
     level: 10,
     rarity: "common",
@@ -155,7 +172,10 @@ const RAW_MATERIALS: MaterialSpec[] = [
   {
     id: "amber-resin",
     name: t("Nhựa Hổ Phách", "Amber Resin"),
-    description: t("Nhựa cây đầm lầy đông lại, còn dính tay. Thợ kim hoàn mài thành hổ phách.", "Hardened marsh sap, still tacky. Jewelers polish it into amber."),
+    description: t(
+      "Nhựa cây đầm lầy đông lại, còn dính tay. Thợ kim hoàn mài thành hổ phách.",
+      "Hardened marsh sap, still tacky. Jewelers polish it into amber.",
+    ),
     icon: "drop",
     level: 25,
     rarity: "uncommon",
@@ -165,7 +185,10 @@ const RAW_MATERIALS: MaterialSpec[] = [
   {
     id: "firefly-dust",
     name: t("Bụi Đom Đóm", "Firefly Dust"),
-    description: t("Bụi sáng lấp lánh rơi từ cánh đom đóm; dùng pha mực và luyện thuốc.", "Glittering dust shaken from firefly wings; used in inks and potions."),
+    description: t(
+      "Bụi sáng lấp lánh rơi từ cánh đom đóm; dùng pha mực và luyện thuốc.",
+      "Glittering dust shaken from firefly wings; used in inks and potions.",
+    ),
     icon: "sparkles",
     level: 25,
     rarity: "uncommon",
@@ -175,7 +198,10 @@ const RAW_MATERIALS: MaterialSpec[] = [
   {
     id: "spirit-herb",
     name: t("Linh Thảo", "Spirit Herb"),
-    description: t("Loại cỏ thuốc mọc quanh các mảnh tinh thạch, lá có gân xanh phát sáng.", "A medicinal herb that grows around star crystals, its leaves veined with glowing green."),
+    description: t(
+      "Loại cỏ thuốc mọc quanh các mảnh tinh thạch, lá có gân xanh phát sáng.",
+      "A medicinal herb that grows around star crystals, its leaves veined with glowing green.",
+    ),
     icon: "herbs-bundle",
     level: 5,
     rarity: "common",
@@ -185,7 +211,10 @@ const RAW_MATERIALS: MaterialSpec[] = [
   {
     id: "frost-shard",
     name: t("Mảnh Băng Lam", "Bluefrost Shard"),
-    description: t("Băng ngấm ánh tinh thạch nên không bao giờ tan, lạnh buốt cả qua găng tay.", "Ice soaked in star-crystal light that never melts, cold even through gloves."),
+    description: t(
+      "Băng ngấm ánh tinh thạch nên không bao giờ tan, lạnh buốt cả qua găng tay.",
+      "Ice soaked in star-crystal light that never melts, cold even through gloves.",
+    ),
     icon: "ice-cube",
     level: 55,
     rarity: "uncommon",
@@ -195,7 +224,10 @@ const RAW_MATERIALS: MaterialSpec[] = [
   {
     id: "ember-coal",
     name: t("Than Hỏa Diệm", "Ember Coal"),
-    description: t("Than đá từ lòng núi lửa, vẫn âm ỉ cháy sau nhiều ngày.", "Coal from the volcano's heart that keeps smouldering for days."),
+    description: t(
+      "Than đá từ lòng núi lửa, vẫn âm ỉ cháy sau nhiều ngày.",
+      "Coal from the volcano's heart that keeps smouldering for days.",
+    ),
     icon: "coal-pile",
     level: 70,
     rarity: "rare",
@@ -205,7 +237,10 @@ const RAW_MATERIALS: MaterialSpec[] = [
   {
     id: "star-fragment",
     name: t("Mảnh Tinh Thạch", "Star Fragment"),
-    description: t("Mảnh vỡ của Thiên Thành, nóng ấm và khẽ ngân lên khi chạm vào nhau.", "A splinter of the Sky Citadel, warm to the touch, humming when two meet."),
+    description: t(
+      "Mảnh vỡ của Thiên Thành, nóng ấm và khẽ ngân lên khi chạm vào nhau.",
+      "A splinter of the Sky Citadel, warm to the touch, humming when two meet.",
+    ),
     icon: "crystal-shine",
     level: 45,
     rarity: "rare",
@@ -215,7 +250,10 @@ const RAW_MATERIALS: MaterialSpec[] = [
   {
     id: "sea-salt",
     name: t("Muối Biển", "Sea Salt"),
-    description: t("Muối phơi trên bãi cát Cảng Sương Mù, dùng nấu ăn và thuộc da.", "Salt dried on Mistharbor's beaches, for cooking and tanning."),
+    description: t(
+      "Muối phơi trên bãi cát Cảng Sương Mù, dùng nấu ăn và thuộc da.",
+      "Salt dried on Mistharbor's beaches, for cooking and tanning.",
+    ),
     icon: "powder",
     level: 1,
     rarity: "common",
@@ -259,7 +297,10 @@ const CRAFTED_MATERIALS: (MaterialSpec & { tier: "refined" | "component" })[] = 
   {
     id: "bamboo-plank",
     name: t("Ván Trúc Ngân", "Silverbamboo Plank"),
-    description: t("Trúc ngân chẻ và ép thành ván, dùng làm cánh cung, thân đàn, cán trượng.", "Split and pressed silverbamboo, for bow limbs, lute bodies and staff shafts."),
+    description: t(
+      "Trúc ngân chẻ và ép thành ván, dùng làm cánh cung, thân đàn, cán trượng.",
+      "Split and pressed silverbamboo, for bow limbs, lute bodies and staff shafts.",
+    ),
     icon: "wood-beam",
     level: 15,
     rarity: "common",
@@ -281,7 +322,10 @@ const CRAFTED_MATERIALS: (MaterialSpec & { tier: "refined" | "component" })[] = 
   {
     id: "cloudsilk-cloth",
     name: t("Vải Lụa Mây", "Cloudsilk Cloth"),
-    description: t("Lụa dệt từ kén tằm mây, mỏng như sương mà bền như dây cung.", "Silk woven from cloudsilk cocoons, thin as mist yet strong as a bowstring."),
+    description: t(
+      "Lụa dệt từ kén tằm mây, mỏng như sương mà bền như dây cung.",
+      "Silk woven from cloudsilk cocoons, thin as mist yet strong as a bowstring.",
+    ),
     icon: "rolled-cloth",
     level: 8,
     rarity: "common",
@@ -292,7 +336,10 @@ const CRAFTED_MATERIALS: (MaterialSpec & { tier: "refined" | "component" })[] = 
   {
     id: "silversteel-ingot",
     name: t("Thỏi Thép Ngân", "Silversteel Ingot"),
-    description: t("Thép luyện bằng than trúc ngân, ánh bạc và dẻo dai hơn sắt thường.", "Steel fired with silverbamboo charcoal, silver-sheened and tougher than iron."),
+    description: t(
+      "Thép luyện bằng than trúc ngân, ánh bạc và dẻo dai hơn sắt thường.",
+      "Steel fired with silverbamboo charcoal, silver-sheened and tougher than iron.",
+    ),
     icon: "gold-bar",
     level: 20,
     rarity: "uncommon",
@@ -314,7 +361,10 @@ const CRAFTED_MATERIALS: (MaterialSpec & { tier: "refined" | "component" })[] = 
   {
     id: "spirit-ink",
     name: t("Mực Linh Thảo", "Spirit Ink"),
-    description: t("Mực pha từ linh thảo và bụi đom đóm, chữ viết ra tự phát sáng.", "Ink of spirit herb and firefly dust; what it writes glows."),
+    description: t(
+      "Mực pha từ linh thảo và bụi đom đóm, chữ viết ra tự phát sáng.",
+      "Ink of spirit herb and firefly dust; what it writes glows.",
+    ),
     icon: "quill-ink",
     level: 25,
     rarity: "uncommon",
@@ -325,7 +375,10 @@ const CRAFTED_MATERIALS: (MaterialSpec & { tier: "refined" | "component" })[] = 
   {
     id: "bowstring",
     name: t("Dây Cung Lụa Mây", "Cloudsilk Bowstring"),
-    description: t("Dây cung bện lụa mây và lông vũ gió, bắn xa mà không rung.", "Cloudsilk braided with wind feathers: long shots, no twang."),
+    description: t(
+      "Dây cung bện lụa mây và lông vũ gió, bắn xa mà không rung.",
+      "Cloudsilk braided with wind feathers: long shots, no twang.",
+    ),
     icon: "bow-string",
     level: 20,
     rarity: "uncommon",
@@ -336,7 +389,10 @@ const CRAFTED_MATERIALS: (MaterialSpec & { tier: "refined" | "component" })[] = 
   {
     id: "frost-crystal",
     name: t("Tinh Thể Băng", "Frost Crystal"),
-    description: t("Mảnh băng lam được kết tinh bằng linh thảo, lạnh đến mức làm tôi được thép.", "Bluefrost shards crystallised with spirit herb, cold enough to quench steel."),
+    description: t(
+      "Mảnh băng lam được kết tinh bằng linh thảo, lạnh đến mức làm tôi được thép.",
+      "Bluefrost shards crystallised with spirit herb, cold enough to quench steel.",
+    ),
     icon: "crystal-bars",
     level: 55,
     rarity: "rare",
@@ -347,7 +403,10 @@ const CRAFTED_MATERIALS: (MaterialSpec & { tier: "refined" | "component" })[] = 
   {
     id: "ember-core",
     name: t("Lõi Hỏa Diệm", "Ember Core"),
-    description: t("Than hỏa diệm nén lại và tôi trong tinh thể băng: một trái tim lửa không bao giờ tắt.", "Ember coal pressed and quenched in frost crystal: a heart of fire that never dies."),
+    description: t(
+      "Than hỏa diệm nén lại và tôi trong tinh thể băng: một trái tim lửa không bao giờ tắt.",
+      "Ember coal pressed and quenched in frost crystal: a heart of fire that never dies.",
+    ),
     icon: "fire-gem",
     level: 70,
     rarity: "epic",
@@ -358,7 +417,10 @@ const CRAFTED_MATERIALS: (MaterialSpec & { tier: "refined" | "component" })[] = 
   {
     id: "starstone",
     name: t("Tinh Thạch Hợp Nhất", "Fused Starstone"),
-    description: t("Năm mảnh tinh thạch hàn lại bằng lõi hỏa diệm. Người ta nói nó vẫn nhớ bầu trời.", "Five star fragments welded with an ember core. They say it still remembers the sky."),
+    description: t(
+      "Năm mảnh tinh thạch hàn lại bằng lõi hỏa diệm. Người ta nói nó vẫn nhớ bầu trời.",
+      "Five star fragments welded with an ember core. They say it still remembers the sky.",
+    ),
     icon: "star-formation",
     level: 85,
     rarity: "legendary",
@@ -369,7 +431,10 @@ const CRAFTED_MATERIALS: (MaterialSpec & { tier: "refined" | "component" })[] = 
   {
     id: "blade-blank",
     name: t("Phôi Lưỡi Rèn", "Blade Blank"),
-    description: t("Lưỡi thép thô đã bọc chuôi da, chờ tôi luyện thành kiếm, đao hay mũi thương.", "A rough steel blade with a leather-wrapped tang, waiting to become a sword, saber or spearhead."),
+    description: t(
+      "Lưỡi thép thô đã bọc chuôi da, chờ tôi luyện thành kiếm, đao hay mũi thương.",
+      "A rough steel blade with a leather-wrapped tang, waiting to become a sword, saber or spearhead.",
+    ),
     icon: "sword-smithing",
     level: 15,
     rarity: "common",
@@ -380,7 +445,10 @@ const CRAFTED_MATERIALS: (MaterialSpec & { tier: "refined" | "component" })[] = 
   {
     id: "staff-core",
     name: t("Lõi Pháp Trượng", "Staff Core"),
-    description: t("Hổ phách khắc bùa bằng mực linh thảo, lắp trên cán trúc ngân.", "Amber carved with spirit-ink sigils, set on a silverbamboo shaft."),
+    description: t(
+      "Hổ phách khắc bùa bằng mực linh thảo, lắp trên cán trúc ngân.",
+      "Amber carved with spirit-ink sigils, set on a silverbamboo shaft.",
+    ),
     icon: "orb-wand",
     level: 20,
     rarity: "uncommon",
@@ -391,7 +459,10 @@ const CRAFTED_MATERIALS: (MaterialSpec & { tier: "refined" | "component" })[] = 
   {
     id: "fan-leaf",
     name: t("Mặt Quạt Lụa", "Silk Fan Leaf"),
-    description: t("Lụa mây căng trên nan trúc, vẽ bùa bằng mực linh thảo.", "Cloudsilk stretched over bamboo ribs and painted with spirit-ink charms."),
+    description: t(
+      "Lụa mây căng trên nan trúc, vẽ bùa bằng mực linh thảo.",
+      "Cloudsilk stretched over bamboo ribs and painted with spirit-ink charms.",
+    ),
     icon: "handheld-fan",
     level: 20,
     rarity: "uncommon",
@@ -402,7 +473,10 @@ const CRAFTED_MATERIALS: (MaterialSpec & { tier: "refined" | "component" })[] = 
   {
     id: "lute-body",
     name: t("Thân Đàn Nguyệt", "Moon Lute Body"),
-    description: t("Bầu đàn tròn như trăng rằm ghép từ ván trúc ngân, dây bằng lụa mây.", "A full-moon sound box of silverbamboo planks, strung with cloudsilk."),
+    description: t(
+      "Bầu đàn tròn như trăng rằm ghép từ ván trúc ngân, dây bằng lụa mây.",
+      "A full-moon sound box of silverbamboo planks, strung with cloudsilk.",
+    ),
     icon: "lyre",
     level: 20,
     rarity: "uncommon",
@@ -414,7 +488,19 @@ const CRAFTED_MATERIALS: (MaterialSpec & { tier: "refined" | "component" })[] = 
 
 function addMaterials() {
   const addMaterial = (m: MaterialSpec, layer: string) =>
-    addItem({ id: m.id, name: m.name, description: m.description, icon: icon(m.icon), type: "material", level: m.level, rarity: m.rarity, tags: [layer, m.family], classes: [], stats: {}, obtain: m.obtain });
+    addItem({
+      id: m.id,
+      name: m.name,
+      description: m.description,
+      icon: icon(m.icon),
+      type: "material",
+      level: m.level,
+      rarity: m.rarity,
+      tags: [layer, m.family],
+      classes: [],
+      stats: {},
+      obtain: m.obtain,
+    });
   for (const m of RAW_MATERIALS) addMaterial(m, "raw");
   for (const m of CRAFTED_MATERIALS) addMaterial(m, m.tier);
   addRecipe("iron-ingot", "forge", [{ item: "iron-ore", quantity: 3 }], { level: 1, gold: 20 });
@@ -554,7 +640,10 @@ const TIERS: Tier[] = [
     vi: "",
     en: "",
     material: "silversteel-ingot",
-    flavour: t("Làm từ thép ngân hoặc trúc ngân, bền gấp đôi đồ tân thủ.", "Made of silversteel or silverbamboo, twice as sturdy as starter gear."),
+    flavour: t(
+      "Làm từ thép ngân hoặc trúc ngân, bền gấp đôi đồ tân thủ.",
+      "Made of silversteel or silverbamboo, twice as sturdy as starter gear.",
+    ),
     obtain: [],
   },
   {
@@ -574,7 +663,10 @@ const TIERS: Tier[] = [
     vi: "Băng Lam",
     en: "Bluefrost",
     material: "frost-crystal",
-    flavour: t("Tôi trong tinh thể băng lam, phủ một lớp sương giá không bao giờ tan.", "Quenched in bluefrost crystal, coated in a frost that never melts."),
+    flavour: t(
+      "Tôi trong tinh thể băng lam, phủ một lớp sương giá không bao giờ tan.",
+      "Quenched in bluefrost crystal, coated in a frost that never melts.",
+    ),
     obtain: [drop("peaks-elder-wolf")],
   },
   {
@@ -584,7 +676,10 @@ const TIERS: Tier[] = [
     vi: "Hỏa Diệm",
     en: "Ember",
     material: "ember-core",
-    flavour: t("Rèn ở lò Vạn Hỏa quanh một lõi hỏa diệm, lưỡi đỏ rực như than hồng.", "Forged at the Myriad Flame around an ember core, glowing like live coals."),
+    flavour: t(
+      "Rèn ở lò Vạn Hỏa quanh một lõi hỏa diệm, lưỡi đỏ rực như than hồng.",
+      "Forged at the Myriad Flame around an ember core, glowing like live coals.",
+    ),
     obtain: [drop("ember-lava-tubes")],
   },
   {
@@ -594,7 +689,10 @@ const TIERS: Tier[] = [
     vi: "Tinh Lạc",
     en: "Starfallen",
     material: "starstone",
-    flavour: t("Đúc từ tinh thạch hợp nhất; trong đêm, nó sáng như một vì sao rơi.", "Cast from fused starstone; at night it shines like a falling star."),
+    flavour: t(
+      "Đúc từ tinh thạch hợp nhất; trong đêm, nó sáng như một vì sao rơi.",
+      "Cast from fused starstone; at night it shines like a falling star.",
+    ),
     obtain: [drop("rift-star-heart", t("Rất hiếm", "Very rare"))],
   },
 ];
@@ -622,7 +720,10 @@ const FAMILIES: Family[] = [
     icons: ["broadsword", "piercing-sword", "shining-sword", "rune-sword", "dripping-sword", "energy-sword"],
     t1: ["iron-sword", "Kiếm Sắt", "Iron Sword"],
     t2: ["silversteel-sword", "Kiếm Thép Ngân", "Silversteel Sword"],
-    flavour: t("Kiếm thẳng hai lưỡi, cân bằng giữa tấn công và đỡ đòn.", "A straight double-edged sword, balanced between offence and parry."),
+    flavour: t(
+      "Kiếm thẳng hai lưỡi, cân bằng giữa tấn công và đỡ đòn.",
+      "A straight double-edged sword, balanced between offence and parry.",
+    ),
     stats: (p) => ({ attack: p, accuracy: Math.round(p / 6), critRate: 3 }),
     component: [{ item: "blade-blank", quantity: 1 }],
   },
@@ -634,7 +735,10 @@ const FAMILIES: Family[] = [
     icons: ["crescent-blade", "cracked-saber", "relic-blade", "thunder-blade", "blade-fall", "lightning-saber"],
     t1: ["iron-saber", "Đao Sắt", "Iron Saber"],
     t2: ["silversteel-saber", "Đao Thép Ngân", "Silversteel Saber"],
-    flavour: t("Đao một lưỡi cong, chém nhanh và hiểm, sở trường chí mạng.", "A curved single-edged saber, quick and vicious, made for critical strikes."),
+    flavour: t(
+      "Đao một lưỡi cong, chém nhanh và hiểm, sở trường chí mạng.",
+      "A curved single-edged saber, quick and vicious, made for critical strikes.",
+    ),
     stats: (p) => ({ attack: Math.round(p * 1.05), critRate: 6, critDamage: 15 }),
     component: [{ item: "blade-blank", quantity: 1 }],
   },
@@ -646,7 +750,10 @@ const FAMILIES: Family[] = [
     icons: ["stone-spear", "barbed-spear", "spear-hook", "ice-spear", "sun-spear", "spears"],
     t1: ["iron-spear", "Thương Sắt", "Iron Spear"],
     t2: ["silversteel-spear", "Thương Thép Ngân", "Silversteel Spear"],
-    flavour: t("Trường thương cán dài, giữ kẻ địch ngoài tầm với của đồng đội.", "A long-hafted spear that keeps enemies at arm's length from your allies."),
+    flavour: t(
+      "Trường thương cán dài, giữ kẻ địch ngoài tầm với của đồng đội.",
+      "A long-hafted spear that keeps enemies at arm's length from your allies.",
+    ),
     stats: (p) => ({ attack: Math.round(p * 0.85), defense: Math.round(p / 2), hp: p * 4 }),
     component: [{ item: "blade-blank", quantity: 1 }],
   },
@@ -658,7 +765,10 @@ const FAMILIES: Family[] = [
     icons: ["pocket-bow", "bow-arrow", "high-shot", "bow-string", "lightning-bow", "double-shot"],
     t1: ["wooden-bow", "Cung Gỗ", "Wooden Bow"],
     t2: ["silverbamboo-bow", "Cung Trúc Ngân", "Silverbamboo Bow"],
-    flavour: t("Trường cung bắn xa, mỗi mũi tên trúng yếu điểm đều gây sát thương lớn.", "A longbow for long range; every arrow to a weak point hits hard."),
+    flavour: t(
+      "Trường cung bắn xa, mỗi mũi tên trúng yếu điểm đều gây sát thương lớn.",
+      "A longbow for long range; every arrow to a weak point hits hard.",
+    ),
     stats: (p) => ({ attack: Math.round(p * 0.95), accuracy: Math.round(p / 4), critDamage: 20 }),
     component: [
       { item: "bowstring", quantity: 1 },
@@ -685,7 +795,10 @@ const FAMILIES: Family[] = [
     icons: ["handheld-fan", "feather", "two-feathers", "fluffy-wing", "feathered-wing", "angel-wings"],
     t1: ["paper-fan", "Quạt Giấy", "Paper Fan"],
     t2: ["silverbamboo-fan", "Quạt Trúc Ngân", "Silverbamboo Fan"],
-    flavour: t("Quạt phép của y sư: một cái phẩy là gió lành thổi khắp đội.", "A physician's spell fan: one sweep sends a healing breeze through the party."),
+    flavour: t(
+      "Quạt phép của y sư: một cái phẩy là gió lành thổi khắp đội.",
+      "A physician's spell fan: one sweep sends a healing breeze through the party.",
+    ),
     stats: (p) => ({ magicAttack: Math.round(p * 0.7), healingPower: Math.round(p * 0.8), mpRegen: Math.round(p / 15) + 1 }),
     component: [{ item: "fan-leaf", quantity: 1 }],
   },
@@ -697,7 +810,10 @@ const FAMILIES: Family[] = [
     icons: ["lyre", "harp", "music-spell", "musical-notes", "sound-waves", "moon"],
     t1: ["wooden-lute", "Đàn Nguyệt Gỗ", "Wooden Moon Lute"],
     t2: ["silverbamboo-lute", "Đàn Nguyệt Trúc Ngân", "Silverbamboo Moon Lute"],
-    flavour: t("Đàn nguyệt hai dây; tiếng đàn tiếp sức cho đồng đội và làm rối trí kẻ thù.", "A two-stringed moon lute whose music lifts allies and unsettles foes."),
+    flavour: t(
+      "Đàn nguyệt hai dây; tiếng đàn tiếp sức cho đồng đội và làm rối trí kẻ thù.",
+      "A two-stringed moon lute whose music lifts allies and unsettles foes.",
+    ),
     stats: (p) => ({ magicAttack: Math.round(p * 0.8), cooldownReduction: 5, moveSpeed: 3 }),
     component: [{ item: "lute-body", quantity: 1 }],
   },
@@ -715,7 +831,12 @@ function weaponId(family: Family, tier: Tier): string {
 function addWeapons() {
   for (const family of FAMILIES) {
     TIERS.forEach((tier, i) => {
-      const [id, vi, en] = tier.key === "t1" ? family.t1 : tier.key === "t2" ? family.t2 : [weaponId(family, tier), `${family.vi} ${tier.vi}`, `${tier.en} ${family.en}`];
+      const [id, vi, en] =
+        tier.key === "t1"
+          ? family.t1
+          : tier.key === "t2"
+            ? family.t2
+            : [weaponId(family, tier), `${family.vi} ${tier.vi}`, `${tier.en} ${family.en}`];
       addItem({
         id,
         name: t(vi, en),
@@ -733,7 +854,10 @@ function addWeapons() {
       });
       if (i === 0) return;
       const previous = weaponId(family, TIERS[i - 1]!);
-      const inputs: Stack[] = [...family.component.map((c) => ({ ...c, quantity: c.quantity * Math.max(1, i - 1) })), { item: tier.material!, quantity: i === 1 ? 2 : 3 }];
+      const inputs: Stack[] = [
+        ...family.component.map((c) => ({ ...c, quantity: c.quantity * Math.max(1, i - 1) })),
+        { item: tier.material!, quantity: i === 1 ? 2 : 3 },
+      ];
       // A legendary weapon is reforged from its epic one: the long chase of the endgame.
       if (tier.key === "starfallen") inputs.unshift({ item: previous, quantity: 1 });
       addRecipe(id, "forge", inputs, { level: tier.level, success: [100, 100, 95, 85, 75, 60][i]!, seconds: 30 * i });
@@ -760,7 +884,10 @@ function addShields() {
     addItem({
       id,
       name: t(vi, en),
-      description: t(`Khiên tròn cầm tay trái, đỡ được cả đòn phép. ${tier.flavour.vi}`, `A round off-hand shield that can even turn spells. ${tier.flavour.en}`),
+      description: t(
+        `Khiên tròn cầm tay trái, đỡ được cả đòn phép. ${tier.flavour.vi}`,
+        `A round off-hand shield that can even turn spells. ${tier.flavour.en}`,
+      ),
       icon: icon(icons[i]!),
       type: "offhand",
       slot: "offHand",
@@ -848,7 +975,11 @@ const WEIGHTS: Weight[] = [
         obtain: [drop("ember-crimson-wyrm"), drop("ember-lava-tubes")],
       },
     ],
-    stats: (p, share) => ({ defense: Math.round(p * share * 1.6), magicDefense: Math.round(p * share * 0.8), hp: Math.round(p * share * 12) }),
+    stats: (p, share) => ({
+      defense: Math.round(p * share * 1.6),
+      magicDefense: Math.round(p * share * 0.8),
+      hp: Math.round(p * share * 12),
+    }),
   },
   {
     key: "medium",
@@ -876,7 +1007,10 @@ const WEIGHTS: Weight[] = [
         en: "Amber",
         level: 35,
         rarity: "rare",
-        flavour: t("Da thuộc đính hổ phách, tăng sự nhạy bén của người mặc.", "Tanned leather studded with amber that sharpens the wearer's senses."),
+        flavour: t(
+          "Da thuộc đính hổ phách, tăng sự nhạy bén của người mặc.",
+          "Tanned leather studded with amber that sharpens the wearer's senses.",
+        ),
         obtain: [drop("marsh-sunken-temple")],
       },
       {
@@ -885,7 +1019,10 @@ const WEIGHTS: Weight[] = [
         en: "Duststorm",
         level: 60,
         rarity: "epic",
-        flavour: t("May cho lữ khách sa mạc, che kín cát bụi mà vẫn thoáng.", "Cut for desert travellers: sealed against sand, yet breathable."),
+        flavour: t(
+          "May cho lữ khách sa mạc, che kín cát bụi mà vẫn thoáng.",
+          "Cut for desert travellers: sealed against sand, yet breathable.",
+        ),
         obtain: [drop("dunes-scorpion-king"), drop("dunes-buried-city")],
       },
       {
@@ -894,11 +1031,18 @@ const WEIGHTS: Weight[] = [
         en: "Nightwalker",
         level: 85,
         rarity: "legendary",
-        flavour: t("Bộ đồ của những kẻ đi đêm ở Vực Sao Rơi, hòa vào bóng tối.", "Worn by those who walk the Starfall Rift by night; it melts into the dark."),
+        flavour: t(
+          "Bộ đồ của những kẻ đi đêm ở Vực Sao Rơi, hòa vào bóng tối.",
+          "Worn by those who walk the Starfall Rift by night; it melts into the dark.",
+        ),
         obtain: [drop("rift-star-heart")],
       },
     ],
-    stats: (p, share) => ({ defense: Math.round(p * share), evasion: Math.round(p * share * 0.6), critRate: Math.max(1, Math.round(share * 10)) }),
+    stats: (p, share) => ({
+      defense: Math.round(p * share),
+      evasion: Math.round(p * share * 0.6),
+      critRate: Math.max(1, Math.round(share * 10)),
+    }),
   },
   {
     key: "light",
@@ -935,7 +1079,10 @@ const WEIGHTS: Weight[] = [
         en: "Frostveil",
         level: 60,
         rarity: "epic",
-        flavour: t("Thêu chỉ băng lam, giúp tâm trí tĩnh lặng như hồ đóng băng.", "Embroidered with bluefrost thread; it stills the mind like a frozen lake."),
+        flavour: t(
+          "Thêu chỉ băng lam, giúp tâm trí tĩnh lặng như hồ đóng băng.",
+          "Embroidered with bluefrost thread; it stills the mind like a frozen lake.",
+        ),
         obtain: [drop("peaks-elder-wolf"), { method: "quest", source: "marker:peaks-monastery" }],
       },
       {
@@ -948,7 +1095,11 @@ const WEIGHTS: Weight[] = [
         obtain: [drop("rift-star-heart")],
       },
     ],
-    stats: (p, share) => ({ magicDefense: Math.round(p * share * 1.4), mp: Math.round(p * share * 8), mpRegen: Math.max(1, Math.round(share * 8)) }),
+    stats: (p, share) => ({
+      magicDefense: Math.round(p * share * 1.4),
+      mp: Math.round(p * share * 8),
+      mpRegen: Math.max(1, Math.round(share * 8)),
+    }),
   },
 ];
 
@@ -968,7 +1119,10 @@ function addArmor() {
         addItem({
           id: `${set.key}-${slot.en.toLowerCase()}`,
           name: t(`${slot.vi} ${set.vi}`, `${set.en} ${slot.en}`),
-          description: t(`${set.flavour.vi} ${ARMOR_SLOT_FLAVOUR[slot.slot]!.vi}`, `${set.flavour.en} ${ARMOR_SLOT_FLAVOUR[slot.slot]!.en}`),
+          description: t(
+            `${set.flavour.vi} ${ARMOR_SLOT_FLAVOUR[slot.slot]!.vi}`,
+            `${set.flavour.en} ${ARMOR_SLOT_FLAVOUR[slot.slot]!.en}`,
+          ),
           icon: icon(slot.icon),
           type: "armor",
           slot: slot.slot,
@@ -1055,7 +1209,18 @@ function addAccessories() {
 // ---------------------------------------------------------------------------------------------
 // Consumables, enhancement stones and quest items
 
-type Consumable = { id: string; name: L; description: L; icon: string; level: number; rarity: string; tags: string[]; stats?: Stats; obtain: Obtain[]; type?: string };
+type Consumable = {
+  id: string;
+  name: L;
+  description: L;
+  icon: string;
+  level: number;
+  rarity: string;
+  tags: string[];
+  stats?: Stats;
+  obtain: Obtain[];
+  type?: string;
+};
 
 const CONSUMABLES: Consumable[] = [
   {
@@ -1121,7 +1286,10 @@ const CONSUMABLES: Consumable[] = [
   {
     id: "antidote",
     name: t("Thuốc Giải Độc", "Antidote"),
-    description: t("Giải mọi hiệu ứng độc. Không thể thiếu khi đánh Vua Bọ Cạp Tro.", "Cures all poisons. A must against the Ash Scorpion King."),
+    description: t(
+      "Giải mọi hiệu ứng độc. Không thể thiếu khi đánh Vua Bọ Cạp Tro.",
+      "Cures all poisons. A must against the Ash Scorpion King.",
+    ),
     icon: "vial",
     level: 30,
     rarity: "common",
@@ -1131,7 +1299,10 @@ const CONSUMABLES: Consumable[] = [
   {
     id: "sesame-rice-ball",
     name: t("Cơm Nắm Muối Mè", "Sesame Rice Ball"),
-    description: t("Cơm nếp nắm chặt chấm muối mè. Tăng 5% máu tối đa trong 30 phút.", "Pressed sticky rice dipped in sesame salt. +5% max health for 30 minutes."),
+    description: t(
+      "Cơm nếp nắm chặt chấm muối mè. Tăng 5% máu tối đa trong 30 phút.",
+      "Pressed sticky rice dipped in sesame salt. +5% max health for 30 minutes.",
+    ),
     icon: "bowl-of-rice",
     level: 1,
     rarity: "common",
@@ -1142,7 +1313,10 @@ const CONSUMABLES: Consumable[] = [
   {
     id: "fish-congee",
     name: t("Cháo Cá Linh Thảo", "Spirit Herb Fish Congee"),
-    description: t("Cháo cá nấu gừng và linh thảo, ấm bụng. Hồi mana nhanh hơn 10% trong 30 phút.", "Fish congee with ginger and spirit herb. +10% mana regeneration for 30 minutes."),
+    description: t(
+      "Cháo cá nấu gừng và linh thảo, ấm bụng. Hồi mana nhanh hơn 10% trong 30 phút.",
+      "Fish congee with ginger and spirit herb. +10% mana regeneration for 30 minutes.",
+    ),
     icon: "bowl-spiral",
     level: 20,
     rarity: "uncommon",
@@ -1153,7 +1327,10 @@ const CONSUMABLES: Consumable[] = [
   {
     id: "ginger-tea",
     name: t("Trà Gừng", "Ginger Tea"),
-    description: t("Chống rét 30 phút; leo Đỉnh Băng Lam mà không có nó sẽ bị mất máu dần.", "Keeps the cold out for 30 minutes; climb Bluefrost Peaks without it and you slowly lose health."),
+    description: t(
+      "Chống rét 30 phút; leo Đỉnh Băng Lam mà không có nó sẽ bị mất máu dần.",
+      "Keeps the cold out for 30 minutes; climb Bluefrost Peaks without it and you slowly lose health.",
+    ),
     icon: "teapot",
     level: 50,
     rarity: "common",
@@ -1178,12 +1355,18 @@ const CONSUMABLES: Consumable[] = [
     level: 1,
     rarity: "rare",
     tags: ["scroll", "experience"],
-    obtain: [{ method: "event", source: "event:double-xp-weekend" }, { method: "season", source: "season:season-3-starfall" }],
+    obtain: [
+      { method: "event", source: "event:double-xp-weekend" },
+      { method: "season", source: "season:season-3-starfall" },
+    ],
   },
   {
     id: "flower-lantern",
     name: t("Đèn Hoa Đăng", "Flower Lantern"),
-    description: t("Thả xuống nước trong Lễ Hội Đèn Lồng để nhận một phần quà ngẫu nhiên.", "Float it on water during the Lantern Festival for a random gift."),
+    description: t(
+      "Thả xuống nước trong Lễ Hội Đèn Lồng để nhận một phần quà ngẫu nhiên.",
+      "Float it on water during the Lantern Festival for a random gift.",
+    ),
     icon: "paper-lantern",
     level: 1,
     rarity: "uncommon",
@@ -1193,7 +1376,10 @@ const CONSUMABLES: Consumable[] = [
   {
     id: "phoenix-feather",
     name: t("Lông Phượng Hoàng", "Phoenix Feather"),
-    description: t("Hồi sinh tại chỗ với 50% máu. Không dùng được trong đấu trường.", "Revives you where you fell with 50% health. Not usable in the arena."),
+    description: t(
+      "Hồi sinh tại chỗ với 50% máu. Không dùng được trong đấu trường.",
+      "Revives you where you fell with 50% health. Not usable in the arena.",
+    ),
     icon: "fluffy-flame",
     level: 10,
     rarity: "rare",
@@ -1214,7 +1400,10 @@ const CONSUMABLES: Consumable[] = [
   {
     id: "enhancement-stone",
     name: t("Đá Cường Hóa Trung Cấp", "Enhancement Stone"),
-    description: t("Cường hóa trang bị từ +5 lên +10. Thất bại không làm mất cấp.", "Enhances equipment from +5 to +10. A failure never drops a level."),
+    description: t(
+      "Cường hóa trang bị từ +5 lên +10. Thất bại không làm mất cấp.",
+      "Enhances equipment from +5 to +10. A failure never drops a level.",
+    ),
     icon: "stone-block",
     level: 45,
     rarity: "rare",
@@ -1225,7 +1414,10 @@ const CONSUMABLES: Consumable[] = [
   {
     id: "greater-enhancement-stone",
     name: t("Đá Cường Hóa Cao Cấp", "Greater Enhancement Stone"),
-    description: t("Cường hóa trang bị từ +10 lên +15. Thất bại có thể làm tụt một cấp.", "Enhances equipment from +10 to +15. A failure may drop one level."),
+    description: t(
+      "Cường hóa trang bị từ +10 lên +15. Thất bại có thể làm tụt một cấp.",
+      "Enhances equipment from +10 to +15. A failure may drop one level.",
+    ),
     icon: "crystalize",
     level: 80,
     rarity: "epic",
@@ -1239,7 +1431,10 @@ const QUEST_ITEMS: Consumable[] = [
   {
     id: "elder-hoa-letter",
     name: t("Thư Tay Trưởng Làng Hòa", "Elder Hoa's Letter"),
-    description: t("Lá thư nhờ lính cảng giúp làng đuổi bù nhìn. Mang đến cho cô lái đò Lan.", "A letter asking the harbor watch to help with the scarecrows. Take it to Lan the Ferrywoman."),
+    description: t(
+      "Lá thư nhờ lính cảng giúp làng đuổi bù nhìn. Mang đến cho cô lái đò Lan.",
+      "A letter asking the harbor watch to help with the scarecrows. Take it to Lan the Ferrywoman.",
+    ),
     icon: "love-letter",
     level: 5,
     rarity: "common",
@@ -1249,7 +1444,10 @@ const QUEST_ITEMS: Consumable[] = [
   {
     id: "stolen-sheaf",
     name: t("Bó Lúa Bị Đánh Cắp", "Stolen Sheaf"),
-    description: t("Bó lúa vàng lũ bù nhìn tha đi. Cần mười bó để hoàn thành nhiệm vụ.", "A golden sheaf the scarecrows carried off. Ten are needed to finish the quest."),
+    description: t(
+      "Bó lúa vàng lũ bù nhìn tha đi. Cần mười bó để hoàn thành nhiệm vụ.",
+      "A golden sheaf the scarecrows carried off. Ten are needed to finish the quest.",
+    ),
     icon: "grain-bundle",
     level: 8,
     rarity: "common",
@@ -1269,7 +1467,10 @@ const QUEST_ITEMS: Consumable[] = [
   {
     id: "monk-bronze-bell",
     name: t("Chuông Đồng Của Thầy Tu", "The Monk's Bronze Bell"),
-    description: t("Tiếng chuông xoa dịu hồn ma trong miếu. Mang về Tu viện Mây Trắng.", "Its chime soothes the shrine's ghost. Bring it back to the White Cloud Monastery."),
+    description: t(
+      "Tiếng chuông xoa dịu hồn ma trong miếu. Mang về Tu viện Mây Trắng.",
+      "Its chime soothes the shrine's ghost. Bring it back to the White Cloud Monastery.",
+    ),
     icon: "ringing-bell",
     level: 28,
     rarity: "rare",
@@ -1279,7 +1480,10 @@ const QUEST_ITEMS: Consumable[] = [
   {
     id: "old-map-fragment",
     name: t("Mảnh Bản Đồ Cổ", "Old Map Fragment"),
-    description: t("Một góc bản đồ Thiên Thành trước khi rơi. Ghép đủ bốn mảnh để mở Thành Vùi.", "A corner of a map of the Sky Citadel before the fall. Join four to open the Buried City."),
+    description: t(
+      "Một góc bản đồ Thiên Thành trước khi rơi. Ghép đủ bốn mảnh để mở Thành Vùi.",
+      "A corner of a map of the Sky Citadel before the fall. Join four to open the Buried City.",
+    ),
     icon: "treasure-map",
     level: 45,
     rarity: "rare",
@@ -1289,7 +1493,10 @@ const QUEST_ITEMS: Consumable[] = [
   {
     id: "wyrm-scale",
     name: t("Vảy Hỏa Long", "Crimson Wyrm Scale"),
-    description: t("Vảy còn nóng rẫy của Hỏa Long Xích Viêm. Thợ cả Đỏ cần nó để rèn giáp Xích Diệm.", "A still-burning scale of the Crimson Wyrm. Master Do needs it for Crimson Flame armor."),
+    description: t(
+      "Vảy còn nóng rẫy của Hỏa Long Xích Viêm. Thợ cả Đỏ cần nó để rèn giáp Xích Diệm.",
+      "A still-burning scale of the Crimson Wyrm. Master Do needs it for Crimson Flame armor.",
+    ),
     icon: "dragon-shield",
     level: 80,
     rarity: "epic",
@@ -1299,7 +1506,10 @@ const QUEST_ITEMS: Consumable[] = [
   {
     id: "stargazer-compass",
     name: t("La Bàn Chiêm Tinh", "Stargazer's Compass"),
-    description: t("Kim la bàn không chỉ hướng bắc mà chỉ về mảnh tinh thạch lớn nhất gần bạn.", "Its needle points not north but at the largest star crystal near you."),
+    description: t(
+      "Kim la bàn không chỉ hướng bắc mà chỉ về mảnh tinh thạch lớn nhất gần bạn.",
+      "Its needle points not north but at the largest star crystal near you.",
+    ),
     icon: "compass",
     level: 85,
     rarity: "epic",
@@ -1309,7 +1519,10 @@ const QUEST_ITEMS: Consumable[] = [
   {
     id: "unsent-letter",
     name: t("Lá Thư Chưa Gửi", "The Unsent Letter"),
-    description: t("Thư của một người gác Thiên Thành gửi vợ, viết đêm trước khi thành rơi. Mở đầu chuỗi nhiệm vụ cốt truyện mùa 3.", "A Sky Citadel guard's letter to his wife, written the night before the fall. Starts the season 3 story quests."),
+    description: t(
+      "Thư của một người gác Thiên Thành gửi vợ, viết đêm trước khi thành rơi. Mở đầu chuỗi nhiệm vụ cốt truyện mùa 3.",
+      "A Sky Citadel guard's letter to his wife, written the night before the fall. Starts the season 3 story quests.",
+    ),
     icon: "scroll-quill",
     level: 60,
     rarity: "legendary",
@@ -1320,10 +1533,34 @@ const QUEST_ITEMS: Consumable[] = [
 
 function addConsumables() {
   for (const c of CONSUMABLES) {
-    addItem({ id: c.id, name: c.name, description: c.description, icon: icon(c.icon), type: c.type ?? "consumable", level: c.level, rarity: c.rarity, tags: c.tags, classes: [], stats: c.stats ?? {}, obtain: c.obtain });
+    addItem({
+      id: c.id,
+      name: c.name,
+      description: c.description,
+      icon: icon(c.icon),
+      type: c.type ?? "consumable",
+      level: c.level,
+      rarity: c.rarity,
+      tags: c.tags,
+      classes: [],
+      stats: c.stats ?? {},
+      obtain: c.obtain,
+    });
   }
   for (const q of QUEST_ITEMS) {
-    addItem({ id: q.id, name: q.name, description: q.description, icon: icon(q.icon), type: "quest", level: q.level, rarity: q.rarity, tags: q.tags, classes: [], stats: {}, obtain: q.obtain });
+    addItem({
+      id: q.id,
+      name: q.name,
+      description: q.description,
+      icon: icon(q.icon),
+      type: "quest",
+      level: q.level,
+      rarity: q.rarity,
+      tags: q.tags,
+      classes: [],
+      stats: {},
+      obtain: q.obtain,
+    });
   }
   addRecipe(
     "health-potion",

@@ -1,13 +1,24 @@
 /** Seasons, the level table and events of the demo pack. Game time is UTC+7. */
 import { t, type L } from "./text.ts";
 
-const TIER_NAMES: L[] = [t("Bậc Đồng", "Bronze"), t("Bậc Bạc", "Silver"), t("Bậc Vàng", "Gold"), t("Bậc Bạch Kim", "Platinum"), t("Bậc Tinh Anh", "Elite")];
+const TIER_NAMES: L[] = [
+  t("Bậc Đồng", "Bronze"),
+  t("Bậc Bạc", "Silver"),
+  t("Bậc Vàng", "Gold"),
+  t("Bậc Bạch Kim", "Platinum"),
+  t("Bậc Tinh Anh", "Elite"),
+];
 const TIER_POINTS = [100, 500, 1500, 3000, 6000];
 
 type Stack = { item: string; quantity: number };
 
 function rewardTiers(rewards: Stack[][]) {
-  return rewards.map((items, i) => ({ id: ["bronze", "silver", "gold", "platinum", "elite"][i]!, name: TIER_NAMES[i]!, points: TIER_POINTS[i]!, rewards: items }));
+  return rewards.map((items, i) => ({
+    id: ["bronze", "silver", "gold", "platinum", "elite"][i]!,
+    name: TIER_NAMES[i]!,
+    points: TIER_POINTS[i]!,
+    rewards: items,
+  }));
 }
 
 export function buildSeasons() {
@@ -30,7 +41,14 @@ export function buildSeasons() {
         [{ item: "amber-ring", quantity: 1 }],
         [{ item: "amber-pendant", quantity: 1 }],
       ]),
-      additions: ["district:ashveil-dunes", "item:amber-sword", "item:amber-jerkin", "item:polished-amber", "rune-set:bedrock", "pet:moon-rabbit"],
+      additions: [
+        "district:ashveil-dunes",
+        "item:amber-sword",
+        "item:amber-jerkin",
+        "item:polished-amber",
+        "rune-set:bedrock",
+        "pet:moon-rabbit",
+      ],
     },
     {
       id: "season-2-frostbound",
@@ -50,7 +68,15 @@ export function buildSeasons() {
         [{ item: "bluefrost-ring", quantity: 1 }],
         [{ item: "frost-crystal", quantity: 30 }],
       ]),
-      additions: ["district:bluefrost-peaks", "item:bluefrost-spear", "item:frost-crystal", "mount:white-tiger", "pet:snow-owl", "rune-set:moonshade", "talisman:frost-ward"],
+      additions: [
+        "district:bluefrost-peaks",
+        "item:bluefrost-spear",
+        "item:frost-crystal",
+        "mount:white-tiger",
+        "pet:snow-owl",
+        "rune-set:moonshade",
+        "talisman:frost-ward",
+      ],
     },
     {
       id: "season-3-starfall",
@@ -99,7 +125,13 @@ export function buildSeasons() {
         [{ item: "wyrm-scale", quantity: 1 }],
         [{ item: "greater-enhancement-stone", quantity: 5 }],
       ]),
-      additions: ["item:crimson-flame-breastplate", "item:ember-core", "pet:dragon-hatchling", "mount:ember-qilin", "event:crimson-wyrm-wakes"],
+      additions: [
+        "item:crimson-flame-breastplate",
+        "item:ember-core",
+        "pet:dragon-hatchling",
+        "mount:ember-qilin",
+        "event:crimson-wyrm-wakes",
+      ],
     },
   ];
 }
@@ -143,11 +175,11 @@ const UNLOCKS: Record<number, Unlock[]> = {
     { text: t("Ô phù văn thứ nhất", "First rune socket"), ref: "guide:runes-and-talismans" },
     { text: t("Đầm Đom Đóm", "Firefly Marsh"), ref: "district:firefly-marsh" },
   ],
-  30: [
-    { text: t("Kỹ năng thứ ba của lớp nhân vật", "Third class skill") },
-    { text: t("Ô bùa hộ mệnh thứ nhất", "First talisman slot") },
+  30: [{ text: t("Kỹ năng thứ ba của lớp nhân vật", "Third class skill") }, { text: t("Ô bùa hộ mệnh thứ nhất", "First talisman slot") }],
+  35: [
+    { text: t("Ô phù văn thứ hai", "Second rune socket") },
+    { text: t("Hầm ngục 5 người", "5-player dungeons"), ref: "marker:marsh-sunken-temple" },
   ],
-  35: [{ text: t("Ô phù văn thứ hai", "Second rune socket") }, { text: t("Hầm ngục 5 người", "5-player dungeons"), ref: "marker:marsh-sunken-temple" }],
   40: [{ text: t("Sa Mạc Tro Bạc và giao chiến tự do", "Ashveil Dunes and open PvP"), ref: "district:ashveil-dunes" }],
   45: [{ text: t("Ô phù văn thứ ba", "Third rune socket") }],
   50: [
@@ -290,14 +322,14 @@ export function buildEvents() {
       id: "midnight-market",
       name: t("Chợ Phiên Nửa Đêm", "Midnight Market"),
       description: t(
-        "Đoàn thương nhân lạ cập bến Cảng Sương Mù lúc 23:00, bán nguyên liệu hiếm với giá hời trong đúng một giờ.",
-        "A caravan of strange merchants lands at Mistharbor at 23:00, selling rare materials cheaply for exactly one hour.",
+        "Đoàn thương nhân lạ cập bến Cảng Sương Mù lúc 23:00, bán nguyên liệu hiếm với giá hời đến 00:30 rồi nhổ neo.",
+        "A caravan of strange merchants lands at Mistharbor at 23:00 and sells rare materials cheaply until 00:30, then sails away.",
       ),
       icon: "game-icons:shop",
       kind: "market",
       minLevel: 10,
       district: "mist-harbor",
-      schedule: { type: "daily", times: ["23:00"], durationMinutes: 60 },
+      schedule: { type: "daily", times: ["23:00"], durationMinutes: 90 },
       rewards: [],
     },
     {

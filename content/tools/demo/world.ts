@@ -88,7 +88,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "blacksmith",
         [470, 640],
         t("Lão thợ rèn Mộc", "Old Smith Moc"),
-        t("Rèn, sửa và cường hóa vũ khí. Bán công thức rèn bậc thấp.", "Forges, repairs and enhances weapons. Sells early forging recipes."),
+        t(
+          "Rèn, sửa và cường hóa vũ khí. Bán công thức rèn bậc thấp.",
+          "Forges, repairs and enhances weapons. Sells early forging recipes.",
+        ),
       ),
       marker(
         "harbor-ferry-lan",
@@ -104,7 +107,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "shop",
         [520, 610],
         t("Chợ Bến Cảng", "Harbor Market"),
-        t("Thuốc hồi phục, thức ăn và nguyên liệu cơ bản. Nơi đăng đơn mua bán giữa người chơi.", "Potions, food and basic materials. Where players post their trade offers."),
+        t(
+          "Thuốc hồi phục, thức ăn và nguyên liệu cơ bản. Nơi đăng đơn mua bán giữa người chơi.",
+          "Potions, food and basic materials. Where players post their trade offers.",
+        ),
       ),
       marker(
         "harbor-iron-quarry",
@@ -121,7 +127,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "crab",
         [570, 660],
         t("Cua Đá Khổng Lồ", "Giant Stonecrab"),
-        t("Trùm tân thủ ở bãi đá ngầm, xuất hiện mỗi 30 phút. Rơi Nhẫn Sắt và Da Thú.", "The first boss, on the reef, every 30 minutes. Drops Iron Rings and Beast Hide."),
+        t(
+          "Trùm tân thủ ở bãi đá ngầm, xuất hiện mỗi 30 phút. Rơi Nhẫn Sắt và Da Thú.",
+          "The first boss, on the reef, every 30 minutes. Drops Iron Rings and Beast Hide.",
+        ),
       ),
     ],
   },
@@ -152,7 +161,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "farmer",
         [740, 690],
         t("Trưởng làng Hòa", "Elder Hoa"),
-        t("Chuỗi nhiệm vụ “Mùa gặt bị đánh cắp”, thưởng Bùa Bình An.", "The “Stolen Harvest” quest chain, rewards the Charm of Safe Roads."),
+        t(
+          "Chuỗi nhiệm vụ “Mùa gặt bị đánh cắp”, thưởng Bùa Bình An.",
+          "The “Stolen Harvest” quest chain, rewards the Charm of Safe Roads.",
+        ),
       ),
       marker(
         "plains-feather-field",
@@ -169,7 +181,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "scarecrow",
         [640, 590],
         t("Bù Nhìn Gió Lốc", "Whirlwind Scarecrow"),
-        t("Bù nhìn cao ba trượng, quay như chong chóng. Né vòng gió rồi đánh vào lưng.", "A scarecrow three times a man's height that spins like a pinwheel. Dodge the gust ring, then hit its back."),
+        t(
+          "Bù nhìn cao ba trượng, quay như chong chóng. Né vòng gió rồi đánh vào lưng.",
+          "A scarecrow three times a man's height that spins like a pinwheel. Dodge the gust ring, then hit its back.",
+        ),
       ),
       marker(
         "plains-cocoon-mulberry",
@@ -227,7 +242,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "tiger-head",
         [180, 450],
         t("Hổ Trúc Bạc", "Silverstripe Tiger"),
-        t("Chúa tể rừng trúc, vồ từ trong bóng tối. Rơi bộ giáp Thợ Săn và Gỗ Ngân Trúc.", "Lord of the grove, pounces from the shadows. Drops Hunter's armor and Silverbamboo planks."),
+        t(
+          "Chúa tể rừng trúc, vồ từ trong bóng tối. Rơi bộ giáp Thợ Săn và Gỗ Ngân Trúc.",
+          "Lord of the grove, pounces from the shadows. Drops Hunter's armor and Silverbamboo planks.",
+        ),
       ),
       marker(
         "forest-old-shrine",
@@ -235,7 +253,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "shinto-shrine",
         [370, 620],
         t("Miếu Trúc Cổ", "Old Bamboo Shrine"),
-        t("Hầm ngục 3 người cấp 20–30. Ba ải, trùm cuối là Hồn Ma Thầy Tu.", "A 3-player dungeon for levels 20–30. Three rooms; the last boss is the Monk's Ghost."),
+        t(
+          "Hầm ngục 3 người cấp 20–30. Ba ải, trùm cuối là Hồn Ma Thầy Tu.",
+          "A 3-player dungeon for levels 20–30. Three rooms; the last boss is the Monk's Ghost.",
+        ),
       ),
     ],
   },
@@ -284,7 +305,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "butterfly-warning",
         [1000, 500],
         t("Nữ Hoàng Đom Đóm", "The Firefly Queen"),
-        t("Trùm thế giới của đầm lầy. Gọi bầy đom đóm gây mù; đứng trong vùng sáng để thấy đường.", "The marsh's world boss. Summons blinding swarms; stand in the lit circles to see."),
+        t(
+          "Trùm thế giới của đầm lầy. Gọi bầy đom đóm gây mù; đứng trong vùng sáng để thấy đường.",
+          "The marsh's world boss. Summons blinding swarms; stand in the lit circles to see.",
+        ),
       ),
       marker(
         "marsh-sunken-temple",
@@ -292,7 +316,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "temple-gate",
         [960, 650],
         t("Đền Chìm", "Sunken Temple"),
-        t("Hầm ngục 5 người cấp 35–45, rơi Hổ Phách Mài và bộ Hổ Phách.", "A 5-player dungeon for levels 35–45, drops Polished Amber and the Amber set."),
+        t(
+          "Hầm ngục 5 người cấp 35–45, rơi Hổ Phách Mài và bộ Hổ Phách.",
+          "A 5-player dungeon for levels 35–45, drops Polished Amber and the Amber set.",
+        ),
       ),
     ],
   },
@@ -315,7 +342,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "oasis",
         [600, 460],
         t("Ốc Đảo Gió Ngủ", "Sleeping Wind Oasis"),
-        t("Điểm dịch chuyển duy nhất của sa mạc, vùng an toàn nhỏ quanh hồ nước.", "The desert's only waypoint, with a small safe zone around the pool."),
+        t(
+          "Điểm dịch chuyển duy nhất của sa mạc, vùng an toàn nhỏ quanh hồ nước.",
+          "The desert's only waypoint, with a small safe zone around the pool.",
+        ),
       ),
       marker(
         "dunes-caravan",
@@ -331,7 +361,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "scorpion",
         [720, 440],
         t("Vua Bọ Cạp Tro", "The Ash Scorpion King"),
-        t("Đuôi độc gây độc cộng dồn; mang thuốc giải. Rơi bộ Gió Cát.", "Its sting stacks poison; bring antidotes. Drops the Duststorm set."),
+        t(
+          "Đuôi độc gây độc cộng dồn; mang thuốc giải. Rơi bộ Gió Cát.",
+          "Its sting stacks poison; bring antidotes. Drops the Duststorm set.",
+        ),
       ),
       marker(
         "dunes-star-fragments",
@@ -348,7 +381,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "castle-ruins",
         [560, 330],
         t("Thành Vùi", "The Buried City"),
-        t("Hầm ngục 5 người cấp 50–60 trong phế tích một thành bị cát lấp.", "A 5-player dungeon for levels 50–60 in the ruins of a city swallowed by sand."),
+        t(
+          "Hầm ngục 5 người cấp 50–60 trong phế tích một thành bị cát lấp.",
+          "A 5-player dungeon for levels 50–60 in the ruins of a city swallowed by sand.",
+        ),
       ),
     ],
   },
@@ -380,7 +416,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "pagoda",
         [340, 330],
         t("Tu viện Mây Trắng", "White Cloud Monastery"),
-        t("Các sư thầy dạy kỹ năng cấp cao và bán công thức Tinh Thể Băng.", "The monks teach advanced skills and sell the Frost Crystal recipe."),
+        t(
+          "Các sư thầy dạy kỹ năng cấp cao và bán công thức Tinh Thể Băng.",
+          "The monks teach advanced skills and sell the Frost Crystal recipe.",
+        ),
       ),
       marker(
         "peaks-elder-wolf",
@@ -388,7 +427,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "wolf-howl",
         [200, 340],
         t("Sói Tuyết Già", "The Elder Snow Wolf"),
-        t("Tru lên gọi bầy mỗi khi mất một phần tư máu. Rơi bộ Băng Lam.", "Howls for its pack at every quarter of its health. Drops the Bluefrost set."),
+        t(
+          "Tru lên gọi bầy mỗi khi mất một phần tư máu. Rơi bộ Băng Lam.",
+          "Howls for its pack at every quarter of its health. Drops the Bluefrost set.",
+        ),
       ),
       marker(
         "peaks-summit-gate",
@@ -396,7 +438,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "magic-portal",
         [400, 180],
         t("Cổng Đỉnh Gió", "Windtop Gate"),
-        t("Cổng đá cổ dẫn thẳng tới Vực Sao Rơi, mở từ cấp 85.", "An ancient stone gate leading straight to the Starfall Rift, opens at level 85."),
+        t(
+          "Cổng đá cổ dẫn thẳng tới Vực Sao Rơi, mở từ cấp 85.",
+          "An ancient stone gate leading straight to the Starfall Rift, opens at level 85.",
+        ),
         "district:starfall-rift",
       ),
       marker(
@@ -437,7 +482,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "dragon-head",
         [980, 260],
         t("Hỏa Long Xích Viêm", "The Crimson Wyrm"),
-        t("Trùm thế giới mạnh nhất Lạc Vân. Thức giấc 20:00 thứ Bảy; cần cả bang hội.", "Cloudfall's strongest world boss. Wakes at 20:00 every Saturday; bring your whole clan."),
+        t(
+          "Trùm thế giới mạnh nhất Lạc Vân. Thức giấc 20:00 thứ Bảy; cần cả bang hội.",
+          "Cloudfall's strongest world boss. Wakes at 20:00 every Saturday; bring your whole clan.",
+        ),
         "event:crimson-wyrm-wakes",
       ),
       marker(
@@ -446,7 +494,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "anvil",
         [900, 380],
         t("Lò rèn Vạn Hỏa", "The Myriad Flame Forge"),
-        t("Thợ cả Đỏ rèn vũ khí Hỏa Diệm và Tinh Lạc; nơi duy nhất đúc Lõi Hỏa Diệm.", "Master Do forges Ember and Starfallen weapons; the only place to cast Ember Cores."),
+        t(
+          "Thợ cả Đỏ rèn vũ khí Hỏa Diệm và Tinh Lạc; nơi duy nhất đúc Lõi Hỏa Diệm.",
+          "Master Do forges Ember and Starfallen weapons; the only place to cast Ember Cores.",
+        ),
       ),
       marker(
         "ember-lava-tubes",
@@ -486,7 +537,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "star-altar",
         [650, 220],
         t("Kẻ Gác Tinh Tâm", "Warden of the Star Heart"),
-        t("Trùm cuối của mùa giải, canh giữ mảnh lớn nhất của Thiên Thành.", "The season's final boss, guarding the largest shard of the Sky Citadel."),
+        t(
+          "Trùm cuối của mùa giải, canh giữ mảnh lớn nhất của Thiên Thành.",
+          "The season's final boss, guarding the largest shard of the Sky Citadel.",
+        ),
       ),
       marker(
         "rift-crystal-forest",
@@ -494,7 +548,10 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
         "crystal-cluster",
         [560, 170],
         t("Rừng Tinh Thạch", "Crystal Forest"),
-        t("Mảnh Tinh Thạch cỡ lớn, mỗi lần khai thác được nhiều hơn ở sa mạc.", "Large Star Fragments, yielding more per strike than in the desert."),
+        t(
+          "Mảnh Tinh Thạch cỡ lớn, mỗi lần khai thác được nhiều hơn ở sa mạc.",
+          "Large Star Fragments, yielding more per strike than in the desert.",
+        ),
         "item:star-fragment",
       ),
       marker(
@@ -594,7 +651,9 @@ function polygonPoints(points: P[]): string {
 
 function mountain(x: number, y: number, size: number, snow: boolean): string {
   const peak = `M${x - size} ${y}L${x} ${y - size * 1.3}L${x + size} ${y}Z`;
-  const cap = snow ? `<path d="M${x - size * 0.38} ${y - size * 0.8}L${x} ${y - size * 1.3}L${x + size * 0.38} ${y - size * 0.8}L${x + size * 0.1} ${y - size * 0.9}L${x - size * 0.12} ${y - size * 0.75}Z" fill="#fff"/>` : "";
+  const cap = snow
+    ? `<path d="M${x - size * 0.38} ${y - size * 0.8}L${x} ${y - size * 1.3}L${x + size * 0.38} ${y - size * 0.8}L${x + size * 0.1} ${y - size * 0.9}L${x - size * 0.12} ${y - size * 0.75}Z" fill="#fff"/>`
+    : "";
   return `<path d="${peak}" fill="#7d8a96" stroke="#4d5660" stroke-width="1.5"/>${cap}`;
 }
 
@@ -679,7 +738,8 @@ function relief(): string {
 
 function fields(): string {
   const rows: string[] = [];
-  for (let i = 0; i < 5; i++) rows.push(`<path d="M${630 + i * 8} ${615 + i * 22}h${150 - i * 10}" stroke="#c8b95a" stroke-width="3" stroke-dasharray="10 6"/>`);
+  for (let i = 0; i < 5; i++)
+    rows.push(`<path d="M${630 + i * 8} ${615 + i * 22}h${150 - i * 10}" stroke="#c8b95a" stroke-width="3" stroke-dasharray="10 6"/>`);
   return rows.join("");
 }
 
@@ -892,13 +952,20 @@ const MANOR_BUILDINGS = [
     id: "great-hall",
     kind: "hall",
     name: t("Chính Sảnh", "Great Hall"),
-    description: t("Nơi bang chủ họp bàn; nâng cấp để mở thêm thành viên trú đóng.", "Where the clan leader holds council; upgrade to station more members."),
+    description: t(
+      "Nơi bang chủ họp bàn; nâng cấp để mở thêm thành viên trú đóng.",
+      "Where the clan leader holds council; upgrade to station more members.",
+    ),
     icon: "huts-village",
     unlock: 1,
     baseGold: 5000,
     baseHours: 2,
     material: "iron-ingot",
-    effects: [t("Trú đóng 10 thành viên", "Stations 10 members"), t("Trú đóng 20 thành viên", "Stations 20 members"), t("Trú đóng 30 thành viên", "Stations 30 members")],
+    effects: [
+      t("Trú đóng 10 thành viên", "Stations 10 members"),
+      t("Trú đóng 20 thành viên", "Stations 20 members"),
+      t("Trú đóng 30 thành viên", "Stations 30 members"),
+    ],
   },
   {
     id: "stone-wall",
@@ -922,31 +989,48 @@ const MANOR_BUILDINGS = [
     baseGold: 10000,
     baseHours: 6,
     material: "bamboo-plank",
-    effects: [t("Giảm 5% vàng chế tác", "5% less crafting gold"), t("Giảm 10% vàng chế tác", "10% less crafting gold"), t("Giảm 15% vàng chế tác", "15% less crafting gold")],
+    effects: [
+      t("Giảm 5% vàng chế tác", "5% less crafting gold"),
+      t("Giảm 10% vàng chế tác", "10% less crafting gold"),
+      t("Giảm 15% vàng chế tác", "15% less crafting gold"),
+    ],
   },
   {
     id: "trade-post",
     kind: "market",
     name: t("Trạm Giao Thương", "Trading Post"),
-    description: t("Cho phép bang đặt thuế giao dịch tại thái ấp và nhận phần thuế thu được.", "Lets the clan set the manor's trade tax and collect what it brings in."),
+    description: t(
+      "Cho phép bang đặt thuế giao dịch tại thái ấp và nhận phần thuế thu được.",
+      "Lets the clan set the manor's trade tax and collect what it brings in.",
+    ),
     icon: "two-coins",
     unlock: 3,
     baseGold: 15000,
     baseHours: 8,
     material: "polished-amber",
-    effects: [t("Bang nhận 30% thuế", "Clan keeps 30% of tax"), t("Bang nhận 45% thuế", "Clan keeps 45% of tax"), t("Bang nhận 60% thuế", "Clan keeps 60% of tax")],
+    effects: [
+      t("Bang nhận 30% thuế", "Clan keeps 30% of tax"),
+      t("Bang nhận 45% thuế", "Clan keeps 45% of tax"),
+      t("Bang nhận 60% thuế", "Clan keeps 60% of tax"),
+    ],
   },
   {
     id: "star-shrine",
     kind: "shrine",
     name: t("Miếu Tinh Thạch", "Starstone Shrine"),
-    description: t("Chúc phúc cho thành viên: tăng kinh nghiệm nhận được trong một giờ.", "Blesses members: more experience gained for an hour."),
+    description: t(
+      "Chúc phúc cho thành viên: tăng kinh nghiệm nhận được trong một giờ.",
+      "Blesses members: more experience gained for an hour.",
+    ),
     icon: "crystal-shrine",
     unlock: 4,
     baseGold: 25000,
     baseHours: 12,
     material: "frost-crystal",
-    effects: [t("Kinh nghiệm +5% trong 1 giờ", "+5% experience for 1 hour"), t("Kinh nghiệm +10% trong 1 giờ", "+10% experience for 1 hour")],
+    effects: [
+      t("Kinh nghiệm +5% trong 1 giờ", "+5% experience for 1 hour"),
+      t("Kinh nghiệm +10% trong 1 giờ", "+10% experience for 1 hour"),
+    ],
   },
 ];
 
@@ -958,7 +1042,10 @@ export function buildServers() {
     {
       id: "suong-mai",
       name: t("Sương Mai", "Morning Dew"),
-      description: t("Máy chủ đầu tiên, cộng đồng lâu năm và đông vui nhất; kinh tế ổn định.", "The first server: the oldest, liveliest community and a settled economy."),
+      description: t(
+        "Máy chủ đầu tiên, cộng đồng lâu năm và đông vui nhất; kinh tế ổn định.",
+        "The first server: the oldest, liveliest community and a settled economy.",
+      ),
       language: "vi",
       status: "online",
       openedAt: "2025-03-08T10:00:00+07:00",
@@ -967,7 +1054,10 @@ export function buildServers() {
     {
       id: "bach-hac",
       name: t("Bạch Hạc", "White Crane"),
-      description: t("Máy chủ thứ hai, nổi tiếng với các trận công thành thái ấp cuối tuần.", "The second server, known for its weekend manor sieges."),
+      description: t(
+        "Máy chủ thứ hai, nổi tiếng với các trận công thành thái ấp cuối tuần.",
+        "The second server, known for its weekend manor sieges.",
+      ),
       language: "vi",
       status: "online",
       openedAt: "2025-06-14T10:00:00+07:00",
@@ -976,7 +1066,10 @@ export function buildServers() {
     {
       id: "hoa-phuong",
       name: t("Hỏa Phượng", "Fire Phoenix"),
-      description: t("Gộp từ hai máy chủ cũ Hỏa Phượng và Lam Ngư vào tháng 9/2026.", "Merged from the old Fire Phoenix and Blue Carp servers in September 2026."),
+      description: t(
+        "Gộp từ hai máy chủ cũ Hỏa Phượng và Lam Ngư vào tháng 9/2026.",
+        "Merged from the old Fire Phoenix and Blue Carp servers in September 2026.",
+      ),
       language: "vi",
       status: "merged",
       openedAt: "2025-09-20T10:00:00+07:00",
@@ -985,7 +1078,10 @@ export function buildServers() {
     {
       id: "thanh-truc",
       name: t("Thanh Trúc", "Green Bamboo"),
-      description: t("Máy chủ mới mở cùng mùa Tinh Lạc, mọi người cùng bắt đầu lại từ đầu. Khuyên dùng cho người mới.", "Opened with the Starfall season, everyone starts fresh. Recommended for new players."),
+      description: t(
+        "Máy chủ mới mở cùng mùa Tinh Lạc, mọi người cùng bắt đầu lại từ đầu. Khuyên dùng cho người mới.",
+        "Opened with the Starfall season, everyone starts fresh. Recommended for new players.",
+      ),
       language: "vi",
       status: "new",
       openedAt: "2026-09-24T10:00:00+07:00",
@@ -994,7 +1090,10 @@ export function buildServers() {
     {
       id: "cloudfall-global",
       name: t("Lạc Vân Quốc Tế", "Cloudfall Global"),
-      description: t("Máy chủ tiếng Anh cho người chơi quốc tế, giờ sự kiện vẫn theo giờ Việt Nam (UTC+7).", "The English-language server for international players; event times still follow Vietnam time (UTC+7)."),
+      description: t(
+        "Máy chủ tiếng Anh cho người chơi quốc tế, giờ sự kiện vẫn theo giờ Việt Nam (UTC+7).",
+        "The English-language server for international players; event times still follow Vietnam time (UTC+7).",
+      ),
       language: "en",
       status: "online",
       openedAt: "2025-12-12T10:00:00+07:00",
@@ -1038,7 +1137,12 @@ export function buildTaxRates() {
       target,
       percent,
       ...(target === "sunken-bazaar"
-        ? { note: t("Bang sở hữu có thể đặt thuế cao vì đây là chợ duy nhất giữa sa mạc.", "The owning clan can charge more: it is the only market in the desert.") }
+        ? {
+            note: t(
+              "Bang sở hữu có thể đặt thuế cao vì đây là chợ duy nhất giữa sa mạc.",
+              "The owning clan can charge more: it is the only market in the desert.",
+            ),
+          }
         : {}),
     })),
   ];

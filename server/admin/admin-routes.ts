@@ -1,0 +1,70 @@
+import { desc, eq, ilike, or } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { roles } from "../../app/shared/auth/permissions.ts";
+import type { Database } from "../../db/client.ts";
+import { authUsers, users } from "../../db/schema/index.ts";
+import { isBanned } from "../auth/viewer.ts";
+import { AppError } from "../errors.ts";
+import { parseJson, requirePermission, type AppEnv } from "../http/context.ts";
+import { banUser, unbanUser } from "../users/ban-user.ts";
+import { setRole } from "../users/set-role.ts";
+
+const roleChange = z.object({ role: z.enum(roles) }).strict();
+const ban = z
+  .object({ reason: z.string().trim().min(1).max(200), until: z.iso.datetime().optional() })
+  .strict();
+
+/** The admin area's user management API: every handler checks the permission table first. */
+export function adminRoutes(db: Database) {
+  return new Hono<AppEnv>()
+    .get("/admin/users", async (c) => {
+      requirePermission(c, "user:manage");
+      const query = (c.req.query("q") ?? "").trim();
+      const pattern = `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const rows = await db
+        .select({ user: authUsers, profile: users })
+        .from(authUsers)
+        .leftJoin(users, eq(users.uid, authUsers.id))
+        .where(query ? or(ilike(authUsers.email, pattern), ilike(authUsers.name, pattern)) : undefined)
+        .orderBy(desc(authUsers.createdAt))
+        .limit(50);
+      return c.json({
+        data: rows.map(({ user, profile }) => ({
+          uid: user.id,
+          email: user.email,
+          displayName: profile?.displayName ?? user.name,
+          role: profile?.role ?? "user",
+          tag: profile?.tag ?? "member",
+          title: profile?.title ?? "member",
+          level: profile?.level ?? 1,
+          banned: isBanned(user),
+          createdAt: user.createdAt.getTime(),
+        })),
+      });
+    })
+    .post("/admin/users/:uid/role", async (c) => {
+      const admin = requirePermission(c, "user:set-role");
+      const { role } = await parseJson(c, roleChange);
+      const uid = c.req.param("uid");
+      if (uid === admin.uid && role !== "admin") throw new AppError("invalid-argument", "You cannot remove your own admin role.");
+      const result = await setRole(db, { uid }, role);
+      c.get("logger").info("role changed", { by: admin.uid, uid, role });
+      return c.json(result);
+    })
+    .post("/admin/users/:uid/ban", async (c) => {
+      const admin = requirePermission(c, "user:ban");
+      const { reason, until } = await parseJson(c, ban);
+      const uid = c.req.param("uid");
+      if (uid === admin.uid) throw new AppError("invalid-argument", "You cannot ban yourself.");
+      await banUser(db, uid, reason, until ? new Date(until) : null);
+      c.get("logger").info("user banned", { by: admin.uid, uid, reason, until });
+      return c.json({ banned: true });
+    })
+    .delete("/admin/users/:uid/ban", async (c) => {
+      const admin = requirePermission(c, "user:ban");
+      await unbanUser(db, c.req.param("uid"));
+      c.get("logger").info("user unbanned", { by: admin.uid, uid: c.req.param("uid") });
+      return c.json({ banned: false });
+    });
+}
