@@ -2,8 +2,12 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { oidcClient, sinkPorts, sinkUrls } from "./tests/support/sinks-config.ts";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+// Playwright runs the commands through a shell whose `node` may be older than the Node 24 the
+// project runs on (it strips the types of the .ts scripts): use the project's own.
+const node = "./node_modules/.bin/node";
 // Reused by the Playwright workers (they re-evaluate this file): one server, one data folder.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "minithings-e2e-"));
 
@@ -31,19 +35,44 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
-  webServer: {
-    // The production build, as `npm start` serves it (it builds first when the build is stale).
-    command: "node scripts/start.ts",
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      FAULT_ROUTES: "1",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
+  webServer: [
+    {
+      // The SMTP sink and the OpenID Connect issuer the app is pointed at (tests/support/sinks.ts).
+      name: "sinks",
+      command: `${node} tests/support/sinks.ts`,
+      url: `${sinkUrls.control}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      env: {
+        E2E_PORT: String(port),
+        E2E_SMTP_PORT: String(sinkPorts.smtp),
+        E2E_OIDC_PORT: String(sinkPorts.oidc),
+        E2E_SINKS_PORT: String(sinkPorts.control),
+      },
     },
-  },
+    {
+      // The production build, as `npm start` serves it (it builds first when the build is stale).
+      name: "app",
+      command: `${node} scripts/start.ts`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        FAULT_ROUTES: "1",
+        LOG_LEVEL: "warn",
+        DATABASE_URL: "",
+        // Mails and provider callbacks name the address the browser uses.
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        SMTP_URL: sinkUrls.smtp,
+        OIDC_ISSUER: sinkUrls.issuer,
+        OIDC_CLIENT_ID: oidcClient.clientId,
+        OIDC_CLIENT_SECRET: oidcClient.clientSecret,
+        OIDC_NAME: oidcClient.name,
+      },
+    },
+  ],
 });

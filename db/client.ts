@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
@@ -20,6 +21,47 @@ export interface DatabaseConnection {
   withSession<T>(fn: (db: Database) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+export class DataDirInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `The database folder ${dataDir} is open in another process (pid ${pid}). PGlite serves one process only: ` +
+        "stop that process first, or use PostgreSQL (DATABASE_URL) to run several.",
+    );
+    this.name = "DataDirInUseError";
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite lets a second process open the same folder and silently lose writes, so we take an
+ * exclusive lock file holding our pid; a lock left by a process that died is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = join(dataDir, "minithings.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(readFileSync(lockFile, "utf8").trim());
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder))
+        throw new DataDirInUseError(dataDir, holder);
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
 }
 
 /** Closing twice (a signal during shutdown, a test's cleanup) is harmless. */
@@ -61,8 +103,14 @@ export async function openDatabase(
       close: once(() => pool.end()),
     };
   }
-  if (!target.dataDir.startsWith("memory://")) mkdirSync(target.dataDir, { recursive: true });
-  const client = await PGlite.create(target.dataDir, { extensions: { unaccent, pg_trgm } });
+  const releaseLock = target.dataDir.startsWith("memory://") ? () => {} : lockDataDir(target.dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(target.dataDir, { extensions: { unaccent, pg_trgm } });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -71,7 +119,10 @@ export async function openDatabase(
     async ping() {
       await db.execute(sql`select 1`);
     },
-    close: once(() => client.close()),
+    close: once(async () => {
+      await client.close();
+      releaseLock();
+    }),
   };
 }
 

@@ -1,6 +1,10 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { queryRows } from "./client.ts";
+import { DataDirInUseError, openDatabase, queryRows } from "./client.ts";
+import { migrationsFolder } from "./migrate.ts";
 import { settings } from "./schema/index.ts";
 import { createTestDatabase, testEngines, type TestDatabase } from "./testing.ts";
 
@@ -44,6 +48,23 @@ describe.each(testEngines)("migrations on %s", (engine) => {
       database.connection.db,
       sql`select count(*)::text as count from drizzle.__drizzle_migrations`,
     );
-    expect(applied[0]?.count).toBe("2");
+    const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: unknown[] };
+    expect(applied[0]?.count).toBe(String(journal.entries.length));
+  });
+});
+
+describe("a PGlite data folder", () => {
+  it("is refused to a second opener while the first holds it, and free again once closed", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "pglite-lock-"));
+    const first = await openDatabase({ dataDir });
+    // Another live process (our parent) holds it:
+    writeFileSync(join(dataDir, "minithings.lock"), String(process.ppid));
+    await expect(openDatabase({ dataDir })).rejects.toThrowError(DataDirInUseError);
+    writeFileSync(join(dataDir, "minithings.lock"), String(process.pid));
+    await first.close();
+    // A lock left by a process that no longer exists is taken over.
+    writeFileSync(join(dataDir, "minithings.lock"), "999999999");
+    const second = await openDatabase({ dataDir });
+    await second.close();
   });
 });

@@ -16,15 +16,25 @@ interface Account {
   email: string;
 }
 
+interface Shared {
+  /** Whose photo everyone fetches. */
+  photoOwner: string;
+  png: Buffer;
+  /** The account the admin actions act on (none of the callers). */
+  target: string;
+}
+
 interface Endpoint {
   /** As Hono lists the route: `GET /api/photos/:uid`. */
   route: string;
-  request(caller: Account, shared: { photoOwner: string; png: Buffer }): { path: string; method: string; body?: unknown };
+  request(caller: Account, shared: Shared): { path: string; method: string; body?: unknown };
   expected: Record<Caller, number>;
 }
 
 /** Own-data actions: 401 for a visitor, allowed to every signed-in role. */
 const own = (status: number): Record<Caller, number> => ({ visitor: 401, user: status, moderator: status, admin: status });
+/** Admin-only actions (`user:manage`, `user:set-role`, `user:ban`): a moderator is refused too. */
+const adminOnly = (status: number): Record<Caller, number> => ({ visitor: 401, user: 403, moderator: 403, admin: status });
 const everyone = (status: number): Record<Caller, number> => ({ visitor: status, user: status, moderator: status, admin: status });
 
 /**
@@ -69,6 +79,22 @@ const endpoints: Endpoint[] = [
     request: () => ({ method: "GET", path: "/api/setup/claim?token=not-a-real-token" }),
     expected: { visitor: 302, user: 400, moderator: 400, admin: 400 },
   },
+  { route: "GET /api/admin/users", request: () => ({ method: "GET", path: "/api/admin/users?q=example" }), expected: adminOnly(200) },
+  {
+    route: "POST /api/admin/users/:uid/role",
+    request: (_caller, { target }) => ({ method: "POST", path: `/api/admin/users/${target}/role`, body: { role: "moderator" } }),
+    expected: adminOnly(200),
+  },
+  {
+    route: "POST /api/admin/users/:uid/ban",
+    request: (_caller, { target }) => ({ method: "POST", path: `/api/admin/users/${target}/ban`, body: { reason: "spam" } }),
+    expected: adminOnly(200),
+  },
+  {
+    route: "DELETE /api/admin/users/:uid/ban",
+    request: (_caller, { target }) => ({ method: "DELETE", path: `/api/admin/users/${target}/ban` }),
+    expected: adminOnly(200),
+  },
   {
     route: "DELETE /api/profile",
     request: (caller) => ({ method: "DELETE", path: "/api/profile", body: { confirm: caller.email || "nobody@example.vn" } }),
@@ -95,7 +121,7 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
 
   describe("every endpoint × every caller", () => {
     const accounts = {} as Record<Caller, Account>;
-    const shared = { photoOwner: "", png: Buffer.alloc(0) };
+    const shared: Shared = { photoOwner: "", png: Buffer.alloc(0), target: "target-uid" };
 
     beforeAll(async () => {
       accounts.visitor = { cookie: undefined, uid: "", email: "" };
@@ -107,6 +133,7 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
         accounts[role] = { cookie, uid, email };
       }
       shared.photoOwner = accounts.user.uid;
+      await t.db.insert(authUsers).values({ id: shared.target, name: "Target", email: "target@example.vn" });
       shared.png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2e86de" } })
         .png()
         .toBuffer();
@@ -127,9 +154,16 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
         const response = await call(t.app, path, { method, body, cookie: account.cookie });
         statuses[caller] = response.status;
         if (response.status === 401) expect((await response.json()).error.code).toBe("unauthenticated");
+        if (response.status === 403) expect((await response.json()).error.code).toBe("permission-denied");
         if (response.status === 302 && caller === "visitor") expect(response.headers.get("Location")).toMatch(/^\/login\?redirect=/);
       }
       expect(statuses).toEqual(endpoint.expected);
+    });
+
+    it("lets only the admin act on the target account", async () => {
+      expect(await roleOf(shared.target)).toEqual({ auth: "moderator", profile: "moderator" });
+      const [target] = await t.db.select({ banned: authUsers.banned }).from(authUsers).where(eq(authUsers.id, shared.target));
+      expect(target?.banned).toBe(false); // banned once by the admin, then unbanned by the admin
     });
   });
 
@@ -158,19 +192,36 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
       expect((await updateUser.json()).code).toBe("FIELD_NOT_ALLOWED");
 
       const selfPromotion = await call(t.app, "/api/auth/admin/set-role", { body: { userId: uid, role: "admin" }, cookie });
-      expect(selfPromotion.status).toBe(403);
+      expect(selfPromotion.status).toBe(404);
+      expect((await call(t.app, `/api/admin/users/${uid}/role`, { body: { role: "admin" }, cookie })).status).toBe(403);
 
       expect(await roleOf(uid)).toEqual({ auth: "user", profile: "user" });
       const profile = await (await call(t.app, "/api/profile", { cookie })).json();
       expect(profile).toMatchObject({ role: "user", tag: "member", displayName: "Sneaky" });
     });
 
-    it("does not let a moderator make itself admin through better-auth's admin endpoints", async () => {
+    it("keeps better-auth's own admin endpoints closed, to admins too (ours keep the profile role in step)", async () => {
+      const cookie = await signUp(t.app, "root2@example.vn", "correct horse battery", "Root");
+      const uid = await uidOf(cookie);
+      await setRole(t.db, { uid }, "admin");
+      for (const path of [
+        "/api/auth/admin/set-role",
+        "/api/auth/admin/impersonate-user",
+        "/api/auth/admin/list-users",
+        "/api/auth/admin/ban-user",
+      ]) {
+        const response = await call(t.app, path, { body: { userId: uid, role: "user" }, cookie });
+        expect(response.status, path).toBe(404);
+      }
+    });
+
+    it("does not let a moderator make itself admin, through our API or better-auth's", async () => {
       const cookie = await signUp(t.app, "mod2@example.vn", "correct horse battery", "Mod");
       const uid = await uidOf(cookie);
       await setRole(t.db, { uid }, "moderator");
       const response = await call(t.app, "/api/auth/admin/set-role", { body: { userId: uid, role: "admin" }, cookie });
-      expect(response.status).toBe(403);
+      expect(response.status).toBe(404);
+      expect((await call(t.app, `/api/admin/users/${uid}/role`, { body: { role: "admin" }, cookie })).status).toBe(403);
       expect(await roleOf(uid)).toEqual({ auth: "moderator", profile: "moderator" });
     });
   });

@@ -11,9 +11,7 @@ import { banUser, unbanUser } from "../users/ban-user.ts";
 import { setRole } from "../users/set-role.ts";
 
 const roleChange = z.object({ role: z.enum(roles) }).strict();
-const ban = z
-  .object({ reason: z.string().trim().min(1).max(200), until: z.iso.datetime().optional() })
-  .strict();
+const ban = z.object({ reason: z.string().trim().min(1).max(200), until: z.iso.datetime().optional() }).strict();
 
 /** The admin area's user management API: every handler checks the permission table first. */
 export function adminRoutes(db: Database) {

@@ -1,19 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { exportJWK, generateKeyPair } from "jose";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { authAccounts, authUsers } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
+import { startOidcIssuer, type IdpAccount, type OidcIssuer } from "../../tests/support/oidc-issuer.ts";
 import { call, cookiesOf, createTestApp, TEST_ORIGIN, type TestApp } from "../testing.ts";
-
-/** The few parts of oidc-provider's API this test uses (the package ships no type declarations). */
-interface OidcProvider {
-  callback(): (req: IncomingMessage, res: ServerResponse) => void;
-  on(event: "server_error", listener: (ctx: unknown, error: Error) => void): void;
-}
-type OidcProviderClass = new (issuer: string, configuration: Record<string, unknown>) => OidcProvider;
-const oidcProviderModule: string = "oidc-provider";
 
 const CLIENT_ID = "minithings-companion";
 const CLIENT_SECRET = "a-client-secret-for-the-loopback-test";
@@ -23,65 +13,11 @@ const CALLBACK = `${TEST_ORIGIN}/api/auth/callback/oidc`;
  * The one person the identity provider knows. Its development login page makes whatever is typed
  * the account id, which is also the subject (`sub`) of the tokens.
  */
-const person = { subject: "idp-user-0042", email: "mai.nguyen@idp.example.vn", name: "Nguyễn Thị Mai" };
+const person: IdpAccount = { subject: "idp-user-0042", email: "mai.nguyen@idp.example.vn", name: "Nguyễn Thị Mai" };
 
-/** A real OpenID Connect provider (oidc-provider, its development login/consent pages) on loopback. */
-async function startIdentityProvider() {
-  // Listen first: the issuer names the port the OS assigns, and the provider is built from it.
-  const server: Server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
-  const signingKey = { ...(await exportJWK(privateKey)), kid: "test-key", alg: "RS256", use: "sig" };
-  // oidc-provider warns (console.warn) that devInteractions are for development only, as meant here.
-  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-  const { default: Provider } = (await import(/* @vite-ignore */ oidcProviderModule)) as { default: OidcProviderClass };
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        redirect_uris: [CALLBACK],
-        grant_types: ["authorization_code"],
-        response_types: ["code"],
-        token_endpoint_auth_method: "client_secret_post",
-      },
-    ],
-    jwks: { keys: [signingKey] },
-    cookies: { keys: ["cookie-signing-key-for-the-loopback-test"] },
-    scopes: ["openid", "email", "profile"],
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
-    // Put the scope's claims in the ID token too, as most providers do (the app reads them from there).
-    conformIdTokenClaims: false,
-    pkce: { required: () => true },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
-    features: { devInteractions: { enabled: true } },
-    findAccount: (_ctx: unknown, id: string) =>
-      id === person.subject
-        ? {
-            accountId: person.subject,
-            claims: () => ({ sub: person.subject, email: person.email, email_verified: true, name: person.name }),
-          }
-        : undefined,
-  });
-  const serverErrors: Error[] = [];
-  provider.on("server_error", (_ctx, error) => serverErrors.push(error));
-  server.on("request", provider.callback());
-  warn.mockRestore();
-
-  return {
-    issuer,
-    serverErrors,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+/** A real OpenID Connect provider (oidc-provider, its development login/consent pages) on loopback, on a free port. */
+function startIdentityProvider(): Promise<OidcIssuer> {
+  return startOidcIssuer({ clients: [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [CALLBACK] }], accounts: [person] });
 }
 
 /** A browser's cookies for the identity provider (one site, so paths are ignored). */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import sharp from "sharp";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
@@ -60,35 +61,45 @@ export function profileRoutes(db: Database) {
       });
       return c.json(profile);
     })
-    .post("/profile/photo", async (c) => {
-      const viewer = requirePermission(c, "profile:update:own");
-      const declared = Number(c.req.header("content-length") ?? 0);
-      if (declared > PHOTO_MAX_BYTES + 64 * 1024) throw new AppError("invalid-argument", "The photo must be 2 MB or smaller.");
-      const form = await c.req.formData().catch(() => {
-        throw new AppError("invalid-argument", "Send the photo as multipart/form-data in the field 'photo'.");
-      });
-      const file = form.get("photo");
-      if (!(file instanceof File)) throw new AppError("invalid-argument", "Send the photo as multipart/form-data in the field 'photo'.");
-      if (file.size > PHOTO_MAX_BYTES) throw new AppError("invalid-argument", "The photo must be 2 MB or smaller.");
-      const webp = await reencodePhoto(new Uint8Array(await file.arrayBuffer()));
-      const etag = createHash("sha256").update(webp).digest("base64url").slice(0, 16);
-      const photoURL = `/api/photos/${viewer.uid}?v=${etag}`;
-      const now = Date.now();
-      const profile = await db.transaction(async (tx) => {
-        const photo = { contentType: "image/webp", data: webp.toString("base64"), etag, updatedAt: now };
-        await tx
-          .insert(userPhotos)
-          .values({ uid: viewer.uid, ...photo })
-          .onConflictDoUpdate({ target: userPhotos.uid, set: photo });
-        await tx
-          .update(authUsers)
-          .set({ image: photoURL, updatedAt: new Date(now) })
-          .where(eq(authUsers.id, viewer.uid));
-        const [updated] = await tx.update(users).set({ photoURL, updatedAt: now }).where(eq(users.uid, viewer.uid)).returning();
-        return updated;
-      });
-      return c.json(profile ?? { photoURL });
-    })
+    .post(
+      "/profile/photo",
+      // Stops a chunked upload at the limit instead of buffering whatever is sent.
+      bodyLimit({
+        maxSize: PHOTO_MAX_BYTES + 64 * 1024,
+        onError: () => {
+          throw new AppError("invalid-argument", "The photo must be 2 MB or smaller.");
+        },
+      }),
+      async (c) => {
+        const viewer = requirePermission(c, "profile:update:own");
+        const declared = Number(c.req.header("content-length") ?? 0);
+        if (declared > PHOTO_MAX_BYTES + 64 * 1024) throw new AppError("invalid-argument", "The photo must be 2 MB or smaller.");
+        const form = await c.req.formData().catch(() => {
+          throw new AppError("invalid-argument", "Send the photo as multipart/form-data in the field 'photo'.");
+        });
+        const file = form.get("photo");
+        if (!(file instanceof File)) throw new AppError("invalid-argument", "Send the photo as multipart/form-data in the field 'photo'.");
+        if (file.size > PHOTO_MAX_BYTES) throw new AppError("invalid-argument", "The photo must be 2 MB or smaller.");
+        const webp = await reencodePhoto(new Uint8Array(await file.arrayBuffer()));
+        const etag = createHash("sha256").update(webp).digest("base64url").slice(0, 16);
+        const photoURL = `/api/photos/${viewer.uid}?v=${etag}`;
+        const now = Date.now();
+        const profile = await db.transaction(async (tx) => {
+          const photo = { contentType: "image/webp", data: webp.toString("base64"), etag, updatedAt: now };
+          await tx
+            .insert(userPhotos)
+            .values({ uid: viewer.uid, ...photo })
+            .onConflictDoUpdate({ target: userPhotos.uid, set: photo });
+          await tx
+            .update(authUsers)
+            .set({ image: photoURL, updatedAt: new Date(now) })
+            .where(eq(authUsers.id, viewer.uid));
+          const [updated] = await tx.update(users).set({ photoURL, updatedAt: now }).where(eq(users.uid, viewer.uid)).returning();
+          return updated;
+        });
+        return c.json(profile ?? { photoURL });
+      },
+    )
     .get("/photos/:uid", async (c) => {
       const [photo] = await db
         .select()

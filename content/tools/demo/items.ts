@@ -67,10 +67,10 @@ const STATION_NPC: Record<string, string> = {
 const STATION_NAME: Record<string, L> = {
   forge: t("Rèn", "Forge"),
   workbench: t("Chế tác", "Craft"),
-  tannery: t("Thuộc", "Tan"),
+  tannery: t("Chế tác", "Craft"),
   loom: t("Dệt", "Weave"),
   alchemy: t("Luyện", "Brew"),
-  jeweler: t("Mài", "Cut"),
+  jeweler: t("Chế tác", "Craft"),
   kitchen: t("Nấu", "Cook"),
 };
 
@@ -709,11 +709,16 @@ type Family = {
   flavour: L;
   stats: (power: number) => Stats;
   component: Stack[];
+  /** Where it is made; metal families also take silversteel at tier 2, the others silverbamboo. */
+  station: string;
+  metal: boolean;
 };
 
 const FAMILIES: Family[] = [
   {
     type: "sword",
+    station: "forge",
+    metal: true,
     vi: "Kiếm",
     en: "Sword",
     classes: ["swordsman"],
@@ -729,6 +734,8 @@ const FAMILIES: Family[] = [
   },
   {
     type: "saber",
+    station: "forge",
+    metal: true,
     vi: "Đao",
     en: "Saber",
     classes: ["blademaster"],
@@ -744,6 +751,8 @@ const FAMILIES: Family[] = [
   },
   {
     type: "spear",
+    station: "forge",
+    metal: true,
     vi: "Thương",
     en: "Spear",
     classes: ["ironwarden"],
@@ -759,6 +768,8 @@ const FAMILIES: Family[] = [
   },
   {
     type: "bow",
+    station: "workbench",
+    metal: false,
     vi: "Cung",
     en: "Bow",
     classes: ["ranger"],
@@ -777,6 +788,8 @@ const FAMILIES: Family[] = [
   },
   {
     type: "staff",
+    station: "jeweler",
+    metal: false,
     vi: "Pháp Trượng",
     en: "Staff",
     classes: ["arcanist"],
@@ -789,6 +802,8 @@ const FAMILIES: Family[] = [
   },
   {
     type: "fan",
+    station: "loom",
+    metal: false,
     vi: "Quạt",
     en: "Fan",
     classes: ["physician"],
@@ -804,6 +819,8 @@ const FAMILIES: Family[] = [
   },
   {
     type: "lute",
+    station: "workbench",
+    metal: false,
     vi: "Đàn Nguyệt",
     en: "Moon Lute",
     classes: ["bard"],
@@ -818,6 +835,12 @@ const FAMILIES: Family[] = [
     component: [{ item: "lute-body", quantity: 1 }],
   },
 ];
+
+const SILVERSTEEL_FLAVOUR = t("Rèn bằng thép ngân, bền gấp đôi đồ tân thủ.", "Forged of silversteel, twice as sturdy as starter gear.");
+const SILVERBAMBOO_FLAVOUR = t(
+  "Làm từ trúc ngân dẻo dai, nhẹ tay mà bền gấp đôi đồ tân thủ.",
+  "Made of supple silverbamboo: lighter, and twice as sturdy as starter gear.",
+);
 
 /** Weapon power grows a little faster than linearly with level, like the rest of the game. */
 const weaponPower = (level: number) => Math.round(10 + level * 2.6 + (level * level) / 40);
@@ -837,10 +860,12 @@ function addWeapons() {
           : tier.key === "t2"
             ? family.t2
             : [weaponId(family, tier), `${family.vi} ${tier.vi}`, `${tier.en} ${family.en}`];
+      const tierFlavour = tier.key === "t2" ? (family.metal ? SILVERSTEEL_FLAVOUR : SILVERBAMBOO_FLAVOUR) : tier.flavour;
+      const tierMaterial = tier.key === "t2" && !family.metal ? "bamboo-plank" : tier.material!;
       addItem({
         id,
         name: t(vi, en),
-        description: t(`${family.flavour.vi} ${tier.flavour.vi}`, `${family.flavour.en} ${tier.flavour.en}`),
+        description: t(`${family.flavour.vi} ${tierFlavour.vi}`, `${family.flavour.en} ${tierFlavour.en}`),
         icon: icon(family.icons[i]!),
         type: "weapon",
         slot: "mainHand",
@@ -856,11 +881,11 @@ function addWeapons() {
       const previous = weaponId(family, TIERS[i - 1]!);
       const inputs: Stack[] = [
         ...family.component.map((c) => ({ ...c, quantity: c.quantity * Math.max(1, i - 1) })),
-        { item: tier.material!, quantity: i === 1 ? 2 : 3 },
+        { item: tierMaterial, quantity: i === 1 ? 2 : 3 },
       ];
       // A legendary weapon is reforged from its epic one: the long chase of the endgame.
       if (tier.key === "starfallen") inputs.unshift({ item: previous, quantity: 1 });
-      addRecipe(id, "forge", inputs, { level: tier.level, success: [100, 100, 95, 85, 75, 60][i]!, seconds: 30 * i });
+      addRecipe(id, family.station, inputs, { level: tier.level, success: [100, 100, 95, 85, 75, 60][i]!, seconds: 30 * i });
     });
   }
 }
@@ -885,8 +910,8 @@ function addShields() {
       id,
       name: t(vi, en),
       description: t(
-        `Khiên tròn cầm tay trái, đỡ được cả đòn phép. ${tier.flavour.vi}`,
-        `A round off-hand shield that can even turn spells. ${tier.flavour.en}`,
+        `Khiên tròn cầm tay trái, đỡ được cả đòn phép. ${(i === 1 ? SILVERSTEEL_FLAVOUR : tier.flavour).vi}`,
+        `A round off-hand shield that can even turn spells. ${(i === 1 ? SILVERSTEEL_FLAVOUR : tier.flavour).en}`,
       ),
       icon: icon(icons[i]!),
       type: "offhand",
