@@ -90,6 +90,7 @@ const endpoints: Endpoint[] = [
     request: (_caller, { target }) => ({ method: "POST", path: `/api/admin/users/${target}/ban`, body: { reason: "spam" } }),
     expected: adminOnly(200),
   },
+  { route: "GET /api/admin/outbox", request: () => ({ method: "GET", path: "/api/admin/outbox" }), expected: adminOnly(200) },
   {
     route: "DELETE /api/admin/users/:uid/ban",
     request: (_caller, { target }) => ({ method: "DELETE", path: `/api/admin/users/${target}/ban` }),

@@ -8,6 +8,7 @@ import { isBanned } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
 import { parseJson, requirePermission, type AppEnv } from "../http/context.ts";
 import { banUser, unbanUser } from "../users/ban-user.ts";
+import { readOutbox } from "../mail/read-outbox.ts";
 import { setRole } from "../users/set-role.ts";
 
 const roleChange = z.object({ role: z.enum(roles) }).strict();
@@ -58,6 +59,10 @@ export function adminRoutes(db: Database) {
       await banUser(db, uid, reason, until ? new Date(until) : null);
       c.get("logger").info("user banned", { by: admin.uid, uid, reason, until });
       return c.json({ banned: true });
+    })
+    .get("/admin/outbox", async (c) => {
+      requirePermission(c, "mail:read-outbox");
+      return c.json({ data: await readOutbox(db) });
     })
     .delete("/admin/users/:uid/ban", async (c) => {
       const admin = requirePermission(c, "user:ban");

@@ -26,6 +26,17 @@ async function signUpThroughLogin(page: Page, email: string, name: string) {
   await page.getByRole("button", { name: auth.signup.submit }).click();
 }
 
+/**
+ * Resolves once a page load at `path` has fetched its ID token, the last step of the auth runtime's
+ * start-up with a session. Signing out or leaving before then races it: the token request gets a
+ * 401 (or is cut off) and the app logs "Could not get the ID token" as a console error.
+ */
+function idTokenFetchedOn(page: Page, path: string) {
+  return page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/api/auth/token" && new URL(response.frame().url()).pathname === path,
+  );
+}
+
 /** The mails the SMTP sink holds for `to`, oldest first. */
 async function mailsTo(to: string): Promise<SunkMail[]> {
   const response = await fetch(`${sinkUrls.control}/mails?to=${encodeURIComponent(to)}`);
@@ -53,9 +64,11 @@ test.describe("password reset by mail", () => {
 
   test("a forgotten password is reset through the mailed link, then only the new one signs in", async ({ page, baseURL }) => {
     const email = uniqueEmail("lan");
+    const signedUp = idTokenFetchedOn(page, "/");
     await signUpThroughLogin(page, email, "Lan");
     await expect(page).toHaveURL(/\/$/);
     await hydrated(page);
+    await signedUp;
     await page.getByRole("button", { name: vi.account.menu }).click();
     await page.locator("#account-menu").getByRole("button", { name: vi.account.signOut }).click();
     await expect(page.getByRole("link", { name: vi.account.signIn })).toBeVisible();
@@ -101,9 +114,11 @@ test.describe("password reset by mail", () => {
     await page.getByRole("button", { name: auth.signin.submit }).click();
     await expect(page.getByRole("alert")).toHaveText(auth.errors.invalidCredential);
     await page.getByLabel(auth.fields.password, { exact: true }).fill(NEW_PASSWORD);
+    const signedIn = idTokenFetchedOn(page, "/");
     await page.getByRole("button", { name: auth.signin.submit }).click();
     await expect(page).toHaveURL(`${baseURL}/`);
     await hydrated(page);
+    await signedIn;
     await expect(page.getByRole("button", { name: vi.account.menu })).toBeVisible();
     await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("userData") ?? "null")?.email)).toBe(email);
 
@@ -142,7 +157,8 @@ test.describe("sign-in with the OpenID Connect provider", () => {
     await expect(page).toHaveURL(`${baseURL}/`);
     await hydrated(page);
     await expect(page.getByRole("button", { name: vi.account.menu })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => localStorage.getItem("userData"))).not.toBeNull();
+    // The ID token is the last thing the sign-in stores: the profile is there by then.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("userToken")?.split(".").length)).toBe(3);
     const profile = JSON.parse((await page.evaluate(() => localStorage.getItem("userData"))) ?? "{}");
     expect(profile).toMatchObject({
       email: person.email,

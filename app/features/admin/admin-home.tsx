@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { can, type Permission, type Role } from "../../shared/auth/permissions.ts";
+import { formatDate } from "../../shared/i18n/format.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 
 /** The admin area's sections and the permission each needs (the admin issue fills them in). */
@@ -19,8 +20,16 @@ export function adminSections(role: Role | null): AdminSection[] {
   return sectionPermissions.filter(([, permission]) => can(role, permission)).map(([section]) => section);
 }
 
-export function AdminHome({ sections }: { sections: AdminSection[] }) {
-  const { t } = useTranslation();
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: number;
+}
+
+export function AdminHome({ sections, outbox }: { sections: AdminSection[]; outbox: OutboxMail[] }) {
+  const { t, i18n } = useTranslation();
   return (
     <article className="mx-auto max-w-3xl">
       <Breadcrumbs />
@@ -35,6 +44,27 @@ export function AdminHome({ sections }: { sections: AdminSection[] }) {
         ))}
       </ul>
       <p className="mt-6 rounded-lg border border-dashed border-line bg-surface p-4 text-sm text-fg-muted">{t("placeholder.comingSoon")}</p>
+      {outbox.length > 0 ? (
+        <section aria-labelledby="admin-outbox" className="mt-8">
+          <h2 id="admin-outbox" className="text-lg font-bold">
+            {t("admin.outbox.title")}
+          </h2>
+          <p className="mt-1 text-sm text-fg-muted">{t("admin.outbox.lead")}</p>
+          <ul className="mt-3 flex flex-col gap-2">
+            {outbox.map((mail) => (
+              <li key={mail.id} className="rounded-lg border border-line bg-surface p-3 text-sm">
+                <details>
+                  <summary className="cursor-pointer">
+                    <span className="font-semibold">{mail.subject}</span> · {mail.to} ·{" "}
+                    {formatDate(mail.createdAt, i18n.language, { date: "short", time: "short" })}
+                  </summary>
+                  <pre className="mt-2 overflow-x-auto text-xs whitespace-pre-wrap">{mail.text}</pre>
+                </details>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </article>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
-import { intlLocale, type Language } from "../../shared/i18n/languages.ts";
+import { formatDate } from "../../shared/i18n/format.ts";
+import type { Language } from "../../shared/i18n/languages.ts";
 import { readThemeChoice, storeThemeChoice, subscribeThemeChoice, type ThemeChoice } from "../../shared/theme/theme.ts";
 import { Avatar, Badges } from "../../shared/ui/badges.tsx";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
@@ -90,9 +91,7 @@ export function MePage({
   const { t } = useRouteMessages(i18n);
   const revalidator = useRevalidator();
   const name = profile.displayName ?? profile.email ?? "";
-  const since = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "long", timeZone: "Asia/Ho_Chi_Minh" }).format(
-    profile.createdAt,
-  );
+  const since = formatDate(profile.createdAt, language, { date: "long" });
 
   const nameStatus = useStatus();
   const photoStatus = useStatus();
@@ -267,9 +266,7 @@ export function MePage({
                 <p className="text-fg-muted">
                   {t("sessions.details", {
                     ip: session.ipAddress ?? "—",
-                    date: new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "medium", timeStyle: "short" }).format(
-                      new Date(session.updatedAt),
-                    ),
+                    date: formatDate(new Date(session.updatedAt), language, { date: "medium", time: "short", local: true }),
                   })}
                 </p>
               </li>
