@@ -38,7 +38,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/server/**"], allowTypeImports: true, message: "Components reach the server through loaders and router context." }] },
+        {
+          patterns: [
+            { group: ["**/server/**"], allowTypeImports: true, message: "Components reach the server through loaders and router context." },
+          ],
+        },
       ],
     },
   },

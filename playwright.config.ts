@@ -72,6 +72,10 @@ export default defineConfig({
         OIDC_CLIENT_ID: oidcClient.clientId,
         OIDC_CLIENT_SECRET: oidcClient.clientSecret,
         OIDC_NAME: oidcClient.name,
+        // The first admin of the role journeys comes from the one-time setup link.
+        SETUP_LINK_FILE: join(process.env.E2E_DATA_DIR ?? "", "setup-link.txt"),
+        // Every journey signs up from 127.0.0.1: one address, many people.
+        SIGN_UP_LIMIT_PER_HOUR: "500",
       },
     },
   ],

@@ -26,6 +26,7 @@ export const configSchema = z.object({
     .min(32, "must be at least 32 characters")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(64).default(6),
   SMTP_URL: z
     .string()

@@ -18,12 +18,14 @@ import { consumeRateLimit, type RateRule } from "./rate-limit.ts";
 export const CLIENT_IP_HEADER = "x-minithings-client-ip";
 
 /** Limits per client IP (IPv6 per /64) for the endpoints attackers hammer. */
-export const ipRules: Record<string, RateRule> = {
-  "/sign-in/email": { window: 60, max: 10 },
-  "/sign-up/email": { window: 3600, max: 10 },
-  "/request-password-reset": { window: 3600, max: 5 },
-  "/reset-password": { window: 3600, max: 10 },
-};
+export function ipRules(config: Pick<Config, "SIGN_UP_LIMIT_PER_HOUR">): Record<string, RateRule> {
+  return {
+    "/sign-in/email": { window: 60, max: 10 },
+    "/sign-up/email": { window: 3600, max: config.SIGN_UP_LIMIT_PER_HOUR },
+    "/request-password-reset": { window: 3600, max: 5 },
+    "/reset-password": { window: 3600, max: 10 },
+  };
+}
 
 /** Limits per account (the email tried), whichever IPs the attempts come from. */
 export const accountRules: Record<string, RateRule> = {
@@ -83,7 +85,7 @@ export function createAuth({ config, db, logger, mailer, secret, baseURL, truste
       enabled: true,
       window: 60,
       max: 120,
-      customRules: ipRules,
+      customRules: ipRules(config),
       customStorage: { consume: (key, rule) => consumeRateLimit(db, `ip:${key}`, rule) },
     },
     advanced: {

@@ -69,6 +69,8 @@ test.describe("password reset by mail", () => {
     await expect(page).toHaveURL(/\/$/);
     await hydrated(page);
     await signedUp;
+    // With SMTP configured, the sign-up's address confirmation goes out by mail too.
+    await waitForMail(email, /^Xác nhận email · Confirm your email/);
     await page.getByRole("button", { name: vi.account.menu }).click();
     await page.locator("#account-menu").getByRole("button", { name: vi.account.signOut }).click();
     await expect(page.getByRole("link", { name: vi.account.signIn })).toBeVisible();
@@ -125,6 +127,7 @@ test.describe("password reset by mail", () => {
     // The link is spent: opening it again does not lead to a reset form with a token.
     await page.goto(link);
     await expect(page).toHaveURL(/\/login\?mode=reset&error=INVALID_TOKEN$/);
+    await expect(page.getByRole("alert")).toHaveText(auth.errors.resetLinkInvalid);
   });
 });
 

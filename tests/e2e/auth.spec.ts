@@ -128,3 +128,58 @@ test.describe("forbidden", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(vi.errors.forbidden.message);
   });
 });
+
+test("other tabs follow a sign-out", async ({ page, context }) => {
+  await signUpThroughLogin(page, uniqueEmail("hoa"), "Hoa");
+  await expect(page).toHaveURL(/\/$/);
+  const other = await context.newPage();
+  await other.goto("/class");
+  await hydrated(other);
+  await expect(other.getByRole("button", { name: vi.account.menu })).toBeVisible();
+
+  await page.getByRole("button", { name: vi.account.menu }).click();
+  await page.locator("#account-menu").getByRole("button", { name: vi.account.signOut }).click();
+  await expect(page.getByRole("link", { name: vi.account.signIn })).toBeVisible();
+  await expect(other.getByRole("link", { name: vi.account.signIn })).toBeVisible();
+  expect(await other.evaluate(() => localStorage.getItem("userData"))).toBeNull();
+});
+
+test("/me signs out the other devices, and deletes the account once confirmed", async ({ page, browser }) => {
+  const email = uniqueEmail("khanh");
+  await signUpThroughLogin(page, email, "Khánh");
+  await expect(page).toHaveURL(/\/$/);
+  const phone = await browser.newContext();
+  const phonePage = await phone.newPage();
+  await phonePage.goto("/login");
+  await hydrated(phonePage);
+  await phonePage.getByLabel(auth.fields.email).fill(email);
+  await phonePage.getByLabel(auth.fields.password, { exact: true }).fill(PASSWORD);
+  await phonePage.getByRole("button", { name: auth.signin.submit }).click();
+  await expect(phonePage.getByRole("button", { name: vi.account.menu })).toBeVisible();
+
+  await page.goto("/me");
+  await hydrated(page);
+  const devices = page.getByRole("region", { name: me.sessions.title }).getByRole("listitem");
+  await expect(devices).toHaveCount(2);
+  await page.getByRole("button", { name: me.sessions.signOutOthers }).click();
+  await expect(page.getByRole("status")).toHaveText(me.sessions.othersEnded);
+  await expect(devices).toHaveCount(1);
+  await phonePage.reload();
+  await expect(phonePage.getByRole("link", { name: vi.account.signIn })).toBeVisible();
+  await phone.close();
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: me.data.export }).click();
+  const exported = JSON.parse(
+    await (await (await download).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString()),
+  );
+  expect(exported.profile).toMatchObject({ email, displayName: "Khánh", role: "user" });
+
+  await page.getByRole("button", { name: me.delete.open }).click();
+  const dialog = page.getByRole("dialog", { name: me.delete.title });
+  await dialog.getByLabel(me.delete.confirmLabel.replace("{{email}}", email)).fill(email);
+  await dialog.getByRole("button", { name: me.delete.submit }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: vi.account.signIn })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("userData"))).toBeNull();
+});

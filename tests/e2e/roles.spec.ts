@@ -53,7 +53,11 @@ test("the one-time setup link makes the first admin, who sees every admin sectio
   await admin.page.goto(new URL(link).pathname + new URL(link).search);
   await expect(admin.page).toHaveURL(/\/admin$/);
   const sections = admin.page.getByRole("list", { name: vi.admin.sectionsLabel }).getByRole("heading");
-  await expect(sections).toHaveText(["dashboard", "users", "content", "moderation", "announcements", "settings", "audit"].map((key) => vi.admin.sections[key as keyof typeof vi.admin.sections].title));
+  await expect(sections).toHaveText(
+    ["dashboard", "users", "content", "moderation", "announcements", "settings", "audit"].map(
+      (key) => vi.admin.sections[key as keyof typeof vi.admin.sections].title,
+    ),
+  );
   const again = await admin.page.request.get(new URL(link).pathname + new URL(link).search, { maxRedirects: 0 });
   expect(again.status()).toBe(400);
 });
@@ -83,7 +87,10 @@ test.describe("banned", () => {
     const banned = await signUp(browser, { email: `banned-${stamp}@example.vn`, name: "Bị Khóa" });
     await expect(banned.page.getByRole("button", { name: vi.account.menu })).toBeVisible();
     const uid = await uidOf(admin.page, `banned-${stamp}@example.vn`);
-    const response = await admin.page.request.post(`/api/admin/users/${uid}/ban`, { data: { reason: "lừa đảo giao dịch" }, headers: origin() });
+    const response = await admin.page.request.post(`/api/admin/users/${uid}/ban`, {
+      data: { reason: "lừa đảo giao dịch" },
+      headers: origin(),
+    });
     expect(response.status()).toBe(200);
 
     await banned.page.reload();

@@ -1,4 +1,4 @@
-import { authApi, type SessionUser } from "./auth-api.ts";
+import { authApi, AuthApiError, type SessionUser } from "./auth-api.ts";
 import { createAuthState, USER_DATA_KEY, type AuthService, type AuthState, type ProviderUser } from "./auth-state.ts";
 
 const TOKEN_REFRESH_MS = 10 * 60 * 1000;
@@ -44,7 +44,13 @@ function createSessionService(): AuthService & { check(): Promise<void> } {
       return () => listeners.delete(listener);
     },
     async getIdToken() {
-      return (await authApi.getToken()).token;
+      try {
+        return (await authApi.getToken()).token;
+      } catch (error) {
+        // Signed out meanwhile (here or in another tab): no token, and nothing wrong.
+        if (error instanceof AuthApiError && error.status === 401) return null;
+        throw error;
+      }
     },
   };
 }

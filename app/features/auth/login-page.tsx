@@ -31,6 +31,13 @@ function Field({ label, children, hint }: { label: string; children: (id: string
 const input = "h-11 rounded-md border border-line bg-surface px-3 text-fg";
 const primary = "h-11 rounded-md bg-brand px-4 font-semibold text-on-brand disabled:opacity-60";
 
+/** The message for an `error` the identity provider put in the address when it sent the visitor back. */
+function errorFromRedirect(errors: string[]): string | null {
+  if (errors.length === 0) return null;
+  if (errors.includes("INVALID_TOKEN")) return "errors.resetLinkInvalid";
+  return "errors.redirectFailed";
+}
+
 /** Sign in, sign up, forgotten and reset password, and the providers the deployment configured. */
 export function LoginPage({ i18n, providers, passwordMinLength }: LoginPageProps) {
   const { t } = useRouteMessages(i18n);
@@ -38,7 +45,7 @@ export function LoginPage({ i18n, providers, passwordMinLength }: LoginPageProps
   const requested = params.get("mode");
   const mode: Mode = modes.includes(requested as Mode) ? (requested as Mode) : "signin";
   const target = safeRedirectPath(params.get("redirect"));
-  const [error, setError] = useState<string | null>(params.get("error") ? "errors.redirectFailed" : null);
+  const [error, setError] = useState<string | null>(errorFromRedirect(params.getAll("error")));
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
