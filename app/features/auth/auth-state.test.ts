@@ -158,3 +158,21 @@ describe("auth state (spec §4)", () => {
     expect(seen).toEqual([false]);
   });
 });
+
+describe("settled", () => {
+  it("waits for the sign-in step under way, so a sign-out does not race it", async () => {
+    let finishSync: (profile: AuthProfile) => void = () => {};
+    const { state, timers, fake, storage } = setup({ syncProfile: () => new Promise((resolve) => (finishSync = resolve)) });
+    state.start();
+    timers[0]?.fn();
+    fake.report(an);
+    let settled = false;
+    void state.settled().then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(settled).toBe(false);
+    finishSync(profileOf(an));
+    await state.settled();
+    expect(settled).toBe(true);
+    expect(storage.data.get("userToken")).toBe("id-token");
+  });
+});

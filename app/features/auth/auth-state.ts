@@ -58,6 +58,7 @@ export function createAuthState(deps: AuthStateDeps) {
   let user: AuthProfile | null = null;
   const listeners = new Set<(snapshot: AuthSnapshot) => void>();
   let unsubscribe: (() => void) | undefined;
+  let pending: Promise<void> = Promise.resolve();
 
   const snapshot = (): AuthSnapshot => ({ user, isAuthenticated: user !== null });
   const setUser = (next: AuthProfile | null) => {
@@ -123,10 +124,17 @@ export function createAuthState(deps: AuthStateDeps) {
       deps.schedule(() => {
         if (!deps.service) return;
         unsubscribe = deps.service.onAuthStateChanged((reported) => {
-          if (reported) return signedIn(reported);
+          if (reported) {
+            pending = signedIn(reported);
+            return pending;
+          }
           if (user !== null || deps.storage.getItem(USER_DATA_KEY) !== null) signedOut();
         });
       }, AUTH_LISTENER_DELAY_MS);
+    },
+    /** Settles when the sign-in step under way (profile, token, event) is done: sign-out waits for it. */
+    settled(): Promise<void> {
+      return pending.catch(() => undefined);
     },
     /** Refreshes the stored ID token (it is short-lived). */
     refreshToken: storeToken,
