@@ -40,3 +40,19 @@ test.describe("error pages", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+test("axe finds no serious or critical violation on /me and the account menu", async ({ page }) => {
+  const email = `axe-${Date.now()}@example.vn`;
+  const origin = test.info().project.use.baseURL ?? "";
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: "mat-khau-that-dai", name: "Axe" },
+    headers: { Origin: origin },
+  });
+  expect(response.status()).toBe(200);
+  await page.goto("/me");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Axe");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: /Tài khoản/ }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+});
