@@ -11,6 +11,7 @@ import { createApp } from "./create-app.ts";
 import { createLogger } from "./logger.ts";
 import { issueSetupLink } from "./auth/admin-setup.ts";
 import { createServices } from "./services.ts";
+import { ensureContent } from "./content/content-store.ts";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -42,6 +43,7 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
     onIdleError: (error) => logger.warn("database connection lost; the pool will reconnect", { error }),
   });
   await migrateDatabase(database);
+  await ensureContent(database.db, logger);
   logger.info("database ready", { database: database.kind, dataDir: database.kind === "pglite" ? resolve(config.DATA_DIR) : undefined });
 
   const services = await createServices(config, database, logger);

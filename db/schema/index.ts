@@ -1,5 +1,6 @@
 export * from "./analytics.ts";
 export * from "./auth.ts";
+export * from "./content.ts";
 export * from "./mail.ts";
 export * from "./settings.ts";
 export * from "./users.ts";

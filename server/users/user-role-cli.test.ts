@@ -11,7 +11,8 @@ import { openDatabase, type DatabaseConnection } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
 import { authUsers, users } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
-import { findDataDirHolders, runUserRole, USER_ROLE_USAGE } from "./user-role-cli.ts";
+import { findDataDirHolders } from "../cli/cli-database.ts";
+import { runUserRole, USER_ROLE_USAGE } from "./user-role-cli.ts";
 
 function recorder() {
   const lines = { log: [] as string[], error: [] as string[] };
