@@ -70,6 +70,12 @@ function once(close: () => Promise<void>): () => Promise<void> {
   return () => (closing ??= close());
 }
 
+/**
+ * Per-connection settings. A one-letter typo in a short Vietnamese word ("giaap" for "giáp") scores
+ * about 0.57 in word_similarity; pg_trgm's default threshold (0.6) would miss it.
+ */
+const SESSION_SETUP = "set pg_trgm.word_similarity_threshold = 0.5";
+
 export type DatabaseTarget = { url: string } | { dataDir: string };
 
 /**
@@ -85,6 +91,7 @@ export async function openDatabase(
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", onIdleError);
+    pool.on("connect", (client) => void client.query(SESSION_SETUP).catch(onIdleError));
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -111,6 +118,7 @@ export async function openDatabase(
     releaseLock();
     throw error;
   }
+  await client.exec(SESSION_SETUP).catch(() => undefined); // pg_trgm arrives with the first migration
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

@@ -14,6 +14,7 @@ import type { Auth } from "./auth/create-auth.ts";
 import { listProviders } from "./auth/providers.ts";
 import { consumeRateLimit } from "./auth/rate-limit.ts";
 import { getViewer } from "./auth/viewer.ts";
+import { gameIconSvg } from "./content/icons.ts";
 import { clientIp } from "./http/client-ip.ts";
 import type { AppEnv } from "./http/context.ts";
 import { profileRoutes } from "./profile/profile-routes.ts";
@@ -98,6 +99,13 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
       }
     }
     await next();
+  });
+
+  // Content icons as files: cached by the browser, coloured by CSS masks (they follow the theme).
+  app.get("/icons/game-icons/:file{[a-z0-9-]+\\.svg}", (c) => {
+    const svg = gameIconSvg(c.req.param("file").replace(/\.svg$/, ""));
+    if (!svg) return c.notFound();
+    return c.body(svg, 200, { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=604800" });
   });
 
   app.get("/api/health", (c) => c.json({ status: "ok" }));

@@ -1,2 +1,42 @@
-export { pageMeta as meta } from "~/shared/page/page-meta.ts";
-export { PlaceholderPage as default } from "~/features/shell/placeholder-page.tsx";
+import { ItemDetailPage } from "~/features/catalog/item-detail-page.tsx";
+import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { localize } from "~/shared/i18n/localize.ts";
+import { metaFor } from "~/shared/page/page-meta.ts";
+import { requestContext } from "~/shared/request-context.ts";
+import { notFound } from "~/shared/routing/not-found.ts";
+import { getEntries, getEntry, recipesForItem } from "../../../server/content/catalog.ts";
+import type { GameClass, Item } from "../../../server/content/pack-schema.ts";
+import type { Route } from "./+types/detail";
+
+export const meta: Route.MetaFunction = (args) =>
+  metaFor(
+    "equipmentsItemsDetail",
+    args,
+    args.loaderData
+      ? {
+          title: localize(args.loaderData.item.name, args.loaderData.language),
+          description: localize(args.loaderData.item.description, args.loaderData.language),
+        }
+      : undefined,
+  );
+
+/** `?id=` names the item; an unknown or missing id is a 404 like any unknown page. */
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { db } = context.get(requestContext);
+  const id = url.searchParams.get("id") ?? "";
+  const item = /^[a-z0-9-]{1,80}$/.test(id) ? await getEntry<Item>(db, "items", id) : null;
+  if (!item) notFound(url);
+  const [i18n, recipes] = await Promise.all([loadRouteMessages(request, "catalog"), recipesForItem(db, id)]);
+  const itemIds = [...recipes.makes, ...recipes.uses].flatMap((recipe) => [
+    recipe.output.item,
+    ...recipe.inputs.map((input) => input.item),
+  ]);
+  const [items, classes] = await Promise.all([getEntries<Item>(db, "items", itemIds), getEntries<GameClass>(db, "classes", item.classes)]);
+  const named = <T extends { id: string; name: { vi: string; en: string }; icon?: string }>(map: Map<string, T>) =>
+    Object.fromEntries([...map].map(([key, value]) => [key, { id: value.id, name: value.name, icon: value.icon }]));
+  return { i18n, language: i18n.language, item, ...recipes, related: { items: named(items), classes: named(classes) } };
+}
+
+export default function EquipmentsItemsDetail({ loaderData }: Route.ComponentProps) {
+  return <ItemDetailPage {...loaderData} />;
+}

@@ -1,2 +1,26 @@
+import { ItemListPage } from "~/features/catalog/item-list-page.tsx";
+import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { requestContext } from "~/shared/request-context.ts";
+import { listItems, listKind, parseItemFilters } from "../../../server/content/catalog.ts";
+import type { GameClass } from "../../../server/content/pack-schema.ts";
+import type { Route } from "./+types/index";
+
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
-export { PlaceholderPage as default } from "~/features/shell/placeholder-page.tsx";
+
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { db } = context.get(requestContext);
+  const i18n = await loadRouteMessages(request, "catalog");
+  const filters = parseItemFilters(url.searchParams);
+  const [result, classes] = await Promise.all([listItems(db, filters, i18n.language), listKind<GameClass>(db, "classes")]);
+  return {
+    i18n,
+    language: i18n.language,
+    ...result,
+    page: filters.page,
+    classes: classes.map((entry) => ({ id: entry.id, name: entry.name })),
+  };
+}
+
+export default function EquipmentsItems({ loaderData }: Route.ComponentProps) {
+  return <ItemListPage {...loaderData} />;
+}

@@ -7,13 +7,16 @@ export interface PageMetaArgs {
   error?: unknown;
 }
 
-/** `<title>` "Page · App title" and the meta description of the page whose route id is `key`. */
-export function metaFor(key: string, { matches }: PageMetaArgs): MetaDescriptor[] {
+/**
+ * `<title>` "Page · App title" and the meta description of the page whose route id is `key`;
+ * a detail page passes its entry's own title and description.
+ */
+export function metaFor(key: string, { matches }: PageMetaArgs, entry?: { title: string; description: string }): MetaDescriptor[] {
   const root = rootDataFromMatches(matches);
   if (!root) return [];
   const t = i18nFor(root.i18n).t;
-  const title = t(`pages.${key}.title`);
-  const description = t(`pages.${key}.description`);
+  const title = entry?.title ?? t(`pages.${key}.title`);
+  const description = entry?.description ?? t(`pages.${key}.description`);
   return [
     { title: `${title} · ${root.appTitle}` },
     { name: "description", content: description },

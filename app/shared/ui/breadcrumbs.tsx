@@ -9,8 +9,8 @@ function trail(entry: PageEntry): PageEntry[] {
   return [...before, entry];
 }
 
-/** Home › list page › detail page, from the route table. */
-export function Breadcrumbs() {
+/** Home › list page › detail page, from the route table; `current` names the entry a detail page shows. */
+export function Breadcrumbs({ current }: { current?: string }) {
   const { t } = useTranslation();
   const leaf = useMatches().at(-1);
   const entry = leaf ? findPage(leaf.id) : undefined;
@@ -25,7 +25,7 @@ export function Breadcrumbs() {
             <li key={item.key} className="flex items-center gap-1">
               {last ? (
                 <span aria-current="page" className="text-fg">
-                  {t(`pages.${item.key}.nav`)}
+                  {current ?? t(`pages.${item.key}.nav`)}
                 </span>
               ) : (
                 <>
