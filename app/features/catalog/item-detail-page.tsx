@@ -4,8 +4,8 @@ import type { Item, Recipe } from "../../../server/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
-import { GameIcon } from "./game-icon.tsx";
-import { RarityBadge, rarityEdge } from "./rarity.tsx";
+import { GameIcon } from "../../shared/ui/game-icon.tsx";
+import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
 
 type Named = { id: string; name: { vi: string; en: string }; icon?: string };
 

@@ -4,8 +4,8 @@ import type { Item } from "../../../server/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
-import { GameIcon } from "./game-icon.tsx";
-import { RarityBadge, rarityEdge } from "./rarity.tsx";
+import { GameIcon } from "../../shared/ui/game-icon.tsx";
+import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
 
 const TYPES = ["weapon", "offhand", "armor", "accessory", "material", "consumable", "quest"] as const;
 const SLOTS = ["mainHand", "offHand", "head", "chest", "legs", "hands", "feet", "neck", "ring"] as const;
