@@ -14,6 +14,7 @@ import type { Auth } from "./auth/create-auth.ts";
 import { listProviders } from "./auth/providers.ts";
 import { consumeRateLimit } from "./auth/rate-limit.ts";
 import { getViewer } from "./auth/viewer.ts";
+import { contentApiRoutes } from "./content-api/content-api-routes.ts";
 import { gameIconSvg } from "./content/icons.ts";
 import { clientIp } from "./http/client-ip.ts";
 import type { AppEnv } from "./http/context.ts";
@@ -123,6 +124,7 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
   app.route("/api", analyticsRoutes(analytics));
   app.route("/api", adminSetupRoutes(database.db));
   app.route("/api", adminRoutes(database.db));
+  app.route("/api", contentApiRoutes(database.db));
   app.all("/api/*", (c) => {
     const failure = new AppError("not-found", `No API endpoint at ${c.req.method} ${c.req.path}`);
     return c.json(failure.toJSON(), failure.status);

@@ -6,7 +6,7 @@
 import { fileURLToPath } from "node:url";
 import { loadPack, writePack } from "../../server/content/load-pack.ts";
 import type { ContentPack } from "../../server/content/pack-schema.ts";
-import { craftDepth, indexRecipesByOutput } from "../../server/content/recipe-tree.ts";
+import { craftDepth, indexRecipesByOutput } from "../../app/shared/content/recipe-tree.ts";
 import { buildClasses, buildMounts, buildPets, buildRunesAndSets, buildTalismans } from "./demo/catalog.ts";
 import { buildGuides, buildRules } from "./demo/guides.ts";
 import { buildItemsAndRecipes } from "./demo/items.ts";

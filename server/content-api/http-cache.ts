@@ -24,24 +24,22 @@ export function entityTag(version: string, url: URL): string {
   return `W/"${version}-${digest}"`;
 }
 
-/** RFC 9110 weak comparison against an `If-None-Match` list (`*` matches any). */
+/**
+ * RFC 9110 weak comparison against an `If-None-Match` list. `*` is not honoured: it would need to
+ * know whether the entry exists before reading it, and caches send the tags they hold.
+ */
 export function matchesIfNoneMatch(header: string | undefined, tag: string): boolean {
   if (!header) return false;
   const opaque = (value: string) => value.trim().replace(/^W\//, "");
   const wanted = opaque(tag);
-  return header.split(",").some((candidate) => candidate.trim() === "*" || opaque(candidate) === wanted);
+  return header.split(",").some((candidate) => opaque(candidate) === wanted);
 }
 
 /**
  * Answers a GET with `produce()`'s JSON, or 304 when the client's copy is current. `version` is the
  * content pack's checksum unless given (the docs page passes its own).
  */
-export async function cachedAnswer(
-  c: Context,
-  db: Database,
-  produce: () => Promise<Response>,
-  version?: string,
-): Promise<Response> {
+export async function cachedAnswer(c: Context, db: Database, produce: () => Promise<Response>, version?: string): Promise<Response> {
   const tag = entityTag(version ?? (await currentPackInfo(db))?.checksum ?? "no-pack", new URL(c.req.url));
   if (matchesIfNoneMatch(c.req.header("If-None-Match"), tag)) {
     c.header("ETag", tag);

@@ -124,15 +124,20 @@ function filterCondition(filter: Filter): SQL {
 function orderTerms(order: Order): SQL[] {
   const x = field(order.path);
   const direction = order.direction === "desc" ? sql`desc` : sql`asc`;
-  return [typeRank(x), typedKey(x, "boolean"), typedKey(x, "number"), typedKey(x, "string"), sql`(case when jsonb_typeof(${x}) in ('array', 'object') then ${x} end)`].map(
-    (term) => sql`${term} ${direction}`,
-  );
+  return [
+    typeRank(x),
+    typedKey(x, "boolean"),
+    typedKey(x, "number"),
+    typedKey(x, "string"),
+    sql`(case when jsonb_typeof(${x}) in ('array', 'object') then ${x} end)`,
+  ].map((term) => sql`${term} ${direction}`);
 }
 
 /** Rows strictly after the cursor's row in the order `orderBy` then id (both explicit). */
 function afterCursor(orderBy: readonly Order[], cursor: Cursor): SQL {
   const idDirection = orderBy.at(-1)?.direction ?? "asc";
-  const idAfter = idDirection === "asc" ? sql`${contentEntries.id} collate "C" > ${cursor.id}` : sql`${contentEntries.id} collate "C" < ${cursor.id}`;
+  const idAfter =
+    idDirection === "asc" ? sql`${contentEntries.id} collate "C" > ${cursor.id}` : sql`${contentEntries.id} collate "C" < ${cursor.id}`;
   const alternatives: SQL[] = [];
   const equalSoFar: SQL[] = [];
   orderBy.forEach((order, index) => {

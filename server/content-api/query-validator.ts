@@ -154,8 +154,7 @@ function parseFilters(where: unknown): { filters: Filter[] } | { message: string
     const [field, op, value] = entry as unknown[];
     const pathProblem = checkFieldPath(field, at);
     if (pathProblem) return { message: pathProblem };
-    if (!isOperator(op))
-      return { message: `Invalid query. ${at}: unknown operator ${describe(op)}. Operators: ${OPERATORS.join(", ")}.` };
+    if (!isOperator(op)) return { message: `Invalid query. ${at}: unknown operator ${describe(op)}. Operators: ${OPERATORS.join(", ")}.` };
     if (!isJsonValue(value)) return { message: `Invalid query. ${at}: the value must be JSON.` };
     const valueProblem = checkFilterValue(op, value);
     if (valueProblem) return { message: valueProblem };
@@ -195,8 +194,7 @@ export function checkLimit(limit: unknown): { limit: number } | { message: strin
 
 function checkCursor(startAfter: unknown, collection: string, orders: Order[]): { cursor: Cursor | null } | { message: string } {
   if (startAfter === undefined || startAfter === null) return { cursor: null };
-  if (typeof startAfter !== "string")
-    return { message: "Invalid query. 'startAfter' must be the nextCursor string of a previous answer." };
+  if (typeof startAfter !== "string") return { message: "Invalid query. 'startAfter' must be the nextCursor string of a previous answer." };
   const cursor = decodeCursor(startAfter);
   if (!cursor) return { message: "Invalid query. 'startAfter' is not a valid cursor: pass the nextCursor of a previous answer unchanged." };
   const defaultOrder = orders.length === 0;

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { contentEntries } from "../../db/schema/index.ts";
-import { ITEM_SLOTS, ITEM_TYPES, RARITIES, type Item, type PackKind, type Recipe } from "./pack-schema.ts";
+import { CRAFT_STATIONS, ITEM_SLOTS, ITEM_TYPES, RARITIES, type Item, type PackKind, type Recipe } from "./pack-schema.ts";
 
 export const ITEMS_PER_PAGE = 24;
 export const ITEM_SORTS = ["relevance", "level-asc", "level-desc", "name", "rarity"] as const;
@@ -129,4 +129,43 @@ export async function listKind<T>(db: Database, kind: PackKind): Promise<T[]> {
     .where(eq(contentEntries.kind, kind))
     .orderBy(asc(contentEntries.position));
   return rows.map((row) => row.data as T);
+}
+
+export const recipeFilters = z.object({
+  q: z.string().trim().max(100).catch(""),
+  station: z.enum(CRAFT_STATIONS).optional().catch(undefined),
+});
+
+export async function listRecipes(db: Database, params: URLSearchParams): Promise<Recipe[]> {
+  const filters = recipeFilters.parse(Object.fromEntries([...params].filter(([, value]) => value !== "")));
+  const conditions: SQL[] = [eq(contentEntries.kind, "recipes")];
+  if (filters.q) conditions.push(nameMatches(filters.q));
+  if (filters.station) conditions.push(sql`${contentEntries.data}->>'station' = ${filters.station}`);
+  const rows = await db
+    .select({ data: contentEntries.data })
+    .from(contentEntries)
+    .where(and(...conditions))
+    .orderBy(sql`(${contentEntries.data}->>'requiredLevel')::int`, asc(contentEntries.position));
+  return rows.map((row) => row.data as Recipe);
+}
+
+/** A recipe and every recipe below it in its material tree (what the calculator needs, no more). */
+export async function recipeTree(db: Database, recipeId: string): Promise<{ recipe: Recipe; recipes: Recipe[] } | null> {
+  const root = await getEntry<Recipe>(db, "recipes", recipeId);
+  if (!root) return null;
+  const all = await listKind<Recipe>(db, "recipes");
+  const byOutput = new Map<string, Recipe>();
+  for (const recipe of all) if (!byOutput.has(recipe.output.item)) byOutput.set(recipe.output.item, recipe);
+  const found = new Map<string, Recipe>([[root.id, root]]);
+  const visit = (recipe: Recipe) => {
+    for (const input of recipe.inputs) {
+      const maker = byOutput.get(input.item);
+      if (maker && !found.has(maker.id)) {
+        found.set(maker.id, maker);
+        visit(maker);
+      }
+    }
+  };
+  visit(root);
+  return { recipe: root, recipes: [...found.values()] };
 }

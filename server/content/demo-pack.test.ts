@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadPack, serializePack, writePack } from "./load-pack.ts";
 import { findEntryLinks, findHeadings } from "./markdown-links.ts";
 import type { ContentPack } from "./pack-schema.ts";
-import { craftDepth, indexRecipesByOutput } from "./recipe-tree.ts";
+import { craftDepth, indexRecipesByOutput } from "../../app/shared/content/recipe-tree.ts";
 
 const DEMO_DIR = join(import.meta.dirname, "../../content/demo");
 let demo: ContentPack;

@@ -1,2 +1,28 @@
+import { CraftListPage } from "~/features/craft/craft-list-page.tsx";
+import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { requestContext } from "~/shared/request-context.ts";
+import { getEntries, listRecipes } from "../../../server/content/catalog.ts";
+import type { Item } from "../../../server/content/pack-schema.ts";
+import type { Route } from "./+types/index";
+
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
-export { PlaceholderPage as default } from "~/features/shell/placeholder-page.tsx";
+
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { db } = context.get(requestContext);
+  const [i18n, recipes] = await Promise.all([loadRouteMessages(request, "catalog"), listRecipes(db, url.searchParams)]);
+  const items = await getEntries<Item>(
+    db,
+    "items",
+    recipes.flatMap((recipe) => [recipe.output.item, ...recipe.inputs.map((input) => input.item)]),
+  );
+  return {
+    i18n,
+    language: i18n.language,
+    recipes,
+    items: Object.fromEntries([...items].map(([id, item]) => [id, { name: item.name, icon: item.icon }])),
+  };
+}
+
+export default function Craft({ loaderData }: Route.ComponentProps) {
+  return <CraftListPage {...loaderData} />;
+}

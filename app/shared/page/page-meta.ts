@@ -11,7 +11,7 @@ export interface PageMetaArgs {
  * `<title>` "Page · App title" and the meta description of the page whose route id is `key`;
  * a detail page passes its entry's own title and description.
  */
-export function metaFor(key: string, { matches }: PageMetaArgs, entry?: { title: string; description: string }): MetaDescriptor[] {
+export function metaFor(key: string, { matches }: PageMetaArgs, entry?: { title: string; description?: string }): MetaDescriptor[] {
   const root = rootDataFromMatches(matches);
   if (!root) return [];
   const t = i18nFor(root.i18n).t;

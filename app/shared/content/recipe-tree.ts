@@ -3,7 +3,7 @@
  * to items no recipe makes (gathered, dropped, bought). Used by the crafting calculator and by the
  * pack validator (cycles, depth).
  */
-import type { Recipe } from "./pack-schema.ts";
+import type { Recipe } from "../../../server/content/pack-schema.ts";
 
 export type RecipeIndex = Map<string, Recipe>;
 
@@ -91,4 +91,68 @@ export function craftDepth(index: RecipeIndex, item: string, path: readonly stri
   const recipe = index.get(item);
   if (!recipe || path.includes(item)) return 0;
   return 1 + Math.max(...recipe.inputs.map((input) => craftDepth(index, input.item, [...path, item])));
+}
+
+export interface CraftPlanLine {
+  item: string;
+  /** How many the plan needs in all. */
+  needed: number;
+  /** Taken from what the player already has. */
+  fromStock: number;
+  /** Still to gather, buy or craft. */
+  missing: number;
+}
+
+export interface CraftPlan {
+  /** Base materials (no recipe makes them): what to gather, buy or farm. */
+  materials: CraftPlanLine[];
+  /** Intermediate items the plan crafts, with the crafts each needs. */
+  crafted: (CraftPlanLine & { recipe: string; crafts: number })[];
+  gold: number;
+  crafts: number;
+}
+
+/**
+ * What it takes to run `recipe` `runs` times when the player already has `owned` of some items:
+ * stock is used first (an owned intermediate is not crafted again, so its own materials are not
+ * needed), then the rest is crafted or gathered. Success rates are not applied (every craft succeeds).
+ */
+export function planCrafts(index: RecipeIndex, recipe: Recipe, runs: number, owned: ReadonlyMap<string, number> = new Map()): CraftPlan {
+  const stock = new Map(owned);
+  const materials = new Map<string, CraftPlanLine>();
+  const crafted = new Map<string, CraftPlanLine & { recipe: string; crafts: number }>();
+  let gold = runs * recipe.goldCost;
+  let crafts = runs;
+
+  const need = (item: string, quantity: number, path: readonly string[]) => {
+    if (path.includes(item)) throw new Error(`Recipe cycle: ${[...path, item].join(" -> ")}`);
+    const fromStock = Math.min(stock.get(item) ?? 0, quantity);
+    stock.set(item, (stock.get(item) ?? 0) - fromStock);
+    const missing = quantity - fromStock;
+    const maker = index.get(item);
+    if (!maker) {
+      const line = materials.get(item) ?? { item, needed: 0, fromStock: 0, missing: 0 };
+      materials.set(item, { item, needed: line.needed + quantity, fromStock: line.fromStock + fromStock, missing: line.missing + missing });
+      return;
+    }
+    const runsNeeded = Math.ceil(missing / maker.output.quantity);
+    const line = crafted.get(item) ?? { item, needed: 0, fromStock: 0, missing: 0, recipe: maker.id, crafts: 0 };
+    crafted.set(item, {
+      ...line,
+      needed: line.needed + quantity,
+      fromStock: line.fromStock + fromStock,
+      missing: line.missing + missing,
+      crafts: line.crafts + runsNeeded,
+    });
+    if (runsNeeded === 0) return;
+    gold += runsNeeded * maker.goldCost;
+    crafts += runsNeeded;
+    // What a run makes beyond the need goes to stock, for later steps of the same plan.
+    const surplus = runsNeeded * maker.output.quantity - missing;
+    if (surplus > 0) stock.set(item, (stock.get(item) ?? 0) + surplus);
+    for (const input of maker.inputs) need(input.item, input.quantity * runsNeeded, [...path, item]);
+  };
+
+  for (const input of recipe.inputs) need(input.item, input.quantity * runs, [recipe.output.item]);
+  return { materials: [...materials.values()], crafted: [...crafted.values()], gold, crafts };
 }

@@ -1,0 +1,270 @@
+/** Pieces the collection pages (classes, mounts, pets, runes, talismans) share. */
+import { useId, type ReactNode } from "react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useSearchParams } from "react-router";
+import type { Localized, ObtainMethod, Stats } from "../../../server/content/pack-schema.ts";
+import { localize } from "../../shared/i18n/localize.ts";
+import { findPage } from "../../shared/routing/route-table.ts";
+
+export const field = "h-10 w-full min-w-0 rounded-md border border-line bg-surface px-2 text-sm text-fg";
+export const textLink = "text-link underline underline-offset-2";
+export const RARITY_VALUES = ["common", "uncommon", "rare", "epic", "legendary"] as const;
+
+/** Stats counted in percent points (content/README.md). */
+const PERCENT_STATS = new Set(["critRate", "critDamage", "attackSpeed", "moveSpeed", "cooldownReduction"]);
+
+export function numberFormat(language: string): Intl.NumberFormat {
+  return new Intl.NumberFormat(language === "vi" ? "vi-VN" : "en-US", { maximumFractionDigits: 1 });
+}
+
+export function statValue(key: string, value: number, number: Intl.NumberFormat): string {
+  return `${number.format(value)}${PERCENT_STATS.has(key) ? "%" : ""}`;
+}
+
+export function statEntries(stats: Stats): [string, number][] {
+  return Object.entries(stats).filter((entry): entry is [string, number] => typeof entry[1] === "number");
+}
+
+/** "20 giây", "1 phút 30 giây", "10 phút". */
+export function duration(t: TFunction, seconds: number): string {
+  if (seconds < 60) return t("duration.seconds", { count: seconds });
+  const minutes = Math.floor(seconds / 60);
+  const rest = Math.round(seconds % 60);
+  return rest === 0 ? t("duration.minutes", { count: minutes }) : t("duration.minutesSeconds", { minutes, seconds: rest });
+}
+
+export function Section({ title, children, className = "" }: { title: string; children: ReactNode; className?: string }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={`rounded-xl border border-line bg-surface p-4 sm:p-5 ${className}`}>
+      <h2 id={id} className="mb-3 text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Stats as a two-column definition list; `c` is the catalog namespace (stat names). */
+export function StatList({ stats, c, t, language }: { stats: Stats; c: TFunction; t: TFunction; language: string }) {
+  const number = numberFormat(language);
+  const entries = statEntries(stats);
+  if (entries.length === 0) return <p className="text-sm text-fg-muted">{t("noStats")}</p>;
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+      {entries.map(([key, value]) => (
+        <div key={key} className="contents">
+          <dt className="text-fg-muted">{c(`stats.${key}`)}</dt>
+          <dd className="text-right font-semibold tabular-nums">{statValue(key, value, number)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Stats on one line for a card: "Sinh lực 100 · Tốc độ di chuyển 3%". */
+export function statLine(stats: Stats, c: TFunction, language: string): string {
+  const number = numberFormat(language);
+  return statEntries(stats)
+    .map(([key, value]) => `${c(`stats.${key}`)} ${statValue(key, value, number)}`)
+    .join(" · ");
+}
+
+/** How to get an entry: the method, where (a marker, event or season by name) and a note. */
+export function ObtainList({
+  obtain,
+  sources,
+  c,
+  language,
+}: {
+  obtain: readonly ObtainMethod[];
+  sources: Record<string, Localized>;
+  c: TFunction;
+  language: string;
+}) {
+  return (
+    <ul className="flex flex-col gap-2 text-sm">
+      {obtain.map((way, index) => (
+        <li key={index}>
+          <span className="font-semibold">{c(`obtainMethods.${way.method}`)}</span>
+          {way.source && sources[way.source] ? <span> — {localize(sources[way.source], language)}</span> : null}
+          {way.note ? <span className="text-fg-muted"> ({localize(way.note, language)})</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Home › list › entry, for an entry a list page opens in place with `?id=` (the route table has no
+ * detail page for it, so the shared breadcrumbs would stop at the list).
+ */
+export function EntryBreadcrumbs({ listKey, current }: { listKey: string; current: string }) {
+  const { t } = useTranslation();
+  const list = findPage(listKey);
+  const home = findPage("home");
+  return (
+    <nav aria-label={t("breadcrumb.label")} className="mb-3 text-sm text-fg-muted">
+      <ol className="flex flex-wrap items-center gap-1">
+        {[home, list].map((entry) =>
+          entry ? (
+            <li key={entry.key} className="flex items-center gap-1">
+              <Link to={entry.path} className="text-link underline-offset-2 hover:underline">
+                {t(`pages.${entry.key}.nav`)}
+              </Link>
+              <span aria-hidden="true">›</span>
+            </li>
+          ) : null,
+        )}
+        <li>
+          <span aria-current="page" className="text-fg">
+            {current}
+          </span>
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  values,
+  optionLabel,
+  anyLabel,
+}: {
+  name: string;
+  label: string;
+  values: readonly string[];
+  optionLabel: (value: string) => string;
+  anyLabel?: string;
+}) {
+  const [params] = useSearchParams();
+  return (
+    <label className="flex min-w-0 flex-col gap-1 text-sm font-semibold">
+      {label}
+      <select name={name} defaultValue={params.get(name) ?? (anyLabel === undefined ? values[0] : "")} className={field}>
+        {anyLabel === undefined ? null : <option value="">{anyLabel}</option>}
+        {values.map((value) => (
+          <option key={value} value={value}>
+            {optionLabel(value)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A GET form: the search box, the filters (children), Apply, Clear and the live result count. */
+export function FilterForm({
+  t,
+  searchId,
+  searchLabel,
+  placeholder,
+  results,
+  children,
+}: {
+  t: TFunction;
+  searchId: string;
+  searchLabel: string;
+  placeholder: string;
+  results: string;
+  children?: ReactNode;
+}) {
+  const [params] = useSearchParams();
+  return (
+    <Form
+      method="get"
+      key={params.toString()}
+      className="mt-5 rounded-xl border border-line bg-surface p-4"
+      aria-label={t("filters.label")}
+    >
+      <div className="flex flex-col gap-1">
+        <label htmlFor={searchId} className="text-sm font-semibold">
+          {searchLabel}
+        </label>
+        <input
+          id={searchId}
+          name="q"
+          type="search"
+          defaultValue={params.get("q") ?? ""}
+          placeholder={placeholder}
+          className={`${field} h-11`}
+        />
+      </div>
+      {children ? <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">{children}</div> : null}
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <button type="submit" className="h-10 rounded-md bg-brand px-4 font-semibold text-on-brand">
+          {t("filters.apply")}
+        </button>
+        <Link to="?" className="text-sm text-link underline underline-offset-2">
+          {t("filters.reset")}
+        </Link>
+        <p className="ml-auto text-sm text-fg-muted" role="status" aria-live="polite">
+          {results}
+        </p>
+      </div>
+    </Form>
+  );
+}
+
+export function EmptyState({ t }: { t: TFunction }) {
+  return (
+    <div className="mt-8 rounded-xl border border-dashed border-line bg-surface p-8 text-center">
+      <p className="font-semibold">{t("empty.title")}</p>
+      <p className="mt-1 text-sm text-fg-muted">{t("empty.lead")}</p>
+    </div>
+  );
+}
+
+/** The same URL with `changes` applied (a null value removes the parameter). */
+export function useHref(): (changes: Record<string, string | null>) => string {
+  const [params] = useSearchParams();
+  return (changes) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    const query = next.toString();
+    return query ? `?${query}` : "?";
+  };
+}
+
+export function Pagination({ t, page, total, perPage }: { t: TFunction; page: number; total: number; perPage: number }) {
+  const href = useHref();
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  if (pages <= 1) return null;
+  const button = "rounded-md border border-line bg-surface px-3 py-2 font-semibold";
+  return (
+    <nav aria-label={t("pagination.label")} className="mt-6 flex items-center justify-between gap-3 text-sm">
+      {page > 1 ? (
+        <Link to={href({ page: String(page - 1) })} className={button}>
+          {t("pagination.previous")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-fg-muted">{t("pagination.page", { page, pages })}</span>
+      {page < pages ? (
+        <Link to={href({ page: String(page + 1) })} className={button}>
+          {t("pagination.next")}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** A page heading with the route table's title and description (`pages.<key>`). */
+export function PageHeading({ pageKey }: { pageKey: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t(`pages.${pageKey}.title`)}</h1>
+      <p className="mt-2 text-fg-muted">{t(`pages.${pageKey}.description`)}</p>
+    </>
+  );
+}

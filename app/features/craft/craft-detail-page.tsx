@@ -1,0 +1,203 @@
+import { useMemo } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { Recipe } from "../../../server/content/pack-schema.ts";
+import { indexRecipesByOutput, planCrafts } from "../../shared/content/recipe-tree.ts";
+import { localize } from "../../shared/i18n/localize.ts";
+import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { GameIcon } from "../../shared/ui/game-icon.tsx";
+
+type Named = { name: { vi: string; en: string }; icon: string };
+const MAX_RUNS = 9999;
+
+/** `have=ore:3,hide:10` in the URL: what the player already has, so a plan can be shared. */
+function parseHave(value: string | null): Map<string, number> {
+  const owned = new Map<string, number>();
+  for (const part of (value ?? "").split(",")) {
+    const [item, count] = part.split(":");
+    const quantity = Number(count);
+    if (item && /^[a-z0-9-]+$/.test(item) && Number.isInteger(quantity) && quantity > 0) owned.set(item, Math.min(quantity, 999_999));
+  }
+  return owned;
+}
+
+const formatHave = (owned: Map<string, number>) =>
+  [...owned]
+    .filter(([, quantity]) => quantity > 0)
+    .map(([item, quantity]) => `${item}:${quantity}`)
+    .join(",");
+
+export interface CraftDetailProps {
+  i18n: RouteMessages;
+  language: string;
+  recipe: Recipe;
+  recipes: Recipe[];
+  items: Record<string, Named>;
+}
+
+/** A recipe and its calculator: N crafts, expanded down to base materials, minus what the player has. */
+export function CraftDetailPage({ i18n, language, recipe, recipes, items }: CraftDetailProps) {
+  const { t } = useRouteMessages(i18n);
+  const [params, setParams] = useSearchParams();
+  const runs = Math.min(MAX_RUNS, Math.max(1, Math.floor(Number(params.get("n")) || 1)));
+  const owned = useMemo(() => parseHave(params.get("have")), [params]);
+  const plan = useMemo(() => planCrafts(indexRecipesByOutput(recipes), recipe, runs, owned), [recipes, recipe, runs, owned]);
+  const number = new Intl.NumberFormat(language === "vi" ? "vi-VN" : "en-US");
+  const name = (id: string) => localize(items[id]?.name, language) || id;
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const setOwned = (item: string, quantity: number) => {
+    const next = new Map(owned);
+    next.set(item, Math.max(0, Math.floor(quantity) || 0));
+    update({ have: formatHave(next) || null });
+  };
+  const attempts = Math.ceil(runs / (recipe.successRate / 100));
+
+  const table = (title: string, lines: typeof plan.materials, withCrafts: boolean) => (
+    <section className="rounded-xl border border-line bg-surface p-4 sm:p-5">
+      <h3 className="mb-3 font-bold">{title}</h3>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead className="text-left text-fg-muted">
+            <tr>
+              <th className="py-1 pr-2 font-semibold">{t("craft.calculator.item")}</th>
+              <th className="px-2 py-1 text-right font-semibold">{t("craft.calculator.needed")}</th>
+              <th className="px-2 py-1 text-right font-semibold">{t("craft.calculator.have")}</th>
+              <th className="px-2 py-1 text-right font-semibold">
+                {withCrafts ? t("craft.calculator.crafts") : t("craft.calculator.missing")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.item} className="border-t border-line">
+                <td className="py-2 pr-2">
+                  <Link
+                    to={`/equipments-items/detail?id=${line.item}`}
+                    className="flex items-center gap-2 text-link underline underline-offset-2"
+                  >
+                    <GameIcon icon={items[line.item]?.icon ?? "game-icons:swap-bag"} size={24} className="text-fg" />
+                    {name(line.item)}
+                  </Link>
+                </td>
+                <td className="px-2 py-2 text-right tabular-nums">{number.format(line.needed)}</td>
+                <td className="px-2 py-2 text-right">
+                  <input
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    aria-label={`${t("craft.calculator.have")}: ${name(line.item)}`}
+                    value={owned.get(line.item) ?? ""}
+                    onChange={(event) => setOwned(line.item, Number(event.currentTarget.value))}
+                    className="h-9 w-20 rounded-md border border-line bg-surface px-2 text-right text-fg"
+                  />
+                </td>
+                <td className={`px-2 py-2 text-right font-semibold tabular-nums ${!withCrafts && line.missing > 0 ? "text-accent" : ""}`}>
+                  {number.format(withCrafts ? (line as (typeof plan.crafted)[number]).crafts : line.missing)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+
+  return (
+    <article className="mx-auto flex max-w-4xl flex-col gap-5">
+      <Breadcrumbs current={localize(recipe.name, language)} />
+      <header className="flex items-start gap-4 rounded-xl border border-line bg-surface p-4 sm:p-5">
+        <GameIcon icon={items[recipe.output.item]?.icon ?? "game-icons:anvil"} size={72} className="text-fg" />
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold sm:text-3xl">{localize(recipe.name, language)}</h1>
+          <p className="mt-1 text-sm text-fg-muted">
+            {t(`craft.stations.${recipe.station}`)} · {t("craft.requiredLevel", { level: recipe.requiredLevel })} ·{" "}
+            {t("item.successRate", { rate: recipe.successRate })} · {t("craft.craftTime", { seconds: recipe.craftSeconds })}
+          </p>
+          <p className="mt-3">
+            {recipe.inputs.map((input, index) => (
+              <span key={input.item}>
+                {index > 0 ? " + " : ""}
+                {input.quantity} ×{" "}
+                <Link to={`/equipments-items/detail?id=${input.item}`} className="text-link underline underline-offset-2">
+                  {name(input.item)}
+                </Link>
+              </span>
+            ))}{" "}
+            →{" "}
+            <Link to={`/equipments-items/detail?id=${recipe.output.item}`} className="font-semibold text-link underline underline-offset-2">
+              {t("craft.makes", { quantity: recipe.output.quantity, name: name(recipe.output.item) })}
+            </Link>
+          </p>
+          <p className="mt-1 text-sm text-fg-muted">{t("item.goldCost", { cost: number.format(recipe.goldCost) })}</p>
+        </div>
+      </header>
+
+      <section aria-labelledby="calculator" className="flex flex-col gap-4">
+        <div>
+          <h2 id="calculator" className="text-xl font-bold">
+            {t("craft.calculator.title")}
+          </h2>
+          <p className="text-sm text-fg-muted">{t("craft.calculator.lead")}</p>
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            {t("craft.calculator.runs")}
+            <input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_RUNS}
+              value={runs}
+              onChange={(event) =>
+                update({ n: String(Math.min(MAX_RUNS, Math.max(1, Math.floor(Number(event.currentTarget.value)) || 1))) })
+              }
+              className="h-11 w-32 rounded-md border border-line bg-surface px-3 text-fg"
+            />
+          </label>
+          {owned.size > 0 ? (
+            <button
+              type="button"
+              onClick={() => update({ have: null })}
+              className="h-11 rounded-md border border-line bg-surface px-4 text-sm font-semibold"
+            >
+              {t("craft.calculator.reset")}
+            </button>
+          ) : null}
+        </div>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-live="polite">
+          <div className="rounded-lg border border-line bg-surface p-3">
+            <dt className="text-xs text-fg-muted">{t("craft.calculator.gold")}</dt>
+            <dd className="text-lg font-bold tabular-nums">{number.format(plan.gold)}</dd>
+          </div>
+          <div className="rounded-lg border border-line bg-surface p-3">
+            <dt className="text-xs text-fg-muted">{t("craft.calculator.totalCrafts")}</dt>
+            <dd className="text-lg font-bold tabular-nums">{number.format(plan.crafts)}</dd>
+          </div>
+        </dl>
+        {recipe.successRate < 100 ? (
+          <p className="text-sm text-fg-muted">
+            {t("craft.calculator.attempts", { rate: recipe.successRate, attempts: number.format(attempts) })}
+          </p>
+        ) : null}
+        {plan.materials.every((line) => line.missing === 0) ? (
+          <p role="status" className="font-semibold">
+            {t("craft.calculator.allSet")}
+          </p>
+        ) : null}
+        {table(t("craft.calculator.baseMaterials"), plan.materials, false)}
+        {plan.crafted.length > 0 ? table(t("craft.calculator.intermediate"), plan.crafted, true) : null}
+      </section>
+    </article>
+  );
+}

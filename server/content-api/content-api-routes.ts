@@ -1,0 +1,95 @@
+/**
+ * The public data API, mounted under `/api`: read-only JSON over the content pack, open to any
+ * origin (CORS, no credentials), cached with ETags. See docs-page.ts (served at `/api/docs`).
+ */
+import { createHash } from "node:crypto";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { z } from "zod";
+import type { Database } from "../../db/client.ts";
+import { getEntry } from "../content/catalog.ts";
+import { ID_PATTERN } from "../content/pack-schema.ts";
+import { AppError } from "../errors.ts";
+import { parseJson, type AppEnv } from "../http/context.ts";
+import { kindOfCollection, unknownCollectionMessage } from "./collections.ts";
+import { renderDocsPage, type DocsLanguage } from "./docs-page.ts";
+import { cachedAnswer } from "./http-cache.ts";
+import { runQuery } from "./query-executor.ts";
+import { validateQuery } from "./query-validator.ts";
+import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX, searchContent } from "./search.ts";
+
+const QUERY_BODY_MAX_BYTES = 32 * 1024;
+
+const DOCS: Record<DocsLanguage, { html: string; version: string }> = Object.fromEntries(
+  (["en", "vi"] as const).map((language) => {
+    const html = renderDocsPage(language);
+    return [language, { html, version: createHash("sha256").update(html).digest("base64url").slice(0, 16) }];
+  }),
+) as Record<DocsLanguage, { html: string; version: string }>;
+
+function searchParams(params: { q?: string; limit?: string; kind?: string }) {
+  const q = (params.q ?? "").trim();
+  if (q.length === 0 || q.length > SEARCH_QUERY_MAX)
+    throw new AppError("invalid-argument", `'q' is required: the text to search for, 1 to ${SEARCH_QUERY_MAX} characters.`);
+  let limit = SEARCH_LIMIT_DEFAULT;
+  if (params.limit !== undefined) {
+    limit = /^\d{1,3}$/.test(params.limit) ? Number(params.limit) : Number.NaN;
+    if (!(limit >= 1 && limit <= SEARCH_LIMIT_MAX))
+      throw new AppError("invalid-argument", `'limit' must be an integer from 1 to ${SEARCH_LIMIT_MAX}.`);
+  }
+  let kind;
+  if (params.kind !== undefined) {
+    kind = kindOfCollection(params.kind);
+    if (!kind) throw new AppError("invalid-argument", unknownCollectionMessage(params.kind));
+  }
+  return { q, limit, kind };
+}
+
+export function contentApiRoutes(db: Database) {
+  return new Hono<AppEnv>()
+    .use(
+      "/v1/*",
+      cors({
+        origin: "*",
+        allowMethods: ["GET", "HEAD", "POST", "OPTIONS"],
+        allowHeaders: ["Content-Type", "If-None-Match"],
+        exposeHeaders: ["ETag"],
+        maxAge: 86400,
+      }),
+    )
+    .get("/v1/search", (c) => {
+      const { q, limit, kind } = searchParams(c.req.query());
+      return cachedAnswer(c, db, async () => c.json({ data: await searchContent(db, q, { limit, kind }) }));
+    })
+    .post(
+      "/v1/query",
+      bodyLimit({
+        maxSize: QUERY_BODY_MAX_BYTES,
+        onError: (c) => {
+          const failure = new AppError("invalid-argument", `Invalid query. The body must be at most ${QUERY_BODY_MAX_BYTES / 1024} KB.`);
+          return c.json(failure.toJSON(), failure.status);
+        },
+      }),
+      async (c) => {
+        const validation = validateQuery(await parseJson(c, z.unknown()));
+        if (!validation.ok) throw new AppError("invalid-argument", validation.message);
+        return c.json(await runQuery(db, validation.query));
+      },
+    )
+    .get("/v1/:collection/:id", (c) => {
+      const { collection, id } = c.req.param();
+      const kind = kindOfCollection(collection);
+      if (!kind) throw new AppError("not-found", unknownCollectionMessage(collection));
+      return cachedAnswer(c, db, async () => {
+        const entry = ID_PATTERN.test(id) && id.length <= 100 ? await getEntry(db, kind, id) : null;
+        if (!entry) throw new AppError("not-found", `No entry '${id.slice(0, 100)}' in ${collection}.`);
+        return c.json({ data: entry });
+      });
+    })
+    .get("/docs", (c) => {
+      const language: DocsLanguage = c.req.query("lang") === "vi" ? "vi" : "en";
+      const page = DOCS[language];
+      return cachedAnswer(c, db, async () => c.html(page.html), page.version);
+    });
+}

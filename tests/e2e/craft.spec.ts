@@ -1,0 +1,49 @@
+import catalog from "../../locales/vi/catalog.json" with { type: "json" };
+import { expect, hydrated, test } from "./fixtures.ts";
+
+const RECIPE = "craft-greater-enhancement-stone";
+
+test("the recipe list searches without accents and opens a recipe", async ({ page }) => {
+  await page.goto("/craft");
+  await hydrated(page);
+  await page.getByLabel(catalog.craft.search.label).fill("da cuong hoa");
+  await page.getByRole("button", { name: catalog.filters.apply }).click();
+  await expect(page).toHaveURL(/q=da\+cuong\+hoa/);
+  const first = page.locator("main ul").last().getByRole("link").first();
+  await expect(first).toContainText("Đá Cường Hóa");
+  await first.click();
+  await expect(page).toHaveURL(/\/craft\/detail\?id=/);
+  await expect(page.getByRole("heading", { name: catalog.craft.calculator.title })).toBeVisible();
+});
+
+test("the calculator expands the tree for N crafts and subtracts what the player has, kept in the URL", async ({ page }) => {
+  await page.goto(`/craft/detail?id=${RECIPE}`);
+  await hydrated(page);
+  const gold = page.getByText(catalog.craft.calculator.gold).locator("xpath=following-sibling::dd");
+  const base = page.locator("section").filter({ has: page.getByRole("heading", { name: catalog.craft.calculator.baseMaterials }) });
+  const firstRow = base.locator("tbody tr").first();
+  const neededForOne = Number((await firstRow.locator("td").nth(1).textContent())?.replace(/\D/g, ""));
+  const goldForOne = Number((await gold.textContent())?.replace(/\D/g, ""));
+
+  await page.getByLabel(catalog.craft.calculator.runs).fill("3");
+  await expect(page).toHaveURL(/[?&]n=3/);
+  await expect(firstRow.locator("td").nth(1)).toHaveText(new RegExp(`^${(neededForOne * 3).toLocaleString("vi-VN").replace(".", "\\.")}$`));
+  expect(Number((await gold.textContent())?.replace(/\D/g, ""))).toBe(goldForOne * 3);
+
+  await firstRow.getByRole("spinbutton").fill("5");
+  await expect(page).toHaveURL(/have=[a-z0-9-]+%3A5/);
+  await expect(firstRow.locator("td").nth(3)).toHaveText(String(neededForOne * 3 - 5));
+
+  await page.reload();
+  await hydrated(page);
+  await expect(firstRow.getByRole("spinbutton")).toHaveValue("5");
+  await expect(page.getByLabel(catalog.craft.calculator.runs)).toHaveValue("3");
+});
+
+test.describe("unknown recipes", () => {
+  test.use({ expectedConsole: [/Failed to load resource: the server responded with a status of 404/] });
+  test("an unknown recipe id answers 404", async ({ page }) => {
+    const response = await page.goto("/craft/detail?id=no-such-recipe");
+    expect(response?.status()).toBe(404);
+  });
+});
