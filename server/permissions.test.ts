@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roles, type Role } from "../app/shared/auth/permissions.ts";
 import { authUsers, users } from "../db/schema/index.ts";
 import { testEngines } from "../db/testing.ts";
-import { call, createTestApp, signUp, type TestApp } from "./testing.ts";
+import { ensureContent } from "./content/content-store.ts";
+import { call, createTestApp, signUp, silentLogger, type TestApp } from "./testing.ts";
 import { setRole } from "./users/set-role.ts";
 
 type Caller = "visitor" | Role;
@@ -79,6 +80,15 @@ const endpoints: Endpoint[] = [
     request: () => ({ method: "GET", path: "/api/setup/claim?token=not-a-real-token" }),
     expected: { visitor: 302, user: 400, moderator: 400, admin: 400 },
   },
+  // The public data API: read-only, open to every caller (the content is loaded below).
+  { route: "GET /api/v1/:collection/:id", request: () => ({ method: "GET", path: "/api/v1/items/iron-sword" }), expected: everyone(200) },
+  {
+    route: "POST /api/v1/query",
+    request: () => ({ method: "POST", path: "/api/v1/query", body: { collection: "items", where: [["level", ">=", 10]], limit: 5 } }),
+    expected: everyone(200),
+  },
+  { route: "GET /api/v1/search", request: () => ({ method: "GET", path: "/api/v1/search?q=giap" }), expected: everyone(200) },
+  { route: "GET /api/docs", request: () => ({ method: "GET", path: "/api/docs" }), expected: everyone(200) },
   { route: "GET /api/admin/users", request: () => ({ method: "GET", path: "/api/admin/users?q=example" }), expected: adminOnly(200) },
   {
     route: "POST /api/admin/users/:uid/role",
@@ -125,6 +135,7 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
     const shared: Shared = { photoOwner: "", png: Buffer.alloc(0), target: "target-uid" };
 
     beforeAll(async () => {
+      await ensureContent(t.db, silentLogger);
       accounts.visitor = { cookie: undefined, uid: "", email: "" };
       for (const role of roles) {
         const email = `${role}@example.vn`;

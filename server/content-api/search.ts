@@ -45,7 +45,20 @@ function matchRank(name: SQL, folded: SQL, pattern: SQL): SQL {
     else 4 end)`;
 }
 
-export async function searchContent(db: Database, query: string, options: { limit: number; kind?: PackKind }): Promise<SearchHit[]> {
+interface SearchRow {
+  kind: string;
+  id: string;
+  name: { vi: string; en: string };
+  icon: string | null;
+  rank_vi: number;
+  rank_en: number;
+  score_vi: number;
+  score_en: number;
+  score: number;
+}
+
+/** The search statement (exported so a test can EXPLAIN exactly what runs). */
+export function searchStatement(query: string, options: { limit: number; kind?: PackKind }): SQL {
   const text = query.normalize("NFC");
   const folded = sql`f_unaccent(lower(${text}))`;
   const pattern = sql`f_unaccent(lower(${escapeLike(text)}))`;
@@ -55,19 +68,7 @@ export async function searchContent(db: Database, query: string, options: { limi
   const conditions: SQL[] = [sql`(${names} like '%' || ${pattern} || '%' or ${folded} <% ${names})`];
   if (options.kind) conditions.push(sql`${contentEntries.kind} = ${options.kind}`);
 
-  const rows = await queryRows<{
-    kind: string;
-    id: string;
-    name: { vi: string; en: string };
-    icon: string | null;
-    rank_vi: number;
-    rank_en: number;
-    score_vi: number;
-    score_en: number;
-    score: number;
-  }>(
-    db,
-    sql`select kind, id, name, icon, rank_vi, rank_en, score_vi, score_en, score from (
+  return sql`select kind, id, name, icon, rank_vi, rank_en, score_vi, score_en, score from (
           select ${contentEntries.kind} as kind, ${contentEntries.id} as id, ${contentEntries.position} as position,
             ${contentEntries.data} -> 'name' as name, ${contentEntries.data} ->> 'icon' as icon,
             ${matchRank(vi, folded, pattern)} as rank_vi, ${matchRank(en, folded, pattern)} as rank_en,
@@ -77,9 +78,11 @@ export async function searchContent(db: Database, query: string, options: { limi
           where ${sql.join(conditions, sql` and `)}
         ) as hits
         order by least(rank_vi, rank_en), score desc, greatest(score_vi, score_en) desc, kind collate "C", position, id collate "C"
-        limit ${options.limit}`,
-  );
+        limit ${options.limit}`;
+}
 
+export async function searchContent(db: Database, query: string, options: { limit: number; kind?: PackKind }): Promise<SearchHit[]> {
+  const rows = await queryRows<SearchRow>(db, searchStatement(query, options));
   return rows.map((row) => {
     const rankVi = Number(row.rank_vi);
     const rankEn = Number(row.rank_en);

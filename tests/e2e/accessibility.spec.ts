@@ -14,7 +14,8 @@ async function seriousViolations(page: Page) {
 
 for (const entry of publicPages) {
   test(`axe finds no serious or critical violation on ${entry.path}`, async ({ page }) => {
-    await page.goto(entry.path.endsWith("/detail") && entry.key === "equipmentsItemsDetail" ? `${entry.path}?id=iron-sword` : entry.path);
+    const ids: Record<string, string> = { equipmentsItemsDetail: "iron-sword", mountsDetail: "brown-horse" };
+    await page.goto(ids[entry.key] ? `${entry.path}?id=${ids[entry.key]}` : entry.path);
     await hydrated(page);
     expect(await seriousViolations(page)).toEqual([]);
   });

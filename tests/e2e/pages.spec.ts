@@ -7,9 +7,20 @@ const messages = { vi, "en-US": en } as const;
 const APP_TITLE = "Minithings Companion";
 const publicPages = pages.filter((entry) => !entry.middleware?.length);
 /** Pages whose body is built: their heading is their own; the others show the placeholder. */
-const builtPages = new Set(["login", "equipmentsItems", "equipmentsItemsDetail"]);
+const builtPages = new Set([
+  "login",
+  "equipmentsItems",
+  "equipmentsItemsDetail",
+  "class",
+  "mounts",
+  "mountsDetail",
+  "pets",
+  "rune",
+  "talisman",
+]);
 /** Detail pages with real content need an entry: `?id=` of one from the demo pack. */
-const pathOf = (entry: (typeof pages)[number]) => (entry.key === "equipmentsItemsDetail" ? `${entry.path}?id=iron-sword` : entry.path);
+const detailIds: Record<string, string> = { equipmentsItemsDetail: "iron-sword", mountsDetail: "brown-horse" };
+const pathOf = (entry: (typeof pages)[number]) => (detailIds[entry.key] ? `${entry.path}?id=${detailIds[entry.key]}` : entry.path);
 
 for (const language of ["vi", "en-US"] as const) {
   test.describe(`pages in ${language}`, () => {
@@ -21,7 +32,7 @@ for (const language of ["vi", "en-US"] as const) {
         expect(response?.status()).toBe(200);
         await hydrated(page);
         await expect(page.locator("html")).toHaveAttribute("lang", language);
-        if (entry.key === "equipmentsItemsDetail") {
+        if (entry.key in detailIds) {
           // A detail page is titled by its entry.
           await expect(page).toHaveTitle(new RegExp(` · ${APP_TITLE}$`));
           await expect(page.getByRole("heading", { level: 1 })).not.toBeEmpty();

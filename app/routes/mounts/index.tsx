@@ -1,2 +1,19 @@
+import { MountListPage } from "~/features/collections/mount-list-page.tsx";
+import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { requestContext } from "~/shared/request-context.ts";
+import { listMounts, mountFilters, parseFilters } from "../../../server/content/collections.ts";
+import type { Route } from "./+types/index";
+
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
-export { PlaceholderPage as default } from "~/features/shell/placeholder-page.tsx";
+
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { db } = context.get(requestContext);
+  const filters = parseFilters(mountFilters, url.searchParams);
+  const [i18n, catalogI18n] = await Promise.all([loadRouteMessages(request, "collections"), loadRouteMessages(request, "catalog")]);
+  const result = await listMounts(db, filters, i18n.language);
+  return { i18n, catalogI18n, language: i18n.language, ...result, page: filters.page };
+}
+
+export default function Mounts({ loaderData }: Route.ComponentProps) {
+  return <MountListPage {...loaderData} />;
+}

@@ -1,2 +1,27 @@
+import { RunePage } from "~/features/collections/rune-page.tsx";
+import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { requestContext } from "~/shared/request-context.ts";
+import { listRuneSets, sourceNames } from "../../../server/content/collections.ts";
+import type { Route } from "./+types/index";
+
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
-export { PlaceholderPage as default } from "~/features/shell/placeholder-page.tsx";
+
+/** The rune sets with their bonuses and runes; `?q=` searches set and rune names. */
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { db } = context.get(requestContext);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const [i18n, catalogI18n, result] = await Promise.all([
+    loadRouteMessages(request, "collections"),
+    loadRouteMessages(request, "catalog"),
+    listRuneSets(db, q),
+  ]);
+  const sources = await sourceNames(
+    db,
+    result.sets.flatMap((view) => view.runes.flatMap((rune) => rune.obtain)),
+  );
+  return { i18n, catalogI18n, language: i18n.language, ...result, sources };
+}
+
+export default function RuneRoute({ loaderData }: Route.ComponentProps) {
+  return <RunePage {...loaderData} />;
+}

@@ -1,0 +1,69 @@
+import type { Localized, Mount } from "../../../server/content/pack-schema.ts";
+import { localize } from "../../shared/i18n/localize.ts";
+import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { GameIcon } from "../../shared/ui/game-icon.tsx";
+import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
+import { ObtainList, Section, StatList } from "./parts.tsx";
+
+export interface MountDetailProps {
+  i18n: RouteMessages;
+  catalogI18n: RouteMessages;
+  language: string;
+  mount: Mount;
+  /** Names of the places `mount.obtain` points at, by reference. */
+  sources: Record<string, Localized>;
+}
+
+/** `/mounts/detail?id=`: riding speed, seats, terrains, stats and how to get the mount. */
+export function MountDetailPage({ i18n, catalogI18n, language, mount, sources }: MountDetailProps) {
+  const { t: c } = useRouteMessages(catalogI18n);
+  const { t } = useRouteMessages(i18n);
+  const name = localize(mount.name, language);
+  return (
+    <article className="mx-auto flex max-w-4xl flex-col gap-5">
+      <div>
+        <Breadcrumbs current={name} />
+        <header
+          className={`flex items-start gap-4 rounded-xl border border-line border-l-4 ${rarityEdge(mount.rarity)} bg-surface p-4 sm:p-5`}
+        >
+          <GameIcon icon={mount.icon} size={72} className="text-fg" />
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-fg-muted">
+              <span>{t("level", { level: mount.level })}</span>
+              <RarityBadge rarity={mount.rarity} t={c} />
+            </p>
+            <p className="mt-3">{localize(mount.description, language)}</p>
+          </div>
+        </header>
+      </div>
+
+      <Section title={t("mounts.riding")}>
+        <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
+          <div className="rounded-lg border border-line p-3">
+            <dt className="text-fg-muted">{t("mounts.speedBonusLabel")}</dt>
+            <dd className="mt-1 text-lg font-bold">{t("mounts.speedBonusValue", { value: mount.speedBonus })}</dd>
+          </div>
+          <div className="rounded-lg border border-line p-3">
+            <dt className="text-fg-muted">{t("mounts.seats")}</dt>
+            <dd className="mt-1 text-lg font-bold">{t("mounts.seatsValue", { count: mount.seats })}</dd>
+          </div>
+          <div className="rounded-lg border border-line p-3">
+            <dt className="text-fg-muted">{t("mounts.terrains")}</dt>
+            <dd className="mt-1 text-lg font-bold">{mount.terrains.map((terrain) => t(`mounts.terrainNames.${terrain}`)).join(", ")}</dd>
+          </div>
+        </dl>
+      </Section>
+
+      <div className="grid gap-5 md:grid-cols-2">
+        <Section title={t("stats")}>
+          <StatList stats={mount.stats} c={c} t={t} language={language} />
+        </Section>
+        <Section title={t("obtain")}>
+          <ObtainList obtain={mount.obtain} sources={sources} c={c} language={language} />
+        </Section>
+      </div>
+    </article>
+  );
+}

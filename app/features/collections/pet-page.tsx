@@ -1,0 +1,172 @@
+import type { TFunction } from "i18next";
+import { Link, useNavigation } from "react-router";
+import type { Localized, Pet } from "../../../server/content/pack-schema.ts";
+import { localize } from "../../shared/i18n/localize.ts";
+import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { GameIcon } from "../../shared/ui/game-icon.tsx";
+import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
+import {
+  EmptyState,
+  EntryBreadcrumbs,
+  FilterForm,
+  ObtainList,
+  PageHeading,
+  Pagination,
+  RARITY_VALUES,
+  Section,
+  SelectField,
+  StatList,
+  duration,
+  textLink,
+  useHref,
+} from "./parts.tsx";
+
+const ELEMENTS = ["fire", "water", "wind", "earth", "light", "shadow"] as const;
+const SORTS = ["relevance", "level-asc", "level-desc", "rarity", "name"] as const;
+
+export interface PetPageProps {
+  i18n: RouteMessages;
+  catalogI18n: RouteMessages;
+  language: string;
+  entries: Pet[];
+  total: number;
+  perPage: number;
+  page: number;
+  selected: { pet: Pet; sources: Record<string, Localized> } | null;
+}
+
+/** `/pets`: the pet list with element and rarity filters, or one pet when `?id=` names it. */
+export function PetPage({ i18n, catalogI18n, language, entries, total, perPage, page, selected }: PetPageProps) {
+  const { t: c } = useRouteMessages(catalogI18n);
+  const { t } = useRouteMessages(i18n);
+  const href = useHref();
+  const busy = useNavigation().state === "loading";
+  if (selected) return <PetDetail t={t} c={c} language={language} back={href({ id: null })} {...selected} />;
+  return (
+    <div className="mx-auto max-w-6xl">
+      <Breadcrumbs />
+      <PageHeading pageKey="pets" />
+      <FilterForm
+        t={t}
+        searchId="pet-search"
+        searchLabel={t("pets.searchLabel")}
+        placeholder={t("pets.searchPlaceholder")}
+        results={t("pets.results", { count: total })}
+      >
+        <SelectField
+          name="element"
+          label={t("filters.element")}
+          values={ELEMENTS}
+          optionLabel={(value) => t(`pets.elements.${value}`)}
+          anyLabel={t("filters.any")}
+        />
+        <SelectField
+          name="rarity"
+          label={t("filters.rarity")}
+          values={RARITY_VALUES}
+          optionLabel={(value) => c(`rarities.${value}`)}
+          anyLabel={t("filters.any")}
+        />
+        <div className="col-span-2">
+          <SelectField name="sort" label={t("filters.sort")} values={SORTS} optionLabel={(value) => t(`sorts.${value}`)} />
+        </div>
+      </FilterForm>
+
+      {entries.length === 0 ? (
+        <EmptyState t={t} />
+      ) : (
+        <ul className={`mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 ${busy ? "opacity-60" : ""}`}>
+          {entries.map((pet) => (
+            <li key={pet.id}>
+              <Link
+                to={href({ id: pet.id })}
+                prefetch="intent"
+                className={`flex h-full items-center gap-3 rounded-lg border border-line border-l-4 ${rarityEdge(pet.rarity)} bg-surface p-3 hover:bg-surface-muted`}
+              >
+                <GameIcon icon={pet.icon} size={44} className="text-fg" />
+                <span className="min-w-0">
+                  <span className="block truncate font-semibold">{localize(pet.name, language)}</span>
+                  <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-muted">
+                    <span>{t("level", { level: pet.level })}</span>
+                    <span>
+                      {t("pets.element")} {t(`pets.elements.${pet.element}`)}
+                    </span>
+                    <RarityBadge rarity={pet.rarity} t={c} />
+                  </span>
+                  <span className="mt-1 block truncate text-xs text-fg-muted">
+                    {t("pets.skill")}: {localize(pet.skill.name, language)}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination t={t} page={page} total={total} perPage={perPage} />
+    </div>
+  );
+}
+
+function PetDetail({
+  t,
+  c,
+  language,
+  back,
+  pet,
+  sources,
+}: {
+  t: TFunction;
+  c: TFunction;
+  language: string;
+  back: string;
+  pet: Pet;
+  sources: Record<string, Localized>;
+}) {
+  const name = localize(pet.name, language);
+  return (
+    <article className="mx-auto flex max-w-4xl flex-col gap-5">
+      <div>
+        <EntryBreadcrumbs listKey="pets" current={name} />
+        <header
+          className={`flex items-start gap-4 rounded-xl border border-line border-l-4 ${rarityEdge(pet.rarity)} bg-surface p-4 sm:p-5`}
+        >
+          <GameIcon icon={pet.icon} size={72} className="text-fg" />
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-fg-muted">
+              <span>{t("level", { level: pet.level })}</span>
+              <span>
+                {t("pets.element")} {t(`pets.elements.${pet.element}`)}
+              </span>
+              <RarityBadge rarity={pet.rarity} t={c} />
+            </p>
+            <p className="mt-3">{localize(pet.description, language)}</p>
+          </div>
+        </header>
+      </div>
+
+      <Section title={t("pets.skill")}>
+        <h3 className="font-semibold">{localize(pet.skill.name, language)}</h3>
+        <p className="mt-0.5 text-xs text-fg-muted">
+          {pet.skill.cooldownSeconds > 0 ? t("pets.cooldown", { time: duration(t, pet.skill.cooldownSeconds) }) : t("class.noCooldown")}
+        </p>
+        <p className="mt-2 text-sm">{localize(pet.skill.description, language)}</p>
+      </Section>
+
+      <div className="grid gap-5 md:grid-cols-2">
+        <Section title={t("stats")}>
+          <StatList stats={pet.stats} c={c} t={t} language={language} />
+        </Section>
+        <Section title={t("obtain")}>
+          <ObtainList obtain={pet.obtain} sources={sources} c={c} language={language} />
+        </Section>
+      </div>
+      <p>
+        <Link to={back} className={textLink}>
+          ← {t("pets.back")}
+        </Link>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,38 @@
+import home from "../../locales/vi/home.json" with { type: "json" };
+import { expect, hydrated, test } from "./fixtures.ts";
+
+test("home shows the current season and events with live countdowns, and newest guides", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  const season = page.getByRole("region", { name: home.season.title });
+  await expect(season.getByText(home.season.endsIn)).toBeVisible();
+  const countdown = season.locator("time").first();
+  const before = await countdown.textContent();
+  await expect.poll(() => countdown.textContent(), { timeout: 4000 }).not.toBe(before);
+  const events = page.getByRole("region", { name: home.events.title });
+  await expect(events.getByRole("listitem").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: home.guides.title }).getByRole("listitem").first().getByRole("link")).toHaveAttribute(
+    "href",
+    /\/guide\?id=/,
+  );
+});
+
+test("the home search goes to the catalog without needing accents", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  await page.getByRole("main").getByLabel(home.search.label).fill("giap");
+  await page.getByRole("button", { name: home.search.submit }).click();
+  await expect(page).toHaveURL(/\/equipments-items\?q=giap/);
+  await expect(page.locator("main ul").last().getByRole("link").first()).toContainText("Giáp");
+});
+
+test("the event board lists running and upcoming events in game time, with the player's own time beside it", async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: "Europe/Paris" });
+  const page = await context.newPage();
+  await page.goto("/event");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 2, name: home.events.upcoming })).toBeVisible();
+  await expect(page.getByText("(giờ game, UTC+7)").first()).toBeVisible();
+  await expect(page.getByText("giờ của bạn").first()).toBeVisible();
+  await context.close();
+});
