@@ -9,10 +9,10 @@ import { contentEntries } from "../../db/schema/index.ts";
 import { getEntries, listKind, nameMatches } from "./catalog.ts";
 import {
   ELEMENTS,
-  ENTRY_REF_KINDS,
   MOUNT_TERRAINS,
   RARITIES,
   type District,
+  type EntryRefKind,
   type GameClass,
   type Localized,
   type Mount,
@@ -225,7 +225,7 @@ export async function classRecommendations(db: Database, gameClass: GameClass): 
   return { items: i, runeSets: r, talismans: t, pets: p, mounts: m };
 }
 
-const REF_KIND_TO_PACK: Partial<Record<(typeof ENTRY_REF_KINDS)[number], PackKind>> = {
+const REF_KIND_TO_PACK: Partial<Record<EntryRefKind, PackKind>> = {
   class: "classes",
   item: "items",
   recipe: "recipes",

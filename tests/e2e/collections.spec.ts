@@ -3,7 +3,8 @@ import en from "../../locales/en-US/collections.json" with { type: "json" };
 import vi from "../../locales/vi/collections.json" with { type: "json" };
 import commonEn from "../../locales/en-US/common.json" with { type: "json" };
 import commonVi from "../../locales/vi/common.json" with { type: "json" };
-import { expect, hydrated, test, useLanguage, type Page } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, hydrated, test, useLanguage } from "./fixtures.ts";
 
 const APP_TITLE = "Minithings Companion";
 const cardsOf = (page: Page) => page.locator("main ul").last().getByRole("listitem");

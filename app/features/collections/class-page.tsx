@@ -6,7 +6,7 @@ import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
-import { EntryBreadcrumbs, PageHeading, Section, duration, numberFormat, statValue, textLink } from "./parts.tsx";
+import { EntryBreadcrumbs, PageHeading, STAT_ORDER, Section, duration, numberFormat, statValue, textLink } from "./parts.tsx";
 
 export interface ClassPageProps {
   i18n: RouteMessages;
@@ -87,14 +87,12 @@ function ClassDetail({
 }) {
   const number = numberFormat(language);
   const name = localize(gameClass.name, language);
-  const statKeys = [
-    ...new Set([...Object.keys(gameClass.baseStats), ...Object.keys(gameClass.statsPerLevel)]),
-  ] as (keyof GameClass["baseStats"])[];
+  const statKeys = STAT_ORDER.filter((key) => gameClass.baseStats[key] !== undefined || gameClass.statsPerLevel[key] !== undefined);
   return (
     <article className="mx-auto flex max-w-4xl flex-col gap-5">
       <div>
         <EntryBreadcrumbs listKey="class" current={name} />
-        <header className="flex items-start gap-4 rounded-xl border border-line bg-surface p-4 sm:p-5">
+        <header className="grid grid-cols-[auto_1fr] gap-x-4 rounded-xl border border-line bg-surface p-4 sm:p-5">
           <GameIcon icon={gameClass.icon} size={72} className="text-fg" />
           <div className="min-w-0">
             <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
@@ -107,6 +105,8 @@ function ClassDetail({
                 {t("class.weapons")}: {gameClass.weapons.map((weapon) => c(`weaponTypes.${weapon}`)).join(", ")}
               </span>
             </p>
+          </div>
+          <div className="col-span-2 sm:col-span-1 sm:col-start-2">
             <p className="mt-3 font-semibold">{localize(gameClass.summary, language)}</p>
             <p className="mt-2">{localize(gameClass.description, language)}</p>
           </div>
@@ -176,7 +176,7 @@ function ClassDetail({
 
       <Section title={t("class.recommended")}>
         <p className="mb-4 text-sm text-fg-muted">{t("class.recommendedLead")}</p>
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {(Object.keys(RECOMMENDED_LINKS) as (keyof ClassRecommendations)[]).map((kind) => (
             <RecommendedGroup
               key={kind}

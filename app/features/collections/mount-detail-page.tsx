@@ -40,8 +40,8 @@ export function MountDetailPage({ i18n, catalogI18n, language, mount, sources }:
       </div>
 
       <Section title={t("mounts.riding")}>
-        <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
-          <div className="rounded-lg border border-line p-3">
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+          <div className="col-span-2 rounded-lg border border-line p-3 sm:col-span-1">
             <dt className="text-fg-muted">{t("mounts.speedBonusLabel")}</dt>
             <dd className="mt-1 text-lg font-bold">{t("mounts.speedBonusValue", { value: mount.speedBonus })}</dd>
           </div>

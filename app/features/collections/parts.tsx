@@ -3,13 +3,33 @@ import { useId, type ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useSearchParams } from "react-router";
-import type { Localized, ObtainMethod, Stats } from "../../../server/content/pack-schema.ts";
+import type { Localized, ObtainMethod, StatKey, Stats } from "../../../server/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { findPage } from "../../shared/routing/route-table.ts";
 
 export const field = "h-10 w-full min-w-0 rounded-md border border-line bg-surface px-2 text-sm text-fg";
 export const textLink = "text-link underline underline-offset-2";
 export const RARITY_VALUES = ["common", "uncommon", "rare", "epic", "legendary"] as const;
+
+/** The stat keys in the order of the pack format (a plain copy: pages must not bundle the schemas). */
+export const STAT_ORDER = [
+  "hp",
+  "mp",
+  "attack",
+  "magicAttack",
+  "defense",
+  "magicDefense",
+  "accuracy",
+  "evasion",
+  "critRate",
+  "critDamage",
+  "attackSpeed",
+  "moveSpeed",
+  "hpRegen",
+  "mpRegen",
+  "healingPower",
+  "cooldownReduction",
+] as const satisfies readonly StatKey[];
 
 /** Stats counted in percent points (content/README.md). */
 const PERCENT_STATS = new Set(["critRate", "critDamage", "attackSpeed", "moveSpeed", "cooldownReduction"]);
@@ -22,8 +42,12 @@ export function statValue(key: string, value: number, number: Intl.NumberFormat)
   return `${number.format(value)}${PERCENT_STATS.has(key) ? "%" : ""}`;
 }
 
-export function statEntries(stats: Stats): [string, number][] {
-  return Object.entries(stats).filter((entry): entry is [string, number] => typeof entry[1] === "number");
+/** The stats an entry has, in the format's order. */
+export function statEntries(stats: Stats): [StatKey, number][] {
+  return STAT_ORDER.flatMap((key) => {
+    const value = stats[key];
+    return typeof value === "number" ? [[key, value] as [StatKey, number]] : [];
+  });
 }
 
 /** "20 giây", "1 phút 30 giây", "10 phút". */

@@ -37,7 +37,8 @@ export function shouldRevalidate({
   nextUrl: URL;
   defaultShouldRevalidate: boolean;
 }) {
-  if (currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.get("id") === nextUrl.searchParams.get("id")) return false;
+  const calculatorOnly = currentUrl.href !== nextUrl.href && currentUrl.searchParams.get("id") === nextUrl.searchParams.get("id");
+  if (currentUrl.pathname === nextUrl.pathname && calculatorOnly) return false;
   return defaultShouldRevalidate;
 }
 

@@ -1,2 +1,31 @@
+import { LevelPage } from "~/features/level/level-page.tsx";
+import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { requestContext } from "~/shared/request-context.ts";
+import { listKind } from "../../../server/content/catalog.ts";
+import type { Level } from "../../../server/content/pack-schema.ts";
+import type { Route } from "./+types/index";
+
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
-export { PlaceholderPage as default } from "~/features/shell/placeholder-page.tsx";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(requestContext);
+  const [i18n, levels] = await Promise.all([loadRouteMessages(request, "catalog"), listKind<Level>(db, "levels")]);
+  return { i18n, language: i18n.language, levels: levels.sort((a, b) => a.level - b.level) };
+}
+
+/** The calculator works in the browser; the table does not change with its inputs. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: {
+  currentUrl: URL;
+  nextUrl: URL;
+  defaultShouldRevalidate: boolean;
+}) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+}
+
+export default function LevelRoute({ loaderData }: Route.ComponentProps) {
+  return <LevelPage {...loaderData} />;
+}

@@ -1,0 +1,31 @@
+import catalog from "../../locales/vi/catalog.json" with { type: "json" };
+import en from "../../locales/en-US/catalog.json" with { type: "json" };
+import vi from "../../locales/vi/common.json" with { type: "json" };
+import { expect, hydrated, test } from "./fixtures.ts";
+
+test("the level calculator adds the table's XP between two levels, keeps its inputs in the URL", async ({ page }) => {
+  await page.goto("/level");
+  await hydrated(page);
+  const table = page.getByRole("table", { name: catalog.level.table.caption });
+  await expect(table.getByRole("row")).toHaveCount(101);
+  const cumulative = async (level: number) =>
+    Number((await table.getByRole("row").nth(level).getByRole("cell").nth(2).textContent())?.replace(/\D/g, ""));
+
+  await page.getByLabel(catalog.level.calculator.from).fill("10");
+  await page.getByLabel(catalog.level.calculator.to).fill("25");
+  const expected = (await cumulative(25)) - (await cumulative(10));
+  const xp = page.getByText(catalog.level.calculator.xpNeeded).locator("xpath=following-sibling::dd");
+  await expect(xp).toHaveText(expected.toLocaleString("vi-VN"));
+  await page.getByLabel(catalog.level.calculator.rate).fill(String(expected));
+  await expect(page.getByText(catalog.level.calculator.time).locator("xpath=following-sibling::dd")).toHaveText("1 giờ 0 phút");
+  await expect(page).toHaveURL(/from=10/);
+  await expect(page).toHaveURL(/to=25/);
+});
+
+test("switching the language re-reads the page's own messages", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/level?from=5");
+  await hydrated(page);
+  await page.getByRole("banner").getByLabel(vi.language.label).selectOption("en-US");
+  await expect(page.getByRole("heading", { name: en.level.calculator.title })).toBeVisible();
+});
