@@ -38,6 +38,8 @@ export interface AppDependencies {
 
 /** Writes to the API per signed-in account (or per address): generous for people, a wall for scripts. */
 const WRITE_RULE = { window: 60, max: 60 };
+/** The public data API's structured queries are reads sent by POST: their own, larger budget per address. */
+const QUERY_RULE = { window: 60, max: 300 };
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -91,9 +93,10 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
     await next();
   });
   app.use("/api/*", async (c, next) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
-      const subject = c.get("viewer")?.uid ?? c.get("clientIp");
-      const decision = await consumeRateLimit(database.db, `write:${subject}`, WRITE_RULE);
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS") {
+      const publicRead = c.req.path.startsWith("/api/v1/");
+      const subject = publicRead ? `query:${c.get("clientIp")}` : `write:${c.get("viewer")?.uid ?? c.get("clientIp")}`;
+      const decision = await consumeRateLimit(database.db, subject, publicRead ? QUERY_RULE : WRITE_RULE);
       if (!decision.allowed) {
         c.header("Retry-After", String(decision.retryAfter));
         throw new AppError("resource-exhausted", "Too many requests. Try again in a moment.");

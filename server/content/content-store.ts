@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { contentEntries, contentPacks } from "../../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
@@ -44,6 +44,9 @@ export async function importPack(db: Database, pack: ContentPack, now = Date.now
       .values({ slot: SLOT, ...current })
       .onConflictDoUpdate({ target: contentPacks.slot, set: current });
   });
+  // Merges the search index's pending entries and refreshes statistics, so the planner uses the
+  // index at once (PGlite has no autovacuum to do it later).
+  await db.execute(sql`vacuum analyze content_entries`);
   return { checksum, entries: rows.length };
 }
 
