@@ -14,7 +14,11 @@ async function seriousViolations(page: Page) {
 
 for (const entry of publicPages) {
   test(`axe finds no serious or critical violation on ${entry.path}`, async ({ page }) => {
-    const ids: Record<string, string> = { equipmentsItemsDetail: "iron-sword", mountsDetail: "brown-horse" };
+    const ids: Record<string, string> = {
+      equipmentsItemsDetail: "iron-sword",
+      mountsDetail: "brown-horse",
+      craftDetail: "craft-greater-enhancement-stone",
+    };
     await page.goto(ids[entry.key] ? `${entry.path}?id=${ids[entry.key]}` : entry.path);
     await hydrated(page);
     expect(await seriousViolations(page)).toEqual([]);
