@@ -65,6 +65,7 @@ export function startAuth(): { state: AuthState; check(): Promise<void> } {
     storage: localStorage,
     service,
     syncProfile: () => authApi.syncProfile(),
+    sessionEnded: (error) => error instanceof AuthApiError && error.status === 401,
     sendAnalytics: (name, params) => void authApi.recordEvent(name, params).catch(() => undefined),
     language: () => document.documentElement.lang,
     logError: (message, error) => console.error(message, error),

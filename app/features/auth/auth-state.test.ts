@@ -159,6 +159,23 @@ describe("auth state (spec §4)", () => {
   });
 });
 
+describe("a session that ends during the profile step", () => {
+  it("signs out instead of keeping a minimal user", async () => {
+    const ended = new Error("401");
+    const { state, timers, fake, storage, errors, flush } = setup({
+      syncProfile: async () => Promise.reject(ended),
+      sessionEnded: (error) => error === ended,
+    });
+    state.start();
+    timers[0]?.fn();
+    fake.report(an);
+    await flush();
+    expect(state.user).toBeNull();
+    expect(storage.data.has("userData")).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("settled", () => {
   it("waits for the sign-in step under way, so a sign-out does not race it", async () => {
     let finishSync: (profile: AuthProfile) => void = () => {};
@@ -167,7 +184,7 @@ describe("settled", () => {
     timers[0]?.fn();
     fake.report(an);
     let settled = false;
-    void state.settled().then(() => (settled = true));
+    void state.settled(10_000).then(() => (settled = true));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(settled).toBe(false);
     finishSync(profileOf(an));

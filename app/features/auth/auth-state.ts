@@ -43,6 +43,8 @@ export interface AuthStateDeps {
   service: AuthService | null;
   /** The profile step (read by uid, create or merge); throws when it fails. */
   syncProfile(user: ProviderUser): Promise<AuthProfile>;
+  /** Whether a failure of the profile step means the session ended meanwhile (not a profile failure). */
+  sessionEnded?(error: unknown): boolean;
   sendAnalytics(name: string, params: Record<string, string>): void;
   language(): string;
   logError(message: string, error: unknown): void;
@@ -59,6 +61,8 @@ export function createAuthState(deps: AuthStateDeps) {
   const listeners = new Set<(snapshot: AuthSnapshot) => void>();
   let unsubscribe: (() => void) | undefined;
   let pending: Promise<void> = Promise.resolve();
+  let firstReport: () => void = () => {};
+  const reported = new Promise<void>((resolve) => (firstReport = resolve));
 
   const snapshot = (): AuthSnapshot => ({ user, isAuthenticated: user !== null });
   const setUser = (next: AuthProfile | null) => {
@@ -89,6 +93,10 @@ export function createAuthState(deps: AuthStateDeps) {
     try {
       profile = await deps.syncProfile(reported);
     } catch (error) {
+      if (deps.sessionEnded?.(error)) {
+        signedOut();
+        return;
+      }
       deps.logError("Sign-in handling failed; continuing with a minimal user", error);
       profile = { uid: reported.uid, email: reported.email, displayName: reported.displayName, photoURL: reported.photoURL, role: "user" };
     }
@@ -122,19 +130,27 @@ export function createAuthState(deps: AuthStateDeps) {
     start(): void {
       restore();
       deps.schedule(() => {
-        if (!deps.service) return;
-        unsubscribe = deps.service.onAuthStateChanged((reported) => {
-          if (reported) {
-            pending = signedIn(reported);
+        if (!deps.service) {
+          firstReport();
+          return;
+        }
+        unsubscribe = deps.service.onAuthStateChanged((reportedUser) => {
+          if (reportedUser) {
+            pending = signedIn(reportedUser).finally(firstReport);
             return pending;
           }
           if (user !== null || deps.storage.getItem(USER_DATA_KEY) !== null) signedOut();
+          firstReport();
         });
       }, AUTH_LISTENER_DELAY_MS);
     },
-    /** Settles when the sign-in step under way (profile, token, event) is done: sign-out waits for it. */
-    settled(): Promise<void> {
-      return pending.catch(() => undefined);
+    /**
+     * Settles once the provider has first reported and the sign-in step under way (profile, token,
+     * event) is done, or after `timeoutMs`: a sign-out waits for it so the two never race.
+     */
+    settled(timeoutMs = 3000): Promise<void> {
+      const done = reported.then(() => pending).catch(() => undefined);
+      return Promise.race([done, new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
     },
     /** Refreshes the stored ID token (it is short-lived). */
     refreshToken: storeToken,
