@@ -21,7 +21,7 @@ export function LevelPage({ i18n, language, levels }: { i18n: RouteMessages; lan
   const to = clamp(Number(params.get("to") ?? Math.min(max, from + 10)), 1, max);
   const percent = clamp(Number(params.get("pct") ?? 0), 0, 100);
   const rate = Math.max(0, Number(params.get("rate") ?? 0) || 0);
-  const plan = useMemo(() => planLevels(levels, from, percent, to, rate || undefined), [levels, from, percent, to, rate]);
+  const plan = planLevels(levels, from, percent, to, rate || undefined);
   const totals = useMemo(() => cumulativeXp(levels), [levels]);
   const number = new Intl.NumberFormat(language === "vi" ? "vi-VN" : "en-US");
   const set = (key: string, value: string) =>
