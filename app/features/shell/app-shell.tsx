@@ -107,9 +107,30 @@ export function AppShell({ children, account }: { children: ReactNode; account: 
             <NavMenu />
           </div>
         </aside>
-        <main id="main" tabIndex={-1} className="min-w-0 px-4 py-5 sm:px-6 lg:px-8">
-          {children}
-        </main>
+        <div className="flex min-w-0 flex-col">
+          <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-5 sm:px-6 lg:px-8">
+            {children}
+          </main>
+          <footer className="border-t border-line px-4 py-4 text-xs text-fg-muted sm:px-6 lg:px-8">
+            <p>{t("footer.fanMade")}</p>
+            <p className="mt-1">
+              {t("footer.icons")}{" "}
+              <a href="https://game-icons.net/" rel="noopener noreferrer" target="_blank" className="underline underline-offset-2">
+                game-icons.net
+              </a>{" "}
+              (
+              <a
+                href="https://creativecommons.org/licenses/by/3.0/"
+                rel="noopener noreferrer license"
+                target="_blank"
+                className="underline underline-offset-2"
+              >
+                CC BY 3.0
+              </a>
+              ).
+            </p>
+          </footer>
+        </div>
       </div>
     </>
   );
