@@ -16,6 +16,7 @@ import { consumeRateLimit } from "./auth/rate-limit.ts";
 import { getViewer } from "./auth/viewer.ts";
 import { contentApiRoutes } from "./content-api/content-api-routes.ts";
 import { gameIconSvg } from "./content/icons.ts";
+import { favoritesRoutes } from "./favorites/favorites-routes.ts";
 import { clientIp } from "./http/client-ip.ts";
 import type { AppEnv } from "./http/context.ts";
 import { profileRoutes } from "./profile/profile-routes.ts";
@@ -127,6 +128,7 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
   app.route("/api", analyticsRoutes(analytics));
   app.route("/api", adminSetupRoutes(database.db));
   app.route("/api", adminRoutes(database.db));
+  app.route("/api", favoritesRoutes(database.db));
   app.route("/api", contentApiRoutes(database.db));
   app.all("/api/*", (c) => {
     const failure = new AppError("not-found", `No API endpoint at ${c.req.method} ${c.req.path}`);

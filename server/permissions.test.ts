@@ -49,6 +49,22 @@ const endpoints: Endpoint[] = [
   { route: "POST /api/profile/sync", request: () => ({ method: "POST", path: "/api/profile/sync", body: {} }), expected: own(200) },
   { route: "GET /api/profile", request: () => ({ method: "GET", path: "/api/profile" }), expected: own(200) },
   {
+    route: "PUT /api/favorites/:kind/:id",
+    request: () => ({ method: "PUT", path: "/api/favorites/items/iron-sword" }),
+    expected: own(200),
+  },
+  {
+    route: "GET /api/favorites/:kind/:id",
+    request: () => ({ method: "GET", path: "/api/favorites/items/iron-sword" }),
+    expected: own(200),
+  },
+  { route: "GET /api/favorites", request: () => ({ method: "GET", path: "/api/favorites" }), expected: own(200) },
+  {
+    route: "DELETE /api/favorites/:kind/:id",
+    request: () => ({ method: "DELETE", path: "/api/favorites/items/iron-sword" }),
+    expected: own(200),
+  },
+  {
     route: "PATCH /api/profile",
     request: () => ({ method: "PATCH", path: "/api/profile", body: { displayName: "Renamed" } }),
     expected: own(200),

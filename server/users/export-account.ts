@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { analyticsEvents, authAccounts, authSessions, authUsers, users } from "../../db/schema/index.ts";
+import { analyticsEvents, authAccounts, authSessions, authUsers, favorites, users } from "../../db/schema/index.ts";
 
 /** Everything we hold about a person, as JSON they can download (no secrets, no other people's data). */
 export async function exportAccount(db: Database, uid: string) {
@@ -26,5 +26,17 @@ export async function exportAccount(db: Database, uid: string) {
     .select({ name: analyticsEvents.name, params: analyticsEvents.params, createdAt: analyticsEvents.createdAt })
     .from(analyticsEvents)
     .where(eq(analyticsEvents.userId, uid));
-  return { exportedAt: new Date().toISOString(), account, profile: profile ?? null, providers, sessions, analyticsEvents: events };
+  const starred = await db
+    .select({ kind: favorites.kind, id: favorites.entryId, createdAt: favorites.createdAt })
+    .from(favorites)
+    .where(eq(favorites.uid, uid));
+  return {
+    exportedAt: new Date().toISOString(),
+    account,
+    profile: profile ?? null,
+    providers,
+    sessions,
+    analyticsEvents: events,
+    favorites: starred,
+  };
 }

@@ -24,6 +24,7 @@ const builtPages = new Set([
   "level",
   "guide",
   "rule",
+  "favorites",
 ]);
 /** Detail pages with real content need an entry: `?id=` of one from the demo pack. */
 const detailIds: Record<string, string> = {

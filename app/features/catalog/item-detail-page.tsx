@@ -4,6 +4,7 @@ import type { Item, Recipe } from "../../../server/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
 
@@ -74,6 +75,9 @@ export function ItemDetailPage({ i18n, language, item, makes, uses, related }: I
             <RarityBadge rarity={item.rarity} t={t} />
           </p>
           <p className="mt-3">{localize(item.description, language)}</p>
+          <div className="mt-3">
+            <FavoriteStar kind="items" id={item.id} />
+          </div>
         </div>
       </header>
 

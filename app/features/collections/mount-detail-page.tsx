@@ -2,6 +2,7 @@ import type { Localized, Mount } from "../../../server/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
 import { ObtainList, Section, StatList } from "./parts.tsx";
@@ -35,6 +36,9 @@ export function MountDetailPage({ i18n, catalogI18n, language, mount, sources }:
               <RarityBadge rarity={mount.rarity} t={c} />
             </p>
             <p className="mt-3">{localize(mount.description, language)}</p>
+            <div className="mt-3">
+              <FavoriteStar kind="mounts" id={mount.id} />
+            </div>
           </div>
         </header>
       </div>

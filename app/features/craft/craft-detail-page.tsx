@@ -5,6 +5,7 @@ import { indexRecipesByOutput, planCrafts } from "../../shared/content/recipe-tr
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 
 type Named = { name: { vi: string; en: string }; icon: string };
@@ -140,6 +141,9 @@ export function CraftDetailPage({ i18n, language, recipe, recipes, items }: Craf
             </Link>
           </p>
           <p className="mt-1 text-sm text-fg-muted">{t("item.goldCost", { cost: number.format(recipe.goldCost) })}</p>
+          <div className="mt-3">
+            <FavoriteStar kind="recipes" id={recipe.id} />
+          </div>
         </div>
       </header>
 

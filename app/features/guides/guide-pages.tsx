@@ -4,6 +4,7 @@ import { formatDate } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 
 type Localized = { vi: string; en: string };
@@ -92,6 +93,9 @@ export function GuideArticlePage({
           </p>
           <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{localize(guide.name, language)}</h1>
           <p className="mt-2 text-lg text-fg-muted">{localize(guide.summary, language)}</p>
+          <div className="mt-3">
+            <FavoriteStar kind="guides" id={guide.id} />
+          </div>
           {article.toc.length > 0 ? (
             <nav aria-label={t("guide.toc")} className="mt-4 rounded-lg border border-line p-3 lg:hidden">
               <TocList toc={article.toc} title={t("guide.toc")} />

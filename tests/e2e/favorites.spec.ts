@@ -1,0 +1,38 @@
+import vi from "../../locales/vi/common.json" with { type: "json" };
+import { expect, hydrated, test } from "./fixtures.ts";
+
+test("a signed-out star offers sign-in; signed in, starred entries appear on /favorites grouped by kind", async ({ page }) => {
+  await page.goto("/equipments-items/detail?id=iron-sword");
+  await hydrated(page);
+  await page.getByRole("link", { name: vi.favorites.signInToStar }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fequipments-items%2Fdetail%3Fid%3Diron-sword$/);
+
+  const email = `fav-${Date.now()}@example.vn`;
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: "mat-khau-that-dai", name: "Sao" },
+    headers: { Origin: test.info().project.use.baseURL ?? "" },
+  });
+  expect(signUp.status()).toBe(200);
+
+  for (const path of ["/equipments-items/detail?id=iron-sword", "/mounts/detail?id=brown-horse"]) {
+    await page.goto(path);
+    await hydrated(page);
+    const star = page.getByRole("button", { name: vi.favorites.star });
+    await star.click();
+    await expect(page.getByRole("button", { name: vi.favorites.starred })).toHaveAttribute("aria-pressed", "true");
+  }
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole("button", { name: vi.favorites.starred })).toBeVisible();
+
+  await page.goto("/favorites");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 2, name: vi.favorites.kinds.items })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: vi.favorites.kinds.mounts })).toBeVisible();
+  await page.getByRole("region", { name: vi.favorites.kinds.items }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/equipments-items\/detail\?id=iron-sword$/);
+  await hydrated(page);
+  await page.getByRole("button", { name: vi.favorites.starred }).click();
+  await page.goto("/favorites");
+  await expect(page.getByRole("heading", { level: 2, name: vi.favorites.kinds.items })).toHaveCount(0);
+});
