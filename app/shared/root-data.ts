@@ -1,19 +1,10 @@
 import { useRouteLoaderData } from "react-router";
-import type { Role } from "./auth/permissions.ts";
+import type { Viewer } from "../../server/auth/viewer.ts";
 import type { I18nPayload } from "./i18n/create-i18n.ts";
 
 /** What the root loader gives every page (see `app/root.tsx`). */
-/** What every page may show of the signed-in person (their own data only). */
-export interface PublicViewer {
-  uid: string;
-  email: string;
-  name: string;
-  image: string | null;
-  role: Role;
-  tag: string;
-  title: string;
-  level: number;
-}
+/** What every page may show of the signed-in person (their own data only): the server's viewer. */
+export type PublicViewer = Viewer;
 
 export interface RootData {
   viewer: PublicViewer | null;

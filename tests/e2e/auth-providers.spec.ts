@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import auth from "../../locales/vi/auth.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
 import { idpAccounts, oidcClient, sinkUrls, type SunkMail } from "../support/sinks-config.ts";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { expect, hydrated, PASSWORD, signUpThroughLogin, test } from "./fixtures.ts";
 
 /**
  * Journeys through the outside services tests/support/sinks.ts runs on loopback (playwright.config.ts
@@ -12,19 +12,7 @@ import { expect, hydrated, test } from "./fixtures.ts";
 
 let counter = 0;
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${counter++}@example.vn`;
-const PASSWORD = "mat-khau-that-dai";
 const NEW_PASSWORD = "mot mat khau moi hoan toan";
-
-async function signUpThroughLogin(page: Page, email: string, name: string) {
-  await page.goto("/login");
-  await hydrated(page);
-  await page.getByRole("link", { name: auth.modes.signup }).click();
-  await page.getByLabel(auth.fields.name).fill(name);
-  await page.getByLabel(auth.fields.email).fill(email);
-  await page.getByLabel(auth.fields.password, { exact: true }).fill(PASSWORD);
-  await page.getByLabel(auth.fields.confirm).fill(PASSWORD);
-  await page.getByRole("button", { name: auth.signup.submit }).click();
-}
 
 /**
  * Resolves once a page load at `path` has fetched its ID token, the last step of the auth runtime's

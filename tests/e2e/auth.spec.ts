@@ -1,23 +1,10 @@
-import type { Page } from "@playwright/test";
 import auth from "../../locales/vi/auth.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
 import me from "../../locales/vi/me.json" with { type: "json" };
-import { expect, hydrated, test } from "./fixtures.ts";
+import { expect, hydrated, PASSWORD, signUpThroughLogin, test } from "./fixtures.ts";
 
 let counter = 0;
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${counter++}@example.vn`;
-const PASSWORD = "mat-khau-that-dai";
-
-async function signUpThroughLogin(page: Page, email: string, name = "Người Chơi", from = "/login") {
-  await page.goto(from);
-  await hydrated(page);
-  await page.getByRole("link", { name: auth.modes.signup }).click();
-  await page.getByLabel(auth.fields.name).fill(name);
-  await page.getByLabel(auth.fields.email).fill(email);
-  await page.getByLabel(auth.fields.password, { exact: true }).fill(PASSWORD);
-  await page.getByLabel(auth.fields.confirm).fill(PASSWORD);
-  await page.getByRole("button", { name: auth.signup.submit }).click();
-}
 
 test("sign-up through /login stores userData and userToken, sends the 'login' event, and shows the account", async ({ page }) => {
   const email = uniqueEmail("an");

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import auth from "../../locales/vi/auth.json" with { type: "json" };
 
 /** Console messages that mean a defect: errors, and React's hydration complaints at any level. */
 function isProblem(type: string, text: string): boolean {
@@ -44,6 +45,21 @@ export async function useLanguage(page: Page, language: "vi" | "en-US"): Promise
 /** Waits until React has hydrated the page (the client router is live and effects ran). */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/** The password every journey's accounts use (long, not a common one). */
+export const PASSWORD = "mat-khau-that-dai";
+
+/** Signs up through the /login page's form, as a person would (from `from`, which may carry a redirect). */
+export async function signUpThroughLogin(page: Page, email: string, name = "Người Chơi", from = "/login"): Promise<void> {
+  await page.goto(from);
+  await hydrated(page);
+  await page.getByRole("link", { name: auth.modes.signup }).click();
+  await page.getByLabel(auth.fields.name).fill(name);
+  await page.getByLabel(auth.fields.email).fill(email);
+  await page.getByLabel(auth.fields.password, { exact: true }).fill(PASSWORD);
+  await page.getByLabel(auth.fields.confirm).fill(PASSWORD);
+  await page.getByRole("button", { name: auth.signup.submit }).click();
 }
 
 export { expect };

@@ -4,6 +4,7 @@ import { localize } from "~/shared/i18n/localize.ts";
 import { metaFor } from "~/shared/page/page-meta.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { notFound } from "~/shared/routing/not-found.ts";
+import { calculatorRevalidation } from "~/shared/routing/should-revalidate.ts";
 import { getEntries, recipeTree } from "../../../server/content/catalog.ts";
 import type { Item } from "../../../server/content/pack-schema.ts";
 import type { Route } from "./+types/detail";
@@ -27,20 +28,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   };
 }
 
-/** The calculator recomputes in the browser; only a new recipe needs the server. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: {
-  currentUrl: URL;
-  nextUrl: URL;
-  defaultShouldRevalidate: boolean;
-}) {
-  const calculatorOnly = currentUrl.href !== nextUrl.href && currentUrl.searchParams.get("id") === nextUrl.searchParams.get("id");
-  if (currentUrl.pathname === nextUrl.pathname && calculatorOnly) return false;
-  return defaultShouldRevalidate;
-}
+/** The calculator recomputes in the browser; only another recipe needs the server. */
+export const shouldRevalidate = calculatorRevalidation(["id"]);
 
 export default function CraftDetail({ loaderData }: Route.ComponentProps) {
   return <CraftDetailPage {...loaderData} />;

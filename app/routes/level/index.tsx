@@ -1,6 +1,7 @@
 import { LevelPage } from "~/features/level/level-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { requestContext } from "~/shared/request-context.ts";
+import { calculatorRevalidation } from "~/shared/routing/should-revalidate.ts";
 import { listKind } from "../../../server/content/catalog.ts";
 import type { Level } from "../../../server/content/pack-schema.ts";
 import type { Route } from "./+types/index";
@@ -13,18 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { i18n, language: i18n.language, levels: levels.sort((a, b) => a.level - b.level) };
 }
 
-/** The calculator works in the browser; the table does not change with its inputs. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: {
-  currentUrl: URL;
-  nextUrl: URL;
-  defaultShouldRevalidate: boolean;
-}) {
-  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
-}
+/** The calculator works in the browser: its inputs in the URL need no new data (a language switch does). */
+export const shouldRevalidate = calculatorRevalidation();
 
 export default function LevelRoute({ loaderData }: Route.ComponentProps) {
   return <LevelPage {...loaderData} />;
