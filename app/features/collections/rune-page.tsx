@@ -115,7 +115,11 @@ function RuneSetCard({
             {runes.map((rune) => {
               const stats = statLine(rune.stats, c, language);
               return (
-                <li key={rune.id} className={`flex gap-3 rounded-lg border border-line border-l-4 ${rarityEdge(rune.rarity)} p-3`}>
+                <li
+                  key={rune.id}
+                  id={rune.id}
+                  className={`scroll-mt-20 flex gap-3 rounded-lg border border-line border-l-4 ${rarityEdge(rune.rarity)} p-3`}
+                >
                   <span className="flex w-12 shrink-0 flex-col items-center gap-1">
                     <GameIcon icon={rune.icon} size={32} className="text-fg" />
                     <span className="text-xs font-semibold text-fg-muted">

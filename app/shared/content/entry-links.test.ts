@@ -20,7 +20,7 @@ describe("entry links", () => {
 
   it("maps stored kinds to pages, and kinds without a page to null", () => {
     expect(kindEntryHref("items", "iron-sword")).toBe("/equipments-items/detail?id=iron-sword");
-    expect(kindEntryHref("runeSets", "ember")).toBe("/rune?set=ember");
+    expect(kindEntryHref("runeSets", "ember")).toBe("/rune#ember");
     expect(kindEntryHref("levels", "level-3")).toBeNull();
   });
 });
