@@ -18,6 +18,7 @@ for (const entry of publicPages) {
       equipmentsItemsDetail: "iron-sword",
       mountsDetail: "brown-horse",
       craftDetail: "craft-greater-enhancement-stone",
+      seasonDetail: "season-3-starfall",
     };
     await page.goto(ids[entry.key] ? `${entry.path}?id=${ids[entry.key]}` : entry.path);
     await hydrated(page);

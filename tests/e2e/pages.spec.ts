@@ -25,12 +25,17 @@ const builtPages = new Set([
   "guide",
   "rule",
   "favorites",
+  "season",
+  "seasonDetail",
+  "manor",
+  "district",
 ]);
 /** Detail pages with real content need an entry: `?id=` of one from the demo pack. */
 const detailIds: Record<string, string> = {
   equipmentsItemsDetail: "iron-sword",
   mountsDetail: "brown-horse",
   craftDetail: "craft-greater-enhancement-stone",
+  seasonDetail: "season-3-starfall",
 };
 const pathOf = (entry: (typeof pages)[number]) => (detailIds[entry.key] ? `${entry.path}?id=${detailIds[entry.key]}` : entry.path);
 

@@ -6,6 +6,7 @@ import { CloseIcon, MenuIcon, SearchIcon } from "../../shared/ui/icons.tsx";
 import { LanguageSwitch } from "../../shared/ui/language-switch.tsx";
 import { NavMenu } from "./nav-menu.tsx";
 import { SearchEntry } from "./search-entry.tsx";
+import { useSearchShortcut } from "./global-search.tsx";
 import { ThemeSwitch } from "../../shared/ui/theme-switch.tsx";
 
 const iconButton = "inline-flex size-10 items-center justify-center rounded-md text-fg hover:bg-surface-muted";
@@ -35,6 +36,21 @@ export function AppShell({ children, account }: { children: ReactNode; account: 
     search.current?.close();
   }, [location.key]);
 
+  // `/` and Ctrl+K (⌘K): the app bar's field where it shows (md and up), the search dialog below.
+  useSearchShortcut(() => {
+    const bar = document.getElementById("app-search");
+    if (bar instanceof HTMLInputElement && bar.checkVisibility()) {
+      bar.focus();
+      bar.select();
+      return;
+    }
+    const dialog = search.current;
+    if (!dialog) return;
+    drawer.current?.close();
+    if (!dialog.open) dialog.showModal();
+    document.getElementById("app-search-dialog")?.focus();
+  });
+
   return (
     <>
       <a
@@ -52,7 +68,7 @@ export function AppShell({ children, account }: { children: ReactNode; account: 
           </button>
           <Brand />
           <div className="flex-1" />
-          <SearchEntry className="hidden w-72 md:block" />
+          <SearchEntry id="app-search" className="hidden w-72 md:block" />
           <button type="button" className={`${iconButton} md:hidden`} aria-haspopup="dialog" onClick={() => search.current?.showModal()}>
             <SearchIcon />
             <span className="sr-only">{t("search.open")}</span>
@@ -92,8 +108,8 @@ export function AppShell({ children, account }: { children: ReactNode; account: 
           if (event.target === event.currentTarget) event.currentTarget.close();
         }}
       >
-        <div className="flex items-center gap-2">
-          <SearchEntry className="flex-1" />
+        <div className="flex items-start gap-2">
+          <SearchEntry id="app-search-dialog" variant="dialog" className="min-w-0 flex-1" />
           <button type="button" className={iconButton} onClick={() => search.current?.close()}>
             <CloseIcon />
             <span className="sr-only">{t("search.close")}</span>

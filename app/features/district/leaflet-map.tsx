@@ -1,0 +1,223 @@
+import type * as Leaflet from "leaflet";
+import { useEffect, useRef, useState } from "react";
+import type { MapDistrict, ViewBox } from "../../../server/content/districts.ts";
+import type { Point } from "../../../server/content/map-svg.ts";
+import { entryHref } from "../../shared/content/entry-links.ts";
+import { localize } from "../../shared/i18n/localize.ts";
+import { KIND_COLORS, MARKER_KINDS, type MarkerKind } from "./marker-kinds.ts";
+
+export interface MapLabels {
+  label: string;
+  alt: string;
+  zoomIn: string;
+  zoomOut: string;
+  details: string;
+  kind: (kind: MarkerKind) => string;
+}
+
+interface Props {
+  mapSrc: string;
+  viewBox: ViewBox;
+  districts: MapDistrict[];
+  language: string;
+  layers: ReadonlySet<MarkerKind>;
+  selectedId: string | null;
+  markerId: string | null;
+  labels: MapLabels;
+  onSelectDistrict: (id: string) => void;
+  onSelectMarker: (id: string) => void;
+}
+
+interface Live {
+  L: typeof Leaflet;
+  map: Leaflet.Map;
+  groups: Map<MarkerKind, Leaflet.LayerGroup>;
+  regions: Map<string, Leaflet.Polygon>;
+  markers: Map<string, Leaflet.Marker>;
+  fitZoom: number;
+}
+
+const regionStyle = (selected: boolean): Leaflet.PathOptions => ({
+  color: selected ? "#1e293b" : "#334155",
+  weight: selected ? 4 : 1,
+  opacity: selected ? 1 : 0.4,
+  fillColor: selected ? "#fde68a" : "#ffffff",
+  fillOpacity: selected ? 0.35 : 0.01,
+});
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
+
+/**
+ * The interactive map: Leaflet (loaded in the browser only, on this page only) with a simple CRS
+ * over the pack's SVG. Until it is ready — and without JavaScript — the SVG itself is shown at the
+ * same size, so nothing moves when Leaflet takes over.
+ */
+export function LeafletMap(props: Props) {
+  const { mapSrc, viewBox, districts, language, layers, selectedId, markerId, labels } = props;
+  const container = useRef<HTMLDivElement>(null);
+  const live = useRef<Live | null>(null);
+  const [ready, setReady] = useState(false);
+  // The latest props for Leaflet's handlers, which are bound once.
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    let created: Leaflet.Map | undefined;
+    void import("leaflet").then((module) => {
+      const element = container.current;
+      if (cancelled || !element) return;
+      const L = ((module as { default?: typeof Leaflet }).default ?? module) as typeof Leaflet;
+      const { labels: text, selectedId: initialDistrict, markerId: initialMarker } = latest.current;
+      const toLatLng = (point: Point): Leaflet.LatLngTuple => [viewBox.y + viewBox.height - point.y, point.x - viewBox.x];
+      const bounds = L.latLngBounds([0, 0], [viewBox.height, viewBox.width]);
+      const map = L.map(element, {
+        crs: L.CRS.Simple,
+        zoomSnap: 0.25,
+        zoomDelta: 0.5,
+        keyboard: true,
+        zoomControl: false,
+        attributionControl: false,
+        maxBoundsViscosity: 0.8,
+      });
+      created = map;
+      map.fitBounds(bounds);
+      const fitZoom = map.getZoom();
+      map.setMinZoom(fitZoom - 0.5);
+      map.setMaxZoom(fitZoom + 3);
+      map.setMaxBounds(bounds.pad(0.15));
+      L.control.zoom({ zoomInTitle: text.zoomIn, zoomOutTitle: text.zoomOut }).addTo(map);
+      L.imageOverlay(mapSrc, bounds, { alt: text.alt }).addTo(map);
+
+      const regions = new Map<string, Leaflet.Polygon>();
+      const markers = new Map<string, Leaflet.Marker>();
+      const groups = new Map<MarkerKind, Leaflet.LayerGroup>(MARKER_KINDS.map((kind) => [kind, L.layerGroup()]));
+      for (const district of districts) {
+        const name = localize(district.name, language);
+        if (district.outline.length >= 3) {
+          const region = L.polygon(district.outline.map(toLatLng), {
+            ...regionStyle(district.id === initialDistrict),
+            className: `district-region district-region-${district.id}`,
+          }).addTo(map);
+          region.bindTooltip(name, { sticky: true, direction: "top" });
+          region.on("click", () => latest.current.onSelectDistrict(district.id));
+          regions.set(district.id, region);
+        }
+        L.marker(toLatLng(district.labelPosition), {
+          interactive: false,
+          keyboard: false,
+          icon: L.divIcon({
+            className: "district-label",
+            html: `<span class="absolute left-0 top-0 w-max -translate-x-1/2 -translate-y-1/2 whitespace-nowrap rounded bg-white/80 px-1 text-[11px] font-bold leading-tight text-slate-900">${escapeHtml(name)}</span>`,
+            iconSize: [0, 0],
+          }),
+        }).addTo(map);
+        for (const marker of district.markers) {
+          const markerName = localize(marker.name, language);
+          const kindName = text.kind(marker.kind);
+          const iconName = escapeHtml(marker.icon.replace(/^game-icons:/, ""));
+          const pin = L.marker(toLatLng(marker.position), {
+            title: markerName,
+            keyboard: true,
+            riseOnHover: true,
+            icon: L.divIcon({
+              className: `map-marker map-marker-${marker.kind} rounded-full`,
+              html: `<span class="flex size-[22px] items-center justify-center rounded-full border-2 border-white shadow-md" style="background:${KIND_COLORS[marker.kind]}"><span class="block size-[14px] bg-white" style="mask-image:url(/icons/game-icons/${iconName}.svg);-webkit-mask-image:url(/icons/game-icons/${iconName}.svg);mask-size:contain;-webkit-mask-size:contain"></span></span>`,
+              iconSize: [22, 22],
+              iconAnchor: [11, 11],
+              popupAnchor: [0, -10],
+            }),
+          });
+          pin.on("add", () => {
+            const icon = pin.getElement();
+            icon?.setAttribute("aria-label", `${markerName} (${kindName})`);
+            icon?.setAttribute("data-marker", marker.id);
+            icon?.setAttribute("data-kind", marker.kind);
+          });
+          const href = marker.ref ? entryHref(marker.ref) : null;
+          pin.bindPopup(
+            `<p class="m-0! font-bold">${escapeHtml(markerName)}</p><p class="m-0! text-xs">${escapeHtml(kindName)}</p><p class="mt-1! mb-0!">${escapeHtml(localize(marker.description, language))}</p>` +
+              (href ? `<p class="mt-1! mb-0!"><a href="${escapeHtml(href)}">${escapeHtml(text.details)}</a></p>` : ""),
+          );
+          pin.on("click", () => latest.current.onSelectMarker(marker.id));
+          groups.get(marker.kind)?.addLayer(pin);
+          markers.set(marker.id, pin);
+        }
+      }
+      live.current = { L, map, groups, regions, markers, fitZoom };
+      for (const [kind, group] of groups) if (latest.current.layers.has(kind)) group.addTo(map);
+      const focus = initialMarker ? markers.get(initialMarker) : undefined;
+      const region = initialDistrict ? regions.get(initialDistrict) : undefined;
+      if (focus) {
+        map.setView(focus.getLatLng(), fitZoom + 1, { animate: false });
+        if (map.hasLayer(focus)) focus.openPopup();
+      } else if (region) {
+        map.fitBounds(region.getBounds(), { padding: [16, 16], animate: false });
+      }
+      setReady(true);
+    });
+    return () => {
+      cancelled = true;
+      live.current = null;
+      created?.remove();
+      setReady(false);
+    };
+  }, [mapSrc, viewBox, districts, language]);
+
+  useEffect(() => {
+    const current = live.current;
+    if (!current) return;
+    for (const [kind, group] of current.groups) {
+      if (layers.has(kind)) current.map.addLayer(group);
+      else current.map.removeLayer(group);
+    }
+  }, [ready, layers]);
+
+  useEffect(() => {
+    const current = live.current;
+    if (!current) return;
+    for (const [id, region] of current.regions) {
+      region.setStyle(regionStyle(id === selectedId));
+      if (id === selectedId) {
+        region.bringToFront();
+        if (!current.map.getBounds().contains(region.getBounds())) current.map.fitBounds(region.getBounds(), { padding: [16, 16] });
+      }
+    }
+  }, [ready, selectedId]);
+
+  useEffect(() => {
+    const current = live.current;
+    const pin = markerId ? current?.markers.get(markerId) : undefined;
+    if (!current || !pin) return;
+    if (!current.map.getBounds().contains(pin.getLatLng()) || current.map.getZoom() < current.fitZoom + 0.5)
+      current.map.setView(pin.getLatLng(), Math.max(current.map.getZoom(), current.fitZoom + 1));
+    if (current.map.hasLayer(pin) && !pin.isPopupOpen()) pin.openPopup();
+  }, [ready, markerId]);
+
+  return (
+    <div
+      className="relative isolate w-full overflow-hidden rounded-xl border border-line bg-[#7fa9cc]"
+      style={{ aspectRatio: `${viewBox.width} / ${viewBox.height}` }}
+    >
+      <img
+        src={mapSrc}
+        width={viewBox.width}
+        height={viewBox.height}
+        alt={labels.alt}
+        className={`absolute inset-0 h-full w-full object-contain ${ready ? "invisible" : ""}`}
+      />
+      <div
+        ref={container}
+        role="region"
+        aria-label={labels.label}
+        aria-busy={!ready}
+        data-ready={ready ? "true" : "false"}
+        className="district-map absolute inset-0"
+        style={{ background: "transparent" }}
+      />
+    </div>
+  );
+}

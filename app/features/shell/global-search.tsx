@@ -1,0 +1,144 @@
+/**
+ * The app bar search's data and keyboard plumbing: the `/api/v1/search` answer, the page of each
+ * hit, grouping by kind, the debounced fetch, and the `/` / Ctrl+K (⌘K) shortcut.
+ */
+import { useEffect, useRef, useState } from "react";
+import { entryHref } from "../../shared/content/entry-links.ts";
+import { safeNavigationTarget } from "../../shared/navigation/safe-navigation.ts";
+
+/** One hit of `GET /api/v1/search` (server/content-api/search.ts). */
+export interface SearchHit {
+  /** The collection name, e.g. "items", "rune-sets". */
+  kind: string;
+  id: string;
+  name: { vi: string; en: string };
+  icon: string | null;
+  match: { language: "vi" | "en"; type: string };
+  score: number;
+}
+
+export const SEARCH_DEBOUNCE_MS = 150;
+export const SEARCH_RESULT_LIMIT = 20;
+/** The server refuses longer queries (SEARCH_QUERY_MAX). */
+const QUERY_MAX = 100;
+
+/** Collection names of the search API to the `kind:id` reference kinds of entry links. */
+const referenceKind: Record<string, string> = {
+  items: "item",
+  recipes: "recipe",
+  classes: "class",
+  mounts: "mount",
+  pets: "pet",
+  runes: "rune",
+  "rune-sets": "rune-set",
+  talismans: "talisman",
+  seasons: "season",
+  events: "event",
+  guides: "guide",
+  rules: "rule",
+  districts: "district",
+  manors: "manor",
+  servers: "server",
+};
+
+/** The page a hit opens, as a safe same-origin path; null for kinds without a page (tax rates). */
+export function hitHref(hit: Pick<SearchHit, "kind" | "id">): string | null {
+  const reference = referenceKind[hit.kind];
+  const href = hit.kind === "levels" ? "/level" : reference ? entryHref(`${reference}:${hit.id}`) : null;
+  if (!href) return null;
+  try {
+    const target = safeNavigationTarget(href);
+    return target.external ? null : target.href;
+  } catch {
+    return null;
+  }
+}
+
+export interface SearchGroup {
+  kind: string;
+  hits: SearchHit[];
+}
+
+/** Hits grouped by kind, groups in the order of their best hit, hits in rank order. */
+export function groupHits(hits: readonly SearchHit[]): SearchGroup[] {
+  const groups = new Map<string, SearchHit[]>();
+  for (const hit of hits) {
+    const group = groups.get(hit.kind);
+    if (group) group.push(hit);
+    else groups.set(hit.kind, [hit]);
+  }
+  return [...groups].map(([kind, groupHits]) => ({ kind, hits: groupHits }));
+}
+
+const NO_HITS: SearchHit[] = [];
+
+export type SearchStatus = "idle" | "loading" | "done" | "error";
+
+/**
+ * The hits for `query`, fetched `SEARCH_DEBOUNCE_MS` after the last keystroke; a newer query aborts
+ * the request of an older one, so a slow stale answer never replaces a fresh one.
+ */
+export function useSearchResults(query: string): { hits: SearchHit[]; status: SearchStatus; settledQuery: string } {
+  const [answer, setAnswer] = useState<{ query: string; hits: SearchHit[]; failed: boolean }>({ query: "", hits: [], failed: false });
+  const text = query.trim().slice(0, QUERY_MAX);
+
+  useEffect(() => {
+    if (text.length === 0) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      const params = new URLSearchParams({ q: text, limit: String(SEARCH_RESULT_LIMIT) });
+      fetch(`/api/v1/search?${params}`, { signal: controller.signal, headers: { accept: "application/json" } })
+        .then(async (response) => {
+          if (!response.ok) throw new Error(`search answered ${response.status}`);
+          const body = (await response.json()) as { data?: SearchHit[] };
+          setAnswer({ query: text, hits: Array.isArray(body.data) ? body.data : [], failed: false });
+        })
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          console.warn("Search failed", error);
+          setAnswer({ query: text, hits: [], failed: true });
+        });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text]);
+
+  if (text.length === 0) return { hits: NO_HITS, status: "idle", settledQuery: "" };
+  // While a newer query is on its way the previous hits stay, so the list does not flicker.
+  const status: SearchStatus = answer.query !== text ? "loading" : answer.failed ? "error" : "done";
+  return { hits: answer.hits, status, settledQuery: answer.query };
+}
+
+/** Whether a key press happens while the person types in a field (where `/` is just a character). */
+function typingInField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target instanceof HTMLInputElement) {
+    return !["button", "checkbox", "radio", "submit", "reset", "range", "color", "file", "image"].includes(target.type);
+  }
+  return false;
+}
+
+/** Calls `onShortcut` on `/`, Ctrl+K or ⌘K anywhere but in another text field. */
+export function useSearchShortcut(onShortcut: () => void): void {
+  const latest = useRef(onShortcut);
+  useEffect(() => {
+    latest.current = onShortcut;
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing || event.repeat) return;
+      const slash = event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey;
+      const commandK = event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
+      if (!slash && !commandK) return;
+      if (typingInField(event.target)) return;
+      event.preventDefault();
+      latest.current();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+}

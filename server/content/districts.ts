@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { contentPacks } from "../../db/schema/index.ts";
+import { listKind } from "./catalog.ts";
+import { readMapSvg, type Point } from "./map-svg.ts";
+import type { District, Marker, TaxRate } from "./pack-schema.ts";
+
+export type ViewBox = { x: number; y: number; width: number; height: number };
+
+/** A district as the map page shows it: the pack's entry, its region's outline and its tax rate. */
+export type MapDistrict = District & {
+  /** The region's polygon in the SVG's coordinates (empty when the region is not a `<polygon>`). */
+  outline: Point[];
+  /** The district's tax rate, or null when the pack sets none. */
+  tax: Pick<TaxRate, "percent" | "note"> | null;
+};
+
+export type DistrictMap = {
+  /** The map SVG as a `data:` URL (one small file, shown by `<img>` and Leaflet's image overlay). */
+  mapSrc: string;
+  viewBox: ViewBox;
+  districts: MapDistrict[];
+};
+
+/** The SVG text of the pack in use, or null before any pack is imported. */
+export async function currentMapSvg(db: Database): Promise<string | null> {
+  const [row] = await db.select({ mapSvg: contentPacks.mapSvg }).from(contentPacks).where(eq(contentPacks.slot, "current"));
+  return row?.mapSvg ?? null;
+}
+
+/** A `data:` URL for an SVG: percent-encoded, so any character of the file is safe in `src`. */
+export function svgDataUrl(svg: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/** Everything the district map needs, in one go; null when no pack is loaded. */
+export async function loadDistrictMap(db: Database): Promise<DistrictMap | null> {
+  const [svg, districts, taxRates] = await Promise.all([
+    currentMapSvg(db),
+    listKind<District>(db, "districts"),
+    listKind<TaxRate>(db, "taxRates"),
+  ]);
+  if (svg === null) return null;
+  const info = readMapSvg(svg);
+  const viewBox = info.viewBox ?? { x: 0, y: 0, width: 1200, height: 800 };
+  const taxByDistrict = new Map(taxRates.filter((rate) => rate.scope === "district").map((rate) => [rate.target, rate]));
+  return {
+    mapSrc: svgDataUrl(svg),
+    viewBox,
+    districts: districts.map((district) => {
+      const rate = taxByDistrict.get(district.id);
+      return {
+        ...district,
+        outline: info.polygons.get(district.region) ?? [],
+        tax: rate ? { percent: rate.percent, ...(rate.note ? { note: rate.note } : {}) } : null,
+      };
+    }),
+  };
+}
+
+/** The district a marker belongs to (marker ids are unique across districts). */
+export function districtOfMarker<T extends { markers: Marker[] }>(districts: readonly T[], markerId: string): T | undefined {
+  return districts.find((district) => district.markers.some((marker) => marker.id === markerId));
+}

@@ -1,0 +1,145 @@
+import type { Page } from "@playwright/test";
+import map from "../../locales/vi/map.json" with { type: "json" };
+import enMap from "../../locales/en-US/map.json" with { type: "json" };
+import vi from "../../locales/vi/common.json" with { type: "json" };
+import { expect, hydrated, test, useLanguage } from "./fixtures.ts";
+
+/** Waits for Leaflet to take over from the static SVG. */
+async function mapReady(page: Page) {
+  await hydrated(page);
+  await expect(page.locator(".district-map.leaflet-container")).toHaveAttribute("data-ready", "true");
+}
+
+/** The map image's width on screen, once a zoom animation has ended. */
+async function zoomScale(page: Page): Promise<number> {
+  await expect(page.locator(".leaflet-zoom-anim")).toHaveCount(0);
+  return page.locator(".leaflet-image-layer").evaluate((image) => image.getBoundingClientRect().width);
+}
+
+test("the map renders with markers, and a layer toggle hides its markers and updates the URL", async ({ page }) => {
+  await page.goto("/district");
+  await mapReady(page);
+  await expect(page.getByRole("region", { name: map.map.label })).toBeVisible();
+  await expect(page.locator(".leaflet-image-layer")).toBeVisible();
+  const bosses = page.locator('.leaflet-marker-icon[data-kind="boss"]');
+  await expect(bosses).toHaveCount(8);
+  await expect(page.locator(".leaflet-marker-icon[data-marker]")).toHaveCount(40);
+  await expect(bosses.first()).toHaveAttribute("aria-label", /\(Boss\)$/);
+
+  await page.getByRole("checkbox", { name: new RegExp(map.kinds.boss) }).uncheck();
+  await expect(bosses).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]layers=npc,resource,portal,dungeon,shop,quest,waypoint(&|$)/);
+  await page.getByRole("checkbox", { name: new RegExp(map.kinds.npc) }).uncheck();
+  await expect(page.locator('.leaflet-marker-icon[data-kind="npc"]')).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]layers=resource,portal,dungeon,shop,quest,waypoint(&|$)/);
+
+  await page.getByRole("checkbox", { name: new RegExp(map.kinds.boss) }).check();
+  await expect(bosses).toHaveCount(8);
+
+  // The layers in the URL are restored on a fresh load.
+  await page.goto("/district?layers=boss,npc");
+  await mapReady(page);
+  await expect(page.locator(".leaflet-marker-icon[data-marker]")).toHaveCount(15);
+  await expect(page.getByRole("checkbox", { name: new RegExp(map.kinds.shop) })).not.toBeChecked();
+});
+
+test("zoom buttons change the zoom", async ({ page }) => {
+  await page.goto("/district");
+  await mapReady(page);
+  const before = await zoomScale(page);
+  await page.getByRole("button", { name: map.map.zoomIn }).click();
+  await expect.poll(() => zoomScale(page)).toBeGreaterThan(before * 1.2);
+  await page.waitForTimeout(300);
+  const zoomed = await zoomScale(page);
+  await page.getByRole("button", { name: map.map.zoomOut }).click();
+  await expect.poll(() => zoomScale(page)).toBeLessThan(zoomed * 0.9);
+});
+
+test("a marker link focuses the marker and shows its district", async ({ page }) => {
+  await page.goto("/district?marker=harbor-smith-moc");
+  await mapReady(page);
+  await expect(page.getByRole("heading", { level: 2, name: "Cảng Sương Mù" })).toBeVisible();
+  await expect(page.locator(".leaflet-popup")).toContainText("Lão thợ rèn Mộc");
+});
+
+test("the district list selects a district in English too", async ({ page }) => {
+  await useLanguage(page, "en-US");
+  await page.goto("/district");
+  await mapReady(page);
+  await page.getByRole("link", { name: /Emberpeak/ }).click();
+  await expect(page).toHaveURL(/[?&]id=emberpeak/);
+  const panel = page.getByTestId("district-panel");
+  await expect(panel.getByRole("heading", { level: 2 })).toHaveText("Emberpeak");
+  await expect(panel.getByTestId("district-tax")).toHaveText("10%");
+  await expect(panel).toContainText(enMap.panel.ownerNone);
+});
+
+test.describe("on a phone", () => {
+  test("tapping a district shows its panel with the tax rate, a touch drag pans, and ?id= deep links", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.goto("/district");
+    await mapReady(page);
+
+    // Tap the district's name: labels let taps through to the region below.
+    const label = page.locator(".district-label", { hasText: "Sa Mạc Tro Bạc" });
+    const box = await label.boundingBox();
+    expect(box).not.toBeNull();
+    await page.touchscreen.tap(box!.x + box!.width / 2, box!.y + box!.height / 2);
+    await expect(page).toHaveURL(/[?&]id=ashveil-dunes/);
+    const panel = page.getByTestId("district-panel");
+    await expect(panel.getByRole("heading", { level: 2 })).toHaveText("Sa Mạc Tro Bạc");
+    await expect(panel.getByTestId("district-tax")).toHaveText("8%");
+    await expect(panel).toContainText(map.panel.ownerNone);
+
+    // A one-finger drag pans the map (real touch events, through the DevTools protocol).
+    const pane = page.locator(".leaflet-map-pane");
+    const transform = () => pane.evaluate((element) => getComputedStyle(element).transform);
+    await page.getByRole("button", { name: map.map.zoomIn }).tap();
+    await page.waitForTimeout(400);
+    const before = await transform();
+    const area = (await page.locator(".district-map").boundingBox())!;
+    const x = area.x + area.width / 2;
+    const y = area.y + area.height / 2;
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+    for (let step = 1; step <= 5; step++)
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: x - step * 16, y: y - step * 6 }] });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect.poll(transform).not.toBe(before);
+
+    // Deep link: the district is selected straight away.
+    await page.goto("/district?id=mist-harbor");
+    await mapReady(page);
+    await expect(panel.getByRole("heading", { level: 2 })).toHaveText("Cảng Sương Mù");
+    await expect(panel.getByTestId("district-tax")).toHaveText("3%");
+    await expect(page.locator(".district-region-mist-harbor")).toHaveAttribute("stroke-width", "4");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+test("without JavaScript the static map and the district list are there", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/district?id=starfall-rift&layers=boss");
+  await expect(page.getByRole("img", { name: map.map.alt })).toBeVisible();
+  await expect(page.getByTestId("district-panel").getByTestId("district-tax")).toHaveText("12%");
+  await expect(page.getByRole("navigation", { name: map.districts.heading }).getByRole("link")).toHaveCount(8);
+  await context.close();
+});
+
+test.describe("unknown districts", () => {
+  test.use({ expectedConsole: [/Failed to load resource: the server responded with a status of 404/] });
+  test("an unknown id or marker answers 404", async ({ page }) => {
+    for (const path of ["/district?id=no-such-district", "/district?marker=no-such-marker"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(vi.errors.notFound.message);
+    }
+  });
+});

@@ -1,0 +1,137 @@
+import AxeBuilder from "@axe-core/playwright";
+import manors from "../../content/demo/manors.json" with { type: "json" };
+import seasons from "../../content/demo/seasons.json" with { type: "json" };
+import world from "../../locales/vi/world.json" with { type: "json" };
+import { expect, hydrated, test } from "./fixtures.ts";
+
+const vnd = (value: number) => value.toLocaleString("vi-VN");
+
+/** What the season list should say of each season right now (the server uses the real clock too). */
+function expectedStatus(season: (typeof seasons)[number], now: number): keyof typeof world.season.status {
+  const start = Date.parse(season.startsAt);
+  const end = Date.parse(season.endsAt);
+  if (start <= now && now < end) return "current";
+  const next = [...seasons]
+    .filter((entry) => Date.parse(entry.startsAt) > now)
+    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))[0];
+  if (next?.id === season.id) return "next";
+  return end <= now ? "ended" : "upcoming";
+}
+
+test("the season list marks each season and counts down live to the current one's end", async ({ page }) => {
+  await page.goto("/season");
+  await hydrated(page);
+  const list = page.getByRole("list", { name: world.season.listLabel });
+  const cards = list.locator(":scope > li");
+  await expect(cards).toHaveCount(seasons.length);
+  const now = Date.now();
+  for (const [index, season] of [...seasons].sort((a, b) => a.number - b.number).entries()) {
+    const card = cards.nth(index);
+    const status = expectedStatus(season, now);
+    await expect(card).toContainText(season.name.vi);
+    await expect(card).toContainText(world.season.status[status]);
+    await expect(card.getByText("(giờ game, UTC+7)").first()).toBeVisible();
+    if (status === "ended") await expect(card.locator("time")).toHaveCount(0);
+    else await expect(card.locator("time")).toHaveCount(1);
+  }
+  const current = list.locator('li[aria-current="true"]');
+  if ((await current.count()) > 0) {
+    const clock = current.locator("time");
+    const before = await clock.textContent();
+    await expect(clock).not.toHaveText(before ?? "", { timeout: 3000 });
+  }
+  await cards.first().getByRole("link", { name: seasons[0]!.name.vi }).click();
+  await expect(page).toHaveURL(`/season/detail?id=${seasons[0]!.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(seasons[0]!.name.vi);
+});
+
+test("a season's page shows its reward tiers and what it added, as links", async ({ page }) => {
+  const season = seasons[0]!;
+  await page.goto(`/season/detail?id=${season.id}`);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(season.name.vi);
+  const rewards = page.getByRole("table", { name: world.season.rewards.caption });
+  await expect(rewards.locator("tbody tr")).toHaveCount(season.rewardTiers.length);
+  const firstTier = season.rewardTiers[0]!;
+  await expect(rewards.locator("tbody tr").first()).toContainText(vnd(firstTier.points));
+  await expect(rewards.locator("tbody tr").first().getByRole("link")).toHaveAttribute(
+    "href",
+    `/equipments-items/detail?id=${firstTier.rewards[0]!.item}`,
+  );
+  const additions = page.locator("section").filter({ has: page.getByRole("heading", { name: world.season.additions.title }) });
+  await expect(additions.getByRole("link")).toHaveCount(season.additions.length);
+  await expect(additions.getByRole("link").first()).toHaveAttribute("href", "/district?id=ashveil-dunes");
+  await expect(page.getByRole("link", { name: world.season.allSeasons })).toHaveAttribute("href", "/season");
+});
+
+test("the manor list opens a manor in place, whose calculator adds levels and a building, kept in the URL", async ({ page }) => {
+  const manor = manors[0]!;
+  await page.goto("/manor");
+  await hydrated(page);
+  const cards = page.getByRole("list", { name: world.manor.listLabel }).locator(":scope > li");
+  await expect(cards).toHaveCount(manors.length);
+  await expect(cards.first()).toContainText("5%");
+  await cards.first().getByRole("link", { name: manor.name.vi }).click();
+  await expect(page).toHaveURL(`/manor?id=${manor.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(manor.name.vi);
+  await expect(page.getByRole("table", { name: world.manor.levelsTable.caption }).locator("tbody tr")).toHaveCount(manor.levels.length);
+
+  const levelCost = (from: number, to: number) =>
+    manor.levels.filter((row) => row.level > from && row.level <= to).reduce((sum, row) => sum + (row.upgradeCost?.gold ?? 0), 0);
+  const gold = page.getByTestId("manor-total-gold");
+  await expect(gold).toHaveText(vnd(levelCost(1, manor.levels.length)));
+
+  await page.getByRole("combobox", { name: world.manor.calculator.to, exact: true }).selectOption("3");
+  await expect(page).toHaveURL(/[?&]to=3/);
+  await expect(gold).toHaveText(vnd(levelCost(1, 3)));
+
+  const hall = manor.buildings[0]!;
+  await page.getByRole("combobox", { name: world.manor.calculator.building, exact: true }).selectOption(hall.id);
+  await page.getByRole("combobox", { name: world.manor.calculator.buildingTo, exact: true }).selectOption("2");
+  await expect(page).toHaveURL(new RegExp(`b=${hall.id}.*bto=2`));
+  const hallCost = hall.levels[0]!.gold + hall.levels[1]!.gold;
+  await expect(gold).toHaveText(vnd(levelCost(1, 3) + hallCost));
+  const materials = page.getByTestId("manor-total-materials");
+  await expect(materials.getByRole("link").first()).toHaveAttribute("href", /\/equipments-items\/detail\?id=/);
+
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole("combobox", { name: world.manor.calculator.to, exact: true })).toHaveValue("3");
+  await expect(gold).toHaveText(vnd(levelCost(1, 3) + hallCost));
+
+  await page.getByRole("combobox", { name: world.manor.calculator.from, exact: true }).selectOption("3");
+  await page.getByRole("combobox", { name: world.manor.calculator.building, exact: true }).selectOption("");
+  await expect(page.getByText(world.manor.calculator.nothing)).toBeVisible();
+});
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`the world pages fit a 390px phone in the ${scheme} theme, with no serious axe violation`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of [
+      "/season",
+      `/season/detail?id=${seasons[2]!.id}`,
+      "/manor",
+      `/manor?id=${manors[0]!.id}&b=${manors[0]!.buildings[0]!.id}`,
+    ]) {
+      await page.goto(path);
+      await hydrated(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+      expect(serious, path).toEqual([]);
+    }
+  });
+}
+
+test.describe("unknown world entries", () => {
+  test.use({ expectedConsole: [/Failed to load resource: the server responded with a status of 404/] });
+  for (const path of ["/season/detail?id=no-such-season", "/season/detail", "/manor?id=no-such-manor", "/manor?id="]) {
+    test(`${path} answers 404`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+    });
+  }
+});
