@@ -100,6 +100,7 @@ test("the manor list opens a manor in place, whose calculator adds levels and a 
   await expect(gold).toHaveText(vnd(levelCost(1, 3) + hallCost));
 
   await page.getByRole("combobox", { name: world.manor.calculator.from, exact: true }).selectOption("3");
+  await expect(page).toHaveURL(/[?&]from=3/);
   await page.getByRole("combobox", { name: world.manor.calculator.building, exact: true }).selectOption("");
   await expect(page.getByText(world.manor.calculator.nothing)).toBeVisible();
 });
