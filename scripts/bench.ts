@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { benchSearch } from "./bench-search.ts";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -253,6 +254,7 @@ async function main(): Promise<number> {
     }
     console.log(`bench: server up on ${baseUrl}`);
     await runBenchmarks(baseUrl, seconds, connections);
+    await benchSearch();
     return 0;
   } finally {
     await cleanUp();

@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../db/client.ts";
+import { migrateDatabase } from "../db/migrate.ts";
+import { getEntry } from "../server/content/catalog.ts";
+import { ensureContent } from "../server/content/content-store.ts";
+import { searchContent } from "../server/content-api/search.ts";
+import { createLogger } from "../server/logger.ts";
+
+const CATALOG_SIZE = 100_000;
+const QUERIES = ["giap", "dao", "kiem sat", "giaap", "ngua", "long phuong", "thoi sat", "binh mau"];
+const ROUNDS = 25;
+export const SEARCH_BUDGET_P95_MS = 20;
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function timed(run: () => Promise<unknown>, rounds: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+/**
+ * Search over a generated catalog of 100,000 entries on PGlite (the demo pack's names, numbered),
+ * beside a primary-key lookup in the same run: p50/p95 of each and their ratio.
+ */
+export async function benchSearch(): Promise<{ searchP95: number; lookupP95: number }> {
+  const connection = await openDatabase({ dataDir: "memory://" });
+  try {
+    await migrateDatabase(connection);
+    const { db } = connection;
+    await ensureContent(db, createLogger("error"));
+    await db.execute(sql`
+      insert into content_entries (kind, id, position, data, name_vi, name_en)
+      select 'items', 'generated-' || g, 100000 + g,
+             jsonb_build_object('id', 'generated-' || g, 'name', jsonb_build_object('vi', w.vi || ' ' || g, 'en', w.en || ' ' || g)),
+             w.vi || ' ' || g, w.en || ' ' || g
+      from generate_series(1, ${CATALOG_SIZE}) as g
+      join (select (row_number() over ()) - 1 as i, name_vi as vi, name_en as en from content_entries) as w
+        on w.i = g % (select count(*) from content_entries)`);
+    await db.execute(sql`vacuum analyze content_entries`);
+    await timed(() => searchContent(db, "giap", { limit: 20 }), 3);
+    const search = (await Promise.all(QUERIES.map(async (query) => timed(() => searchContent(db, query, { limit: 20 }), ROUNDS)))).flat();
+    const lookup = await timed(
+      () => getEntry(db, "items", `generated-${1 + Math.floor(Math.random() * CATALOG_SIZE)}`),
+      QUERIES.length * ROUNDS,
+    );
+    const searchP95 = percentile(search, 95);
+    const lookupP95 = percentile(lookup, 95);
+    console.log(`\nSearch over ${CATALOG_SIZE.toLocaleString("en-US")} generated entries (PGlite, ${search.length} searches)\n`);
+    console.log(`query                p50 ms  p95 ms`);
+    console.log(`search (8 queries)   ${percentile(search, 50).toFixed(1).padStart(6)}  ${searchP95.toFixed(1).padStart(6)}`);
+    console.log(`primary-key lookup   ${percentile(lookup, 50).toFixed(1).padStart(6)}  ${lookupP95.toFixed(1).padStart(6)}`);
+    console.log(
+      `search p95 / lookup p95 = ${(searchP95 / Math.max(lookupP95, 0.001)).toFixed(1)}; aim p95 ≤ ${SEARCH_BUDGET_P95_MS} ms: ${searchP95 <= SEARCH_BUDGET_P95_MS ? "PASS" : "FAIL"}`,
+    );
+    return { searchP95, lookupP95 };
+  } finally {
+    await connection.close();
+  }
+}
+
+if (import.meta.main) await benchSearch();
