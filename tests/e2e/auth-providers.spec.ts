@@ -70,7 +70,7 @@ test.describe("password reset by mail", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(auth.forgot.title);
     await page.getByLabel(auth.fields.email).fill(email);
     await page.getByRole("button", { name: auth.forgot.submit }).click();
-    await expect(page.getByRole("status")).toHaveText(auth.forgot.sent);
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(auth.forgot.sent);
 
     // The mail: to the user, in Vietnamese then English, with a link to this app.
     const mail = await waitForMail(email, /Đặt lại mật khẩu/);
@@ -94,7 +94,7 @@ test.describe("password reset by mail", () => {
     await page.getByLabel(auth.fields.newPassword).fill(NEW_PASSWORD);
     await page.getByLabel(auth.fields.confirm).fill(NEW_PASSWORD);
     await page.getByRole("button", { name: auth.reset.submit }).click();
-    await expect(page.getByRole("status")).toHaveText(auth.reset.done);
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(auth.reset.done);
 
     // The old password is refused, the new one signs in.
     await page.getByRole("link", { name: auth.backToSignIn }).click();

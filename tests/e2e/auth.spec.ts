@@ -87,7 +87,7 @@ test("/me sends a visitor to sign in and back, then shows the profile with its d
 
   await page.getByLabel(me.profile.displayName).fill("Chi Mai");
   await page.getByRole("button", { name: me.profile.save }).click();
-  await expect(page.getByRole("status")).toHaveText(me.profile.saved);
+  await expect(page.getByRole("main").getByRole("status")).toHaveText(me.profile.saved);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Chi Mai");
 });
 
@@ -149,7 +149,7 @@ test("/me signs out the other devices, and deletes the account once confirmed", 
   const devices = page.getByRole("region", { name: me.sessions.title }).getByRole("listitem");
   await expect(devices).toHaveCount(2);
   await page.getByRole("button", { name: me.sessions.signOutOthers }).click();
-  await expect(page.getByRole("status")).toHaveText(me.sessions.othersEnded);
+  await expect(page.getByRole("main").getByRole("status")).toHaveText(me.sessions.othersEnded);
   await expect(devices).toHaveCount(1);
   await phonePage.reload();
   await expect(phonePage.getByRole("link", { name: vi.account.signIn })).toBeVisible();

@@ -17,6 +17,9 @@ test("search without accents, filter, open an item, and go back to the same list
   await page.getByRole("button", { name: catalog.filters.apply }).click();
   await expect(page).toHaveURL(/type=armor/);
   await expect(page).toHaveURL(/sort=level-desc/);
+  // The list has been re-read when the form shows the new filters (it is keyed by the URL).
+  await expect(page.getByLabel(catalog.filters.type)).toHaveValue("armor");
+  await page.waitForLoadState("networkidle");
   const firstName = (await cards.first().locator("span.truncate").textContent()) ?? "";
   expect(firstName).toMatch(/Giáp/);
 

@@ -69,7 +69,7 @@ test("mounts: search without accents, filter by terrain, sort by speed, open one
   await page.getByLabel(vi.filters.sort).selectOption("speed-desc");
   await page.getByRole("button", { name: vi.filters.apply }).click();
   await expect(page).toHaveURL(/terrain=air/);
-  await expect(page.getByRole("status")).toHaveText(vi.mounts.results_other.replace("{{count}}", "3"));
+  await expect(page.getByRole("main").getByRole("status")).toHaveText(vi.mounts.results_other.replace("{{count}}", "3"));
   await expect(cardsOf(page)).toHaveCount(3);
   await expect(cardsOf(page).first()).toContainText("Rồng Sao Băng");
 
