@@ -6,7 +6,16 @@ import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
-import { EntryBreadcrumbs, PageHeading, STAT_ORDER, Section, duration, numberFormat, statValue, textLink } from "./parts.tsx";
+import {
+  EntryBreadcrumbs,
+  PageHeading,
+  STAT_ORDER,
+  Section,
+  duration,
+  numberFormat,
+  statValue,
+  textLink,
+} from "../../shared/ui/catalog-parts.tsx";
 
 export interface ClassPageProps {
   i18n: RouteMessages;

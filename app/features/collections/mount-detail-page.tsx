@@ -5,7 +5,7 @@ import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
-import { ObtainList, Section, StatList } from "./parts.tsx";
+import { ObtainList, Section, StatList } from "../../shared/ui/catalog-parts.tsx";
 
 export interface MountDetailProps {
   i18n: RouteMessages;

@@ -5,7 +5,7 @@ import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-me
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
-import { EmptyState, FilterForm, PageHeading, Pagination, RARITY_VALUES, SelectField } from "./parts.tsx";
+import { EmptyState, FilterForm, PageHeading, Pagination, RARITY_VALUES, SelectField } from "../../shared/ui/catalog-parts.tsx";
 
 const TERRAINS = ["ground", "water", "air"] as const;
 const SORTS = ["relevance", "level-asc", "level-desc", "speed-desc", "speed-asc", "name"] as const;

@@ -20,7 +20,7 @@ import {
   duration,
   textLink,
   useHref,
-} from "./parts.tsx";
+} from "../../shared/ui/catalog-parts.tsx";
 
 const ELEMENTS = ["fire", "water", "wind", "earth", "light", "shadow"] as const;
 const SORTS = ["relevance", "level-asc", "level-desc", "rarity", "name"] as const;

@@ -8,7 +8,7 @@ import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-me
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
-import { EmptyState, FilterForm, PageHeading, statLine } from "./parts.tsx";
+import { EmptyState, FilterForm, PageHeading, statLine } from "../../shared/ui/catalog-parts.tsx";
 
 export interface RunePageProps {
   i18n: RouteMessages;

@@ -21,7 +21,7 @@ import {
   statLine,
   textLink,
   useHref,
-} from "./parts.tsx";
+} from "../../shared/ui/catalog-parts.tsx";
 
 const SORTS = ["relevance", "level-asc", "level-desc", "rarity", "name"] as const;
 

@@ -6,7 +6,7 @@ import { addCosts, buildingUpgradeCost, clampLevel, manorUpgradeCost, NO_COST } 
 import { entryHref } from "../../shared/content/entry-links.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
-import { EntryBreadcrumbs } from "../collections/parts.tsx";
+import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
 import { CostCell, link, MaterialLink, numberFormat, type Localized, type Named, type Tax } from "./manor-parts.tsx";
 
 const card = "rounded-xl border border-line bg-surface p-4 sm:p-5";

@@ -4,7 +4,7 @@ import { entryHref } from "../../shared/content/entry-links.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
-import { EntryBreadcrumbs } from "../collections/parts.tsx";
+import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
 import { SeasonCountdown, SeasonDates, SeasonStatusBadge, type SeasonStatus } from "./season-parts.tsx";
 
 type Named = { name: { vi: string; en: string }; icon?: string | undefined };

@@ -1,11 +1,11 @@
-/** Pieces the collection pages (classes, mounts, pets, runes, talismans) share. */
+/** Pieces the catalog pages (collections, seasons, manors) share: filters, lists, stats, breadcrumbs. */
 import { useId, type ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useSearchParams } from "react-router";
 import type { Localized, ObtainMethod, StatKey, Stats } from "../../../server/content/pack-schema.ts";
-import { localize } from "../../shared/i18n/localize.ts";
-import { findPage } from "../../shared/routing/route-table.ts";
+import { localize } from "../i18n/localize.ts";
+import { findPage } from "../routing/route-table.ts";
 
 export const field = "h-10 w-full min-w-0 rounded-md border border-line bg-surface px-2 text-sm text-fg";
 export const textLink = "text-link underline underline-offset-2";
