@@ -71,10 +71,11 @@ function once(close: () => Promise<void>): () => Promise<void> {
 }
 
 /**
- * Per-connection settings. A one-letter typo in a short Vietnamese word ("giaap" for "giáp") scores
- * about 0.57 in word_similarity; pg_trgm's default threshold (0.6) would miss it.
+ * Per-connection settings: the trigram similarity from which a search word counts as a misspelling
+ * of a name's word (server/content/name-match.ts). "giaap" for "giap" scores 0.57, "swrd" for
+ * "sword" 0.38; pg_trgm's default is also 0.3, set here so that no server setting changes it.
  */
-const SESSION_SETUP = "set pg_trgm.word_similarity_threshold = 0.5";
+const SESSION_SETUP = "set pg_trgm.similarity_threshold = 0.3";
 
 export type DatabaseTarget = { url: string } | { dataDir: string };
 

@@ -15,12 +15,41 @@ export const contentEntries = pgTable(
     data: jsonb("data").notNull(),
     nameVi: text("name_vi").notNull(),
     nameEn: text("name_en").notNull(),
+    /**
+     * The names folded for search (lower case, no diacritics, Đ as D), kept by the database. Folding
+     * is costly (`unaccent` per row), so search compares and ranks these columns instead.
+     */
+    foldedVi: text("folded_vi")
+      .notNull()
+      .generatedAlwaysAs(sql`f_unaccent(lower(name_vi))`),
+    foldedEn: text("folded_en")
+      .notNull()
+      .generatedAlwaysAs(sql`f_unaccent(lower(name_en))`),
+    foldedNames: text("folded_names")
+      .notNull()
+      .generatedAlwaysAs(sql`f_unaccent(lower(name_vi || ' ' || name_en))`),
   },
   (table) => [
     primaryKey({ columns: [table.kind, table.id] }),
     // Diacritic-insensitive, typo-tolerant search over both languages' names.
-    index("content_entries_name_search").using("gin", sql`f_unaccent(lower(${table.nameVi} || ' ' || ${table.nameEn})) gin_trgm_ops`),
+    index("content_entries_name_search").using("gin", sql`${table.foldedNames} gin_trgm_ops`),
+    // Names starting with the query (`like 'q%'`), the first page of most searches.
+    index("content_entries_folded_vi_prefix").using("btree", sql`${table.foldedVi} text_pattern_ops`),
+    index("content_entries_folded_en_prefix").using("btree", sql`${table.foldedEn} text_pattern_ops`),
   ],
+);
+
+/**
+ * Every word of the folded names, with how many entries use it: the vocabulary a misspelt search
+ * word is corrected against ("giaap" -> "giap"). Rebuilt with the entries (`refreshNameWords`).
+ */
+export const contentWords = pgTable(
+  "content_words",
+  {
+    word: text("word").primaryKey(),
+    entries: integer("entries").notNull(),
+  },
+  (table) => [index("content_words_trigram").using("gin", sql`${table.word} gin_trgm_ops`)],
 );
 
 /** The pack in use: its manifest, map and version (one row). */

@@ -8,7 +8,7 @@ import type { ContentPack } from "../content/pack-schema.ts";
 import { call, createTestApp, silentLogger, type TestApp } from "../testing.ts";
 import { COLLECTIONS } from "./collections.ts";
 import type { JsonValue } from "./cursor.ts";
-import { searchStatement } from "./search.ts";
+import { searchStatement, type SearchTier } from "./search.ts";
 
 type Entry = Record<string, unknown> & { id: string };
 type Where = [string, string, JsonValue];
@@ -437,6 +437,20 @@ describe.each(testEngines)("public data API on %s", (engine) => {
       expect(first).toMatchObject({ id: "iron-sword", match: { language: "vi", type: "fuzzy" } });
     });
 
+    it("finds the words in another order, after every name containing the query", async () => {
+      const hits = await search("q=sat%20kiem&limit=50");
+      expect(hits.find((hit) => hit.id === "iron-sword")?.match).toEqual({ language: "vi", type: "fuzzy" });
+      expect(hits.every((hit) => hit.match.type === "fuzzy")).toBe(true);
+    });
+
+    it("corrects a misspelt word and ranks the corrected names by the same rules", async () => {
+      const hits = await search("q=giaap&limit=50");
+      expect(hits.length).toBeGreaterThan(5);
+      expect(hits.slice(0, 5).every((hit) => hit.name.vi.startsWith("Giáp"))).toBe(true);
+      expect(hits.every((hit) => hit.match.type === "fuzzy")).toBe(true);
+      expect(new Set(hits.map((hit) => `${hit.kind}/${hit.id}`)).size).toBe(hits.length);
+    });
+
     it("ranks the exact name first, then names starting with the query, then the rest", async () => {
       const hits = await search("q=linh%20thao&limit=10");
       expect(hits[0]).toMatchObject({ kind: "items", id: "spirit-herb", match: { language: "vi", type: "exact" } });
@@ -462,19 +476,22 @@ describe.each(testEngines)("public data API on %s", (engine) => {
       expect(await refusal(await get(`/api/v1/search?${params}`))).toBe(message);
     });
 
-    it("can use the trigram index for the search statement (EXPLAIN)", async () => {
+    it.each([
+      [{ startWith: "giap" }, ["content_entries_folded_vi_prefix", "content_entries_folded_en_prefix"]],
+      [{ contain: "giap" }, ["content_entries_name_search"]],
+    ] satisfies [SearchTier, string[]][])("reads the %o tier from its indexes (EXPLAIN)", async (tier, indexes) => {
       // On a pack this small the planner may rightly prefer a sequential scan; with it priced out,
-      // the plan must be a bitmap scan of content_entries_name_search for both branches of the OR.
+      // the plan must read the tier's indexes.
       const plan = await t.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
         const rows = await queryRows<{ "QUERY PLAN": string }>(
           tx as unknown as Database,
-          sql`explain ${searchStatement("giap", { limit: 20 })}`,
+          sql`explain ${searchStatement("giap", tier, { limit: 20 })}`,
         );
         return rows.map((row) => row["QUERY PLAN"]).join("\n");
       });
       expect(plan).not.toContain("Seq Scan");
-      expect(plan.match(/Bitmap Index Scan on content_entries_name_search/g)).toHaveLength(2);
+      for (const index of indexes) expect(plan).toMatch(new RegExp(`(on|using) ${index} `));
     });
   });
 

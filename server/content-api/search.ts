@@ -2,16 +2,30 @@
  * Name search across every kind: diacritic-insensitive ("giap" finds "Giáp", "dao" finds "Đao"),
  * tolerant of a typo, over both languages.
  *
- * The WHERE clause is written on the exact expression of the GIN trigram index
- * `content_entries_name_search` (`f_unaccent(lower(name_vi || ' ' || name_en))`), so both of its
- * branches can use it: a substring `like` and pg_trgm's word similarity `<%` (fuzzy; its threshold is
- * the session's `pg_trgm.word_similarity_threshold`, set to 0.5 by db/client.ts). Ranking: exact
- * name, then name prefix, then a word starting with the query, then substring, then fuzzy matches by
- * similarity; then kind and pack order, for a stable answer.
+ * The answer is the concatenation of tiers, each ranked on its own, each read only while the page
+ * has room (so a short query that thousands of names contain costs a page, not thousands of rows):
+ *   1. names starting with the query, in alphabetical order of the name that does (the exact name
+ *      first), read from the prefix indexes in that order;
+ *   2. other names containing it: a word starting with it, then anywhere; the shorter name first;
+ *   3. when a query word is misspelt, tiers 1 and 2 again for the corrected words ("giaap" -> "giap");
+ *   4. names containing every query word or one of its corrections, in any order ("sat kiem").
+ * Ties are broken by kind and pack order, for a stable answer. Tiers 3 and 4 answer `fuzzy`.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { and, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
 import { contentEntries } from "../../db/schema/index.ts";
+import {
+  correctedQuery,
+  matchRank,
+  namesContain,
+  namesResemble,
+  nameSimilarity,
+  namesStartWith,
+  resemblanceFit,
+  resemblingWidens,
+  spellingAlternatives,
+  type WordAlternatives,
+} from "../content/name-match.ts";
 import type { PackKind } from "../content/pack-schema.ts";
 import { collectionOfKind } from "./collections.ts";
 
@@ -33,16 +47,9 @@ export interface SearchHit {
   score: number;
 }
 
-/** `like` treats `%`, `_` and `\` specially; the user's text is matched literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-/** 0 exact, 1 prefix, 2 word prefix, 3 substring, 4 none, for one folded name. */
-function matchRank(name: SQL, folded: SQL, pattern: SQL): SQL {
-  return sql`(case when ${name} = ${folded} then 0
-    when ${name} like ${pattern} || '%' then 1
-    when ${name} like '% ' || ${pattern} || '%' then 2
-    when ${name} like '%' || ${pattern} || '%' then 3
-    else 4 end)`;
+export interface SearchOptions {
+  limit: number;
+  kind?: PackKind;
 }
 
 interface SearchRow {
@@ -57,33 +64,77 @@ interface SearchRow {
   score: number;
 }
 
-/** The search statement (exported so a test can EXPLAIN exactly what runs). */
-export function searchStatement(query: string, options: { limit: number; kind?: PackKind }): SQL {
-  const text = query.normalize("NFC");
-  const folded = sql`f_unaccent(lower(${text}))`;
-  const pattern = sql`f_unaccent(lower(${escapeLike(text)}))`;
-  const names = sql`f_unaccent(lower(${contentEntries.nameVi} || ' ' || ${contentEntries.nameEn}))`;
-  const vi = sql`f_unaccent(lower(${contentEntries.nameVi}))`;
-  const en = sql`f_unaccent(lower(${contentEntries.nameEn}))`;
-  const conditions: SQL[] = [sql`(${names} like '%' || ${pattern} || '%' or ${folded} <% ${names})`];
-  if (options.kind) conditions.push(sql`${contentEntries.kind} = ${options.kind}`);
+/** One tier's query: names starting with `text`, other names containing it, or names resembling the query's words. */
+export type SearchTier = { startWith: string } | { contain: string } | { resemble: WordAlternatives[] };
 
-  return sql`select kind, id, name, icon, rank_vi, rank_en, score_vi, score_en, score from (
-          select ${contentEntries.kind} as kind, ${contentEntries.id} as id, ${contentEntries.position} as position,
-            ${contentEntries.data} -> 'name' as name, ${contentEntries.data} ->> 'icon' as icon,
-            ${matchRank(vi, folded, pattern)} as rank_vi, ${matchRank(en, folded, pattern)} as rank_en,
-            word_similarity(${folded}, ${vi}) as score_vi, word_similarity(${folded}, ${en}) as score_en,
-            word_similarity(${folded}, ${names}) as score
-          from ${contentEntries}
-          where ${sql.join(conditions, sql` and `)}
-        ) as hits
-        order by least(rank_vi, rank_en), score desc, greatest(score_vi, score_en) desc, kind collate "C", position, id collate "C"
-        limit ${options.limit}`;
+const entry = contentEntries;
+const kindIs = (kind: PackKind | undefined): SQL => (kind ? sql`${entry.kind} = ${kind}` : sql`true`);
+const stableOrder = sql`${entry.kind} collate "C", ${entry.position}, ${entry.id} collate "C"`;
+
+/** A tier's page: the keys and the order, with what the answer needs joined in for the page only. */
+function tierPage(tier: SearchTier, options: SearchOptions): SQL {
+  const limit = options.limit;
+  if ("startWith" in tier) {
+    // One ordered index scan per language, each stopping at the page's size; an entry in both
+    // appears twice and is kept once by the caller (so each side alone can fill the page).
+    const side = (name: typeof entry.foldedVi | typeof entry.foldedEn) =>
+      sql`(select ${entry.kind} as kind, ${entry.id} as id, ${entry.position} as position, ${name} as order_key, 0 as order_rank
+          from ${entry} where ${name} like ${likePrefix(tier.startWith)} and ${kindIs(options.kind)}
+          order by ${name}, ${stableOrder} limit ${limit})`;
+    return sql`${side(entry.foldedVi)} union all ${side(entry.foldedEn)}`;
+  }
+  const condition =
+    "contain" in tier
+      ? and(namesContain(tier.contain), sql`not ${namesStartWith(tier.contain)}`, kindIs(options.kind))
+      : and(namesResemble(tier.resemble), kindIs(options.kind));
+  const rank =
+    "contain" in tier
+      ? sql`least(${matchRank(tier.contain, sql`${entry.foldedVi}`)}, ${matchRank(tier.contain, sql`${entry.foldedEn}`)})`
+      : sql`-${resemblanceFit(tier.resemble)}`;
+  return sql`(select ${entry.kind} as kind, ${entry.id} as id, ${entry.position} as position,
+      lpad(length(${entry.foldedNames})::text, 4, '0') as order_key, ${rank} as order_rank
+    from ${entry} where ${condition}
+    order by order_rank, order_key, ${stableOrder} limit ${limit})`;
 }
 
-export async function searchContent(db: Database, query: string, options: { limit: number; kind?: PackKind }): Promise<SearchHit[]> {
-  const rows = await queryRows<SearchRow>(db, searchStatement(query, options));
-  return rows.map((row) => {
+/** `like` pattern for a prefix of a folded name (the query folded as names are, its wildcards escaped). */
+function likePrefix(text: string): SQL {
+  return sql`f_unaccent(lower(${text.normalize("NFC").replace(/[\\%_]/g, (char) => `\\${char}`)})) || '%'`;
+}
+
+/** One tier's statement (exported so a test can EXPLAIN exactly what runs). Ranks and scores are for `query`. */
+export function searchStatement(query: string, tier: SearchTier, options: SearchOptions): SQL {
+  return sql`select hits.kind, hits.id, found.data -> 'name' as name, found.data ->> 'icon' as icon,
+      ${matchRank(query, sql`found.folded_vi`)} as rank_vi, ${matchRank(query, sql`found.folded_en`)} as rank_en,
+      ${nameSimilarity(query, sql`found.folded_vi`)} as score_vi, ${nameSimilarity(query, sql`found.folded_en`)} as score_en,
+      ${nameSimilarity(query, sql`found.folded_names`)} as score
+    from (${tierPage(tier, options)}) as hits
+    join ${entry} as found on found.kind = hits.kind and found.id = hits.id
+    order by hits.order_rank, hits.order_key, hits.kind collate "C", hits.position, hits.id collate "C"`;
+}
+
+export async function searchContent(db: Database, query: string, options: SearchOptions): Promise<SearchHit[]> {
+  const found = new Map<string, SearchRow>();
+  const room = () => options.limit - found.size;
+  const read = async (tier: SearchTier) => {
+    if (room() <= 0) return;
+    // A tier may find again what an earlier one found (at most `found.size` rows): a full page
+    // leaves enough to fill the room without them.
+    const rows = await queryRows<SearchRow>(db, searchStatement(query, tier, options));
+    for (const row of rows) if (room() > 0 && !found.has(`${row.kind}/${row.id}`)) found.set(`${row.kind}/${row.id}`, row);
+  };
+  await read({ startWith: query });
+  await read({ contain: query });
+  if (room() > 0) {
+    const words = await spellingAlternatives(db, query);
+    const corrected = correctedQuery(words);
+    if (corrected !== null) {
+      await read({ startWith: corrected });
+      await read({ contain: corrected });
+    }
+    if (resemblingWidens(words)) await read({ resemble: words });
+  }
+  return [...found.values()].map((row) => {
     const rankVi = Number(row.rank_vi);
     const rankEn = Number(row.rank_en);
     const language: "vi" | "en" =

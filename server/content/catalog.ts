@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { contentEntries } from "../../db/schema/index.ts";
 import { CRAFT_STATIONS, ITEM_SLOTS, ITEM_TYPES, RARITIES, type Item, type PackKind, type Recipe } from "./pack-schema.ts";
+import { nameMatches, relevanceOrder } from "./name-match.ts";
 
 export const ITEMS_PER_PAGE = 24;
 export const ITEM_SORTS = ["relevance", "level-asc", "level-desc", "name", "rarity"] as const;
@@ -30,19 +31,12 @@ export function parseItemFilters(params: URLSearchParams): ItemFilters {
   return itemFilters.parse(Object.fromEntries([...params].filter(([, value]) => value !== "")));
 }
 
-/** Diacritic-insensitive match on either language's name ("giap" finds "Giáp", "dao" finds "Đao"). */
-export function nameMatches(query: string): SQL {
-  const folded = sql`f_unaccent(lower(${query}))`;
-  const names = sql`f_unaccent(lower(${contentEntries.nameVi} || ' ' || ${contentEntries.nameEn}))`;
-  return sql`(${names} like '%' || ${folded} || '%' or ${folded} <% ${names})`;
-}
-
 const rarityRank = sql`array_position(array['common','uncommon','rare','epic','legendary']::text[], ${contentEntries.data}->>'rarity')`;
 
 export async function listItems(db: Database, filters: ItemFilters, language: "vi" | "en-US") {
   const data = contentEntries.data;
   const conditions: SQL[] = [eq(contentEntries.kind, "items")];
-  if (filters.q) conditions.push(nameMatches(filters.q));
+  if (filters.q) conditions.push(await nameMatches(db, filters.q));
   if (filters.type) conditions.push(sql`${data}->>'type' = ${filters.type}`);
   if (filters.slot) conditions.push(sql`${data}->>'slot' = ${filters.slot}`);
   if (filters.rarity) conditions.push(sql`${data}->>'rarity' = ${filters.rarity}`);
@@ -52,17 +46,10 @@ export async function listItems(db: Database, filters: ItemFilters, language: "v
   const where = and(...conditions);
   const level = sql`(${data}->>'level')::int`;
   const name = language === "vi" ? contentEntries.nameVi : contentEntries.nameEn;
-  const folded = sql`f_unaccent(lower(${filters.q}))`;
-  const names = sql`f_unaccent(lower(${contentEntries.nameVi} || ' ' || ${contentEntries.nameEn}))`;
   const sort = filters.sort === "relevance" && !filters.q ? "level-asc" : filters.sort;
   const order = {
     // Names containing the words first, then the closest fuzzy matches (typos).
-    relevance: [
-      sql`(${names} like '%' || ${folded} || '%') desc`,
-      sql`word_similarity(${folded}, ${names}) desc`,
-      asc(level),
-      asc(contentEntries.position),
-    ],
+    relevance: [...relevanceOrder(filters.q), asc(level), asc(contentEntries.position)],
     "level-asc": [asc(level), asc(contentEntries.position)],
     "level-desc": [desc(level), asc(contentEntries.position)],
     name: [asc(name), asc(contentEntries.id)],
@@ -139,7 +126,7 @@ export const recipeFilters = z.object({
 export async function listRecipes(db: Database, params: URLSearchParams): Promise<Recipe[]> {
   const filters = recipeFilters.parse(Object.fromEntries([...params].filter(([, value]) => value !== "")));
   const conditions: SQL[] = [eq(contentEntries.kind, "recipes")];
-  if (filters.q) conditions.push(nameMatches(filters.q));
+  if (filters.q) conditions.push(await nameMatches(db, filters.q));
   if (filters.station) conditions.push(sql`${contentEntries.data}->>'station' = ${filters.station}`);
   const rows = await db
     .select({ data: contentEntries.data })

@@ -1,12 +1,13 @@
 /**
  * Queries of the smaller catalogs: classes, mounts, pets, runes and talismans. They read the same
- * `content_entries` table as the item catalog and reuse its search (`nameMatches`).
+ * `content_entries` table as the item catalog and share its name search (`name-match.ts`).
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { contentEntries } from "../../db/schema/index.ts";
-import { getEntries, listKind, nameMatches } from "./catalog.ts";
+import { getEntries, listKind } from "./catalog.ts";
+import { nameMatches, relevanceOrder } from "./name-match.ts";
 import {
   ELEMENTS,
   MOUNT_TERRAINS,
@@ -83,16 +84,14 @@ async function listPage<T>(
 ): Promise<ListPage<T>> {
   const data = contentEntries.data;
   const conditions: SQL[] = [eq(contentEntries.kind, kind), ...extra];
-  if (q) conditions.push(nameMatches(q));
+  if (q) conditions.push(await nameMatches(db, q));
   const where = and(...conditions);
   const level = sql`(${data}->>'level')::int`;
   const speed = sql`(${data}->>'speedBonus')::numeric`;
   const name = language === "vi" ? contentEntries.nameVi : contentEntries.nameEn;
-  const folded = sql`f_unaccent(lower(${q}))`;
-  const names = sql`f_unaccent(lower(${contentEntries.nameVi} || ' ' || ${contentEntries.nameEn}))`;
   const effective = sort === "relevance" && !q ? "level-asc" : sort;
   const order = {
-    relevance: [sql`(${names} like '%' || ${folded} || '%') desc`, sql`word_similarity(${folded}, ${names}) desc`, asc(level)],
+    relevance: [...relevanceOrder(q), asc(level)],
     "level-asc": [asc(level)],
     "level-desc": [desc(level)],
     "speed-desc": [desc(speed), asc(level)],
@@ -152,14 +151,15 @@ export interface RuneSetView {
  * its runes) and, for the others, only the runes whose names match.
  */
 export async function listRuneSets(db: Database, q: string): Promise<{ sets: RuneSetView[]; runeCount: number }> {
+  const search = q ? await nameMatches(db, q) : null;
   const [sets, runes, matched] = await Promise.all([
     listKind<RuneSet>(db, "runeSets"),
     listKind<Rune>(db, "runes"),
-    q
+    search
       ? db
           .select({ kind: contentEntries.kind, id: contentEntries.id })
           .from(contentEntries)
-          .where(and(inArray(contentEntries.kind, ["runeSets", "runes"]), nameMatches(q)))
+          .where(and(inArray(contentEntries.kind, ["runeSets", "runes"]), search))
       : Promise.resolve(null),
   ]);
   const byPosition = (a: Rune, b: Rune) => a.position - b.position || a.level - b.level;

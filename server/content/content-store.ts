@@ -4,6 +4,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { contentEntries, contentPacks } from "../../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
+import { refreshNameWords } from "./name-match.ts";
 import { loadPack, serializePack } from "./load-pack.ts";
 import { PACK_KIND_NAMES, type ContentPack, type PackKind, type PackManifest } from "./pack-schema.ts";
 
@@ -38,6 +39,7 @@ export async function importPack(db: Database, pack: ContentPack, now = Date.now
     await tx.delete(contentEntries);
     for (let start = 0; start < rows.length; start += INSERT_BATCH)
       await tx.insert(contentEntries).values(rows.slice(start, start + INSERT_BATCH));
+    await refreshNameWords(tx);
     const current = { manifest: pack.manifest, mapSvg: pack.mapSvg, checksum, importedAt: now };
     await tx
       .insert(contentPacks)
@@ -46,7 +48,7 @@ export async function importPack(db: Database, pack: ContentPack, now = Date.now
   });
   // Merges the search index's pending entries and refreshes statistics, so the planner uses the
   // index at once (PGlite has no autovacuum to do it later).
-  await db.execute(sql`vacuum analyze content_entries`);
+  await db.execute(sql`vacuum analyze content_entries, content_words`);
   return { checksum, entries: rows.length };
 }
 
