@@ -115,6 +115,18 @@ describe("parsePack refuses a broken pack with one PackError naming file, entry 
     expect(error.message).toMatch(/tax-rates\.json: entry \d+ \(id "manor-cinder-hold"\): target: Unknown manor "atlantis"/);
   });
 
+  it("a clan holding a safe zone, and a clan tag in lower case", () => {
+    const files = withEdit(
+      "districts.json",
+      (districts) => (districts[0]!.owner = { clan: "Thanh Long Hội", tag: "TLH", since: "2026-11-01T20:00:00+07:00" }),
+    );
+    expect(refusal(files).message).toContain(
+      'districts.json: entry 0 (id "mist-harbor"): owner: A safe zone (pvp false) cannot be held by a clan',
+    );
+    const error = refusal(withEdit("manors.json", (manors) => ((manors[0]!.owner as { tag: string }).tag = "tlh")));
+    expect(error.message).toMatch(/manors\.json: entry 0 \(id "windmill-manor"\): owner\.tag: /);
+  });
+
   it("a missing file and a file that is not JSON", () => {
     const files = new Map(demoFiles);
     files.delete("tax-rates.json");

@@ -299,6 +299,7 @@ function checkDistricts({ pack, map, report }: Context) {
   pack.districts.forEach((district, index) => {
     if (!map.ids.has(district.region)) report("districts", index, "region", `The map has no element with id "${district.region}"`);
     if (district.levelRange.min > district.levelRange.max) report("districts", index, "levelRange", "min is above max");
+    if (district.owner && !district.pvp) report("districts", index, "owner", "A safe zone (pvp false) cannot be held by a clan");
     if (!insideRegion(map, district.region, district.labelPosition))
       report("districts", index, "labelPosition", "Outside the district's region");
     district.markers.forEach((marker, i) => {

@@ -374,6 +374,17 @@ export const marker = z.strictObject({
   ref: entryRef.optional(),
 });
 
+/**
+ * The clan holding a district or manor, as the admins record it after each siege. Clan names are
+ * players' own, in no particular language.
+ */
+export const clanHold = z.strictObject({
+  clan: z.string().trim().min(1).max(40),
+  /** The clan's short tag, shown in brackets: `[TLH]`. */
+  tag: z.string().regex(/^[A-Z0-9]{2,5}$/),
+  since: isoDateTime,
+});
+
 export const district = z.strictObject({
   id,
   name: localized,
@@ -384,6 +395,8 @@ export const district = z.strictObject({
   labelPosition: point,
   levelRange: z.strictObject({ min: z.number().int().min(1), max: z.number().int().min(1) }),
   pvp: z.boolean(),
+  /** Only open-war (pvp) districts can be held. */
+  owner: clanHold.optional(),
   markers: z.array(marker),
 });
 
@@ -416,6 +429,7 @@ export const manor = z.strictObject({
   icon,
   district: id,
   position: point,
+  owner: clanHold.optional(),
   levels: z.array(manorLevel).min(1),
   buildings: z.array(manorBuilding).min(1),
 });
@@ -490,6 +504,7 @@ export type Guide = z.infer<typeof guide>;
 export type Rule = z.infer<typeof rule>;
 export type Marker = z.infer<typeof marker>;
 export type District = z.infer<typeof district>;
+export type ClanHold = z.infer<typeof clanHold>;
 export type Manor = z.infer<typeof manor>;
 export type GameServer = z.infer<typeof gameServer>;
 export type TaxRate = z.infer<typeof taxRate>;

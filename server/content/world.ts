@@ -119,6 +119,7 @@ export async function listManors(db: Database) {
     description: manor.description,
     icon: manor.icon,
     district: { id: manor.district, name: districts.get(manor.district)?.name ?? null },
+    owner: manor.owner,
     levels: manor.levels.length,
     maxSlots: Math.max(...manor.levels.map((level) => level.buildingSlots)),
     buildings: manor.buildings.map((building) => ({ id: building.id, name: building.name, icon: building.icon })),

@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import map from "../../locales/vi/map.json" with { type: "json" };
-import enMap from "../../locales/en-US/map.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
 import { expect, hydrated, test, useLanguage } from "./fixtures.ts";
 
@@ -60,6 +59,7 @@ test("a marker link focuses the marker and shows its district", async ({ page })
   await mapReady(page);
   await expect(page.getByRole("heading", { level: 2, name: "Cảng Sương Mù" })).toBeVisible();
   await expect(page.locator(".leaflet-popup")).toContainText("Lão thợ rèn Mộc");
+  await expect(page.getByTestId("district-owner")).toHaveText(vi.clanHold.safeZone);
 });
 
 test("the district list selects a district in English too", async ({ page }) => {
@@ -71,7 +71,8 @@ test("the district list selects a district in English too", async ({ page }) => 
   const panel = page.getByTestId("district-panel");
   await expect(panel.getByRole("heading", { level: 2 })).toHaveText("Emberpeak");
   await expect(panel.getByTestId("district-tax")).toHaveText("10%");
-  await expect(panel).toContainText(enMap.panel.ownerNone);
+  await expect(panel.getByTestId("district-owner")).toContainText("Thanh Long Hội [TLH]");
+  await expect(panel.getByTestId("district-owner")).toContainText("since Nov 1, 2026");
 });
 
 test.describe("on a phone", () => {
@@ -94,7 +95,7 @@ test.describe("on a phone", () => {
     const panel = page.getByTestId("district-panel");
     await expect(panel.getByRole("heading", { level: 2 })).toHaveText("Sa Mạc Tro Bạc");
     await expect(panel.getByTestId("district-tax")).toHaveText("8%");
-    await expect(panel).toContainText(map.panel.ownerNone);
+    await expect(panel.getByTestId("district-owner")).toContainText("Hắc Phong Bang [HPB]");
 
     // A one-finger drag pans the map (real touch events, through the DevTools protocol).
     const pane = page.locator(".leaflet-map-pane");

@@ -74,6 +74,7 @@ test("the manor list opens a manor in place, whose calculator adds levels and a 
   await cards.first().getByRole("link", { name: manor.name.vi }).click();
   await expect(page).toHaveURL(`/manor?id=${manor.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(manor.name.vi);
+  await expect(page.getByRole("article")).toContainText(`${manor.owner!.clan} [${manor.owner!.tag}]`);
   await expect(page.getByRole("table", { name: world.manor.levelsTable.caption }).locator("tbody tr")).toHaveCount(manor.levels.length);
 
   const levelCost = (from: number, to: number) =>

@@ -1,3 +1,4 @@
+import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import type { TFunction } from "i18next";
 import { Link } from "react-router";
 import type { ClassCard, ClassRecommendations, NamedEntry } from "../../../server/content/collections.ts";
@@ -118,6 +119,9 @@ function ClassDetail({
           <div className="col-span-2 sm:col-span-1 sm:col-start-2">
             <p className="mt-3 font-semibold">{localize(gameClass.summary, language)}</p>
             <p className="mt-2">{localize(gameClass.description, language)}</p>
+            <div className="mt-3">
+              <FavoriteStar kind="classes" id={gameClass.id} />
+            </div>
           </div>
         </header>
       </div>

@@ -1,3 +1,4 @@
+import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import type { TFunction } from "i18next";
 import { Link, useNavigation } from "react-router";
 import type { Localized, Pet } from "../../../server/content/pack-schema.ts";
@@ -142,6 +143,9 @@ function PetDetail({
               <RarityBadge rarity={pet.rarity} t={c} />
             </p>
             <p className="mt-3">{localize(pet.description, language)}</p>
+            <div className="mt-3">
+              <FavoriteStar kind="pets" id={pet.id} />
+            </div>
           </div>
         </header>
       </div>

@@ -9,6 +9,7 @@ import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
 import { EmptyState, FilterForm, PageHeading, statLine } from "../../shared/ui/catalog-parts.tsx";
+import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 
 export interface RunePageProps {
   i18n: RouteMessages;
@@ -91,6 +92,9 @@ function RuneSetCard({
             {localize(set.name, language)}
           </h2>
           <p className="mt-1 text-sm text-fg-muted">{localize(set.description, language)}</p>
+        </div>
+        <div className="ms-auto">
+          <FavoriteStar kind="runeSets" id={set.id} name={localize(set.name, language)} />
         </div>
       </div>
       <div className="mt-4 grid gap-5 md:grid-cols-[2fr_3fr]">

@@ -1,3 +1,4 @@
+import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import type { TFunction } from "i18next";
 import { Link, useNavigation } from "react-router";
 import type { Localized, Talisman } from "../../../server/content/pack-schema.ts";
@@ -151,6 +152,9 @@ function TalismanDetail({
               <RarityBadge rarity={talisman.rarity} t={c} />
             </p>
             <p className="mt-3">{localize(talisman.description, language)}</p>
+            <div className="mt-3">
+              <FavoriteStar kind="talismans" id={talisman.id} />
+            </div>
           </div>
         </header>
       </div>

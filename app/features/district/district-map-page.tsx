@@ -1,3 +1,4 @@
+import { ClanHold } from "../../shared/ui/clan-hold.tsx";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
@@ -9,6 +10,7 @@ import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { LeafletMap, type MapLabels } from "./leaflet-map.tsx";
 import { KIND_COLORS, MARKER_KINDS, layersValue, parseLayers, queryWith, type MarkerKind } from "./marker-kinds.ts";
+import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 
 export interface DistrictMapProps {
   i18n: RouteMessages;
@@ -158,13 +160,17 @@ function DistrictPanel({
   go: (changes: Record<string, string | null>) => string;
   t: ReturnType<typeof useRouteMessages>["t"];
 }) {
+  const { t: c } = useTranslation();
   const row = "flex items-baseline justify-between gap-3 border-b border-line py-2 last:border-b-0";
   return (
     <section aria-labelledby="district-panel-title" data-testid="district-panel" className="rounded-xl border border-line bg-surface p-4">
       <p className="text-xs font-semibold uppercase tracking-wide text-fg-muted">{t("panel.label")}</p>
-      <h2 id="district-panel-title" className="mt-1 text-xl font-bold">
-        {localize(district.name, language)}
-      </h2>
+      <div className="mt-1 flex items-start justify-between gap-3">
+        <h2 id="district-panel-title" className="text-xl font-bold">
+          {localize(district.name, language)}
+        </h2>
+        <FavoriteStar kind="districts" id={district.id} name={localize(district.name, language)} />
+      </div>
       <p className="mt-2 text-sm text-fg-muted">{localize(district.description, language)}</p>
       <dl className="mt-3 text-sm">
         <div className={row}>
@@ -187,9 +193,10 @@ function DistrictPanel({
           </dd>
         </div>
         <div className={row}>
-          <dt className="shrink-0 text-fg-muted">{t("panel.owner")}</dt>
-          {/* Clans come later: until then no district has an owner, and the page says so. */}
-          <dd className="font-semibold">{t("panel.ownerNone")}</dd>
+          <dt className="shrink-0 text-fg-muted">{c("clanHold.owner")}</dt>
+          <dd className="text-right" data-testid="district-owner">
+            <ClanHold owner={district.owner} safeZone={!district.pvp} />
+          </dd>
         </div>
       </dl>
 

@@ -1,3 +1,6 @@
+import { useTranslation } from "react-i18next";
+import { ClanHold } from "../../shared/ui/clan-hold.tsx";
+import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import type { TFunction } from "i18next";
 import { useId } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -23,6 +26,7 @@ export interface ManorDetailProps {
 
 /** One manor: header, upgrade calculator (inputs in the URL), levels table and buildings with their costs. */
 export function ManorDetail({ t, language, manor, district, tax, items }: ManorDetailProps) {
+  const { t: common } = useTranslation();
   const name = localize(manor.name, language);
   const number = numberFormat(language);
   return (
@@ -40,6 +44,10 @@ export function ManorDetail({ t, language, manor, district, tax, items }: ManorD
                 {localize(district.name ?? undefined, language) || district.id}
               </Link>
             </dd>
+            <dt className="font-semibold">{common("clanHold.owner")}</dt>
+            <dd>
+              <ClanHold owner={manor.owner} />
+            </dd>
             <dt className="font-semibold">{t("manor.tax")}</dt>
             <dd>
               {tax ? t("manor.taxValue", { percent: number.format(tax.percent) }) : t("manor.noTax")}
@@ -48,6 +56,9 @@ export function ManorDetail({ t, language, manor, district, tax, items }: ManorD
             <dt className="font-semibold">{t("manor.levelsTable.level")}</dt>
             <dd>{t("manor.levels", { count: manor.levels.length })}</dd>
           </dl>
+          <div>
+            <FavoriteStar kind="manors" id={manor.id} />
+          </div>
         </div>
       </header>
 

@@ -1,3 +1,4 @@
+import { ClanHold, type ClanHoldView } from "../../shared/ui/clan-hold.tsx";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Manor } from "../../../server/content/pack-schema.ts";
@@ -8,6 +9,7 @@ import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { ManorDetail } from "./manor-detail.tsx";
 import { link, type Localized, type Named, type Tax } from "./manor-parts.tsx";
+import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 
 export interface ManorSummary {
   id: string;
@@ -15,6 +17,7 @@ export interface ManorSummary {
   description: Localized;
   icon: string;
   district: { id: string; name: Localized | null };
+  owner?: ClanHoldView;
   levels: number;
   maxSlots: number;
   buildings: { id: string; name: Localized; icon: string }[];
@@ -65,9 +68,16 @@ export function ManorPage({ i18n, language, manors, selected }: ManorPageProps) 
                     </Link>
                   </p>
                 </div>
+                <div className="ms-auto">
+                  <FavoriteStar kind="manors" id={manor.id} name={name} />
+                </div>
               </div>
               <p className="text-sm">{localize(manor.description, language)}</p>
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                <dt className="font-semibold">{common("clanHold.owner")}</dt>
+                <dd>
+                  <ClanHold owner={manor.owner} />
+                </dd>
                 <dt className="font-semibold">{t("manor.levelsTable.level")}</dt>
                 <dd>
                   {t("manor.levels", { count: manor.levels })} · {t("manor.maxSlots", { count: manor.maxSlots })}

@@ -6,6 +6,7 @@ import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-me
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
 import { SeasonCountdown, SeasonDates, SeasonStatusBadge, type SeasonStatus } from "./season-parts.tsx";
+import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 
 type Named = { name: { vi: string; en: string }; icon?: string | undefined };
 
@@ -50,6 +51,9 @@ export function SeasonDetailPage({ i18n, language, serverNow, season, startsAt, 
           <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
           <p>{localize(season.description, language)}</p>
           <SeasonCountdown status={status} startsAt={startsAt} endsAt={endsAt} serverNow={serverNow} t={t} />
+          <div>
+            <FavoriteStar kind="seasons" id={season.id} />
+          </div>
         </div>
       </header>
 

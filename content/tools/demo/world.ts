@@ -55,8 +55,19 @@ type DistrictSpec = {
   label: P;
   levelRange: [number, number];
   pvp: boolean;
+  owner?: ClanHold;
   markers: MarkerSpec[];
 };
+
+/** The demo's clans, holding the open-war districts and most manors (names made up for Cloudfall). */
+type ClanHold = { clan: string; tag: string; since: string };
+const CLANS = {
+  azureDragon: { clan: "Thanh Long Hội", tag: "TLH" },
+  blackWind: { clan: "Hắc Phong Bang", tag: "HPB" },
+  moonShadow: { clan: "Nguyệt Ảnh Các", tag: "NAC" },
+  cloudWalkers: { clan: "Lạc Vân Kỵ", tag: "LVK" },
+} as const;
+const held = (clan: keyof typeof CLANS, since: string): ClanHold => ({ ...CLANS[clan], since });
 
 const marker = (id: string, kind: string, icon: string, position: P, name: L, description: L, ref?: string): MarkerSpec => ({
   id,
@@ -335,6 +346,7 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
     label: [600, 400],
     levelRange: [40, 60],
     pvp: true,
+    owner: held("blackWind", "2026-10-04T20:00:00+07:00"),
     markers: [
       marker(
         "dunes-oasis",
@@ -466,6 +478,7 @@ export const DISTRICT_SPECS: DistrictSpec[] = [
     label: [930, 300],
     levelRange: [70, 90],
     pvp: true,
+    owner: held("azureDragon", "2026-11-01T20:00:00+07:00"),
     markers: [
       marker(
         "ember-coal-seam",
@@ -630,6 +643,7 @@ export function buildDistricts() {
     labelPosition: { x: spec.label[0], y: spec.label[1] },
     levelRange: { min: spec.levelRange[0], max: spec.levelRange[1] },
     pvp: spec.pvp,
+    ...(spec.owner ? { owner: spec.owner } : {}),
     markers: spec.markers.map((m) => ({
       id: m.id,
       kind: m.kind,
@@ -804,7 +818,7 @@ export function drawMapSvg(): string {
 // ---------------------------------------------------------------------------------------------
 // Manors
 
-type ManorTheme = { id: string; name: L; description: L; icon: string; district: string; position: P; flavour: L };
+type ManorTheme = { id: string; name: L; description: L; icon: string; district: string; position: P; owner?: ClanHold; flavour: L };
 
 const MANOR_THEMES: ManorTheme[] = [
   {
@@ -817,6 +831,7 @@ const MANOR_THEMES: ManorTheme[] = [
     icon: "windmill",
     district: "windfield-plains",
     position: [760, 650],
+    owner: held("cloudWalkers", "2026-09-20T20:00:00+07:00"),
     flavour: t("sản lượng lương thực", "food output"),
   },
   {
@@ -841,6 +856,7 @@ const MANOR_THEMES: ManorTheme[] = [
     icon: "paper-lantern",
     district: "firefly-marsh",
     position: [940, 600],
+    owner: held("moonShadow", "2026-10-18T20:00:00+07:00"),
     flavour: t("hiệu quả luyện đan", "alchemy yield"),
   },
   {
@@ -853,6 +869,7 @@ const MANOR_THEMES: ManorTheme[] = [
     icon: "desert-camp",
     district: "ashveil-dunes",
     position: [520, 470],
+    owner: held("blackWind", "2026-11-15T20:00:00+07:00"),
     flavour: t("thu nhập từ thuế", "tax income"),
   },
   {
@@ -877,6 +894,7 @@ const MANOR_THEMES: ManorTheme[] = [
     icon: "castle",
     district: "emberpeak",
     position: [1000, 340],
+    owner: held("azureDragon", "2026-11-08T20:00:00+07:00"),
     flavour: t("tốc độ rèn", "forging speed"),
   },
 ];
@@ -919,6 +937,7 @@ export function buildManors() {
       icon: `game-icons:${theme.icon}`,
       district: theme.district,
       position: { x: theme.position[0], y: theme.position[1] },
+      ...(theme.owner ? { owner: theme.owner } : {}),
       levels: Array.from({ length: MANOR_MAX_LEVEL }, (_, i) => {
         const level = i + 1;
         const bonusPercent = level * 4;
