@@ -36,3 +36,37 @@ test("a signed-out star offers sign-in; signed in, starred entries appear on /fa
   await page.goto("/favorites");
   await expect(page.getByRole("heading", { level: 2, name: vi.favorites.kinds.items })).toHaveCount(0);
 });
+
+test("the compact stars of a list star each entry by name, and one page load reads every star at once", async ({ page }) => {
+  const email = `fav-list-${Date.now()}@example.vn`;
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: "mat-khau-that-dai", name: "Sao" },
+    headers: { Origin: test.info().project.use.baseURL ?? "" },
+  });
+  expect(signUp.status()).toBe(200);
+
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/api/favorites") && request.method() === "GET") reads.push(request.url());
+  });
+  await page.goto("/manor");
+  await hydrated(page);
+  const star = page.getByRole("button", { name: `${vi.favorites.star}: Thái ấp Cối Xay` });
+  await expect(star).toHaveAttribute("aria-pressed", "false");
+  await star.click();
+  await expect(star).toHaveAttribute("aria-pressed", "true");
+  const other = page.getByRole("button", { name: `${vi.favorites.star}: Thái ấp Trúc Lâm` });
+  await expect(other).toHaveAttribute("aria-pressed", "false");
+  expect(reads).toHaveLength(1);
+
+  await page.goto("/favorites");
+  const manors = page.getByRole("region", { name: vi.favorites.kinds.manors });
+  await expect(manors.getByRole("link")).toHaveText(["Thái ấp Cối Xay"]);
+  await manors.getByRole("link").click();
+  await expect(page).toHaveURL(/\/manor\?id=windmill-manor$/);
+  await hydrated(page);
+  await page.getByRole("button", { name: vi.favorites.starred }).click();
+  await expect(page.getByRole("button", { name: vi.favorites.star })).toHaveAttribute("aria-pressed", "false");
+  await page.goto("/favorites");
+  await expect(page.getByRole("heading", { level: 2, name: vi.favorites.kinds.manors })).toHaveCount(0);
+});

@@ -71,7 +71,7 @@ test("the manor list opens a manor in place, whose calculator adds levels and a 
   const cards = page.getByRole("list", { name: world.manor.listLabel }).locator(":scope > li");
   await expect(cards).toHaveCount(manors.length);
   await expect(cards.first()).toContainText("5%");
-  await cards.first().getByRole("link", { name: manor.name.vi }).click();
+  await cards.first().getByRole("link", { name: manor.name.vi, exact: true }).click();
   await expect(page).toHaveURL(`/manor?id=${manor.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(manor.name.vi);
   await expect(page.getByRole("article")).toContainText(`${manor.owner!.clan} [${manor.owner!.tag}]`);
