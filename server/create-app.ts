@@ -17,6 +17,7 @@ import { getViewer } from "./auth/viewer.ts";
 import { contentApiRoutes } from "./content-api/content-api-routes.ts";
 import { gameIconSvg } from "./content/icons.ts";
 import { favoritesRoutes } from "./favorites/favorites-routes.ts";
+import { trendingRoutes } from "./trending/trending-routes.ts";
 import { clientIp } from "./http/client-ip.ts";
 import type { AppEnv } from "./http/context.ts";
 import { profileRoutes } from "./profile/profile-routes.ts";
@@ -37,10 +38,15 @@ export interface AppDependencies {
   analytics: AnalyticsSink;
 }
 
-/** Writes to the API per signed-in account (or per address): generous for people, a wall for scripts. */
-const WRITE_RULE = { window: 60, max: 60 };
-/** The public data API's structured queries are reads sent by POST: their own, larger budget per address. */
-const QUERY_RULE = { window: 60, max: 300 };
+const RATE_RULES = {
+  /** Writes to the API per signed-in account (or per address): generous for people, a wall for scripts. */
+  write: { window: 60, max: 60 },
+  /** The public data API's structured queries are reads sent by POST: their own, larger budget per address. */
+  query: { window: 60, max: 300 },
+  /** Page-view counts, one per page a visitor opens, per address. */
+  view: { window: 60, max: 120 },
+};
+const VIEWS_PATH = "/api/views";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -95,9 +101,13 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
   });
   app.use("/api/*", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS") {
-      const publicRead = c.req.path.startsWith("/api/v1/");
-      const subject = publicRead ? `query:${c.get("clientIp")}` : `write:${c.get("viewer")?.uid ?? c.get("clientIp")}`;
-      const decision = await consumeRateLimit(database.db, subject, publicRead ? QUERY_RULE : WRITE_RULE);
+      // Queries of the public API and page-view counts have buckets of their own, so that reading
+      // never uses up what a player may write.
+      const bucket = c.req.path.startsWith("/api/v1/") ? "query" : c.req.path === VIEWS_PATH ? "view" : "write";
+      const who = bucket === "write" ? (c.get("viewer")?.uid ?? c.get("clientIp")) : c.get("clientIp");
+      const decision = await consumeRateLimit(database.db, `${bucket}:${who}`, RATE_RULES[bucket]);
+      // A page-view beacon has nobody to read a 429: past the limit its views are not counted.
+      if (!decision.allowed && bucket === "view") return c.body(null, 204);
       if (!decision.allowed) {
         c.header("Retry-After", String(decision.retryAfter));
         throw new AppError("resource-exhausted", "Too many requests. Try again in a moment.");
@@ -129,6 +139,7 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
   app.route("/api", adminSetupRoutes(database.db));
   app.route("/api", adminRoutes(database.db));
   app.route("/api", favoritesRoutes(database.db));
+  app.route("/api", trendingRoutes(database.db));
   app.route("/api", contentApiRoutes(database.db));
   app.all("/api/*", (c) => {
     const failure = new AppError("not-found", `No API endpoint at ${c.req.method} ${c.req.path}`);

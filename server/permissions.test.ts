@@ -60,6 +60,11 @@ const endpoints: Endpoint[] = [
   },
   { route: "GET /api/favorites", request: () => ({ method: "GET", path: "/api/favorites" }), expected: own(200) },
   {
+    route: "POST /api/views",
+    request: () => ({ method: "POST", path: "/api/views", body: { kind: "items", id: "iron-sword" } }),
+    expected: everyone(204),
+  },
+  {
     route: "DELETE /api/favorites/:kind/:id",
     request: () => ({ method: "DELETE", path: "/api/favorites/items/iron-sword" }),
     expected: own(200),

@@ -15,5 +15,7 @@ export const favorites = pgTable(
   (table) => [
     primaryKey({ columns: [table.uid, table.kind, table.entryId] }),
     index("favorites_uid_created").on(table.uid, table.createdAt),
+    // Recent stars of everyone: the home page's trending list.
+    index("favorites_created").on(table.createdAt),
   ],
 );

@@ -5,3 +5,4 @@ export * from "./favorites.ts";
 export * from "./mail.ts";
 export * from "./settings.ts";
 export * from "./users.ts";
+export * from "./trending.ts";

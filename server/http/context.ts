@@ -23,6 +23,13 @@ export function requirePermission(c: AppContext, permission: Permission): Viewer
   return viewer;
 }
 
+/** An action open to visitors too (the table's visitor permissions): the viewer, or null when signed out. */
+export function allowPermission(c: AppContext, permission: Permission): Viewer | null {
+  const viewer = c.get("viewer");
+  if (!can(viewer?.role, permission)) throw new AppError("permission-denied", "You are not allowed to do this.");
+  return viewer;
+}
+
 /** A JSON body validated at the edge: a 400 with the first problem named, never a half-parsed value. */
 export async function parseJson<Schema extends z.ZodType>(c: AppContext, schema: Schema): Promise<z.infer<Schema>> {
   let body: unknown;

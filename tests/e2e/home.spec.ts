@@ -1,4 +1,5 @@
 import home from "../../locales/vi/home.json" with { type: "json" };
+import vi from "../../locales/vi/common.json" with { type: "json" };
 import { expect, hydrated, test } from "./fixtures.ts";
 
 test("home shows the current season and events with live countdowns, and newest guides", async ({ page }) => {
@@ -35,4 +36,17 @@ test("the event board lists running and upcoming events in game time, with the p
   await expect(page.getByText("(giờ game, UTC+7)").first()).toBeVisible();
   await expect(page.getByText("giờ của bạn").first()).toBeVisible();
   await context.close();
+});
+
+test("an entry a visitor opens shows in the week's trending list, linking back to it", async ({ page }) => {
+  await page.goto("/class?id=swordsman");
+  await hydrated(page);
+  const trending = page.getByRole("region", { name: home.trending.title });
+  const link = trending.getByRole("link", { name: /Kiếm Sĩ/ });
+  // The page's beacon goes out after hydration; the home page counts it once it has landed.
+  await expect(async () => {
+    await page.goto("/");
+    await expect(link).toHaveAttribute("href", "/class?id=swordsman", { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await expect(link).toContainText(vi.favorites.kinds.classes);
 });

@@ -1,3 +1,4 @@
+import { useRecordView } from "../../shared/content/use-record-view.ts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Item, Recipe } from "../../../server/content/pack-schema.ts";
@@ -31,6 +32,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 
 /** An item: its stats, how to obtain it, the recipes that make it and those that use it. */
 export function ItemDetailPage({ i18n, language, item, makes, uses, related }: ItemDetailProps) {
+  useRecordView("items", item.id);
   const { t } = useRouteMessages(i18n);
   const number = new Intl.NumberFormat(language === "vi" ? "vi-VN" : "en-US");
   const stats = Object.entries(item.stats).filter(([, value]) => typeof value === "number");

@@ -1,3 +1,4 @@
+import { useRecordView } from "../../shared/content/use-record-view.ts";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import type { TFunction } from "i18next";
 import { Link } from "react-router";
@@ -95,6 +96,7 @@ function ClassDetail({
   gameClass: GameClass;
   recommended: ClassRecommendations;
 }) {
+  useRecordView("classes", gameClass.id);
   const number = numberFormat(language);
   const name = localize(gameClass.name, language);
   const statKeys = STAT_ORDER.filter((key) => gameClass.baseStats[key] !== undefined || gameClass.statsPerLevel[key] !== undefined);

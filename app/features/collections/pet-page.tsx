@@ -1,3 +1,4 @@
+import { useRecordView } from "../../shared/content/use-record-view.ts";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import type { TFunction } from "i18next";
 import { Link, useNavigation } from "react-router";
@@ -124,6 +125,7 @@ function PetDetail({
   pet: Pet;
   sources: Record<string, Localized>;
 }) {
+  useRecordView("pets", pet.id);
   const name = localize(pet.name, language);
   return (
     <article className="mx-auto flex max-w-4xl flex-col gap-5">

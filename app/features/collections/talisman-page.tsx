@@ -1,3 +1,4 @@
+import { useRecordView } from "../../shared/content/use-record-view.ts";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import type { TFunction } from "i18next";
 import { Link, useNavigation } from "react-router";
@@ -136,6 +137,7 @@ function TalismanDetail({
   talisman: Talisman;
   sources: Record<string, Localized>;
 }) {
+  useRecordView("talismans", talisman.id);
   const name = localize(talisman.name, language);
   return (
     <article className="mx-auto flex max-w-4xl flex-col gap-5">

@@ -1,3 +1,4 @@
+import { useRecordView } from "../../shared/content/use-record-view.ts";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Recipe } from "../../../server/content/pack-schema.ts";
@@ -38,6 +39,7 @@ export interface CraftDetailProps {
 
 /** A recipe and its calculator: N crafts, expanded down to base materials, minus what the player has. */
 export function CraftDetailPage({ i18n, language, recipe, recipes, items }: CraftDetailProps) {
+  useRecordView("recipes", recipe.id);
   const { t } = useRouteMessages(i18n);
   const [params, setParams] = useSearchParams();
   const runs = Math.min(MAX_RUNS, Math.max(1, Math.floor(Number(params.get("n")) || 1)));

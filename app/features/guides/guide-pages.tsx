@@ -1,3 +1,4 @@
+import { useRecordView } from "../../shared/content/use-record-view.ts";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate } from "../../shared/i18n/format.ts";
@@ -81,6 +82,7 @@ export function GuideArticlePage({
   guide: GuideSummary;
   article: RenderedArticle;
 }) {
+  useRecordView("guides", guide.id);
   const { t } = useRouteMessages(i18n);
   return (
     <div className="mx-auto max-w-5xl">

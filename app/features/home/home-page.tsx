@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { kindEntryHref } from "../../shared/content/kind-links.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
@@ -26,11 +27,12 @@ export interface HomeProps {
   events: LiveEvent[];
   rewardItems: Record<string, { name: Localized; icon: string }>;
   guides: { id: string; name: Localized; summary: Localized; icon: string; updatedAt: number }[];
+  trending: { kind: string; id: string; name: Localized; icon: string | null }[];
 }
 
 const card = "rounded-xl border border-line bg-surface p-4 sm:p-5";
 
-export function HomePage({ i18n, language, serverNow, season, nextSeason, events, rewardItems, guides }: HomeProps) {
+export function HomePage({ i18n, language, serverNow, season, nextSeason, events, rewardItems, guides, trending }: HomeProps) {
   const { t } = useRouteMessages(i18n);
   const { t: common } = useTranslation();
   return (
@@ -126,6 +128,32 @@ export function HomePage({ i18n, language, serverNow, season, nextSeason, events
             </li>
           ))}
         </ul>
+      </section>
+
+      <section aria-labelledby="home-trending" className="flex flex-col gap-3">
+        <h2 id="home-trending" className="text-lg font-bold">
+          {t("trending.title")}
+        </h2>
+        {trending.length === 0 ? (
+          <p className="text-sm text-fg-muted">{t("trending.none")}</p>
+        ) : (
+          <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+            {trending.map((entry) => (
+              <li key={`${entry.kind}/${entry.id}`}>
+                <Link
+                  to={kindEntryHref(entry.kind, entry.id) ?? "/"}
+                  className="flex min-h-12 items-center gap-3 rounded-lg border border-line bg-surface p-2 hover:bg-surface-muted"
+                >
+                  {entry.icon ? <GameIcon icon={entry.icon} size={32} className="text-fg" /> : null}
+                  <span className="min-w-0">
+                    <span className="block truncate font-semibold">{localize(entry.name, language)}</span>
+                    <span className="block text-xs text-fg-muted">{common(`favorites.kinds.${entry.kind}`)}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ol>
+        )}
       </section>
 
       <section aria-labelledby="home-tools" className={card}>

@@ -1,3 +1,4 @@
+import { useRecordView } from "../../shared/content/use-record-view.ts";
 import { useTranslation } from "react-i18next";
 import { ClanHold } from "../../shared/ui/clan-hold.tsx";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
@@ -26,6 +27,7 @@ export interface ManorDetailProps {
 
 /** One manor: header, upgrade calculator (inputs in the URL), levels table and buildings with their costs. */
 export function ManorDetail({ t, language, manor, district, tax, items }: ManorDetailProps) {
+  useRecordView("manors", manor.id);
   const { t: common } = useTranslation();
   const name = localize(manor.name, language);
   const number = numberFormat(language);

@@ -1,3 +1,4 @@
+import { useRecordView } from "../../shared/content/use-record-view.ts";
 import { Link } from "react-router";
 import type { Season } from "../../../server/content/pack-schema.ts";
 import { entryHref } from "../../shared/content/entry-links.ts";
@@ -35,6 +36,7 @@ const kindIcon: Record<string, string> = {
 
 /** A season: its story, dates and countdown, reward tiers (points → items) and what it added. */
 export function SeasonDetailPage({ i18n, language, serverNow, season, startsAt, endsAt, status, items, additions }: SeasonDetailProps) {
+  useRecordView("seasons", season.id);
   const { t } = useRouteMessages(i18n);
   const name = localize(season.name, language);
   const number = new Intl.NumberFormat(language === "vi" ? "vi-VN" : "en-US");

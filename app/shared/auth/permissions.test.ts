@@ -9,6 +9,7 @@ describe("permission table", () => {
 
   it.each<[Permission, boolean, boolean, boolean, boolean]>([
     // permission,           visitor, user,  moderator, admin
+    ["view:record", true, true, true, true],
     ["profile:update:own", false, true, true, true],
     ["analytics:record", false, true, true, true],
     ["admin:access", false, false, true, true],

@@ -10,7 +10,11 @@ export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (roles as readonly string[]).includes(value);
 }
 
+/** What anyone may do, signed in or not (reading needs no permission at all). */
+const visitorPermissions = ["view:record"] as const;
+
 const userPermissions = [
+  ...visitorPermissions,
   "profile:read:own",
   "profile:update:own",
   "profile:delete:own",
@@ -65,6 +69,6 @@ export const permissionsByRole = {
 } as const satisfies Record<Role, readonly Permission[]>;
 
 export function can(role: Role | null | undefined, permission: Permission): boolean {
-  if (!role) return false;
+  if (!role) return (visitorPermissions as readonly Permission[]).includes(permission);
   return (permissionsByRole[role] as readonly Permission[]).includes(permission);
 }
