@@ -34,7 +34,25 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/features/**", "app/layouts/**", "app/root.tsx"],
+    files: ["app/features/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/server/**"], allowTypeImports: true, message: "Components reach the server through loaders and router context." },
+            // A feature imports its own files (./) and shared code (../../shared/), never another feature.
+            {
+              group: ["../*", "!../../", "~/features/**"],
+              message: "A feature must not import another feature: move what both need to app/shared.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/layouts/**", "app/root.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -8,7 +8,7 @@ import { i18nFor } from "./shared/i18n/root-i18n.ts";
 import { languageFromCookieHeader } from "./shared/i18n/languages.ts";
 import { loadMessages } from "./shared/i18n/messages.ts";
 import { errorMeta } from "./features/errors/error-meta.ts";
-import { useAuthRuntime } from "./features/auth/use-auth-runtime.ts";
+import { useAuthRuntime } from "./shared/auth/use-auth-runtime.ts";
 import { useLanguageSync } from "./shared/i18n/use-language.ts";
 import { requestContext } from "./shared/request-context.ts";
 import { useNonce } from "./shared/nonce.tsx";

@@ -7,6 +7,7 @@
  * gives written files a stable key order: the order of the fields here is part of the format.
  */
 import { z } from "zod";
+import { STAT_KEYS } from "../../app/shared/content/stats.ts";
 
 export const PACK_FORMAT = 1;
 
@@ -56,25 +57,7 @@ export const entryRef = z
 export const RARITIES = ["common", "uncommon", "rare", "epic", "legendary"] as const;
 export const rarity = z.enum(RARITIES);
 
-/** Known stat keys; percentages (critRate, moveSpeed, …) are whole percent points. */
-export const STAT_KEYS = [
-  "hp",
-  "mp",
-  "attack",
-  "magicAttack",
-  "defense",
-  "magicDefense",
-  "accuracy",
-  "evasion",
-  "critRate",
-  "critDamage",
-  "attackSpeed",
-  "moveSpeed",
-  "hpRegen",
-  "mpRegen",
-  "healingPower",
-  "cooldownReduction",
-] as const;
+/** Known stat keys (app/shared/content/stats.ts); percentages (critRate, moveSpeed, …) are whole percent points. */
 export const statKey = z.enum(STAT_KEYS);
 export const stats = z.strictObject(Object.fromEntries(STAT_KEYS.map((key) => [key, z.number().optional()])) as StatShape);
 type StatShape = { [K in (typeof STAT_KEYS)[number]]: z.ZodOptional<z.ZodNumber> };

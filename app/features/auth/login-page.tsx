@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import type { ProviderInfo } from "../../shared/auth/provider-info.ts";
 import { safeNavigationTarget, safeRedirectPath } from "../../shared/navigation/safe-navigation.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
-import { authApi, authErrorKey, AuthApiError } from "./auth-api.ts";
+import { authApi, authErrorKey, AuthApiError } from "../../shared/auth/auth-api.ts";
 
 type Mode = "signin" | "signup" | "forgot" | "reset";
 const modes: readonly Mode[] = ["signin", "signup", "forgot", "reset"];
@@ -73,7 +73,7 @@ export function LoginPage({ i18n, providers, passwordMinLength }: LoginPageProps
   }
 
   async function signedIn() {
-    const { authChanged } = await import("./auth-runtime.ts");
+    const { authChanged } = await import("../../shared/auth/auth-runtime.ts");
     await authChanged();
     location.assign(target);
   }

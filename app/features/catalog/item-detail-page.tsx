@@ -1,3 +1,4 @@
+import { statEntries, statValue } from "../../shared/content/stats.ts";
 import { useRecordView } from "../../shared/content/use-record-view.ts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -35,7 +36,7 @@ export function ItemDetailPage({ i18n, language, item, makes, uses, related }: I
   useRecordView("items", item.id);
   const { t } = useRouteMessages(i18n);
   const number = new Intl.NumberFormat(language === "vi" ? "vi-VN" : "en-US");
-  const stats = Object.entries(item.stats).filter(([, value]) => typeof value === "number");
+  const stats = statEntries(item.stats);
   const itemName = (id: string) => localize(related.items[id]?.name, language) || id;
 
   const recipeList = (recipes: Recipe[]) =>
@@ -92,7 +93,7 @@ export function ItemDetailPage({ i18n, language, item, makes, uses, related }: I
               {stats.map(([key, value]) => (
                 <div key={key} className="contents">
                   <dt className="text-fg-muted">{t(`stats.${key}`)}</dt>
-                  <dd className="text-right font-semibold tabular-nums">{number.format(value as number)}</dd>
+                  <dd className="text-right font-semibold tabular-nums">{statValue(key, value, number)}</dd>
                 </div>
               ))}
             </dl>

@@ -1,3 +1,4 @@
+import { STAT_KEYS, statValue } from "../../shared/content/stats.ts";
 import { useRecordView } from "../../shared/content/use-record-view.ts";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import type { TFunction } from "i18next";
@@ -8,16 +9,7 @@ import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
-import {
-  EntryBreadcrumbs,
-  PageHeading,
-  STAT_ORDER,
-  Section,
-  duration,
-  numberFormat,
-  statValue,
-  textLink,
-} from "../../shared/ui/catalog-parts.tsx";
+import { EntryBreadcrumbs, PageHeading, Section, duration, numberFormat, textLink } from "../../shared/ui/catalog-parts.tsx";
 
 export interface ClassPageProps {
   i18n: RouteMessages;
@@ -99,7 +91,7 @@ function ClassDetail({
   useRecordView("classes", gameClass.id);
   const number = numberFormat(language);
   const name = localize(gameClass.name, language);
-  const statKeys = STAT_ORDER.filter((key) => gameClass.baseStats[key] !== undefined || gameClass.statsPerLevel[key] !== undefined);
+  const statKeys = STAT_KEYS.filter((key) => gameClass.baseStats[key] !== undefined || gameClass.statsPerLevel[key] !== undefined);
   return (
     <article className="mx-auto flex max-w-4xl flex-col gap-5">
       <div>

@@ -8,8 +8,8 @@ import { Avatar, Badges } from "../../shared/ui/badges.tsx";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { deviceName } from "../../shared/ui/device-name.ts";
 import { LanguageSwitch } from "../../shared/ui/language-switch.tsx";
-import { authApi, authErrorKey, AuthApiError, type SessionInfo } from "../auth/auth-api.ts";
-import { signOut } from "../auth/account-menu.tsx";
+import { authApi, authErrorKey, AuthApiError, type SessionInfo } from "../../shared/auth/auth-api.ts";
+import { signOut } from "../../shared/auth/sign-out.ts";
 
 export interface MeProfile {
   uid: string;

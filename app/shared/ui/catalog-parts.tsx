@@ -3,7 +3,8 @@ import { useId, type ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useSearchParams } from "react-router";
-import type { Localized, ObtainMethod, StatKey, Stats } from "../../../server/content/pack-schema.ts";
+import type { Localized, ObtainMethod, Stats } from "../../../server/content/pack-schema.ts";
+import { statEntries, statValue } from "../content/stats.ts";
 import { localize } from "../i18n/localize.ts";
 import { findPage } from "../routing/route-table.ts";
 
@@ -11,43 +12,8 @@ export const field = "h-10 w-full min-w-0 rounded-md border border-line bg-surfa
 export const textLink = "text-link underline underline-offset-2";
 export const RARITY_VALUES = ["common", "uncommon", "rare", "epic", "legendary"] as const;
 
-/** The stat keys in the order of the pack format (a plain copy: pages must not bundle the schemas). */
-export const STAT_ORDER = [
-  "hp",
-  "mp",
-  "attack",
-  "magicAttack",
-  "defense",
-  "magicDefense",
-  "accuracy",
-  "evasion",
-  "critRate",
-  "critDamage",
-  "attackSpeed",
-  "moveSpeed",
-  "hpRegen",
-  "mpRegen",
-  "healingPower",
-  "cooldownReduction",
-] as const satisfies readonly StatKey[];
-
-/** Stats counted in percent points (content/README.md). */
-const PERCENT_STATS = new Set(["critRate", "critDamage", "attackSpeed", "moveSpeed", "cooldownReduction"]);
-
 export function numberFormat(language: string): Intl.NumberFormat {
   return new Intl.NumberFormat(language === "vi" ? "vi-VN" : "en-US", { maximumFractionDigits: 1 });
-}
-
-export function statValue(key: string, value: number, number: Intl.NumberFormat): string {
-  return `${number.format(value)}${PERCENT_STATS.has(key) ? "%" : ""}`;
-}
-
-/** The stats an entry has, in the format's order. */
-export function statEntries(stats: Stats): [StatKey, number][] {
-  return STAT_ORDER.flatMap((key) => {
-    const value = stats[key];
-    return typeof value === "number" ? [[key, value] as [StatKey, number]] : [];
-  });
 }
 
 /** "20 giây", "1 phút 30 giây", "10 phút". */

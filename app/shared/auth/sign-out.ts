@@ -1,0 +1,12 @@
+import { authApi } from "./auth-api.ts";
+
+/** Signs out here and in the stored state (other tabs follow through the storage event). */
+export async function signOut(): Promise<void> {
+  // The auth runtime loads off the first-load path; by now it is usually there already.
+  const { authChanged, startAuth } = await import("./auth-runtime.ts");
+  // A sign-in step still under way (it fetches the ID token) would otherwise race the sign-out.
+  await startAuth().state.settled();
+  await authApi.signOut().catch(() => undefined);
+  await authChanged();
+  location.assign("/");
+}
