@@ -25,6 +25,7 @@ import type { Config } from "./config.ts";
 import { AppError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { currentMapSvg, mapUrl } from "./content/districts.ts";
 
 export interface AppDependencies {
   config: Config;
@@ -121,6 +122,13 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
     const svg = gameIconSvg(c.req.param("file").replace(/\.svg$/, ""));
     if (!svg) return c.notFound();
     return c.body(svg, 200, { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=604800" });
+  });
+
+  // The pack's world map, named by its version: a new pack gets a new URL, so a year of caching is safe.
+  app.get("/maps/:file{[a-f0-9]{16}\\.svg}", async (c) => {
+    const map = await currentMapSvg(database.db);
+    if (!map || c.req.path !== mapUrl(map.version)) return c.notFound();
+    return c.body(map.svg, 200, { "Content-Type": "image/svg+xml", "Cache-Control": IMMUTABLE });
   });
 
   app.get("/api/health", (c) => c.json({ status: "ok" }));

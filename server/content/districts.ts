@@ -16,36 +16,37 @@ export type MapDistrict = District & {
 };
 
 export type DistrictMap = {
-  /** The map SVG as a `data:` URL (one small file, shown by `<img>` and Leaflet's image overlay). */
+  /** The map SVG's URL, named by the pack's version so browsers may keep it (`<img>` and Leaflet's overlay). */
   mapSrc: string;
   viewBox: ViewBox;
   districts: MapDistrict[];
 };
 
-/** The SVG text of the pack in use, or null before any pack is imported. */
-export async function currentMapSvg(db: Database): Promise<string | null> {
-  const [row] = await db.select({ mapSvg: contentPacks.mapSvg }).from(contentPacks).where(eq(contentPacks.slot, "current"));
-  return row?.mapSvg ?? null;
+/** The SVG text of the pack in use and the pack's checksum, or null before any pack is imported. */
+export async function currentMapSvg(db: Database): Promise<{ svg: string; version: string } | null> {
+  const [row] = await db
+    .select({ svg: contentPacks.mapSvg, version: contentPacks.checksum })
+    .from(contentPacks)
+    .where(eq(contentPacks.slot, "current"));
+  return row ?? null;
 }
 
-/** A `data:` URL for an SVG: percent-encoded, so any character of the file is safe in `src`. */
-export function svgDataUrl(svg: string): string {
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-}
+/** Where pages load the map of the pack with this checksum (`GET /maps/:version.svg`). */
+export const mapUrl = (version: string): string => `/maps/${version}.svg`;
 
 /** Everything the district map needs, in one go; null when no pack is loaded. */
 export async function loadDistrictMap(db: Database): Promise<DistrictMap | null> {
-  const [svg, districts, taxRates] = await Promise.all([
+  const [map, districts, taxRates] = await Promise.all([
     currentMapSvg(db),
     listKind<District>(db, "districts"),
     listKind<TaxRate>(db, "taxRates"),
   ]);
-  if (svg === null) return null;
-  const info = readMapSvg(svg);
+  if (map === null) return null;
+  const info = readMapSvg(map.svg);
   const viewBox = info.viewBox ?? { x: 0, y: 0, width: 1200, height: 800 };
   const taxByDistrict = new Map(taxRates.filter((rate) => rate.scope === "district").map((rate) => [rate.target, rate]));
   return {
-    mapSrc: svgDataUrl(svg),
+    mapSrc: mapUrl(map.version),
     viewBox,
     districts: districts.map((district) => {
       const rate = taxByDistrict.get(district.id);
