@@ -3,10 +3,9 @@ import type { Localized, Mount } from "../../../server/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
-import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
-import { GameIcon } from "../../shared/ui/game-icon.tsx";
-import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
-import { ObtainList, Section, StatList } from "../../shared/ui/catalog-parts.tsx";
+
+import { RarityBadge } from "../../shared/ui/rarity.tsx";
+import { EntryHeader, ObtainList, Section, StatList } from "../../shared/ui/catalog-parts.tsx";
 
 export interface MountDetailProps {
   i18n: RouteMessages;
@@ -27,22 +26,19 @@ export function MountDetailPage({ i18n, catalogI18n, language, mount, sources }:
     <article className="mx-auto flex max-w-4xl flex-col gap-5">
       <div>
         <Breadcrumbs current={name} />
-        <header
-          className={`flex items-start gap-4 rounded-xl border border-line border-l-4 ${rarityEdge(mount.rarity)} bg-surface p-4 sm:p-5`}
-        >
-          <GameIcon icon={mount.icon} size={72} className="text-fg" />
-          <div className="min-w-0">
-            <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
-            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-fg-muted">
+        <EntryHeader
+          rarity={mount.rarity}
+          icon={mount.icon}
+          name={name}
+          facts={
+            <>
               <span>{t("level", { level: mount.level })}</span>
               <RarityBadge rarity={mount.rarity} t={c} />
-            </p>
-            <p className="mt-3">{localize(mount.description, language)}</p>
-            <div className="mt-3">
-              <FavoriteStar kind="mounts" id={mount.id} />
-            </div>
-          </div>
-        </header>
+            </>
+          }
+          description={localize(mount.description, language)}
+          star={{ kind: "mounts", id: mount.id }}
+        />
       </div>
 
       <Section title={t("mounts.riding")}>

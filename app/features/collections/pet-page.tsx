@@ -1,25 +1,26 @@
 import { useRecordView } from "../../shared/content/use-record-view.ts";
-import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
+
 import type { TFunction } from "i18next";
-import { Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import type { Localized, Pet } from "../../../server/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
-import { GameIcon } from "../../shared/ui/game-icon.tsx";
-import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
+
+import { RarityBadge } from "../../shared/ui/rarity.tsx";
 import {
-  EmptyState,
+  duration,
   EntryBreadcrumbs,
+  EntryCard,
+  EntryHeader,
   FilterForm,
   ObtainList,
   PageHeading,
-  Pagination,
   RARITY_VALUES,
+  ResultList,
   Section,
   SelectField,
   StatList,
-  duration,
   textLink,
   useHref,
 } from "../../shared/ui/catalog-parts.tsx";
@@ -43,7 +44,6 @@ export function PetPage({ i18n, catalogI18n, language, entries, total, perPage, 
   const { t: c } = useRouteMessages(catalogI18n);
   const { t } = useRouteMessages(i18n);
   const href = useHref();
-  const busy = useNavigation().state === "loading";
   if (selected) return <PetDetail t={t} c={c} language={language} back={href({ id: null })} {...selected} />;
   return (
     <div className="mx-auto max-w-6xl">
@@ -75,37 +75,22 @@ export function PetPage({ i18n, catalogI18n, language, entries, total, perPage, 
         </div>
       </FilterForm>
 
-      {entries.length === 0 ? (
-        <EmptyState t={t} />
-      ) : (
-        <ul className={`mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 ${busy ? "opacity-60" : ""}`}>
-          {entries.map((pet) => (
-            <li key={pet.id}>
-              <Link
-                to={href({ id: pet.id })}
-                prefetch="intent"
-                className={`flex h-full items-center gap-3 rounded-lg border border-line border-l-4 ${rarityEdge(pet.rarity)} bg-surface p-3 hover:bg-surface-muted`}
-              >
-                <GameIcon icon={pet.icon} size={44} className="text-fg" />
-                <span className="min-w-0">
-                  <span className="block truncate font-semibold">{localize(pet.name, language)}</span>
-                  <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-muted">
-                    <span>{t("level", { level: pet.level })}</span>
-                    <span>
-                      {t("pets.element")} {t(`pets.elements.${pet.element}`)}
-                    </span>
-                    <RarityBadge rarity={pet.rarity} t={c} />
-                  </span>
-                  <span className="mt-1 block truncate text-xs text-fg-muted">
-                    {t("pets.skill")}: {localize(pet.skill.name, language)}
-                  </span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pagination t={t} page={page} total={total} perPage={perPage} />
+      <ResultList t={t} entries={entries} total={total} perPage={perPage} page={page}>
+        {(pet) => (
+          <EntryCard to={href({ id: pet.id })} rarity={pet.rarity} icon={pet.icon} name={localize(pet.name, language)}>
+            <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-muted">
+              <span>{t("level", { level: pet.level })}</span>
+              <span>
+                {t("pets.element")} {t(`pets.elements.${pet.element}`)}
+              </span>
+              <RarityBadge rarity={pet.rarity} t={c} />
+            </span>
+            <span className="mt-1 block truncate text-xs text-fg-muted">
+              {t("pets.skill")}: {localize(pet.skill.name, language)}
+            </span>
+          </EntryCard>
+        )}
+      </ResultList>
     </div>
   );
 }
@@ -131,25 +116,22 @@ function PetDetail({
     <article className="mx-auto flex max-w-4xl flex-col gap-5">
       <div>
         <EntryBreadcrumbs listKey="pets" current={name} />
-        <header
-          className={`flex items-start gap-4 rounded-xl border border-line border-l-4 ${rarityEdge(pet.rarity)} bg-surface p-4 sm:p-5`}
-        >
-          <GameIcon icon={pet.icon} size={72} className="text-fg" />
-          <div className="min-w-0">
-            <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
-            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-fg-muted">
+        <EntryHeader
+          rarity={pet.rarity}
+          icon={pet.icon}
+          name={name}
+          facts={
+            <>
               <span>{t("level", { level: pet.level })}</span>
               <span>
                 {t("pets.element")} {t(`pets.elements.${pet.element}`)}
               </span>
               <RarityBadge rarity={pet.rarity} t={c} />
-            </p>
-            <p className="mt-3">{localize(pet.description, language)}</p>
-            <div className="mt-3">
-              <FavoriteStar kind="pets" id={pet.id} />
-            </div>
-          </div>
-        </header>
+            </>
+          }
+          description={localize(pet.description, language)}
+          star={{ kind: "pets", id: pet.id }}
+        />
       </div>
 
       <Section title={t("pets.skill")}>

@@ -1,7 +1,7 @@
 import { useRecordView } from "../../shared/content/use-record-view.ts";
-import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
+
 import type { TFunction } from "i18next";
-import { Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import type { Localized, Talisman } from "../../../server/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
@@ -9,18 +9,18 @@ import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
 import {
-  EmptyState,
+  duration,
   EntryBreadcrumbs,
+  EntryHeader,
   FilterForm,
   ObtainList,
   PageHeading,
-  Pagination,
   RARITY_VALUES,
+  ResultList,
   Section,
   SelectField,
-  StatList,
-  duration,
   statLine,
+  StatList,
   textLink,
   useHref,
 } from "../../shared/ui/catalog-parts.tsx";
@@ -50,7 +50,6 @@ export function TalismanPage({ i18n, catalogI18n, language, classes, entries, to
   const { t: c } = useRouteMessages(catalogI18n);
   const { t } = useRouteMessages(i18n);
   const href = useHref();
-  const busy = useNavigation().state === "loading";
   if (selected) return <TalismanDetail t={t} c={c} language={language} classes={classes} back={href({ id: null })} {...selected} />;
   return (
     <div className="mx-auto max-w-6xl">
@@ -82,40 +81,34 @@ export function TalismanPage({ i18n, catalogI18n, language, classes, entries, to
         </div>
       </FilterForm>
 
-      {entries.length === 0 ? (
-        <EmptyState t={t} />
-      ) : (
-        <ul className={`mt-5 grid gap-3 md:grid-cols-2 lg:grid-cols-3 ${busy ? "opacity-60" : ""}`}>
-          {entries.map((talisman) => {
-            const stats = statLine(talisman.stats, c, language);
-            return (
-              <li
-                key={talisman.id}
-                className={`flex h-full flex-col gap-2 rounded-lg border border-line border-l-4 ${rarityEdge(talisman.rarity)} bg-surface p-3`}
-              >
-                <div className="flex items-center gap-3">
-                  <GameIcon icon={talisman.icon} size={44} className="text-fg" />
-                  <div className="min-w-0">
-                    <h2 className="font-semibold">
-                      <Link to={href({ id: talisman.id })} prefetch="intent" className={textLink}>
-                        {localize(talisman.name, language)}
-                      </Link>
-                    </h2>
-                    <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-muted">
-                      <span>{t("level", { level: talisman.level })}</span>
-                      <RarityBadge rarity={talisman.rarity} t={c} />
-                      <span className="font-semibold text-fg">{cooldown(t, talisman.cooldownSeconds)}</span>
-                    </p>
-                  </div>
+      <ResultList t={t} entries={entries} total={total} perPage={perPage} page={page} columns="md:grid-cols-2 lg:grid-cols-3">
+        {(talisman) => {
+          const stats = statLine(talisman.stats, c, language);
+          return (
+            <div
+              className={`flex h-full flex-col gap-2 rounded-lg border border-line border-l-4 ${rarityEdge(talisman.rarity)} bg-surface p-3`}
+            >
+              <div className="flex items-center gap-3">
+                <GameIcon icon={talisman.icon} size={44} className="text-fg" />
+                <div className="min-w-0">
+                  <h2 className="font-semibold">
+                    <Link to={href({ id: talisman.id })} prefetch="intent" className={textLink}>
+                      {localize(talisman.name, language)}
+                    </Link>
+                  </h2>
+                  <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-muted">
+                    <span>{t("level", { level: talisman.level })}</span>
+                    <RarityBadge rarity={talisman.rarity} t={c} />
+                    <span className="font-semibold text-fg">{cooldown(t, talisman.cooldownSeconds)}</span>
+                  </p>
                 </div>
-                <p className="text-sm">{localize(talisman.effect, language)}</p>
-                {stats ? <p className="text-xs text-fg-muted">{stats}</p> : null}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <Pagination t={t} page={page} total={total} perPage={perPage} />
+              </div>
+              <p className="text-sm">{localize(talisman.effect, language)}</p>
+              {stats ? <p className="text-xs text-fg-muted">{stats}</p> : null}
+            </div>
+          );
+        }}
+      </ResultList>
     </div>
   );
 }
@@ -143,22 +136,19 @@ function TalismanDetail({
     <article className="mx-auto flex max-w-4xl flex-col gap-5">
       <div>
         <EntryBreadcrumbs listKey="talisman" current={name} />
-        <header
-          className={`flex items-start gap-4 rounded-xl border border-line border-l-4 ${rarityEdge(talisman.rarity)} bg-surface p-4 sm:p-5`}
-        >
-          <GameIcon icon={talisman.icon} size={72} className="text-fg" />
-          <div className="min-w-0">
-            <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
-            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-fg-muted">
+        <EntryHeader
+          rarity={talisman.rarity}
+          icon={talisman.icon}
+          name={name}
+          facts={
+            <>
               <span>{t("level", { level: talisman.level })}</span>
               <RarityBadge rarity={talisman.rarity} t={c} />
-            </p>
-            <p className="mt-3">{localize(talisman.description, language)}</p>
-            <div className="mt-3">
-              <FavoriteStar kind="talismans" id={talisman.id} />
-            </div>
-          </div>
-        </header>
+            </>
+          }
+          description={localize(talisman.description, language)}
+          star={{ kind: "talismans", id: talisman.id }}
+        />
       </div>
 
       <Section title={t("talismans.effect")}>

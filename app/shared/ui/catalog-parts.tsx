@@ -2,11 +2,14 @@
 import { useId, type ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Localized, ObtainMethod, Stats } from "../../../server/content/pack-schema.ts";
 import { statEntries, statValue } from "../content/stats.ts";
 import { localize } from "../i18n/localize.ts";
 import { findPage } from "../routing/route-table.ts";
+import { FavoriteStar } from "./favorite-star.tsx";
+import { GameIcon } from "./game-icon.tsx";
+import { rarityEdge } from "./rarity.tsx";
 
 export const field = "h-10 w-full min-w-0 rounded-md border border-line bg-surface px-2 text-sm text-fg";
 export const textLink = "text-link underline underline-offset-2";
@@ -256,5 +259,94 @@ export function PageHeading({ pageKey }: { pageKey: string }) {
       <h1 className="text-2xl font-bold sm:text-3xl">{t(`pages.${pageKey}.title`)}</h1>
       <p className="mt-2 text-fg-muted">{t(`pages.${pageKey}.description`)}</p>
     </>
+  );
+}
+
+/**
+ * A catalog entry's header on its page: rarity edge, icon, name, a line of facts (level, rarity…),
+ * the description and the entry's star.
+ */
+export function EntryHeader({
+  rarity,
+  icon,
+  name,
+  facts,
+  description,
+  star,
+}: {
+  rarity: string;
+  icon: string;
+  name: string;
+  facts: ReactNode;
+  description: string;
+  star: { kind: string; id: string };
+}) {
+  return (
+    <header className={`flex items-start gap-4 rounded-xl border border-line border-l-4 ${rarityEdge(rarity)} bg-surface p-4 sm:p-5`}>
+      <GameIcon icon={icon} size={72} className="text-fg" />
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-fg-muted">{facts}</p>
+        <p className="mt-3">{description}</p>
+        <div className="mt-3">
+          <FavoriteStar kind={star.kind} id={star.id} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * A list page's results: the cards (dimmed while the next page loads), or the empty state, then
+ * the pagination.
+ */
+export function ResultList<T extends { id: string }>({
+  t,
+  entries,
+  total,
+  perPage,
+  page,
+  columns = "sm:grid-cols-2 lg:grid-cols-3",
+  children,
+}: {
+  t: TFunction;
+  entries: readonly T[];
+  total: number;
+  perPage: number;
+  page: number;
+  columns?: string;
+  children: (entry: T) => ReactNode;
+}) {
+  const busy = useNavigation().state === "loading";
+  return (
+    <>
+      {entries.length === 0 ? (
+        <EmptyState t={t} />
+      ) : (
+        <ul className={`mt-5 grid gap-3 ${columns} ${busy ? "opacity-60" : ""}`}>
+          {entries.map((entry) => (
+            <li key={entry.id}>{children(entry)}</li>
+          ))}
+        </ul>
+      )}
+      <Pagination t={t} page={page} total={total} perPage={perPage} />
+    </>
+  );
+}
+
+/** A list card linking to an entry: rarity edge, icon, name, and lines of facts below it. */
+export function EntryCard({ to, rarity, icon, name, children }: { to: string; rarity: string; icon: string; name: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      prefetch="intent"
+      className={`flex h-full items-center gap-3 rounded-lg border border-line border-l-4 ${rarityEdge(rarity)} bg-surface p-3 hover:bg-surface-muted`}
+    >
+      <GameIcon icon={icon} size={44} className="text-fg" />
+      <span className="min-w-0">
+        <span className="block truncate font-semibold">{name}</span>
+        {children}
+      </span>
+    </Link>
   );
 }
