@@ -335,7 +335,19 @@ export function ResultList<T extends { id: string }>({
 }
 
 /** A list card linking to an entry: rarity edge, icon, name, and lines of facts below it. */
-export function EntryCard({ to, rarity, icon, name, children }: { to: string; rarity: string; icon: string; name: string; children: ReactNode }) {
+export function EntryCard({
+  to,
+  rarity,
+  icon,
+  name,
+  children,
+}: {
+  to: string;
+  rarity: string;
+  icon: string;
+  name: string;
+  children: ReactNode;
+}) {
   return (
     <Link
       to={to}
