@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "./shared/nonce.tsx";
+import { StylesheetReaderProvider } from "./shared/styles/stylesheet.tsx";
 import { requestContext } from "./shared/request-context.ts";
 
 export const streamTimeout = 5_000;
@@ -25,7 +26,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, logger } = loadContext.get(requestContext);
+  const { nonce, logger, readStylesheet } = loadContext.get(requestContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -36,7 +37,9 @@ export default function handleRequest(
 
     const app = (
       <NonceProvider nonce={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetReaderProvider read={readStylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetReaderProvider>
       </NonceProvider>
     );
     const { pipe, abort } = renderToPipeableStream(app, {

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStylesHref from "./app.css?url";
 import { ErrorPage } from "./features/errors/error-page.tsx";
 import { i18nFor } from "./shared/i18n/root-i18n.ts";
 import { languageFromCookieHeader } from "./shared/i18n/languages.ts";
@@ -13,6 +13,7 @@ import { useLanguageSync } from "./shared/i18n/use-language.ts";
 import { requestContext } from "./shared/request-context.ts";
 import { useNonce } from "./shared/nonce.tsx";
 import { useRootData, type RootData } from "./shared/root-data.ts";
+import { Stylesheet } from "./shared/styles/stylesheet.tsx";
 import { themeBootScript, themes } from "./shared/theme/theme.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
@@ -48,6 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#F15A22" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <Meta />
+        <Stylesheet href={appStylesHref} />
         <Links />
       </head>
       <body>

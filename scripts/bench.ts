@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { benchSearch } from "./bench-search.ts";
+import { benchLighthouse, LIGHTHOUSE_BUDGETS, meetsBudget, type LighthouseScores } from "./bench-lighthouse.ts";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -31,7 +32,13 @@ const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 const HOST = "127.0.0.1";
 const HEALTH_PATH = "/api/health";
-const SSR_PATHS = ["/", "/equipments-items"];
+/** The home page, a catalog list and a catalog detail page: the first weapon of the demo pack, whose page shows the most. */
+function benchedPaths(): string[] {
+  const items = JSON.parse(readFileSync("content/demo/items.json", "utf8")) as { id: string; type: string }[];
+  const item = items.find((entry) => entry.type === "weapon") ?? items[0];
+  if (!item) throw new Error("content/demo/items.json has no items");
+  return ["/", "/equipments-items", `/equipments-items/detail?id=${encodeURIComponent(item.id)}`];
+}
 const JS_BUDGET_KB = 150;
 const STARTUP_TIMEOUT_MS = 120_000;
 const WARMUP_SECONDS = 1;
@@ -164,8 +171,8 @@ async function firstLoadJs(baseUrl: string, path: string): Promise<FirstLoad> {
   return { path, scripts: urls.length, gzipKb: gzipBytes / 1024 };
 }
 
-function budgetVerdict(load: FirstLoad): string {
-  return load.gzipKb <= JS_BUDGET_KB ? "PASS" : "FAIL";
+function withinJsBudget(load: FirstLoad): boolean {
+  return load.gzipKb <= JS_BUDGET_KB;
 }
 
 function printTable(headers: string[], rows: string[][]): void {
@@ -181,7 +188,42 @@ function ratio(page: Measurement, health: Measurement): number {
   return health.reqPerSec > 0 ? page.reqPerSec / health.reqPerSec : 0;
 }
 
-function report(measurements: Measurement[], health: Measurement, loads: FirstLoad[], seconds: number, connections: number): void {
+function verdict(passed: boolean): string {
+  return passed ? "PASS" : "FAIL";
+}
+
+function lighthouseVerdict(result: LighthouseScores): boolean {
+  return Object.entries(result.scores).every(([category, score]) => meetsBudget(category as keyof typeof result.scores, score) !== false);
+}
+
+function reportLighthouse(results: LighthouseScores[], runs: number): string {
+  const budgets = Object.entries(LIGHTHOUSE_BUDGETS)
+    .map(([category, budget]) => (budget === 100 ? `${category} 100` : `${category} ≥ ${budget}`))
+    .join(", ");
+  console.log(`\nLighthouse mobile (simulated throttling, median of ${runs} runs; budgets ${budgets}; the rest for information)\n`);
+  printTable(
+    ["page", "performance", "accessibility", "best practices", "SEO", "budget"],
+    results.map((result) => [
+      result.path,
+      String(result.scores.performance),
+      String(result.scores.accessibility),
+      String(result.scores["best-practices"]),
+      String(result.scores.seo),
+      verdict(lighthouseVerdict(result)),
+    ]),
+  );
+  for (const result of results) {
+    for (const [category, audits] of Object.entries(result.failingAudits)) {
+      console.log(
+        `  ${result.path} ${category} below budget; failing audits: ${audits.length > 0 ? audits.join(", ") : "(none below 0.9)"}`,
+      );
+    }
+  }
+  const scores = results.map((result) => `${result.path} ${result.scores.performance}/${result.scores.accessibility}`);
+  return `Lighthouse perf/a11y ${scores.join(", ")} (${budgets}: ${verdict(results.every(lighthouseVerdict))})`;
+}
+
+function report(measurements: Measurement[], health: Measurement, loads: FirstLoad[], seconds: number, connections: number): string {
   console.log(
     `\nThroughput (${seconds} s per target after ${WARMUP_SECONDS} s warm-up, ${connections} connections, Accept-Encoding: gzip)\n`,
   );
@@ -200,35 +242,38 @@ function report(measurements: Measurement[], health: Measurement, loads: FirstLo
   console.log(`\nFirst-load JS (gzip -9, budget ${JS_BUDGET_KB} KB per page)\n`);
   printTable(
     ["page", "scripts", "KB gzip", "budget"],
-    loads.map((load) => [load.path, String(load.scripts), load.gzipKb.toFixed(1), budgetVerdict(load)]),
+    loads.map((load) => [load.path, String(load.scripts), load.gzipKb.toFixed(1), verdict(withinJsBudget(load))]),
   );
 
   const pages = measurements.filter((m) => m !== health).map((m) => `${m.path} ${m.reqPerSec.toFixed(0)} req/s`);
   const ratios = measurements.filter((m) => m !== health).map((m) => `${m.path} ${ratio(m, health).toFixed(2)}`);
   const js = loads.map((load) => `${load.path} ${load.gzipKb.toFixed(1)} KB gzip`);
-  const verdict = loads.every((load) => budgetVerdict(load) === "PASS") ? "PASS" : "FAIL";
-  console.log(
-    `\nbench: ${pages.join(", ")}, ${HEALTH_PATH} ${health.reqPerSec.toFixed(0)} req/s, ratio ${ratios.join(", ")}; ` +
-      `first-load JS ${js.join(", ")} (budget ${JS_BUDGET_KB} KB: ${verdict})`,
+  return (
+    `${pages.join(", ")}, ${HEALTH_PATH} ${health.reqPerSec.toFixed(0)} req/s, ratio ${ratios.join(", ")}; ` +
+    `first-load JS ${js.join(", ")} (budget ${JS_BUDGET_KB} KB: ${verdict(loads.every(withinJsBudget))})`
   );
 }
 
-async function runBenchmarks(baseUrl: string, seconds: number, connections: number): Promise<void> {
+async function runBenchmarks(baseUrl: string, seconds: number, connections: number, lighthouseRuns: number): Promise<void> {
+  const paths = benchedPaths();
   const measurements: Measurement[] = [];
-  for (const path of [...SSR_PATHS, HEALTH_PATH]) {
+  for (const path of [...paths, HEALTH_PATH]) {
     console.log(`bench: ${path} …`);
     measurements.push(await measure(baseUrl, path, seconds, connections));
   }
   const health = measurements.find((m) => m.path === HEALTH_PATH);
   if (!health) throw new Error("no health measurement");
-  const loads = await Promise.all(SSR_PATHS.map((path) => firstLoadJs(baseUrl, path)));
-  report(measurements, health, loads, seconds, connections);
+  const loads = await Promise.all(paths.map((path) => firstLoadJs(baseUrl, path)));
+  const lighthouse = await benchLighthouse(baseUrl, paths, lighthouseRuns);
+  const summary = report(measurements, health, loads, seconds, connections);
+  console.log(`\nbench: ${summary}; ${reportLighthouse(lighthouse, lighthouseRuns)}`);
 }
 
 async function main(): Promise<number> {
   process.chdir(fileURLToPath(new URL("..", import.meta.url)));
   const seconds = positiveIntFromEnv("BENCH_SECONDS", 8);
   const connections = positiveIntFromEnv("BENCH_CONNECTIONS", 10);
+  const lighthouseRuns = positiveIntFromEnv("BENCH_LIGHTHOUSE_RUNS", 3);
 
   ensureBuild();
   const port = await freePort();
@@ -253,7 +298,7 @@ async function main(): Promise<number> {
       return 1;
     }
     console.log(`bench: server up on ${baseUrl}`);
-    await runBenchmarks(baseUrl, seconds, connections);
+    await runBenchmarks(baseUrl, seconds, connections, lighthouseRuns);
     await benchSearch();
     return 0;
   } finally {

@@ -19,6 +19,7 @@ import { gameIconSvg } from "./content/icons.ts";
 import { favoritesRoutes } from "./favorites/favorites-routes.ts";
 import { trendingRoutes } from "./trending/trending-routes.ts";
 import { clientIp } from "./http/client-ip.ts";
+import { stylesheetReader } from "./http/stylesheets.ts";
 import type { AppEnv } from "./http/context.ts";
 import { profileRoutes } from "./profile/profile-routes.ts";
 import type { Config } from "./config.ts";
@@ -155,12 +156,14 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
   });
 
   const providers = listProviders(config);
+  const readStylesheet = stylesheetReader(clientDir);
   const handleRequest = createRequestHandler(build, development ? "development" : "production");
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(requestContext, {
       requestId: c.get("requestId"),
       nonce: c.get("nonce"),
+      readStylesheet,
       appTitle: config.APP_TITLE,
       secure: new URL(c.req.url).protocol === "https:",
       faultRoutes: config.FAULT_ROUTES,

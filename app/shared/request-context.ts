@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { Database } from "../../db/client.ts";
 import type { ProviderInfo } from "./auth/provider-info.ts";
+import type { StylesheetReader } from "./styles/stylesheet.tsx";
 import type { Viewer } from "../../server/auth/viewer.ts";
 import type { Logger } from "../../server/logger.ts";
 
@@ -9,6 +10,8 @@ export interface RequestContext {
   requestId: string;
   /** CSP nonce for this response's inline scripts. */
   nonce: string;
+  /** The client build's stylesheets, which the document inlines. */
+  readStylesheet: StylesheetReader;
   appTitle: string;
   /** Whether the request arrived over https (cookies get `Secure`). */
   secure: boolean;

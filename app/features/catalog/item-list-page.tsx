@@ -12,10 +12,13 @@ const SLOTS = ["mainHand", "offHand", "head", "chest", "legs", "hands", "feet", 
 const RARITIES = ["common", "uncommon", "rare", "epic", "legendary"] as const;
 const SORTS = ["relevance", "level-asc", "level-desc", "name", "rarity"] as const;
 
+/** What a card of the list shows: the page carries no more of an item than that. */
+export type ItemCard = Pick<Item, "id" | "name" | "icon" | "level" | "type" | "rarity">;
+
 export interface ItemListProps {
   i18n: RouteMessages;
   language: string;
-  items: Item[];
+  items: ItemCard[];
   total: number;
   perPage: number;
   page: number;

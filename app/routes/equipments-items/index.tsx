@@ -1,4 +1,4 @@
-import { ItemListPage } from "~/features/catalog/item-list-page.tsx";
+import { ItemListPage, type ItemCard } from "~/features/catalog/item-list-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { listItems, listKind, parseItemFilters } from "../../../server/content/catalog.ts";
@@ -16,6 +16,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     i18n,
     language: i18n.language,
     ...result,
+    items: result.items.map(({ id, name, icon, level, type, rarity }): ItemCard => ({ id, name, icon, level, type, rarity })),
     page: filters.page,
     classes: classes.map((entry) => ({ id: entry.id, name: entry.name })),
   };

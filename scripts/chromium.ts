@@ -1,0 +1,13 @@
+/** Debian's Chromium, as the Playwright journeys and the Lighthouse bench launch it (`CHROMIUM_PATH` points elsewhere). */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
