@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { can } from "../../shared/auth/permissions.ts";
+import { forgetOfflinePages } from "../../shared/delivery/service-worker-client.ts";
 import { useRootData } from "../../shared/root-data.ts";
 import { Avatar, Badges } from "../../shared/ui/badges.tsx";
 import { UserIcon } from "../../shared/ui/icons.tsx";
@@ -15,6 +16,7 @@ export async function signOut(): Promise<void> {
   await startAuth().state.settled();
   await authApi.signOut().catch(() => undefined);
   await authChanged();
+  await forgetOfflinePages();
   location.assign("/");
 }
 
