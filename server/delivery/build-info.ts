@@ -24,11 +24,18 @@ export function describeBuild(build: ServerBuild, clientDir: string | undefined,
   return { id: build.assets.version, timestamp };
 }
 
-/** The client files every page of this build needs first: the entry, the root and layout routes, their styles. */
+/** Route ids whose files every page needs: the document shell and the layouts. */
+const SHELL_ROUTE = /^(root|layouts\/.+)$/;
+
+/**
+ * The client files every page of this build needs first: the entry, the root and layout routes
+ * and their styles. Pages' own chunks are kept as they are visited, so the worker's install does
+ * not download the whole site on a phone.
+ */
 export function shellAssets(build: ServerBuild): string[] {
   const files = new Set<string>([build.assets.url, build.assets.entry.module, ...build.assets.entry.imports]);
-  for (const route of Object.values(build.assets.routes)) {
-    if (!route) continue;
+  for (const [id, route] of Object.entries(build.assets.routes)) {
+    if (!route || !SHELL_ROUTE.test(id)) continue;
     for (const file of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) files.add(file);
   }
   return [...files].filter((file) => file.startsWith("/assets/")).sort();

@@ -2,7 +2,7 @@
  * build by `server/delivery/service-worker.ts` (build id, files to precache, prerendered paths,
  * the offline page's texts), so every build has a byte-different worker and browsers update it.
  *
- * - Hashed assets: cache first (their names change with their content).
+ * - Hashed assets and game icons: cache first (their names change with their content).
  * - Prerendered reference pages and their data (`.data`, `_payload.json`): network first, the
  *   cached copy when offline; kept per language (the locale cookie), per build.
  * - Everything else: network only; a page that is not kept answers offline with a "needs the
@@ -115,7 +115,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith("/assets/")) {
+  if (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/icons/")) {
     event.respondWith(cacheFirst(request));
     return;
   }

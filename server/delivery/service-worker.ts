@@ -5,8 +5,7 @@ import { defaultLanguage, LANGUAGE_PARAM, languages, LOCALE_COOKIE } from "../..
 import { SERVICE_WORKER_MESSAGES } from "../../app/shared/delivery/service-worker-protocol.ts";
 import { buildMetaPath } from "../../app/shared/delivery/build-refresh.ts";
 import { prerenderedPaths } from "../../app/shared/delivery/route-rules.ts";
-import vi from "../../locales/vi/delivery.json" with { type: "json" };
-import en from "../../locales/en-US/delivery.json" with { type: "json" };
+import { deliveryMessagesFor } from "./delivery-messages.ts";
 
 const SOURCE = resolve(process.cwd(), "server/delivery/service-worker.js");
 let source: string | undefined;
@@ -25,7 +24,7 @@ export function serviceWorkerScript(buildId: string, assets: readonly string[]):
     languageCookie: LOCALE_COOKIE,
     languageParam: LANGUAGE_PARAM,
     messageTypes: SERVICE_WORKER_MESSAGES,
-    messages: { vi: vi.needsNetwork, "en-US": en.needsNetwork },
+    messages: Object.fromEntries(languages.map((language) => [language, deliveryMessagesFor(language).needsNetwork])),
   };
   return `const CONFIG = ${JSON.stringify(config)};\n${source}`;
 }

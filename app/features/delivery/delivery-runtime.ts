@@ -35,6 +35,10 @@ export function useRouteRules(path: string): RouteRule {
   return safeRouteRules(current?.matcher, path, (error) => console.error("Failed to match route rules", error));
 }
 
+function setPendingPath(path: string | undefined): void {
+  (window as unknown as Record<string, string | undefined>)[PENDING_PATH_GLOBAL] = path;
+}
+
 export function useDeliveryRuntime(build: ClientBuild): void {
   const [outdated, setOutdated] = useState(false);
   const location = useLocation();
@@ -59,15 +63,16 @@ export function useDeliveryRuntime(build: ClientBuild): void {
     });
   }, [build.id, build.checkIntervalMs]);
 
-  // Where a client navigation is heading: a route chunk that fails to load reloads that page.
-  const pending = navigation.location ? createPath(navigation.location) : undefined;
+  // The router asks the blocker first, synchronously, on every navigation: the moment to note where
+  // it is heading, so a route chunk that then fails to load reloads that page. Once a newer build is
+  // announced, the next navigation to another URL is blocked and becomes a full page load.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    setPendingPath(createPath(nextLocation));
+    return outdated && createPath(nextLocation) !== createPath(currentLocation);
+  });
   useEffect(() => {
-    const global = window as unknown as Record<string, string | undefined>;
-    global[PENDING_PATH_GLOBAL] = pending;
-  }, [pending]);
-
-  // The next navigation after a new build is announced is a full page load of its target.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => outdated && createPath(nextLocation) !== createPath(currentLocation));
+    if (navigation.state === "idle") setPendingPath(undefined);
+  }, [navigation.state]);
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     // The guard refuses when this path was just loaded fully: navigate in the page instead of looping.
