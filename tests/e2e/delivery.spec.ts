@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import common from "../../locales/vi/common.json" with { type: "json" };
 import delivery from "../../locales/vi/delivery.json" with { type: "json" };
@@ -144,6 +145,8 @@ test.describe("offline", () => {
     await expect(page.getByRole("heading", { level: 1, name: common.pages.mounts.title })).toBeVisible();
     await expect(page.getByTestId("offline-indicator")).toContainText(common.offline.status);
     await expect(page.getByTestId("offline-indicator")).toContainText(common.offline.reference);
+    const axe = await new AxeBuilder({ page }).include("[data-testid=offline-indicator]").analyze();
+    expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
 
     const chat = await page.goto("/chat");
     expect(chat?.status()).toBe(503);

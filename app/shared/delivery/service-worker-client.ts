@@ -2,7 +2,8 @@
 import { SERVICE_WORKER_MESSAGES, SERVICE_WORKER_PATH } from "./service-worker-protocol.ts";
 
 export async function registerServiceWorker(): Promise<void> {
-  if (!("serviceWorker" in navigator)) return;
+  // Development serves modules that change on every edit: no offline copies to go stale there.
+  if (import.meta.env.DEV || !("serviceWorker" in navigator)) return;
   try {
     await navigator.serviceWorker.register(SERVICE_WORKER_PATH, { scope: "/", updateViaCache: "none" });
   } catch (error) {
