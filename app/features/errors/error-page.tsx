@@ -47,7 +47,8 @@ export function ErrorPage({ error }: { error: unknown }) {
     ready && translate(key, options) !== key ? translate(key, options) : (untranslated[key] ?? key);
   const details = describeError(error);
   // A failed navigation while offline is not the server's fault: say what is needed instead.
-  const offline = details.status >= 500 && typeof navigator !== "undefined" && !navigator.onLine;
+  // (Node has a `navigator` too, without `onLine`: only a browser that says it is offline counts.)
+  const offline = details.status >= 500 && typeof document !== "undefined" && navigator.onLine === false;
   const kind = offline ? "offline" : errorKind(details.status);
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
