@@ -144,8 +144,11 @@ async function keep(urls) {
       if (url.pathname.startsWith("/assets/")) {
         if (!(await shell.match(url.href))) await shell.add(url.href);
       } else if (isKeptPage(url)) {
+        // Already kept in this build and language: loading it online refreshes it anyway (network first).
+        const key = await pageCacheKey(url);
+        if (await pages.match(key)) continue;
         const response = await fetch(url.href, { credentials: "same-origin" });
-        if (response.ok) await pages.put(await pageCacheKey(url), response);
+        if (response.ok) await pages.put(key, response);
       }
     } catch {
       // Offline or gone: it will be kept the next time it loads.

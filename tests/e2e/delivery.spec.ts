@@ -183,3 +183,25 @@ test("the web app manifest is valid and Chromium finds the site installable", as
     rmSync(profile, { recursive: true, force: true });
   }
 });
+
+test("a shared entry link has a canonical URL, hreflang alternates and a social card in its language", async ({ page }) => {
+  await page.goto("/mounts/detail?id=brown-horse&lang=en-US");
+  await hydrated(page);
+  const head = page.locator("head");
+  const name = await page.getByRole("heading", { level: 1 }).innerText();
+  const origin = new URL(page.url()).origin;
+  await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/mounts/detail?id=brown-horse&lang=en-US`);
+  await expect(head.locator('link[rel="alternate"][hreflang="vi"]')).toHaveAttribute("href", `${origin}/mounts/detail?id=brown-horse`);
+  await expect(head.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
+    "href",
+    `${origin}/mounts/detail?id=brown-horse`,
+  );
+  await expect(head.locator('meta[property="og:title"]')).toHaveAttribute("content", name);
+  await expect(head.locator('meta[name="twitter:title"]')).toHaveAttribute("content", name);
+  await expect(head.locator('meta[property="og:locale"]')).toHaveAttribute("content", "en_US");
+  await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary");
+  const image = await head.locator('meta[property="og:image"]').getAttribute("content");
+  expect((await page.request.get(image ?? "")).headers()["content-type"]).toBe("image/png");
+  await expect(head.locator('meta[property="og:description"]')).not.toHaveAttribute("content", "");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+});
