@@ -78,7 +78,7 @@ async function networkFirst(request) {
   const cache = await caches.open(PAGES_CACHE);
   try {
     const response = await fetch(request);
-    if (response.ok && response.type === "basic") await cache.put(key, response.clone());
+    if (response.ok) await cache.put(key, response.clone());
     return response;
   } catch (error) {
     const cached = await cache.match(key);

@@ -205,3 +205,24 @@ test("a shared entry link has a canonical URL, hreflang alternates and a social 
   await expect(head.locator('meta[property="og:description"]')).not.toHaveAttribute("content", "");
   await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
 });
+
+test("a newer build makes the service worker update at once", async ({ page }) => {
+  await page.addInitScript(() => {
+    const update = ServiceWorkerRegistration.prototype.update;
+    const counted = window as unknown as { workerUpdates: number };
+    counted.workerUpdates = 0;
+    ServiceWorkerRegistration.prototype.update = function (this: ServiceWorkerRegistration) {
+      counted.workerUpdates += 1;
+      return update.call(this);
+    };
+  });
+  await page.goto("/mounts");
+  await hydrated(page);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  expect(await page.evaluate(() => (window as unknown as { workerUpdates: number }).workerUpdates)).toBe(0);
+  await announceNewerBuild(page);
+  await page.reload();
+  await hydrated(page);
+  await expect(page.locator("html")).toHaveAttribute("data-build", "outdated", { timeout: 5_000 });
+  await expect.poll(() => page.evaluate(() => (window as unknown as { workerUpdates: number }).workerUpdates)).toBe(1);
+});
