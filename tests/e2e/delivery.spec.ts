@@ -226,3 +226,33 @@ test("a newer build makes the service worker update at once", async ({ page }) =
   await expect(page.locator("html")).toHaveAttribute("data-build", "outdated", { timeout: 5_000 });
   await expect.poll(() => page.evaluate(() => (window as unknown as { workerUpdates: number }).workerUpdates)).toBe(1);
 });
+
+test("public pages are rendered once per language for anonymous visitors; a signed-in visitor's page is never shared", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const first = await page.request.get("/equipments-items/detail?id=iron-sword");
+  const second = await page.request.get("/equipments-items/detail?id=iron-sword");
+  expect(second.headers()["x-render-cache"]).toBe("hit");
+  expect(first.headers()["vary"]).toContain("Cookie");
+  const english = await page.request.get("/equipments-items/detail?id=iron-sword", { headers: { Cookie: "locale=en-US" } });
+  expect(await english.text()).toContain('<html lang="en-US"');
+
+  const name = `Người Chơi ${Date.now()}`;
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email: `cache-${Date.now()}@example.vn`, password: "mat-khau-that-dai", name },
+    headers: { Origin: test.info().project.use.baseURL ?? "" },
+  });
+  expect(signUp.status()).toBe(200);
+  const signedIn = await page.request.get("/equipments-items/detail?id=iron-sword");
+  expect(signedIn.headers()["x-render-cache"]).toBeUndefined();
+  expect(await signedIn.text()).toContain(name);
+  const payload = await page.request.get("/equipments-items/detail/_payload.json?build&id=iron-sword");
+  expect(await payload.text()).not.toContain(name);
+  const stranger = await playwright.request.newContext({ baseURL });
+  const anonymous = await stranger.get("/equipments-items/detail?id=iron-sword");
+  expect(anonymous.headers()["x-render-cache"]).toBe("hit");
+  expect(await anonymous.text()).not.toContain(name);
+  await stranger.dispose();
+});
