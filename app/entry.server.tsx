@@ -23,6 +23,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  loadContext.get(requestContext).captureLoaderData?.(routerContext.staticHandlerContext.loaderData);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -5,10 +5,13 @@ import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
 import { ErrorPage } from "./features/errors/error-page.tsx";
 import { i18nFor } from "./shared/i18n/root-i18n.ts";
-import { languageFromCookieHeader } from "./shared/i18n/languages.ts";
+import { languageFromRequest } from "./shared/i18n/languages.ts";
 import { loadMessages } from "./shared/i18n/messages.ts";
 import { errorMeta } from "./features/errors/error-meta.ts";
 import { useAuthRuntime } from "./shared/auth/use-auth-runtime.ts";
+import { useDeliveryRuntime } from "./features/delivery/delivery-runtime.ts";
+import { OfflineIndicator } from "./features/delivery/offline-indicator.tsx";
+import { chunkReloadScript } from "./shared/delivery/reload-guard.ts";
 import { useLanguageSync } from "./shared/i18n/use-language.ts";
 import { requestContext } from "./shared/request-context.ts";
 import { useNonce } from "./shared/nonce.tsx";
@@ -17,10 +20,10 @@ import { Stylesheet } from "./shared/styles/stylesheet.tsx";
 import { themeBootScript, themes } from "./shared/theme/theme.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const { appTitle, viewer } = context.get(requestContext);
-  const requested = languageFromCookieHeader(request.headers.get("cookie"));
+  const { appTitle, viewer, build, origin } = context.get(requestContext);
+  const requested = languageFromRequest(request);
   const { language, messages } = await loadMessages(requested, "common");
-  return { appTitle, viewer, i18n: { language, resources: { common: messages } } };
+  return { appTitle, viewer, build, origin, i18n: { language, resources: { common: messages } } };
 }
 
 /** The root data changes only with the language: re-run it on an explicit revalidation or a form post. */
@@ -35,6 +38,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -48,6 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#F15A22" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: chunkReloadScript() }} />
         <Meta />
         <Stylesheet href={appStylesHref} />
         <Links />
@@ -68,6 +73,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     document.documentElement.lang = loaderData.i18n.language;
   }, [loaderData.i18n.language]);
   useAuthRuntime(Boolean(loaderData.viewer));
+  useDeliveryRuntime(loaderData.build);
   useEffect(() => {
     // Marks the page interactive: journeys wait for it, and styles may rely on it.
     document.documentElement.dataset.hydrated = "true";
@@ -75,6 +81,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <Outlet />
+      <OfflineIndicator />
     </I18nextProvider>
   );
 }

@@ -58,6 +58,8 @@ export const configSchema = z.object({
   TRUST_PROXY: flag,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   FAULT_ROUTES: flag,
+  BUILD_CHECK_INTERVAL_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(3_600_000),
+  RENDER_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
 });
 
 export type Config = z.infer<typeof configSchema>;

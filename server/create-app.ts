@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext } from "../app/shared/request-context.ts";
@@ -15,6 +15,10 @@ import { listProviders } from "./auth/providers.ts";
 import { consumeRateLimit } from "./auth/rate-limit.ts";
 import { getViewer } from "./auth/viewer.ts";
 import { contentApiRoutes } from "./content-api/content-api-routes.ts";
+import { currentPackInfo } from "./content/content-store.ts";
+import { deliveryRoutes } from "./delivery/delivery-routes.ts";
+import { createPageDelivery, PAYLOAD_SUFFIX, type LoaderDataCapture } from "./delivery/page-delivery.ts";
+import { RenderCache } from "./delivery/render-cache.ts";
 import { gameIconSvg } from "./content/icons.ts";
 import { favoritesRoutes } from "./favorites/favorites-routes.ts";
 import { trendingRoutes } from "./trending/trending-routes.ts";
@@ -95,6 +99,16 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
     app.use("*", staticFiles(clientDir, "public, max-age=3600"));
   }
 
+  const resolveBuild = typeof build === "function" ? build : async () => build;
+  const delivery = deliveryRoutes({
+    db: database.db,
+    appTitle: config.APP_TITLE,
+    build: resolveBuild,
+    clientDir,
+    publicUrl: config.PUBLIC_URL,
+  });
+  app.route("/", delivery.app);
+
   app.use(clientIp(config.TRUST_PROXY));
   app.route("/api/auth", authRoutes(auth));
   app.use(async (c, next) => {
@@ -158,7 +172,13 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
   const providers = listProviders(config);
   const readStylesheet = stylesheetReader(clientDir);
   const handleRequest = createRequestHandler(build, development ? "development" : "production");
-  app.all("*", (c) => {
+  const pageDelivery = createPageDelivery({
+    cache: new RenderCache(config.RENDER_CACHE_MB * 1024 * 1024),
+    buildId: async () => (await delivery.currentBuild()).id,
+    contentVersion: async () => (await currentPackInfo(database.db))?.checksum ?? "no-pack",
+  });
+  /** Renders through React Router as `viewer` (null: as an anonymous visitor, for shared renders). */
+  const renderer = (c: Context<AppEnv>, viewer: AppEnv["Variables"]["viewer"]) => async (request: Request, capture: LoaderDataCapture) => {
     const context = new RouterContextProvider();
     context.set(requestContext, {
       requestId: c.get("requestId"),
@@ -169,11 +189,22 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
       faultRoutes: config.FAULT_ROUTES,
       db: database.db,
       logger: c.get("logger"),
-      viewer: c.get("viewer"),
+      viewer,
       authProviders: providers,
       passwordMinLength: config.PASSWORD_MIN_LENGTH,
+      build: { id: (await delivery.currentBuild()).id, checkIntervalMs: config.BUILD_CHECK_INTERVAL_MS },
+      origin: config.PUBLIC_URL?.replace(/\/+$/, "") ?? new URL(c.req.url).origin,
+      captureLoaderData: capture,
     });
-    return handleRequest(c.req.raw, context);
+    return handleRequest(request, context);
+  };
+  app.get("*", async (c, next) => {
+    if (!c.req.path.endsWith(PAYLOAD_SUFFIX)) return next();
+    return pageDelivery.payload(c.req.raw, renderer(c, null), c.get("nonce"));
+  });
+  app.all("*", (c) => {
+    const viewer = c.get("viewer");
+    return pageDelivery.document(c.req.raw, renderer(c, viewer), { nonce: c.get("nonce"), anonymous: !viewer });
   });
 
   app.onError((error, c) => {

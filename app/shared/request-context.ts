@@ -25,6 +25,12 @@ export interface RequestContext {
   /** Sign-in providers this deployment configured, besides email and password. */
   authProviders: ProviderInfo[];
   passwordMinLength: number;
+  /** This build's id and how often the browser asks for a newer one. */
+  build: { id: string; checkIntervalMs: number };
+  /** Where the site is reached (canonical URLs, social cards). */
+  origin: string;
+  /** Receives the render's loader data (the render cache and `_payload.json` keep it). */
+  captureLoaderData?: (loaderData: Record<string, unknown>) => void;
 }
 
 export const requestContext = createContext<RequestContext>();

@@ -10,6 +10,9 @@ export interface RootData {
   viewer: PublicViewer | null;
   appTitle: string;
   i18n: I18nPayload;
+  build: { id: string; checkIntervalMs: number };
+  /** The site's public origin, for canonical URLs and social cards. */
+  origin: string;
 }
 
 export function useRootData(): RootData | undefined {

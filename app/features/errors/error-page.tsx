@@ -9,6 +9,8 @@ const untranslated: Record<string, string> = {
   "errors.forbidden.message": "Forbidden",
   "errors.forbidden.description": "",
   "errors.internal.description": "",
+  "errors.offline.message": "A connection is needed",
+  "errors.offline.description": "",
   "errors.status": "Error",
   "errors.home": "Back to the home page",
 };
@@ -44,7 +46,10 @@ export function ErrorPage({ error }: { error: unknown }) {
   const t = (key: string, options: Record<string, unknown> = {}) =>
     ready && translate(key, options) !== key ? translate(key, options) : (untranslated[key] ?? key);
   const details = describeError(error);
-  const kind = errorKind(details.status);
+  // A failed navigation while offline is not the server's fault: say what is needed instead.
+  // (Node has a `navigator` too, without `onLine`: only a browser that says it is offline counts.)
+  const offline = details.status >= 500 && typeof document !== "undefined" && navigator.onLine === false;
+  const kind = offline ? "offline" : errorKind(details.status);
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <section

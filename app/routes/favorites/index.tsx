@@ -1,5 +1,5 @@
 import { FavoritesPage } from "~/features/favorites/favorites-page.tsx";
-import { languageFromCookieHeader } from "~/shared/i18n/languages.ts";
+import { languageFromRequest } from "~/shared/i18n/languages.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { listFavorites } from "../../../server/favorites/favorites-routes.ts";
 import type { Route } from "./+types/index";
@@ -8,7 +8,7 @@ export { pageMeta as meta } from "~/shared/page/page-meta.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, db } = context.get(requestContext);
-  const language = languageFromCookieHeader(request.headers.get("cookie"));
+  const language = languageFromRequest(request);
   if (!viewer) return { signedIn: false, favorites: [], language };
   const rows = await listFavorites(db, viewer.uid);
   const favorites = rows.map(({ kind, id, data }) => {

@@ -1,3 +1,4 @@
+import { forgetOfflinePages } from "../delivery/service-worker-client.ts";
 import { authApi } from "./auth-api.ts";
 
 /** Signs out here and in the stored state (other tabs follow through the storage event). */
@@ -8,5 +9,6 @@ export async function signOut(): Promise<void> {
   await startAuth().state.settled();
   await authApi.signOut().catch(() => undefined);
   await authChanged();
+  await forgetOfflinePages();
   location.assign("/");
 }

@@ -37,3 +37,12 @@ export function languageFromCookieHeader(cookieHeader: string | null | undefined
   }
   return defaultLanguage;
 }
+
+/** The query parameter that names a page's language in shared links, sitemaps and `hreflang` alternates. */
+export const LANGUAGE_PARAM = "lang";
+
+/** A request's language: `?lang=` (a link to one language's version of a page) wins over the locale cookie. */
+export function languageFromRequest(request: Request): Language {
+  const requested = new URL(request.url).searchParams.get(LANGUAGE_PARAM);
+  return isLanguage(requested) ? requested : languageFromCookieHeader(request.headers.get("cookie"));
+}

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { languageFromCookieHeader, type Language } from "./languages.ts";
+import { languageFromRequest, type Language } from "./languages.ts";
 import { loadMessages, type Messages, type Namespace } from "./messages.ts";
 
 /** A page's own namespace of messages, loaded by its loader in the request's language. */
@@ -10,7 +10,7 @@ export interface RouteMessages {
 }
 
 export async function loadRouteMessages(request: Request, namespace: Namespace): Promise<RouteMessages> {
-  const { language, messages } = await loadMessages(languageFromCookieHeader(request.headers.get("cookie")), namespace);
+  const { language, messages } = await loadMessages(languageFromRequest(request), namespace);
   return { language, namespace, messages };
 }
 

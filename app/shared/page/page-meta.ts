@@ -1,17 +1,49 @@
 import type { MetaDescriptor } from "react-router";
 import { i18nFor } from "../i18n/root-i18n.ts";
+import { languages, type Language } from "../i18n/languages.ts";
 import { rootDataFromMatches } from "../root-data.ts";
+import { alternateUrls, canonicalUrl } from "./canonical.ts";
 
 export interface PageMetaArgs {
   matches: readonly ({ id: string; loaderData?: unknown } | undefined)[];
   error?: unknown;
+  location?: { pathname: string; search: string };
+}
+
+/** The social card's picture: the app icon (chat apps do not show SVG game icons). */
+const CARD_IMAGE = "/icon-512.png";
+const OG_LOCALES = { vi: "vi_VN", "en-US": "en_US" } as const;
+
+/** Canonical URL, `hreflang` alternates and the social card (Open Graph, Twitter) of a page. */
+function shareMeta(origin: string, language: Language, path: string, title: string, description: string): MetaDescriptor[] {
+  const canonical = canonicalUrl(origin, path, language);
+  const image = new URL(CARD_IMAGE, origin).href;
+  return [
+    { tagName: "link", rel: "canonical", href: canonical },
+    ...alternateUrls(origin, path).map(({ hrefLang, href }) => ({ tagName: "link", rel: "alternate", hrefLang, href })),
+    { property: "og:type", content: "website" },
+    { property: "og:url", content: canonical },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: "512" },
+    { property: "og:image:height", content: "512" },
+    { property: "og:locale", content: OG_LOCALES[language] },
+    ...languages.filter((other) => other !== language).map((other) => ({ property: "og:locale:alternate", content: OG_LOCALES[other] })),
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+  ];
 }
 
 /**
  * `<title>` "Page · App title" and the meta description of the page whose route id is `key`;
  * a detail page passes its entry's own title and description.
  */
-export function metaFor(key: string, { matches }: PageMetaArgs, entry?: { title: string; description?: string }): MetaDescriptor[] {
+export function metaFor(
+  key: string,
+  { matches, location }: PageMetaArgs,
+  entry?: { title: string; description?: string },
+): MetaDescriptor[] {
   const root = rootDataFromMatches(matches);
   if (!root) return [];
   const t = i18nFor(root.i18n).t;
@@ -23,6 +55,7 @@ export function metaFor(key: string, { matches }: PageMetaArgs, entry?: { title:
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:site_name", content: root.appTitle },
+    ...(location ? shareMeta(root.origin, root.i18n.language, `${location.pathname}${location.search}`, title, description) : []),
   ];
 }
 

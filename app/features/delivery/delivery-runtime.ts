@@ -1,0 +1,91 @@
+/**
+ * The browser side of delivery: this build's manifest (route rules), build refresh with the
+ * reload-loop guard, and the service worker. Started once by the root route.
+ */
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { createPath, useBlocker, useLocation, useNavigation } from "react-router";
+import { fetchBuildMeta, fetchLatestBuild, safeRouteRules, startBuildChecks, type BuildMeta } from "../../shared/delivery/build-refresh.ts";
+import { PENDING_PATH_GLOBAL, reloadTo } from "../../shared/delivery/reload-guard.ts";
+import type { RouteRule } from "../../shared/delivery/route-rules.ts";
+import { keepForOffline, registerServiceWorker, updateServiceWorker } from "../../shared/delivery/service-worker-client.ts";
+
+export interface ClientBuild {
+  id: string;
+  checkIntervalMs: number;
+}
+
+let meta: BuildMeta | undefined;
+const metaListeners = new Set<() => void>();
+
+function setMeta(next: BuildMeta) {
+  meta = next;
+  for (const listener of metaListeners) listener();
+}
+
+/** The route rules of a path, from this build's manifest (none until it has loaded, or if it failed). */
+export function useRouteRules(path: string): RouteRule {
+  const current = useSyncExternalStore(
+    (listener) => {
+      metaListeners.add(listener);
+      return () => metaListeners.delete(listener);
+    },
+    () => meta,
+    () => undefined,
+  );
+  return safeRouteRules(current?.matcher, path, (error) => console.error("Failed to match route rules", error));
+}
+
+function setPendingPath(path: string | undefined): void {
+  (window as unknown as Record<string, string | undefined>)[PENDING_PATH_GLOBAL] = path;
+}
+
+export function useDeliveryRuntime(build: ClientBuild): void {
+  const [outdated, setOutdated] = useState(false);
+  const location = useLocation();
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    fetchBuildMeta(build.id)
+      .then(setMeta)
+      .catch((error: unknown) => console.error("Failed to load the build manifest; carrying on without route rules", error));
+    void registerServiceWorker();
+    const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+    return startBuildChecks({
+      buildId: build.id,
+      intervalMs: build.checkIntervalMs,
+      connection,
+      fetchLatest: () => fetchLatestBuild(),
+      onNewBuild: () => {
+        setOutdated(true);
+        void updateServiceWorker();
+      },
+      onError: (error) => console.warn("Build check failed; will try again at the next interval", error),
+    });
+  }, [build.id, build.checkIntervalMs]);
+
+  // The router asks the blocker first, synchronously, on every navigation: the moment to note where
+  // it is heading, so a route chunk that then fails to load reloads that page. Once a newer build is
+  // announced, the next navigation to another URL is blocked and becomes a full page load.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    setPendingPath(createPath(nextLocation));
+    return outdated && createPath(nextLocation) !== createPath(currentLocation);
+  });
+  useEffect(() => {
+    if (navigation.state === "idle") setPendingPath(undefined);
+  }, [navigation.state]);
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    // The guard refuses when this path was just loaded fully: navigate in the page instead of looping.
+    if (!reloadTo(createPath(blocker.location))) blocker.proceed();
+  }, [blocker]);
+
+  useEffect(() => {
+    document.documentElement.dataset.build = outdated ? "outdated" : "current";
+  }, [outdated]);
+
+  // Every page shown is offered to the worker; it keeps only prerendered pages (its route rules).
+  const shown = createPath(location);
+  useEffect(() => {
+    void keepForOffline(shown).catch((error: unknown) => console.warn("Could not keep the page for offline use", error));
+  }, [shown]);
+}

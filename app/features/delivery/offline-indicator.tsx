@@ -1,0 +1,37 @@
+import { useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { useRouteRules } from "./delivery-runtime.ts";
+
+function subscribe(listener: () => void) {
+  window.addEventListener("online", listener);
+  window.addEventListener("offline", listener);
+  return () => {
+    window.removeEventListener("online", listener);
+    window.removeEventListener("offline", listener);
+  };
+}
+
+/** Offline: a banner over the page's foot, announced politely; it names pages that need the network. */
+export function OfflineIndicator() {
+  const { t } = useTranslation();
+  const offline = useSyncExternalStore(
+    subscribe,
+    () => !navigator.onLine,
+    () => false,
+  );
+  const { pathname } = useLocation();
+  const rules = useRouteRules(pathname);
+  return (
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-center p-3">
+      {offline ? (
+        <p
+          data-testid="offline-indicator"
+          className="pointer-events-auto max-w-xl rounded-md border border-line bg-surface px-4 py-2 text-sm text-fg shadow-lg"
+        >
+          <strong>{t("offline.status")}</strong> {rules.needsNetwork ? t("offline.needsNetwork") : t("offline.reference")}
+        </p>
+      ) : null}
+    </div>
+  );
+}

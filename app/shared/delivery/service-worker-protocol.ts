@@ -1,0 +1,9 @@
+/** What the page and the service worker (`server/delivery/service-worker.js`) agree on. */
+export const SERVICE_WORKER_PATH = "/sw.js";
+
+export const SERVICE_WORKER_MESSAGES = {
+  /** Drop the cached pages and their data (sign-out). */
+  forgetPages: "forget-pages",
+  /** Keep these same-origin URLs (the page just shown, its assets) for offline use. */
+  keep: "keep",
+} as const;

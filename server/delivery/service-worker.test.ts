@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { serviceWorkerScript } from "./service-worker.ts";
+
+const ORIGIN = "https://companion.example";
+type Handler = (event: Record<string, unknown>) => void;
+
+/** Cache Storage in memory, with the calls the worker makes. */
+function fakeCaches() {
+  const stores = new Map<string, Map<string, Response>>();
+  const open = async (name: string) => {
+    const store = stores.get(name) ?? new Map<string, Response>();
+    stores.set(name, store);
+    const keyOf = (request: Request | string) => (typeof request === "string" ? new URL(request, ORIGIN).href : request.url);
+    return {
+      match: async (request: Request | string) => store.get(keyOf(request))?.clone(),
+      put: async (request: Request | string, response: Response) => void store.set(keyOf(request), response),
+      add: async (url: string) => void store.set(keyOf(url), new Response(url)),
+      addAll: async (urls: string[]) => urls.forEach((url) => store.set(keyOf(url), new Response(url))),
+    };
+  };
+  return {
+    stores,
+    api: {
+      open,
+      keys: async () => [...stores.keys()],
+      delete: async (name: string) => stores.delete(name),
+      match: async (url: string) => {
+        for (const store of stores.values()) {
+          const found = store.get(new URL(url, ORIGIN).href);
+          if (found) return found.clone();
+        }
+        return undefined;
+      },
+    },
+  };
+}
+
+/** Runs the worker script of build `buildId` against fakes; `online` decides whether `fetch` works. */
+function bootWorker(buildId: string, storage = fakeCaches(), language = "vi") {
+  const handlers = new Map<string, Handler>();
+  const network = { online: true, served: [] as string[] };
+  const self = {
+    location: { origin: ORIGIN },
+    addEventListener: (type: string, handler: Handler) => handlers.set(type, handler),
+    skipWaiting: async () => undefined,
+    clients: { claim: async () => undefined },
+    cookieStore: { get: async (name: string) => (name === "locale" ? { value: language } : null) },
+  };
+  const fetcher = async (input: { url: string } | string) => {
+    const url = typeof input === "string" ? input : input.url;
+    if (!network.online) throw new TypeError("Failed to fetch");
+    network.served.push(new URL(url, ORIGIN).pathname);
+    return new Response(`network ${new URL(url, ORIGIN).pathname}`, { status: 200 });
+  };
+  const run = new Function("self", "caches", "fetch", serviceWorkerScript(buildId, ["/assets/entry-1.js"]));
+  run(self, storage.api, fetcher);
+  /** Dispatches an event with `waitUntil`/`respondWith`, resolving to the answer given (if any). */
+  const dispatch = async (type: string, fields: Record<string, unknown> = {}): Promise<Response | undefined> => {
+    let waited: Promise<unknown> = Promise.resolve();
+    let answer: Promise<Response> | undefined;
+    handlers.get(type)?.({
+      ...fields,
+      waitUntil: (promise: Promise<unknown>) => (waited = promise),
+      respondWith: (promise: Promise<Response>) => (answer = promise),
+    });
+    await waited;
+    return answer;
+  };
+  // A navigation request cannot be constructed outside a browser: the fields the worker reads.
+  const navigate = (path: string) => dispatch("fetch", { request: { url: `${ORIGIN}${path}`, method: "GET", mode: "navigate" } });
+  return { storage, network, dispatch, navigate };
+}
+
+describe("the service worker", () => {
+  it("precaches this build's shell, and on activation deletes every other build's caches", async () => {
+    const storage = fakeCaches();
+    await storage.api.open("minithings-pages-old");
+    await storage.api.open("minithings-shell-old");
+    await storage.api.open("someone-elses-cache");
+    const worker = bootWorker("new", storage);
+    await worker.dispatch("install");
+    expect(storage.stores.get("minithings-shell-new")?.has(`${ORIGIN}/builds/meta/new.json`)).toBe(true);
+    expect(storage.stores.get("minithings-shell-new")?.has(`${ORIGIN}/assets/entry-1.js`)).toBe(true);
+    await worker.dispatch("activate");
+    expect([...storage.stores.keys()].sort()).toEqual(["minithings-shell-new", "someone-elses-cache"]);
+  });
+
+  it("answers a visited reference page from its copy offline, per language, and a personal page with 'needs the network'", async () => {
+    const worker = bootWorker("b1");
+    const online = await worker.navigate("/mounts/detail?id=brown-horse");
+    expect(await online?.text()).toBe("network /mounts/detail");
+    worker.network.online = false;
+    const offline = await worker.navigate("/mounts/detail?id=brown-horse");
+    expect(await offline?.text()).toBe("network /mounts/detail");
+
+    const english = bootWorker("b1", worker.storage, "en-US");
+    english.network.online = false;
+    const notKeptInEnglish = await english.navigate("/mounts/detail?id=brown-horse");
+    expect(notKeptInEnglish?.status).toBe(503);
+    expect(await notKeptInEnglish?.text()).toContain("This page needs a connection");
+
+    const chat = await worker.navigate("/chat");
+    expect(chat?.status).toBe(503);
+    expect(await chat?.text()).toContain("Trang này cần kết nối mạng");
+  });
+
+  it("never keeps a page of an older build once a newer worker has activated", async () => {
+    const storage = fakeCaches();
+    const old = bootWorker("b1", storage);
+    await old.navigate("/class");
+    const next = bootWorker("b2", storage);
+    await next.dispatch("install");
+    await next.dispatch("activate");
+    next.network.online = false;
+    expect((await next.navigate("/class"))?.status).toBe(503);
+  });
+
+  it("serves hashed assets from the cache first, and leaves API calls to the network", async () => {
+    const worker = bootWorker("b1");
+    await worker.dispatch("install");
+    worker.network.online = false;
+    const asset = await worker.dispatch("fetch", { request: new Request(`${ORIGIN}/assets/entry-1.js`) });
+    expect(await asset?.text()).toBe("/assets/entry-1.js");
+    expect(await worker.dispatch("fetch", { request: new Request(`${ORIGIN}/api/profile`) })).toBeUndefined();
+  });
+});
