@@ -16,6 +16,7 @@ import { queryRows, type Database } from "../../db/client.ts";
 import { contentEntries } from "../../db/schema/index.ts";
 import {
   correctedQuery,
+  likePattern,
   matchRank,
   namesContain,
   namesResemble,
@@ -79,7 +80,7 @@ function tierPage(tier: SearchTier, options: SearchOptions): SQL {
     // appears twice and is kept once by the caller (so each side alone can fill the page).
     const side = (name: typeof entry.foldedVi | typeof entry.foldedEn) =>
       sql`(select ${entry.kind} as kind, ${entry.id} as id, ${entry.position} as position, ${name} as order_key, 0 as order_rank
-          from ${entry} where ${name} like ${likePrefix(tier.startWith)} and ${kindIs(options.kind)}
+          from ${entry} where ${name} like ${likePattern(tier.startWith)} || '%' and ${kindIs(options.kind)}
           order by ${name}, ${stableOrder} limit ${limit})`;
     return sql`${side(entry.foldedVi)} union all ${side(entry.foldedEn)}`;
   }
@@ -95,11 +96,6 @@ function tierPage(tier: SearchTier, options: SearchOptions): SQL {
       lpad(length(${entry.foldedNames})::text, 4, '0') as order_key, ${rank} as order_rank
     from ${entry} where ${condition}
     order by order_rank, order_key, ${stableOrder} limit ${limit})`;
-}
-
-/** `like` pattern for a prefix of a folded name (the query folded as names are, its wildcards escaped). */
-function likePrefix(text: string): SQL {
-  return sql`f_unaccent(lower(${text.normalize("NFC").replace(/[\\%_]/g, (char) => `\\${char}`)})) || '%'`;
 }
 
 /** One tier's statement (exported so a test can EXPLAIN exactly what runs). Ranks and scores are for `query`. */

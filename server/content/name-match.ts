@@ -28,7 +28,8 @@ export const foldedQuery = (query: string): SQL => sql`f_unaccent(lower(${query.
 
 /** `like` treats `%`, `_` and `\` specially; the user's text is matched literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-const likePattern = (query: string): SQL => sql`f_unaccent(lower(${escapeLike(query.normalize("NFC"))}))`;
+/** The text folded as the names are, with `like`'s wildcards escaped: a pattern's literal part. */
+export const likePattern = (query: string): SQL => sql`f_unaccent(lower(${escapeLike(query.normalize("NFC"))}))`;
 
 /** The names contain the text (after folding). */
 export function namesContain(query: string): SQL {
