@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { lowPriorityModulePreloads } from "./shared/delivery/low-priority-preloads.ts";
 import { NonceProvider } from "./shared/nonce.tsx";
 import { StylesheetReaderProvider } from "./shared/styles/stylesheet.tsx";
 import { requestContext } from "./shared/request-context.ts";
@@ -56,7 +57,8 @@ export default function handleRequest(
         });
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        const html = body.pipe(lowPriorityModulePreloads());
+        resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {
         reject(error);

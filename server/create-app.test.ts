@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -77,5 +78,22 @@ describe.each(testEngines)("HTTP app on %s", (engine) => {
     const icon = await server.request("/favicon.ico");
     expect(icon.status).toBe(200);
     expect(icon.headers.get("Cache-Control")).toBe("public, max-age=3600");
+  });
+
+  it("sends the build's brotli copy of an asset as it is, to browsers that accept brotli", async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), "client-"));
+    mkdirSync(join(clientDir, "assets"));
+    const script = `console.log(${JSON.stringify("y".repeat(4000))});`;
+    writeFileSync(join(clientDir, "assets", "app-def456.js"), script);
+    writeFileSync(join(clientDir, "assets", "app-def456.js.br"), brotliCompressSync(script));
+    const server = await app({}, clientDir);
+    const brotli = await server.request("/assets/app-def456.js", { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers.get("Content-Encoding")).toBe("br");
+    expect(brotli.headers.get("Content-Type")).toMatch(/javascript/);
+    expect(brotli.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(script);
+    const gzip = await server.request("/assets/app-def456.js", { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzip.headers.get("Content-Encoding")).toBe("gzip");
   });
 });

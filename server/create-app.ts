@@ -58,7 +58,8 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** Files from the client build, with their caching; anything else goes on to the next handler. */
 function staticFiles(root: string, cacheControl: string): MiddlewareHandler {
-  const serve = serveStatic({ root });
+  // The build writes brotli and gzip copies of its assets (`vite.config.ts`); they are sent as they are.
+  const serve = serveStatic({ root, precompressed: true });
   return async (c, next) => {
     let missing = false;
     const response = await serve(c, async () => {

@@ -9,6 +9,7 @@ import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
+import { numberFormat } from "../../shared/i18n/format.ts";
 
 type Named = { id: string; name: { vi: string; en: string }; icon?: string };
 
@@ -35,7 +36,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 export function ItemDetailPage({ i18n, language, item, makes, uses, related }: ItemDetailProps) {
   useRecordView("items", item.id);
   const { t } = useRouteMessages(i18n);
-  const number = new Intl.NumberFormat(language === "vi" ? "vi-VN" : "en-US");
+  const number = numberFormat(language);
   const stats = statEntries(item.stats);
   const itemName = (id: string) => localize(related.items[id]?.name, language) || id;
 

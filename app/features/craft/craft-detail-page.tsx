@@ -8,6 +8,7 @@ import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-me
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
+import { numberFormat } from "../../shared/i18n/format.ts";
 
 type Named = { name: { vi: string; en: string }; icon: string };
 const MAX_RUNS = 9999;
@@ -45,7 +46,7 @@ export function CraftDetailPage({ i18n, language, recipe, recipes, items }: Craf
   const runs = Math.min(MAX_RUNS, Math.max(1, Math.floor(Number(params.get("n")) || 1)));
   const owned = useMemo(() => parseHave(params.get("have")), [params]);
   const plan = useMemo(() => planCrafts(indexRecipesByOutput(recipes), recipe, runs, owned), [recipes, recipe, runs, owned]);
-  const number = new Intl.NumberFormat(language === "vi" ? "vi-VN" : "en-US");
+  const number = numberFormat(language);
   const name = (id: string) => localize(items[id]?.name, language) || id;
   const update = (changes: Record<string, string | null>) =>
     setParams(

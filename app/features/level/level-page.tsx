@@ -6,6 +6,7 @@ import { cumulativeXp, planLevels } from "../../shared/content/level-calc.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { numberFormat } from "../../shared/i18n/format.ts";
 
 const input = "h-11 w-full rounded-md border border-line bg-surface px-3 text-fg";
 
@@ -23,7 +24,7 @@ export function LevelPage({ i18n, language, levels }: { i18n: RouteMessages; lan
   const rate = Math.max(0, Number(params.get("rate") ?? 0) || 0);
   const plan = planLevels(levels, from, percent, to, rate || undefined);
   const totals = useMemo(() => cumulativeXp(levels), [levels]);
-  const number = new Intl.NumberFormat(language === "vi" ? "vi-VN" : "en-US");
+  const number = numberFormat(language);
   const set = (key: string, value: string) =>
     setParams(
       (current) => {

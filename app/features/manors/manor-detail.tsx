@@ -11,7 +11,8 @@ import { entryHref } from "../../shared/content/entry-links.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
-import { CostCell, link, MaterialLink, numberFormat, type Localized, type Named, type Tax } from "./manor-parts.tsx";
+import { numberFormat } from "../../shared/i18n/format.ts";
+import { CostCell, link, MaterialLink, type Localized, type Named, type Tax } from "./manor-parts.tsx";
 
 const card = "rounded-xl border border-line bg-surface p-4 sm:p-5";
 const select = "h-11 w-full rounded-md border border-line bg-surface px-3 text-fg";

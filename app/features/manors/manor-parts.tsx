@@ -4,14 +4,13 @@ import type { Stack, UpgradeCost } from "../../shared/content/manor-calc.ts";
 import { entryHref } from "../../shared/content/entry-links.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
+import { numberFormat } from "../../shared/i18n/format.ts";
 
 export type Localized = { vi: string; en: string };
 export type Named = { name: Localized; icon?: string | undefined };
 export type Tax = { percent: number; note: Localized | null };
 
 export const link = "text-link underline underline-offset-2";
-
-export const numberFormat = (language: string) => new Intl.NumberFormat(language === "vi" ? "vi-VN" : "en-US");
 
 /** "20 × Iron Ingot" with the item's icon, linked to its page. */
 export function MaterialLink({ stack, items, language }: { stack: Stack; items: Record<string, Named>; language: string }) {

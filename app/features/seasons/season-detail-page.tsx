@@ -8,6 +8,7 @@ import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
 import { SeasonCountdown, SeasonDates, SeasonStatusBadge, type SeasonStatus } from "./season-parts.tsx";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
+import { numberFormat } from "../../shared/i18n/format.ts";
 
 type Named = { name: { vi: string; en: string }; icon?: string | undefined };
 
@@ -39,7 +40,7 @@ export function SeasonDetailPage({ i18n, language, serverNow, season, startsAt, 
   useRecordView("seasons", season.id);
   const { t } = useRouteMessages(i18n);
   const name = localize(season.name, language);
-  const number = new Intl.NumberFormat(language === "vi" ? "vi-VN" : "en-US");
+  const number = numberFormat(language);
   return (
     <article className="mx-auto flex max-w-4xl flex-col gap-5">
       <EntryBreadcrumbs listKey="season" current={name} />

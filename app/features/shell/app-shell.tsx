@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigation } from "react-router";
 import { Brand } from "./brand.tsx";
@@ -24,12 +25,24 @@ function NavigationProgress() {
 /**
  * The `default` layout: app bar, navigation (permanent from `lg`, a drawer below it) and the page.
  * The drawer and the small-screen search are native <dialog>s: focus trap, Escape and backdrop for free.
+ * Their contents are rendered when they first open: a closed dialog shows nothing, and the page then
+ * hydrates one navigation menu instead of two.
  */
 export function AppShell({ children, account }: { children: ReactNode; account: ReactNode }) {
   const { t } = useTranslation();
   const drawer = useRef<HTMLDialogElement>(null);
   const search = useRef<HTMLDialogElement>(null);
   const location = useLocation();
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const [searchUsed, setSearchUsed] = useState(false);
+  const openDrawer = () => {
+    flushSync(() => setDrawerUsed(true));
+    drawer.current?.showModal();
+  };
+  const openSearch = () => {
+    flushSync(() => setSearchUsed(true));
+    search.current?.showModal();
+  };
 
   useEffect(() => {
     drawer.current?.close();
@@ -47,7 +60,7 @@ export function AppShell({ children, account }: { children: ReactNode; account: 
     const dialog = search.current;
     if (!dialog) return;
     drawer.current?.close();
-    if (!dialog.open) dialog.showModal();
+    if (!dialog.open) openSearch();
     document.getElementById("app-search-dialog")?.focus();
   });
 
@@ -62,14 +75,14 @@ export function AppShell({ children, account }: { children: ReactNode; account: 
       <NavigationProgress />
       <header className="sticky top-0 z-30 border-b-2 border-brand bg-surface">
         <div className="flex h-14 items-center gap-1 px-2 sm:gap-2 sm:px-4">
-          <button type="button" className={`${iconButton} lg:hidden`} aria-haspopup="dialog" onClick={() => drawer.current?.showModal()}>
+          <button type="button" className={`${iconButton} lg:hidden`} aria-haspopup="dialog" onClick={openDrawer}>
             <MenuIcon />
             <span className="sr-only">{t("nav.open")}</span>
           </button>
           <Brand />
           <div className="flex-1" />
           <SearchEntry id="app-search" className="hidden w-72 md:block" />
-          <button type="button" className={`${iconButton} md:hidden`} aria-haspopup="dialog" onClick={() => search.current?.showModal()}>
+          <button type="button" className={`${iconButton} md:hidden`} aria-haspopup="dialog" onClick={openSearch}>
             <SearchIcon />
             <span className="sr-only">{t("search.open")}</span>
           </button>
@@ -87,17 +100,21 @@ export function AppShell({ children, account }: { children: ReactNode; account: 
           if (event.target === event.currentTarget) event.currentTarget.close();
         }}
       >
-        <div className="flex h-14 items-center justify-between border-b border-line px-3">
-          <Brand />
-          <button type="button" className={iconButton} onClick={() => drawer.current?.close()}>
-            <CloseIcon />
-            <span className="sr-only">{t("nav.close")}</span>
-          </button>
-        </div>
-        <div className="border-b border-line p-3 sm:hidden">
-          <LanguageSwitch />
-        </div>
-        <NavMenu onNavigate={() => drawer.current?.close()} />
+        {drawerUsed ? (
+          <>
+            <div className="flex h-14 items-center justify-between border-b border-line px-3">
+              <Brand />
+              <button type="button" className={iconButton} onClick={() => drawer.current?.close()}>
+                <CloseIcon />
+                <span className="sr-only">{t("nav.close")}</span>
+              </button>
+            </div>
+            <div className="border-b border-line p-3 sm:hidden">
+              <LanguageSwitch />
+            </div>
+            <NavMenu onNavigate={() => drawer.current?.close()} />
+          </>
+        ) : null}
       </dialog>
 
       <dialog
@@ -108,13 +125,15 @@ export function AppShell({ children, account }: { children: ReactNode; account: 
           if (event.target === event.currentTarget) event.currentTarget.close();
         }}
       >
-        <div className="flex items-start gap-2">
-          <SearchEntry id="app-search-dialog" variant="dialog" className="min-w-0 flex-1" />
-          <button type="button" className={iconButton} onClick={() => search.current?.close()}>
-            <CloseIcon />
-            <span className="sr-only">{t("search.close")}</span>
-          </button>
-        </div>
+        {searchUsed ? (
+          <div className="flex items-start gap-2">
+            <SearchEntry id="app-search-dialog" variant="dialog" className="min-w-0 flex-1" />
+            <button type="button" className={iconButton} onClick={() => search.current?.close()}>
+              <CloseIcon />
+              <span className="sr-only">{t("search.close")}</span>
+            </button>
+          </div>
+        ) : null}
       </dialog>
 
       <div className="lg:grid lg:grid-cols-[16rem_1fr]">

@@ -10,13 +10,15 @@ import { findPage } from "../routing/route-table.ts";
 import { FavoriteStar } from "./favorite-star.tsx";
 import { GameIcon } from "./game-icon.tsx";
 import { rarityEdge } from "./rarity.tsx";
+import { numberFormat as sharedNumberFormat } from "../i18n/format.ts";
 
 export const field = "h-10 w-full min-w-0 rounded-md border border-line bg-surface px-2 text-sm text-fg";
 export const textLink = "text-link underline underline-offset-2";
 export const RARITY_VALUES = ["common", "uncommon", "rare", "epic", "legendary"] as const;
 
+/** Numbers on catalog pages, to one decimal place. */
 export function numberFormat(language: string): Intl.NumberFormat {
-  return new Intl.NumberFormat(language === "vi" ? "vi-VN" : "en-US", { maximumFractionDigits: 1 });
+  return sharedNumberFormat(language, 1);
 }
 
 /** "20 giây", "1 phút 30 giây", "10 phút". */
