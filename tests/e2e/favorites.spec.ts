@@ -1,5 +1,13 @@
 import vi from "../../locales/vi/common.json" with { type: "json" };
+import type { Locator, Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures.ts";
+
+/** Clicks a star and waits until the server has stored it: the star flips at once, the write lands a moment later. */
+async function toggle(page: Page, star: Locator, method: "PUT" | "DELETE") {
+  const written = page.waitForResponse((response) => response.url().includes("/api/favorites/") && response.request().method() === method);
+  await star.click();
+  expect((await written).ok()).toBe(true);
+}
 
 test("a signed-out star offers sign-in; signed in, starred entries appear on /favorites grouped by kind", async ({ page }) => {
   await page.goto("/equipments-items/detail?id=iron-sword");
@@ -18,7 +26,7 @@ test("a signed-out star offers sign-in; signed in, starred entries appear on /fa
     await page.goto(path);
     await hydrated(page);
     const star = page.getByRole("button", { name: vi.favorites.star });
-    await star.click();
+    await toggle(page, star, "PUT");
     await expect(page.getByRole("button", { name: vi.favorites.starred })).toHaveAttribute("aria-pressed", "true");
   }
   await page.reload();
@@ -32,7 +40,7 @@ test("a signed-out star offers sign-in; signed in, starred entries appear on /fa
   await page.getByRole("region", { name: vi.favorites.kinds.items }).getByRole("link").first().click();
   await expect(page).toHaveURL(/\/equipments-items\/detail\?id=iron-sword$/);
   await hydrated(page);
-  await page.getByRole("button", { name: vi.favorites.starred }).click();
+  await toggle(page, page.getByRole("button", { name: vi.favorites.starred }), "DELETE");
   await page.goto("/favorites");
   await expect(page.getByRole("heading", { level: 2, name: vi.favorites.kinds.items })).toHaveCount(0);
 });
@@ -53,7 +61,7 @@ test("the compact stars of a list star each entry by name, and one page load rea
   await hydrated(page);
   const star = page.getByRole("button", { name: `${vi.favorites.star}: Thái ấp Cối Xay` });
   await expect(star).toHaveAttribute("aria-pressed", "false");
-  await star.click();
+  await toggle(page, star, "PUT");
   await expect(star).toHaveAttribute("aria-pressed", "true");
   const other = page.getByRole("button", { name: `${vi.favorites.star}: Thái ấp Trúc Lâm` });
   await expect(other).toHaveAttribute("aria-pressed", "false");
@@ -65,7 +73,7 @@ test("the compact stars of a list star each entry by name, and one page load rea
   await manors.getByRole("link").click();
   await expect(page).toHaveURL(/\/manor\?id=windmill-manor$/);
   await hydrated(page);
-  await page.getByRole("button", { name: vi.favorites.starred }).click();
+  await toggle(page, page.getByRole("button", { name: vi.favorites.starred }), "DELETE");
   await expect(page.getByRole("button", { name: vi.favorites.star })).toHaveAttribute("aria-pressed", "false");
   await page.goto("/favorites");
   await expect(page.getByRole("heading", { level: 2, name: vi.favorites.kinds.manors })).toHaveCount(0);

@@ -42,9 +42,12 @@ export async function useLanguage(page: Page, language: "vi" | "en-US"): Promise
   }, language);
 }
 
-/** Waits until React has hydrated the page (the client router is live and effects ran). */
+/**
+ * Waits until React has hydrated the page (the client router is live and effects ran). Right after a
+ * link starts a full navigation the polled document may have no root element yet: that is "not yet".
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.waitForFunction(() => document.documentElement?.dataset.hydrated === "true");
 }
 
 /** The password every journey's accounts use (long, not a common one). */
