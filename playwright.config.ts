@@ -17,7 +17,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
-  timeout: 30_000,
+  // Generous waits: CI runs on a shared 2-core machine beside other services, where a sign-up's
+  // password hash or an axe pass can take several seconds. A wait only costs time when it fails.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : "list",
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -41,7 +41,7 @@ test.describe("build refresh", () => {
     await page.goto("/mounts");
     await hydrated(page);
     // The first check comes about 1 second after start, with a timestamp query.
-    await expect(page.locator("html")).toHaveAttribute("data-build", "outdated", { timeout: 5_000 });
+    await expect(page.locator("html")).toHaveAttribute("data-build", "outdated");
     expect(asked[0]).toMatch(/^\?\d{13}$/);
 
     const started = Date.now();
@@ -61,7 +61,7 @@ test.describe("build refresh", () => {
     const loads = countDocumentLoads(page);
     await page.goto("/mounts");
     await hydrated(page);
-    await expect(page.locator("html")).toHaveAttribute("data-build", "outdated", { timeout: 5_000 });
+    await expect(page.locator("html")).toHaveAttribute("data-build", "outdated");
     // As if /class had just been loaded fully for this very reason.
     await page.evaluate(
       (key) => sessionStorage.setItem(key, JSON.stringify({ path: "/class", expires: Date.now() + 10_000 })),
@@ -223,7 +223,7 @@ test("a newer build makes the service worker update at once", async ({ page }) =
   await announceNewerBuild(page);
   await page.reload();
   await hydrated(page);
-  await expect(page.locator("html")).toHaveAttribute("data-build", "outdated", { timeout: 5_000 });
+  await expect(page.locator("html")).toHaveAttribute("data-build", "outdated");
   await expect.poll(() => page.evaluate(() => (window as unknown as { workerUpdates: number }).workerUpdates)).toBe(1);
 });
 

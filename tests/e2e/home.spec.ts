@@ -9,7 +9,7 @@ test("home shows the current season and events with live countdowns, and newest 
   await expect(season.getByText(home.season.endsIn)).toBeVisible();
   const countdown = season.locator("time").first();
   const before = await countdown.textContent();
-  await expect.poll(() => countdown.textContent(), { timeout: 4000 }).not.toBe(before);
+  await expect.poll(() => countdown.textContent(), { timeout: 10_000 }).not.toBe(before);
   const events = page.getByRole("region", { name: home.events.title });
   await expect(events.getByRole("listitem").first()).toBeVisible();
   await expect(page.getByRole("region", { name: home.guides.title }).getByRole("listitem").first().getByRole("link")).toHaveAttribute(
