@@ -19,7 +19,23 @@ export interface LighthouseScores {
   scores: Record<Category, number>;
   /** Audits below a passing score in a category that misses its budget, from the run with the median performance. */
   failingAudits: Partial<Record<Category, string[]>>;
+  /** The run with the median performance: its simulated timings in ms (CLS unitless), for reading the score. */
+  metrics: Record<MetricId, number>;
+  /** Lighthouse's host CPU benchmark per run; below {@link SLOW_HOST_INDEX} Lighthouse itself says the score suffers. */
+  benchmarkIndex: number[];
 }
+
+const METRICS = {
+  fcp: "first-contentful-paint",
+  lcp: "largest-contentful-paint",
+  tbt: "total-blocking-time",
+  cls: "cumulative-layout-shift",
+  si: "speed-index",
+} as const;
+type MetricId = keyof typeof METRICS;
+
+/** Lighthouse's own threshold (`SLOW_CPU_BENCHMARK_INDEX_THRESHOLD`): a slower host makes its simulated mobile CPU slower still. */
+export const SLOW_HOST_INDEX = 1000;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -104,7 +120,11 @@ export async function benchLighthouse(baseUrl: string, paths: string[], runs: nu
         failingAuditIds(medianRun, category),
       ]),
     );
-    results.push({ path, runs, scores, failingAudits });
+    const metrics = Object.fromEntries(
+      Object.entries(METRICS).map(([id, audit]) => [id, medianRun.audits[audit]?.numericValue ?? Number.NaN]),
+    ) as Record<MetricId, number>;
+    const benchmarkIndex = lhrs.map((lhr) => Math.round(lhr.environment.benchmarkIndex));
+    results.push({ path, runs, scores, failingAudits, metrics, benchmarkIndex });
   }
   return results;
 }

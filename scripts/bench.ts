@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { benchSearch } from "./bench-search.ts";
-import { benchLighthouse, LIGHTHOUSE_BUDGETS, meetsBudget, type LighthouseScores } from "./bench-lighthouse.ts";
+import { benchLighthouse, LIGHTHOUSE_BUDGETS, meetsBudget, SLOW_HOST_INDEX, type LighthouseScores } from "./bench-lighthouse.ts";
 import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -202,7 +202,7 @@ function reportLighthouse(results: LighthouseScores[], runs: number): string {
     .join(", ");
   console.log(`\nLighthouse mobile (simulated throttling, median of ${runs} runs; budgets ${budgets}; the rest for information)\n`);
   printTable(
-    ["page", "performance", "accessibility", "best practices", "SEO", "budget"],
+    ["page", "performance", "accessibility", "best practices", "SEO", "budget", "FCP / LCP / TBT (ms), CLS", "host CPU index"],
     results.map((result) => [
       result.path,
       String(result.scores.performance),
@@ -210,8 +210,15 @@ function reportLighthouse(results: LighthouseScores[], runs: number): string {
       String(result.scores["best-practices"]),
       String(result.scores.seo),
       verdict(lighthouseVerdict(result)),
+      `${Math.round(result.metrics.fcp)} / ${Math.round(result.metrics.lcp)} / ${Math.round(result.metrics.tbt)}, ${result.metrics.cls.toFixed(3)}`,
+      `${Math.min(...result.benchmarkIndex)}–${Math.max(...result.benchmarkIndex)}`,
     ]),
   );
+  const slowest = Math.min(...results.flatMap((result) => result.benchmarkIndex));
+  if (slowest < SLOW_HOST_INDEX)
+    console.log(
+      `  host CPU index down to ${slowest} (< ${SLOW_HOST_INDEX}): Lighthouse warns that such a host lowers the performance score; compare runs on one machine only`,
+    );
   for (const result of results) {
     for (const [category, audits] of Object.entries(result.failingAudits)) {
       console.log(
