@@ -4,7 +4,7 @@ import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-me
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 
 import { RarityBadge } from "../../shared/ui/rarity.tsx";
-import { EntryCard, FilterForm, PageHeading, RARITY_VALUES, ResultList, SelectField } from "../../shared/ui/catalog-parts.tsx";
+import { EntryCard, FilterForm, PageHeading, RarityFilter, ResultList, SelectField } from "../../shared/ui/catalog-parts.tsx";
 
 const TERRAINS = ["ground", "water", "air"] as const;
 const SORTS = ["relevance", "level-asc", "level-desc", "speed-desc", "speed-asc", "name"] as const;
@@ -34,13 +34,7 @@ export function MountListPage({ i18n, catalogI18n, language, entries, total, per
         placeholder={t("mounts.searchPlaceholder")}
         results={t("mounts.results", { count: total })}
       >
-        <SelectField
-          name="rarity"
-          label={t("filters.rarity")}
-          values={RARITY_VALUES}
-          optionLabel={(value) => c(`rarities.${value}`)}
-          anyLabel={t("filters.any")}
-        />
+        <RarityFilter t={t} c={c} />
         <SelectField
           name="terrain"
           label={t("filters.terrain")}

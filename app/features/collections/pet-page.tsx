@@ -16,7 +16,7 @@ import {
   FilterForm,
   ObtainList,
   PageHeading,
-  RARITY_VALUES,
+  RarityFilter,
   ResultList,
   Section,
   SelectField,
@@ -63,13 +63,7 @@ export function PetPage({ i18n, catalogI18n, language, entries, total, perPage, 
           optionLabel={(value) => t(`pets.elements.${value}`)}
           anyLabel={t("filters.any")}
         />
-        <SelectField
-          name="rarity"
-          label={t("filters.rarity")}
-          values={RARITY_VALUES}
-          optionLabel={(value) => c(`rarities.${value}`)}
-          anyLabel={t("filters.any")}
-        />
+        <RarityFilter t={t} c={c} />
         <div className="col-span-2">
           <SelectField name="sort" label={t("filters.sort")} values={SORTS} optionLabel={(value) => t(`sorts.${value}`)} />
         </div>

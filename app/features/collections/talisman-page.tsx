@@ -9,13 +9,14 @@ import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
 import {
+  ClassFilter,
   duration,
   EntryBreadcrumbs,
   EntryHeader,
   FilterForm,
   ObtainList,
   PageHeading,
-  RARITY_VALUES,
+  RarityFilter,
   ResultList,
   Section,
   SelectField,
@@ -62,20 +63,8 @@ export function TalismanPage({ i18n, catalogI18n, language, classes, entries, to
         placeholder={t("talismans.searchPlaceholder")}
         results={t("talismans.results", { count: total })}
       >
-        <SelectField
-          name="rarity"
-          label={t("filters.rarity")}
-          values={RARITY_VALUES}
-          optionLabel={(value) => c(`rarities.${value}`)}
-          anyLabel={t("filters.any")}
-        />
-        <SelectField
-          name="class"
-          label={t("filters.class")}
-          values={classes.map((entry) => entry.id)}
-          optionLabel={(value) => localize(classes.find((entry) => entry.id === value)?.name, language)}
-          anyLabel={t("filters.any")}
-        />
+        <RarityFilter t={t} c={c} />
+        <ClassFilter t={t} classes={classes} language={language} />
         <div className="col-span-2">
           <SelectField name="sort" label={t("filters.sort")} values={SORTS} optionLabel={(value) => t(`sorts.${value}`)} />
         </div>

@@ -151,6 +151,40 @@ export function SelectField({
   );
 }
 
+/** The rarity filter: `t` names the filter, `c` (the catalog namespace) names the rarities. */
+export function RarityFilter({ t, c }: { t: TFunction; c: TFunction }) {
+  return (
+    <SelectField
+      name="rarity"
+      label={t("filters.rarity")}
+      values={RARITY_VALUES}
+      optionLabel={(value) => c(`rarities.${value}`)}
+      anyLabel={t("filters.any")}
+    />
+  );
+}
+
+/** The class filter, each class by its name in the page's language. */
+export function ClassFilter({
+  t,
+  classes,
+  language,
+}: {
+  t: TFunction;
+  classes: readonly { id: string; name: Localized }[];
+  language: string;
+}) {
+  return (
+    <SelectField
+      name="class"
+      label={t("filters.class")}
+      values={classes.map((entry) => entry.id)}
+      optionLabel={(value) => localize(classes.find((entry) => entry.id === value)?.name, language)}
+      anyLabel={t("filters.any")}
+    />
+  );
+}
+
 /** A GET form: the search box, the filters (children), Apply, Clear and the live result count. */
 export function FilterForm({
   t,
@@ -158,6 +192,7 @@ export function FilterForm({
   searchLabel,
   placeholder,
   results,
+  columns = "md:grid-cols-4",
   children,
 }: {
   t: TFunction;
@@ -165,6 +200,8 @@ export function FilterForm({
   searchLabel: string;
   placeholder: string;
   results: string;
+  /** The filters' grid above two columns (mobile shows two). */
+  columns?: string;
   children?: ReactNode;
 }) {
   const [params] = useSearchParams();
@@ -188,7 +225,7 @@ export function FilterForm({
           className={`${field} h-11`}
         />
       </div>
-      {children ? <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">{children}</div> : null}
+      {children ? <div className={`mt-3 grid grid-cols-2 gap-3 ${columns}`}>{children}</div> : null}
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button type="submit" className="h-10 rounded-md bg-brand px-4 font-semibold text-on-brand">
           {t("filters.apply")}
