@@ -24,12 +24,16 @@ export interface DatabaseConnection {
 }
 
 export class DataDirInUseError extends Error {
+  readonly dataDir: string;
+  readonly pid: number;
   constructor(dataDir: string, pid: number) {
     super(
       `The database folder ${dataDir} is open in another process (pid ${pid}). PGlite serves one process only: ` +
         "stop that process first, or use PostgreSQL (DATABASE_URL) to run several.",
     );
     this.name = "DataDirInUseError";
+    this.dataDir = dataDir;
+    this.pid = pid;
   }
 }
 

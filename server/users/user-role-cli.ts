@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { isRole, roles } from "../../app/shared/auth/permissions.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
 import { authUsers, users } from "../../db/schema/index.ts";
-import { findDataDirHolders, openConfiguredDatabase, type CliOutput } from "../cli/cli-database.ts";
+import { openConfiguredDatabase, type CliOutput } from "../cli/cli-database.ts";
 import { AppError } from "../errors.ts";
 import { setRole } from "./set-role.ts";
 
@@ -15,21 +15,11 @@ export const USER_ROLE_USAGE = [
 
 export type { CliOutput };
 
-export interface UserRoleOptions {
-  /** Who holds the PGlite folder open; replaceable in tests. */
-  findHolders?: (dataDir: string) => number[] | null;
-}
-
 /**
  * `npm run user:role -- <email> <role>`: the testable body of scripts/user-role.ts.
  * Returns the exit code; every outcome is one clear line on `output`.
  */
-export async function runUserRole(
-  args: string[],
-  env: Record<string, string | undefined>,
-  output: CliOutput,
-  { findHolders = findDataDirHolders }: UserRoleOptions = {},
-): Promise<number> {
+export async function runUserRole(args: string[], env: Record<string, string | undefined>, output: CliOutput): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
     output.log(USER_ROLE_USAGE);
     return 0;
@@ -45,7 +35,7 @@ export async function runUserRole(
   }
   const email = rawEmail.trim().toLowerCase();
 
-  const opened = await openConfiguredDatabase(env, output, { findHolders, purpose: "sign up first" });
+  const opened = await openConfiguredDatabase(env, output, { purpose: "sign up first" });
   if (typeof opened === "number") return opened;
   const { connection, where } = opened;
   try {
