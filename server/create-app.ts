@@ -12,7 +12,7 @@ import { adminSetupRoutes } from "./auth/admin-setup.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
 import type { Auth } from "./auth/create-auth.ts";
 import { listProviders } from "./auth/providers.ts";
-import { consumeRateLimit } from "./auth/rate-limit.ts";
+import { consumeRateLimit, RATE_RULES } from "./auth/rate-limit.ts";
 import { getViewer } from "./auth/viewer.ts";
 import { contentApiRoutes } from "./content-api/content-api-routes.ts";
 import { currentPackInfo } from "./content/content-store.ts";
@@ -44,14 +44,6 @@ export interface AppDependencies {
   analytics: AnalyticsSink;
 }
 
-const RATE_RULES = {
-  /** Writes to the API per signed-in account (or per address): generous for people, a wall for scripts. */
-  write: { window: 60, max: 60 },
-  /** The public data API's structured queries are reads sent by POST: their own, larger budget per address. */
-  query: { window: 60, max: 300 },
-  /** Page-view counts, one per page a visitor opens, per address. */
-  view: { window: 60, max: 120 },
-};
 const VIEWS_PATH = "/api/views";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";

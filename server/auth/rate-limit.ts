@@ -7,6 +7,16 @@ export interface RateRule {
   max: number;
 }
 
+/** The API's request buckets (sign-in has its own, in better-auth's settings). */
+export const RATE_RULES = {
+  /** Writes to the API per signed-in account (or per address): generous for people, a wall for scripts. */
+  write: { window: 60, max: 60 },
+  /** The public data API's structured queries are reads sent by POST: their own, larger budget per address. */
+  query: { window: 60, max: 300 },
+  /** Page-view counts, one per page a visitor opens, per address. */
+  view: { window: 60, max: 120 },
+} satisfies Record<string, RateRule>;
+
 export interface RateDecision {
   allowed: boolean;
   /** Seconds until the window frees up, when refused. */

@@ -4,6 +4,7 @@
  * styles only); the examples are static text.
  */
 import { COLLECTIONS } from "./collections.ts";
+import { RATE_RULES } from "../auth/rate-limit.ts";
 import { DISJUNCTION_MAX, FILTERS_MAX, LIMIT_DEFAULT, LIMIT_MAX, OPERATORS, ORDER_BY_MAX } from "./query-validator.ts";
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX } from "./search.ts";
 
@@ -139,8 +140,7 @@ const TEXTS: Record<DocsLanguage, Texts> = {
     cachingText:
       "GET answers carry an ETag (it changes when the content pack changes) and Cache-Control: public, max-age=60; send If-None-Match to get 304 Not Modified. /api/v1/* answers Access-Control-Allow-Origin: * and preflight requests; no cookies or credentials are used.",
     errors: "Errors",
-    errorsText:
-      'Errors have the shape { "error": { "code", "message" } }: invalid-argument (400) for a refused query or search, not-found (404) for an unknown collection or id. Writes (POST) share the site\'s rate limit.',
+    errorsText: `Errors have the shape { "error": { "code", "message" } }: invalid-argument (400) for a refused query or search, not-found (404) for an unknown collection or id. Queries (POST /api/v1/query) are limited to ${RATE_RULES.query.max} a minute per address; past that, 429 resource-exhausted with a Retry-After header.`,
     examples: "Examples",
   },
   vi: {
@@ -194,8 +194,7 @@ const TEXTS: Record<DocsLanguage, Texts> = {
     cachingText:
       "Câu trả lời GET có ETag (thay đổi khi gói nội dung thay đổi) và Cache-Control: public, max-age=60; gửi If-None-Match để nhận 304 Not Modified. /api/v1/* trả lời Access-Control-Allow-Origin: * và các yêu cầu preflight; không dùng cookie hay thông tin đăng nhập.",
     errors: "Lỗi",
-    errorsText:
-      'Lỗi có dạng { "error": { "code", "message" } }: invalid-argument (400) khi truy vấn hoặc tìm kiếm bị từ chối, not-found (404) khi bộ sưu tập hoặc id không tồn tại. Các yêu cầu ghi (POST) dùng chung giới hạn tần suất của trang.',
+    errorsText: `Lỗi có dạng { "error": { "code", "message" } }: invalid-argument (400) khi truy vấn hoặc tìm kiếm bị từ chối, not-found (404) khi bộ sưu tập hoặc id không tồn tại. Mỗi địa chỉ được gửi tối đa ${RATE_RULES.query.max} truy vấn (POST /api/v1/query) mỗi phút; vượt quá sẽ nhận 429 resource-exhausted kèm header Retry-After.`,
     examples: "Ví dụ",
   },
 };

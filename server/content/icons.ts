@@ -25,3 +25,8 @@ export function gameIconSvg(name: string): string | null {
   const height = icon.height ?? set.height ?? 512;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}">${icon.body}</svg>`;
 }
+
+/** How many icons the installed set holds. */
+export function gameIconCount(): number {
+  return Object.keys(iconSet().icons).length;
+}

@@ -1,16 +1,7 @@
-import type { Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
 import { pages } from "../../app/shared/routing/route-table.ts";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { expect, hydrated, seriousViolations, test } from "./fixtures.ts";
 
 const publicPages = pages.filter((entry) => !entry.middleware?.length);
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-}
 
 for (const entry of publicPages) {
   test(`axe finds no serious or critical violation on ${entry.path}`, async ({ page }) => {

@@ -62,6 +62,7 @@ test.describe("unknown entries", () => {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(vi.errors.notFound.message);
+      await expect(page.locator("[data-status]")).toHaveAttribute("data-error-message", `Page not found: ${path}`);
     }
   });
 });

@@ -38,6 +38,19 @@ test("the event board lists running and upcoming events in game time, with the p
   await context.close();
 });
 
+test("home gives each countdown's moment in game time, and in the player's own time elsewhere", async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: "Europe/Paris" });
+  const page = await context.newPage();
+  await page.goto("/");
+  await hydrated(page);
+  for (const region of [home.season.title, home.events.title]) {
+    const section = page.getByRole("region", { name: region });
+    await expect(section.getByText("(giờ game, UTC+7)").first()).toBeVisible();
+    await expect(section.getByText("giờ của bạn").first()).toBeVisible();
+  }
+  await context.close();
+});
+
 test("an entry a visitor opens shows in the week's trending list, linking back to it", async ({ page }) => {
   await page.goto("/class?id=swordsman");
   // Signed in, the home page is rendered afresh (visitors get a copy up to a minute old).

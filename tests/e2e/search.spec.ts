@@ -1,14 +1,6 @@
 import type { Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
 import vi from "../../locales/vi/common.json" with { type: "json" };
-import { expect, hydrated, test } from "./fixtures.ts";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-}
+import { expect, hydrated, seriousViolations, test } from "./fixtures.ts";
 
 async function openWide(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });

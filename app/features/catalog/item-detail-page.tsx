@@ -2,10 +2,11 @@ import { statEntries, statValue } from "../../shared/content/stats.ts";
 import { useRecordView } from "../../shared/content/use-record-view.ts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { Item, Recipe } from "../../../server/content/pack-schema.ts";
+import type { Item, Localized, Recipe } from "../../../server/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { ObtainList } from "../../shared/ui/catalog-parts.tsx";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
@@ -21,6 +22,8 @@ export interface ItemDetailProps {
   uses: Recipe[];
   /** Items and classes this page mentions, by id. */
   related: { items: Record<string, Named>; classes: Record<string, Named> };
+  /** The names of the places, events and seasons the item comes from, by `kind:id`. */
+  sources: Record<string, Localized>;
 }
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
@@ -33,7 +36,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** An item: its stats, how to obtain it, the recipes that make it and those that use it. */
-export function ItemDetailPage({ i18n, language, item, makes, uses, related }: ItemDetailProps) {
+export function ItemDetailPage({ i18n, language, item, makes, uses, related, sources }: ItemDetailProps) {
   useRecordView("items", item.id);
   const { t } = useRouteMessages(i18n);
   const number = numberFormat(language);
@@ -117,14 +120,7 @@ export function ItemDetailPage({ i18n, language, item, makes, uses, related }: I
           </p>
         </Card>
         <Card title={t("item.obtain")}>
-          <ul className="flex flex-col gap-2 text-sm">
-            {item.obtain.map((way, index) => (
-              <li key={index}>
-                <span className="font-semibold">{t(`obtainMethods.${way.method}`)}</span>
-                {way.note ? <span className="text-fg-muted"> — {localize(way.note, language)}</span> : null}
-              </li>
-            ))}
-          </ul>
+          <ObtainList obtain={item.obtain} sources={sources} c={t} language={language} />
         </Card>
       </div>
       <Card title={t("item.makes")}>{recipeList(makes)}</Card>

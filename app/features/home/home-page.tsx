@@ -4,7 +4,7 @@ import { kindEntryHref } from "../../shared/content/kind-links.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
-import { Countdown } from "../../shared/ui/countdown.tsx";
+import { Countdown, GameTime } from "../../shared/ui/countdown.tsx";
 import { EventCard, type LiveEvent } from "../../shared/ui/event-card.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 
@@ -66,6 +66,9 @@ export function HomePage({ i18n, language, serverNow, season, nextSeason, events
                 <p className="mt-1 text-sm">
                   {t("season.endsIn")} <Countdown to={season.endsAt} serverNow={serverNow} />
                 </p>
+                <p className="mt-1 text-xs">
+                  <GameTime at={season.endsAt} language={language} />
+                </p>
                 <Link to={`/season/detail?id=${season.id}`} className="mt-2 inline-block text-sm text-link underline underline-offset-2">
                   {t("season.details")}
                 </Link>
@@ -78,6 +81,9 @@ export function HomePage({ i18n, language, serverNow, season, nextSeason, events
             <p className="mt-4 border-t border-line pt-3 text-sm">
               {t("season.next", { number: nextSeason.number, name: localize(nextSeason.name, language) })} — {t("season.startsIn")}{" "}
               <Countdown to={nextSeason.startsAt} serverNow={serverNow} />
+              <span className="mt-1 block text-xs">
+                <GameTime at={nextSeason.startsAt} language={language} />
+              </span>
             </p>
           ) : null}
         </section>

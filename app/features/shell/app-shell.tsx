@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigation } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
 import { Brand } from "./brand.tsx";
 import { CloseIcon, MenuIcon, SearchIcon } from "../../shared/ui/icons.tsx";
 import { LanguageSwitch } from "../../shared/ui/language-switch.tsx";
@@ -162,7 +162,10 @@ export function AppShell({ children, account }: { children: ReactNode; account: 
               >
                 CC BY 3.0
               </a>
-              ).
+              ).{" "}
+              <Link to="/credits" className="underline underline-offset-2">
+                {t("footer.credits")}
+              </Link>
             </p>
           </footer>
         </div>

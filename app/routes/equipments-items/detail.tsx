@@ -5,6 +5,7 @@ import { metaFor } from "~/shared/page/page-meta.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { notFound } from "~/shared/routing/not-found.ts";
 import { getEntries, getEntry, recipesForItem } from "../../../server/content/catalog.ts";
+import { sourceNames } from "../../../server/content/collections.ts";
 import type { GameClass, Item } from "../../../server/content/pack-schema.ts";
 import type { Route } from "./+types/detail";
 
@@ -26,7 +27,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const id = url.searchParams.get("id") ?? "";
   const item = /^[a-z0-9-]{1,80}$/.test(id) ? await getEntry<Item>(db, "items", id) : null;
   if (!item) notFound(url);
-  const [i18n, recipes] = await Promise.all([loadRouteMessages(request, "catalog"), recipesForItem(db, id)]);
+  const [i18n, recipes, sources] = await Promise.all([
+    loadRouteMessages(request, "catalog"),
+    recipesForItem(db, id),
+    sourceNames(db, item.obtain),
+  ]);
   const itemIds = [...recipes.makes, ...recipes.uses].flatMap((recipe) => [
     recipe.output.item,
     ...recipe.inputs.map((input) => input.item),
@@ -34,7 +39,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const [items, classes] = await Promise.all([getEntries<Item>(db, "items", itemIds), getEntries<GameClass>(db, "classes", item.classes)]);
   const named = <T extends { id: string; name: { vi: string; en: string }; icon?: string }>(map: Map<string, T>) =>
     Object.fromEntries([...map].map(([key, value]) => [key, { id: value.id, name: value.name, icon: value.icon }]));
-  return { i18n, language: i18n.language, item, ...recipes, related: { items: named(items), classes: named(classes) } };
+  return { i18n, language: i18n.language, item, ...recipes, related: { items: named(items), classes: named(classes) }, sources };
 }
 
 export default function EquipmentsItemsDetail({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { fallbackLanguage, type Language } from "./languages.ts";
 
 export type Messages = { [key: string]: string | Messages };
-export const namespaces = ["common", "auth", "me", "catalog", "collections", "home", "map", "world"] as const;
+export const namespaces = ["common", "auth", "me", "catalog", "collections", "home", "map", "world", "credits"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 type Loader = () => Promise<unknown>;

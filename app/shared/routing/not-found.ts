@@ -1,7 +1,10 @@
 import { data } from "react-router";
 
-/** The 404 of spec §2/§8: status 404, message 'Page not found: {path}', the path in the data. */
+/**
+ * The 404 of spec §2/§8: status 404, message 'Page not found: {fullPath}', the path in the data. The
+ * full path keeps the query, so an unknown entry names its id: `/mounts/detail?id=nope`.
+ */
 export function notFound(url: URL): never {
-  const { pathname } = url;
-  throw data({ message: `Page not found: ${pathname}`, path: pathname }, { status: 404, statusText: "Page Not Found" });
+  const fullPath = url.pathname + url.search;
+  throw data({ message: `Page not found: ${fullPath}`, path: fullPath }, { status: 404, statusText: "Page Not Found" });
 }

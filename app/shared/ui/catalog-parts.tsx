@@ -4,6 +4,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Localized, ObtainMethod, Stats } from "../../../server/content/pack-schema.ts";
+import { entryHref } from "../content/entry-links.ts";
 import { statEntries, statValue } from "../content/stats.ts";
 import { localize } from "../i18n/localize.ts";
 import { findPage } from "../routing/route-table.ts";
@@ -66,7 +67,19 @@ export function statLine(stats: Stats, c: TFunction, language: string): string {
     .join(" · ");
 }
 
-/** How to get an entry: the method, where (a marker, event or season by name) and a note. */
+/** A source's name, linked to its page (a map marker opens the map on it). */
+function sourceLink(reference: string, name: string): ReactNode {
+  const href = entryHref(reference);
+  return href ? (
+    <Link to={href} className={textLink}>
+      {name}
+    </Link>
+  ) : (
+    name
+  );
+}
+
+/** How to get an entry: the method, where (a marker, event or season by name, linked) and a note. */
 export function ObtainList({
   obtain,
   sources,
@@ -83,7 +96,7 @@ export function ObtainList({
       {obtain.map((way, index) => (
         <li key={index}>
           <span className="font-semibold">{c(`obtainMethods.${way.method}`)}</span>
-          {way.source && sources[way.source] ? <span> — {localize(sources[way.source], language)}</span> : null}
+          {way.source && sources[way.source] ? <span> — {sourceLink(way.source, localize(sources[way.source], language))}</span> : null}
           {way.note ? <span className="text-fg-muted"> ({localize(way.note, language)})</span> : null}
         </li>
       ))}
@@ -264,6 +277,7 @@ export function useHref(): (changes: Record<string, string | null>) => string {
   };
 }
 
+/** Previous and next pages; past the last page (an old link), "previous" leads back to the last one. */
 export function Pagination({ t, page, total, perPage }: { t: TFunction; page: number; total: number; perPage: number }) {
   const href = useHref();
   const pages = Math.max(1, Math.ceil(total / perPage));
@@ -272,7 +286,7 @@ export function Pagination({ t, page, total, perPage }: { t: TFunction; page: nu
   return (
     <nav aria-label={t("pagination.label")} className="mt-6 flex items-center justify-between gap-3 text-sm">
       {page > 1 ? (
-        <Link to={href({ page: String(page - 1) })} className={button}>
+        <Link to={href({ page: String(Math.min(page - 1, pages)) })} className={button}>
           {t("pagination.previous")}
         </Link>
       ) : (
