@@ -9,12 +9,14 @@ import { cors } from "hono/cors";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { getEntry } from "../content/catalog.ts";
+import { currentPackInfo } from "../content/content-store.ts";
 import { ID_PATTERN } from "../content/pack-schema.ts";
 import { AppError } from "../errors.ts";
 import { parseJson, type AppEnv } from "../http/context.ts";
 import { kindOfCollection, unknownCollectionMessage } from "./collections.ts";
 import { renderDocsPage, type DocsLanguage } from "./docs-page.ts";
 import { cachedAnswer } from "./http-cache.ts";
+import { withOccurrence, type Occurrence } from "./live-events.ts";
 import { runQuery } from "./query-executor.ts";
 import { validateQuery } from "./query-validator.ts";
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX, searchContent } from "./search.ts";
@@ -74,18 +76,26 @@ export function contentApiRoutes(db: Database) {
       async (c) => {
         const validation = validateQuery(await parseJson(c, z.unknown()));
         if (!validation.ok) throw new AppError("invalid-argument", validation.message);
-        return c.json(await runQuery(db, validation.query));
+        const answer = await runQuery(db, validation.query);
+        const now = new Date();
+        return c.json({ ...answer, data: answer.data.map((entry) => withOccurrence(validation.query.kind, entry, now)) });
       },
     )
-    .get("/v1/:collection/:id", (c) => {
+    .get("/v1/:collection/:id", async (c) => {
       const { collection, id } = c.req.param();
       const kind = kindOfCollection(collection);
       if (!kind) throw new AppError("not-found", unknownCollectionMessage(collection));
-      return cachedAnswer(c, db, async () => {
+      const read = async () => {
         const entry = ID_PATTERN.test(id) && id.length <= 100 ? await getEntry(db, kind, id) : null;
         if (!entry) throw new AppError("not-found", `No entry '${id.slice(0, 100)}' in ${collection}.`);
-        return c.json({ data: entry });
-      });
+        return entry;
+      };
+      if (kind !== "events") return cachedAnswer(c, db, async () => c.json({ data: await read() }));
+      // An event's occurrence moves with time: its tag names the occurrence as well as the pack.
+      const event = withOccurrence(kind, await read(), new Date()) as { occurrence: Occurrence };
+      const checksum = (await currentPackInfo(db))?.checksum ?? "no-pack";
+      const version = `${checksum}.${event.occurrence.status}.${Date.parse(event.occurrence.startsAt).toString(36)}`;
+      return cachedAnswer(c, db, async () => c.json({ data: event }), version);
     })
     .get("/docs", (c) => {
       const language: DocsLanguage = c.req.query("lang") === "vi" ? "vi" : "en";

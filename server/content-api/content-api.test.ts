@@ -141,8 +141,27 @@ describe.each(testEngines)("public data API on %s", (engine) => {
         const first = (pack[kind] as Entry[])[0] as Entry;
         const answer = await get(`/api/v1/${collection}/${first.id}`);
         expect(answer.status, collection).toBe(200);
-        expect((await answer.json()).data, collection).toEqual(first);
+        const expected = collection === "events" ? { ...first, occurrence: expect.any(Object) } : first;
+        expect((await answer.json()).data, collection).toEqual(expected);
       }
+    });
+
+    it("gives an event its occurrence now: running, or the next one, in UTC", async () => {
+      const running = (await (await get("/api/v1/events/lantern-festival")).json()).data; // from 3 days ago, for 10 days
+      expect(running.schedule).toEqual(pack.events.find((event) => event.id === "lantern-festival")?.schedule);
+      expect(running.occurrence.status).toBe("running");
+      const [start, end] = [Date.parse(running.occurrence.startsAt), Date.parse(running.occurrence.endsAt)];
+      expect(running.occurrence.startsAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(start).toBeLessThanOrEqual(Date.now());
+      expect(end - start).toBe(240 * 3_600_000);
+      const upcoming = (await (await get("/api/v1/events/meteor-shower")).json()).data; // in 54 hours
+      expect(upcoming.occurrence.status).toBe("upcoming");
+      expect(Date.parse(upcoming.occurrence.startsAt)).toBeGreaterThan(Date.now());
+
+      const listed = await (await query({ collection: "events", limit: 100 })).json();
+      expect(listed.data).toHaveLength(pack.events.length);
+      for (const event of listed.data) expect(["running", "upcoming", "ended"]).toContain(event.occurrence.status);
+      expect(listed.data.find((event: Entry) => event.id === "lantern-festival").occurrence).toEqual(running.occurrence);
     });
 
     it("answers 404 for an unknown id, and for an unknown collection with the list of collections", async () => {

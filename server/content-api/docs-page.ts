@@ -120,13 +120,14 @@ const TEXTS: Record<DocsLanguage, Texts> = {
     semantics: [
       "Field paths may be dotted: name.vi, stats.attack (letters, digits and _; no array indices).",
       "An entry without the field never matches a filter, and is left out when the query is ordered by that field.",
-      "orderBy sorts by type (null < booleans < numbers < strings < arrays < objects), then by value; ties by id. Without orderBy: the entry's order in the pack.",
+      "orderBy sorts by type (null < booleans < numbers < strings < arrays < objects), then by value; ties by id. Without orderBy: the entry's order in the pack. Unlike Firestore, a range or != filter does not order the answer by its field, and the first orderBy need not be that field: ask for the order you want.",
+      "Events (collection events) also carry occurrence: { startsAt, endsAt, status }, computed from their schedule when you ask (the running occurrence, else the next, else the last; ISO 8601 in UTC; status is running, upcoming or ended). It is not stored, so filters and orderBy cannot use it.",
     ],
     rules: "Query rules",
     ruleItems: [
       `limit is 1 to ${LIMIT_MAX} (default ${LIMIT_DEFAULT}); at most ${FILTERS_MAX} filters and ${ORDER_BY_MAX} orderBy fields.`,
       "in, not-in and array-contains-any need a non-empty array: \"Invalid Query. A non-empty array is required for 'in' filters.\"",
-      "At most one != and one not-in filter per query, and not-in cannot be combined with !=, in or array-contains-any. As in the Firestore SDK, each filter is checked against the filters before it, and the message names the new filter first: \"Invalid query. You cannot use more than one '!=' filter.\", \"Invalid query. You cannot use 'not-in' filters with '!=' filters.\"",
+      "At most one !=, one in and one not-in filter per query, and not-in cannot be combined with !=, in or array-contains-any. As in the Firestore SDK, each filter is checked against the filters before it, and the message names the new filter first: \"Invalid query. You cannot use more than one '!=' filter.\", \"Invalid query. You cannot use 'not-in' filters with '!=' filters.\"",
       "Nested arrays are only allowed in in / not-in lists.",
     ],
     conflictCaption: "Which earlier filters refuse a new filter",
@@ -174,13 +175,14 @@ const TEXTS: Record<DocsLanguage, Texts> = {
     semantics: [
       "Đường dẫn trường có thể có dấu chấm: name.vi, stats.attack (chữ, số và _; không dùng chỉ số mảng).",
       "Mục không có trường thì không bao giờ khớp bộ lọc, và bị bỏ qua khi truy vấn sắp xếp theo trường đó.",
-      "orderBy sắp theo kiểu (null < boolean < số < chuỗi < mảng < đối tượng), rồi theo giá trị; bằng nhau thì theo id. Không có orderBy: theo thứ tự của mục trong gói.",
+      "orderBy sắp theo kiểu (null < boolean < số < chuỗi < mảng < đối tượng), rồi theo giá trị; bằng nhau thì theo id. Không có orderBy: theo thứ tự của mục trong gói. Khác với Firestore, bộ lọc khoảng hay != không tự sắp kết quả theo trường của nó, và orderBy đầu tiên không bắt buộc là trường đó: hãy nêu thứ tự bạn muốn.",
+      "Sự kiện (bộ sưu tập events) có thêm occurrence: { startsAt, endsAt, status }, tính từ lịch của sự kiện vào lúc bạn hỏi (lần đang diễn ra, nếu không thì lần tới, nếu không nữa thì lần gần nhất; ISO 8601 theo UTC; status là running, upcoming hoặc ended). Trường này không được lưu nên bộ lọc và orderBy không dùng được.",
     ],
     rules: "Quy tắc truy vấn",
     ruleItems: [
       `limit từ 1 đến ${LIMIT_MAX} (mặc định ${LIMIT_DEFAULT}); tối đa ${FILTERS_MAX} bộ lọc và ${ORDER_BY_MAX} trường orderBy.`,
       "in, not-in và array-contains-any cần một mảng không rỗng: \"Invalid Query. A non-empty array is required for 'in' filters.\"",
-      "Mỗi truy vấn có tối đa một bộ lọc != và một bộ lọc not-in, và not-in không dùng chung được với !=, in hay array-contains-any. Như Firestore SDK, mỗi bộ lọc được kiểm tra với các bộ lọc đứng trước nó, và thông báo (tiếng Anh) nêu bộ lọc mới trước: \"Invalid query. You cannot use more than one '!=' filter.\", \"Invalid query. You cannot use 'not-in' filters with '!=' filters.\"",
+      "Mỗi truy vấn có tối đa một bộ lọc !=, một bộ lọc in và một bộ lọc not-in, và not-in không dùng chung được với !=, in hay array-contains-any. Như Firestore SDK, mỗi bộ lọc được kiểm tra với các bộ lọc đứng trước nó, và thông báo (tiếng Anh) nêu bộ lọc mới trước: \"Invalid query. You cannot use more than one '!=' filter.\", \"Invalid query. You cannot use 'not-in' filters with '!=' filters.\"",
       "Mảng lồng nhau chỉ được dùng trong danh sách của in / not-in.",
     ],
     conflictCaption: "Những bộ lọc đứng trước khiến bộ lọc mới bị từ chối",

@@ -1,8 +1,10 @@
 /**
  * Validation of `POST /api/v1/query` bodies, before any SQL is built. Pure: no database, no I/O.
  *
- * The filter rules are the Firestore JS SDK's client-side checks (v9+ modular SDK,
- * `lite-api/query.ts`), with its exact messages:
+ * The filter rules are the Firestore JS SDK's client-side checks (`lite-api/query.ts` of the SDK
+ * with OR queries, 9.18 and later), with its exact messages, plus spec §5's rule that a query has at
+ * most one filter of each of the not-equal, in and not-in kinds (a second `in` is refused as the
+ * SDK before 9.18 refused it: "Invalid query. You cannot use more than one 'in' filter."):
  * - `validateDisjunctiveFilterElements`: `in`, `not-in` and `array-contains-any` need a non-empty
  *   array ("Invalid Query. A non-empty array is required for 'in' filters.");
  * - `conflictingOps` / `validateNewFieldFilter`: each filter, as it is added in order, is checked
@@ -68,14 +70,17 @@ export type Validation = { ok: true; query: ValidQuery } | { ok: false; message:
 
 const QUERY_KEYS = ["collection", "where", "orderBy", "limit", "startAfter"];
 
-/** The Firestore SDK's `conflictingOps`: the operators that may not already be in the query when `op` is added. */
+/** The Firestore SDK's `conflictingOps` (with spec §5's one-`in` rule): the operators that may not already be in the query when `op` is added. */
 export function conflictingOps(op: Operator): readonly Operator[] {
   switch (op) {
     case "!=":
       return ["!=", "not-in"];
     case "array-contains-any":
-    case "in":
       return ["not-in"];
+    case "in":
+      // Spec §5: "more than one filter of the same not-equal, in or not-in kind" is refused, as the
+      // SDK did before OR queries (the current SDK lets the backend refuse it instead).
+      return ["in", "not-in"];
     case "not-in":
       return ["array-contains-any", "in", "not-in", "!="];
     default:
