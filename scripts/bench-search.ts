@@ -8,8 +8,27 @@ import { searchContent } from "../server/content-api/search.ts";
 import { createLogger } from "../server/logger.ts";
 
 const CATALOG_SIZE = 100_000;
-/** Queries of every shape: accents left out, a misspelling ("giaap", "swrd"), words out of order ("sat kiem"). */
-const QUERIES = ["giap", "dao", "kiem sat", "giaap", "ngua", "long phuong", "thoi sat", "binh mau", "sat kiem", "iron swrd"];
+/**
+ * Queries of every shape: accents left out, a misspelling ("giaap", "swrd"), words out of order ("sat kiem"),
+ * a typo in a short word ("khein sat", "kiem sta", "dao hoa dime"), a typo that is itself a word ("ngua nua").
+ */
+const QUERIES = [
+  "giap",
+  "dao",
+  "kiem sat",
+  "giaap",
+  "ngua",
+  "long phuong",
+  "thoi sat",
+  "binh mau",
+  "sat kiem",
+  "iron swrd",
+  "khein sat",
+  "kiem sta",
+  "dao hoa dime",
+  "giap chna",
+  "ngua nua",
+];
 const ROUNDS = 25;
 export const SEARCH_BUDGET_P95_MS = 20;
 

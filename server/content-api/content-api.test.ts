@@ -456,6 +456,28 @@ describe.each(testEngines)("public data API on %s", (engine) => {
       expect(first).toMatchObject({ id: "iron-sword", match: { language: "vi", type: "fuzzy" } });
     });
 
+    it.each([
+      ["khein sat", "items/iron-shield"], // Khiên Sắt: two letters swapped
+      ["thoi sta", "items/iron-ingot"], // Thỏi Sắt
+      ["giap chna", "items/bluefrost-greaves"], // Giáp Chân Băng Lam, the first Giáp Chân
+      ["ngua nua", "mounts/brown-horse"], // Ngựa Nâu: "nua" is a word too, but no name holds "ngua" and "nua"
+      ["dao hoa dime", "items/ember-saber"], // Đao Hỏa Diệm
+      ["kiem sta", "items/iron-sword"], // Kiếm Sắt before Kiếm Tinh Lạc / Starfallen Sword
+      ["lantren", "mounts/lantern-boat"],
+      ["brwn horse", "mounts/brown-horse"],
+    ])("corrects a typo in a short word: %s finds %s first", async (query, first) => {
+      const hits = await search(`q=${encodeURIComponent(query)}`);
+      expect(hits.map((hit) => `${hit.kind}/${hit.id}`)[0]).toBe(first);
+      expect(hits[0]?.match.type).toBe("fuzzy");
+    });
+
+    it("finds a name that a word of the query and a lookalike of another hold only when nothing holds them as typed", async () => {
+      expect((await search("q=ngua%20nua&limit=50")).map((hit) => hit.id)).toEqual(["brown-horse"]);
+      const [chan] = await search("q=giap%20chan&limit=1");
+      expect(chan?.match.type).toBe("prefix");
+      expect((await search("q=kiem%20sta&limit=50")).map((hit) => hit.id)).toContain("starfallen-sword"); // a word being typed
+    });
+
     it("finds the words in another order, after every name containing the query", async () => {
       const hits = await search("q=sat%20kiem&limit=50");
       expect(hits.find((hit) => hit.id === "iron-sword")?.match).toEqual({ language: "vi", type: "fuzzy" });

@@ -8,7 +8,9 @@
  *      first), read from the prefix indexes in that order;
  *   2. other names containing it: a word starting with it, then anywhere; the shorter name first;
  *   3. when a query word is misspelt, tiers 1 and 2 again for the corrected words ("giaap" -> "giap");
- *   4. names containing every query word or one of its corrections, in any order ("sat kiem").
+ *   4. names containing every query word or one of its corrections, in any order ("sat kiem");
+ *   5. when nothing was found and the query has several words: tier 4 with each word's lookalikes,
+ *      the vocabulary words within an edit of it ("ngua nua" finds "Ngựa Nâu").
  * Ties are broken by kind and pack order, for a stable answer. Tiers 3 and 4 answer `fuzzy`.
  */
 import { and, sql, type SQL } from "drizzle-orm";
@@ -23,8 +25,10 @@ import {
   nameSimilarity,
   namesStartWith,
   resemblanceFit,
+  lookalikesWiden,
   resemblingWidens,
   spellingAlternatives,
+  withLookalikes,
   type WordAlternatives,
 } from "../content/name-match.ts";
 import type { PackKind } from "../content/pack-schema.ts";
@@ -129,6 +133,9 @@ export async function searchContent(db: Database, query: string, options: Search
       await read({ contain: corrected });
     }
     if (resemblingWidens(words)) await read({ resemble: words });
+    // Words that are all words of the names but no name holds together: one may be a typo of
+    // another word ("ngua nua" for "ngua nau").
+    if (found.size === 0 && lookalikesWiden(words)) await read({ resemble: withLookalikes(words) });
   }
   return [...found.values()].map((row) => {
     const rankVi = Number(row.rank_vi);

@@ -29,6 +29,16 @@ describe.each(testEngines)("item catalog on %s", (engine) => {
     expect(items.some((item) => /Giáp/.test(item.name.vi))).toBe(true);
   });
 
+  it.each([
+    ["khein sat", "Khiên Sắt"],
+    ["thoi sta", "Thỏi Sắt"],
+    ["dao hoa dime", "Đao Hỏa Diệm"],
+    ["kiem sta", "Kiếm Sắt"],
+  ])("tolerates a typo in a short word: %s keeps %s", async (q, name) => {
+    const { items } = await listItems(db(), filters(`q=${encodeURIComponent(q)}`), "vi");
+    expect(items.map((item) => item.name.vi)).toContain(name);
+  });
+
   it("filters by type, rarity, class and level range, and sorts", async () => {
     const { items, total } = await listItems(db(), filters("type=weapon&rarity=rare&minLevel=10&maxLevel=40&sort=level-desc"), "vi");
     expect(total).toBeGreaterThan(0);

@@ -52,6 +52,9 @@ describe.each(testEngines)("collections on %s", (engine) => {
   it("finds mounts without accents and filters them by rarity and terrain", async () => {
     const ngua = await listMounts(db(), parseFilters(mountFilters, params("q=ngua")), "vi");
     expect(ngua.entries[0]?.name.vi).toBe("Ngựa Nâu");
+    // "nua" is a word of the names too, but none holds it with "ngua": its lookalike "nau" is tried.
+    const nau = await listMounts(db(), parseFilters(mountFilters, params("q=ngua nua")), "vi");
+    expect(nau.entries.map((mount) => mount.name.vi)).toEqual(["Ngựa Nâu"]);
     const air = await listMounts(db(), parseFilters(mountFilters, params("terrain=air")), "vi");
     expect(air.total).toBe(3);
     for (const mount of air.entries) expect(mount.terrains).toContain("air");

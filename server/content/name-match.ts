@@ -8,9 +8,16 @@
  *
  * Typos are corrected word by word against the names' vocabulary (`content_words`, a few thousand
  * words however many entries there are): a query word that is no word of any name is replaced by
- * the closest words of the vocabulary (pg_trgm `%`, threshold `pg_trgm.similarity_threshold`, set by
- * db/client.ts). A name then resembles the query when it contains every query word or one of its
- * corrections, in any order. Its cost follows the vocabulary, not the catalog.
+ * the closest words of the vocabulary. Candidates are the word's one-edit spellings found through the
+ * vocabulary's primary key (short Vietnamese syllables: "khein" for "khien", "sta" for "sat", whose
+ * trigrams share too little) and the words alike in trigrams (pg_trgm `%`, threshold
+ * `pg_trgm.similarity_threshold`, set by db/client.ts); they are ranked by Damerau–Levenshtein
+ * distance (at most one edit up to five letters, two beyond; a swap of neighbours costs less), then
+ * by how many names hold them. A name then resembles the query when it contains every query word or
+ * one of its corrections, in any order. Its cost follows the vocabulary, not the catalog.
+ *
+ * A word of the vocabulary may be a typo too ("ngua nua" for "ngua nau"): its lookalikes are tried
+ * only when no name holds the query's words as typed.
  */
 import { and, or, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
@@ -42,37 +49,157 @@ export function namesStartWith(query: string): SQL {
   return sql`(${contentEntries.foldedVi} like ${pattern} || '%' or ${contentEntries.foldedEn} like ${pattern} || '%')`;
 }
 
+/** A word the query word may stand for, and how close it is (1: the word itself). */
+export interface Alternative {
+  word: string;
+  /** 1 for the word itself; 1 / (1 + cost) for a correction within reach (above 0.3); below 0.3 otherwise. */
+  closeness: number;
+}
+
 /** One query word and what it may stand for: itself, or the vocabulary words closest to it. */
 export interface WordAlternatives {
   word: string;
-  /** Folded words, closest first, each with its trigram similarity to the query word (1: itself). */
-  alternatives: { word: string; similarity: number }[];
+  /** Folded words, closest first. */
+  alternatives: Alternative[];
+  /**
+   * For a word of the vocabulary: the other vocabulary words within `maxEdits` of it, closest first
+   * ("nua" for "nau"). Tried only when the words as typed find nothing together (`lookalikesWiden`).
+   */
+  lookalikes: Alternative[];
 }
 
-/** The query's words, each with its alternatives (a known or short word stands for itself only). */
+/** Edits a correction may take: one for a word of up to five letters (most Vietnamese syllables), two beyond. */
+export const maxEdits = (word: string): number => (word.length <= 5 ? 1 : 2);
+
+/** Words longer than this are corrected through trigrams only (their one-edit spellings are many). */
+const MAX_SPELLED_LENGTH = 20;
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+const DIGITS = "0123456789";
+
+/**
+ * Every string one edit from the word (deletion, transposition of neighbours, substitution,
+ * insertion) over the folded alphabet: about 60 per letter, looked up by the vocabulary's primary key.
+ */
+export function oneEditSpellings(word: string): Set<string> {
+  const alphabet = /[0-9]/.test(word) ? LETTERS + DIGITS : LETTERS;
+  const spellings = new Set<string>();
+  for (let i = 0; i <= word.length; i++) {
+    const head = word.slice(0, i);
+    const tail = word.slice(i);
+    for (const char of alphabet) spellings.add(head + char + tail);
+    if (i === word.length) break;
+    spellings.add(head + word.slice(i + 1));
+    for (const char of alphabet) if (char !== word[i]) spellings.add(head + char + word.slice(i + 1));
+    if (i + 1 < word.length) spellings.add(head + word[i + 1] + word[i] + word.slice(i + 2));
+  }
+  spellings.delete(word);
+  return spellings;
+}
+
+/**
+ * Damerau–Levenshtein distance (optimal string alignment: no substring edited twice) with a
+ * transposition costing `transposition`: 1 counts edits; less ranks a swap of two neighbouring
+ * letters ("khein", "nua" for "nau") above other edits, as it keeps every letter typed.
+ */
+export function editDistance(a: string, b: string, transposition = 1): number {
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const same = a[i - 1] === b[j - 1];
+      let cost = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (same ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1] && !same)
+        cost = Math.min(cost, (before[j - 2] ?? 0) + transposition);
+      current.push(cost);
+    }
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/** What a transposition costs when corrections are ranked (an edit otherwise costs 1). */
+const TRANSPOSITION_COST = 0.5;
+
+interface Candidate {
+  word: string;
+  entries: number;
+  similarity: number;
+}
+
+/**
+ * The vocabulary words a query word may be a misspelling of, closest first: those within
+ * `maxEdits` (ranked by edit cost), then other words the trigrams find alike (by similarity);
+ * the more frequent word first on a tie.
+ */
+function rankCorrections(word: string, candidates: Candidate[]): Alternative[] {
+  const limit = maxEdits(word);
+  return candidates
+    .filter((candidate) => candidate.word !== word)
+    .map((candidate) => {
+      const reachable = editDistance(word, candidate.word) <= limit;
+      const cost = reachable ? editDistance(word, candidate.word, TRANSPOSITION_COST) : limit + 2 - candidate.similarity;
+      return { ...candidate, cost, closeness: reachable ? 1 / (1 + cost) : 0.3 * candidate.similarity };
+    })
+    .sort((a, b) => a.cost - b.cost || b.entries - a.entries || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0))
+    .slice(0, CORRECTIONS_PER_WORD)
+    .map(({ word: corrected, closeness }) => ({ word: corrected, closeness: Math.round(closeness * 1000) / 1000 }));
+}
+
+/**
+ * The query's words, each with its alternatives: a word of the vocabulary or a short word stands
+ * for itself, another word for its closest vocabulary words (or itself when none is close).
+ */
 export async function spellingAlternatives(db: Database, query: string): Promise<WordAlternatives[]> {
   const words = await queryRows<{ word: string }>(
     db,
     sql`select word from regexp_split_to_table(${foldedQuery(query)}, ${WORD_SEPARATOR}) with ordinality as q(word, position)
         where word <> '' order by position`,
   );
-  // One statement per word, on a constant, so that the trigram index answers it. A word of the
-  // vocabulary comes first with similarity 1: it stands for itself.
+  // One statement per word, on constants, so that the indexes answer it: the primary key for the
+  // word itself and its one-edit spellings, the trigram index for words alike (longer words' other
+  // misspellings, and words being typed: "lante" for "lantern"). Folded words are [a-z0-9] only,
+  // so a comma joins the spellings safely.
   return Promise.all(
     words.map(async ({ word }): Promise<WordAlternatives> => {
-      const closest =
-        word.length < MIN_CORRECTED_LENGTH
-          ? []
-          : await queryRows<{ word: string; similarity: number }>(
-              db,
-              sql`select word, similarity(word, ${word}) as similarity from content_words where word % ${word}
-                  order by similarity desc, entries desc, word collate "C" limit ${CORRECTIONS_PER_WORD}`,
-            );
-      const alternatives = closest.map((row) => ({ word: row.word, similarity: Number(row.similarity) }));
-      if (alternatives.length === 0 || alternatives[0]?.word === word) return { word, alternatives: [{ word, similarity: 1 }] };
-      return { word, alternatives };
+      const itself = { word, alternatives: [{ word, closeness: 1 }], lookalikes: [] };
+      if (word.length < MIN_CORRECTED_LENGTH) return itself;
+      const spellings = word.length <= MAX_SPELLED_LENGTH ? [word, ...oneEditSpellings(word)] : [word];
+      const candidates = await queryRows<Candidate>(
+        db,
+        sql`select word, entries, similarity(word, ${word}) as similarity from content_words
+            where word = any(string_to_array(${spellings.join(",")}, ',')) or word % ${word}`,
+      );
+      const corrections = rankCorrections(
+        word,
+        candidates.map((row) => ({ word: row.word, entries: Number(row.entries), similarity: Number(row.similarity) })),
+      );
+      if (candidates.some((candidate) => candidate.word === word))
+        return { ...itself, lookalikes: corrections.filter((alternative) => alternative.closeness > 0.3) };
+      return corrections.length > 0 ? { word, alternatives: corrections, lookalikes: [] } : itself;
     }),
   );
+}
+
+/**
+ * Whether the words' lookalikes may be tried: several words, one of which has lookalikes (a lone
+ * word of the vocabulary always finds its names).
+ */
+export const lookalikesWiden = (words: WordAlternatives[]): boolean =>
+  words.length > 1 && words.some((entry) => entry.lookalikes.length > 0);
+
+/**
+ * The words with each word's lookalikes added after it, for when the words as typed find nothing
+ * together; a lookalike that is another word of the query is left out ("nua" for "ngua" in "ngua nua").
+ */
+export function withLookalikes(words: WordAlternatives[]): WordAlternatives[] {
+  const typed = new Set(words.map((entry) => entry.word));
+  return words.map((entry) => ({
+    word: entry.word,
+    alternatives: [...entry.alternatives, ...entry.lookalikes.filter((lookalike) => !typed.has(lookalike.word))],
+    lookalikes: [],
+  }));
 }
 
 /**
@@ -95,22 +222,28 @@ export function namesResemble(words: WordAlternatives[]): SQL {
   return and(...words.map((entry) => or(...entry.alternatives.map((alternative) => wordPattern(alternative.word))))) ?? sql`false`;
 }
 
-/** How well a resembling name fits: the summed similarity of the alternative each word matched by. */
+/** How well a resembling name fits: the summed closeness of the alternative each word matched by. */
 export function resemblanceFit(words: WordAlternatives[]): SQL<number> {
   const perWord = words.map(
     (entry) =>
       sql`(case ${sql.join(
-        entry.alternatives.map((alternative) => sql`when ${wordPattern(alternative.word)} then ${alternative.similarity}::real`),
+        entry.alternatives.map((alternative) => sql`when ${wordPattern(alternative.word)} then ${alternative.closeness}::real`),
         sql` `,
       )} else 0 end)`,
   );
   return sql<number>`(${sql.join(perWord, sql` + `)})`;
 }
 
-/** What a catalog list's search box keeps: names containing the text, or resembling it. */
+/**
+ * What a catalog list's search box keeps: names containing the text, or resembling it; when no
+ * name of any kind resembles the words as typed, names resembling them with their lookalikes.
+ */
 export async function nameMatches(db: Database, query: string): Promise<SQL> {
   const words = await spellingAlternatives(db, query);
-  return resemblingWidens(words) ? sql`(${namesContain(query)} or ${namesResemble(words)})` : namesContain(query);
+  const matches = resemblingWidens(words) ? sql`(${namesContain(query)} or ${namesResemble(words)})` : namesContain(query);
+  if (!lookalikesWiden(words)) return matches;
+  const [found] = await queryRows<{ found: boolean }>(db, sql`select exists (select 1 from ${contentEntries} where ${matches}) as found`);
+  return found?.found ? matches : sql`(${namesContain(query)} or ${namesResemble(withLookalikes(words))})`;
 }
 
 /** pg_trgm word similarity (0–1) of the text to the names. */
