@@ -78,3 +78,29 @@ test("the compact stars of a list star each entry by name, and one page load rea
   await page.goto("/favorites");
   await expect(page.getByRole("heading", { level: 2, name: vi.favorites.kinds.manors })).toHaveCount(0);
 });
+
+test("events, single runes and rules have stars too, and /favorites links back to each", async ({ page }) => {
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email: `fav-more-${Date.now()}@example.vn`, password: "mat-khau-that-dai", name: "Sao" },
+    headers: { Origin: test.info().project.use.baseURL ?? "" },
+  });
+  expect(signUp.status()).toBe(200);
+  const starred = [
+    { path: "/event", name: "Lễ Hội Đèn Lồng", kind: vi.favorites.kinds.events, href: /\/event$/ },
+    { path: "/rune", name: "Phù Văn Lửa Giận I", kind: vi.favorites.kinds.runes, href: /\/rune#/ },
+    { path: "/rule", name: "Tôn trọng người khác", kind: vi.favorites.kinds.rules, href: /\/rule#/ },
+  ];
+  for (const entry of starred) {
+    await page.goto(entry.path);
+    await hydrated(page);
+    const star = page.getByRole("button", { name: `${vi.favorites.star}: ${entry.name}`, exact: true });
+    await toggle(page, star, "PUT");
+    await expect(star).toHaveAttribute("aria-pressed", "true");
+  }
+  await page.goto("/favorites");
+  await hydrated(page);
+  for (const entry of starred) {
+    const link = page.getByRole("region", { name: entry.kind }).getByRole("link", { name: entry.name, exact: true });
+    await expect(link).toHaveAttribute("href", entry.href);
+  }
+});

@@ -152,6 +152,9 @@ function RuneSetCard({
                         .join("; ")}
                     </p>
                   </div>
+                  <span className="ml-auto">
+                    <FavoriteStar kind="runes" id={rune.id} name={localize(rune.name, language)} />
+                  </span>
                 </li>
               );
             })}

@@ -176,7 +176,10 @@ export function RulesPage({
             .filter((rule) => rule.category === category)
             .map((rule) => (
               <article key={rule.id} id={rule.id} className="scroll-mt-20 rounded-xl border border-line bg-surface p-4 sm:p-5">
-                <h3 className="text-lg font-bold">{localize(rule.name, language)}</h3>
+                <div className="flex items-start justify-between gap-3">
+                  <h3 className="text-lg font-bold">{localize(rule.name, language)}</h3>
+                  <FavoriteStar kind="rules" id={rule.id} name={localize(rule.name, language)} />
+                </div>
                 <Article html={rule.html} />
               </article>
             ))}

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { Link } from "react-router";
 import { localize } from "../i18n/localize.ts";
 import { Countdown, GameTime } from "./countdown.tsx";
+import { FavoriteStar } from "./favorite-star.tsx";
 import { GameIcon } from "./game-icon.tsx";
 
 export interface LiveEvent {
@@ -47,6 +48,9 @@ export function EventCard({
             {t(`events.kinds.${event.kind}`)} · {t("events.minLevel", { level: event.minLevel })}
           </p>
         </div>
+        <span className="ml-auto">
+          <FavoriteStar kind="events" id={event.id} name={localize(event.name, language)} />
+        </span>
       </div>
       <p className="text-sm">
         {t(running ? "events.endsIn" : "events.startsIn")} <Countdown to={running ? event.endsAt : event.startsAt} serverNow={serverNow} />
