@@ -1,4 +1,5 @@
 import catalog from "../../locales/vi/catalog.json" with { type: "json" };
+import vi from "../../locales/vi/common.json" with { type: "json" };
 import { expect, hydrated, test } from "./fixtures.ts";
 
 const RECIPE = "craft-greater-enhancement-stone";
@@ -38,6 +39,30 @@ test("the calculator expands the tree for N crafts and subtracts what the player
   await hydrated(page);
   await expect(firstRow.getByRole("spinbutton")).toHaveValue("5");
   await expect(page.getByLabel(catalog.craft.calculator.runs)).toHaveValue("3");
+});
+
+test("the number of crafts can be cleared and retyped, and a bad number is explained, not swallowed", async ({ page }) => {
+  await page.goto(`/craft/detail?id=${RECIPE}`);
+  await hydrated(page);
+  const runs = page.getByLabel(catalog.craft.calculator.runs);
+  await runs.click();
+  await runs.press("End");
+  await runs.press("Backspace");
+  await expect(runs).toHaveValue("");
+  await expect(page.getByRole("alert")).toHaveText(vi.number.required);
+  await runs.pressSequentially("5");
+  await expect(runs).toHaveValue("5");
+  await expect(page).toHaveURL(/[?&]n=5/);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
+  await runs.fill("0");
+  await expect(page.getByRole("alert")).toHaveText(vi.number.min.replace("{{min}}", "1"));
+  await expect(runs).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/[?&]n=5/); // the plan keeps the last good number
+  await runs.fill("12000");
+  await expect(page.getByRole("alert")).toHaveText(vi.number.max.replace("{{max}}", "9999"));
+  await runs.fill("7");
+  await expect(page).toHaveURL(/[?&]n=7/);
 });
 
 test.describe("unknown recipes", () => {

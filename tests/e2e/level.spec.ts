@@ -29,3 +29,18 @@ test("switching the language re-reads the page's own messages", async ({ page })
   await page.getByRole("banner").getByLabel(vi.language.label).selectOption("en-US");
   await expect(page.getByRole("heading", { name: en.level.calculator.title })).toBeVisible();
 });
+
+test("the level calculator says when the target is not above the current level, and lets a field be retyped", async ({ page }) => {
+  await page.goto("/level?from=20&to=10");
+  await hydrated(page);
+  await expect(page.getByRole("status").filter({ hasText: catalog.level.calculator.nothing })).toBeVisible();
+  const from = page.getByLabel(catalog.level.calculator.from);
+  await from.fill("");
+  await expect(page.getByRole("alert")).toHaveText(vi.number.required);
+  await from.pressSequentially("5");
+  await expect(from).toHaveValue("5");
+  await expect(page).toHaveURL(/from=5/);
+  await expect(page.getByText(catalog.level.calculator.nothing)).toHaveCount(0);
+  await page.getByLabel(catalog.level.calculator.percent).fill("250");
+  await expect(page.getByRole("alert")).toHaveText(vi.number.max.replace("{{max}}", "100"));
+});

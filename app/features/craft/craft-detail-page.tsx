@@ -6,12 +6,14 @@ import { indexRecipesByOutput, planCrafts } from "../../shared/content/recipe-tr
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { NumberField } from "../../shared/ui/number-field.tsx";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { numberFormat } from "../../shared/i18n/format.ts";
 
 type Named = { name: { vi: string; en: string }; icon: string };
 const MAX_RUNS = 9999;
+const MAX_OWNED = 999_999;
 
 /** `have=ore:3,hide:10` in the URL: what the player already has, so a plan can be shared. */
 function parseHave(value: string | null): Map<string, number> {
@@ -19,7 +21,7 @@ function parseHave(value: string | null): Map<string, number> {
   for (const part of (value ?? "").split(",")) {
     const [item, count] = part.split(":");
     const quantity = Number(count);
-    if (item && /^[a-z0-9-]+$/.test(item) && Number.isInteger(quantity) && quantity > 0) owned.set(item, Math.min(quantity, 999_999));
+    if (item && /^[a-z0-9-]+$/.test(item) && Number.isInteger(quantity) && quantity > 0) owned.set(item, Math.min(quantity, MAX_OWNED));
   }
   return owned;
 }
@@ -96,14 +98,16 @@ export function CraftDetailPage({ i18n, language, recipe, recipes, items }: Craf
                 </td>
                 <td className="px-2 py-2 text-right tabular-nums">{number.format(line.needed)}</td>
                 <td className="px-2 py-2 text-right">
-                  <input
-                    type="number"
-                    inputMode="numeric"
+                  <NumberField
+                    label={`${t("craft.calculator.have")}: ${name(line.item)}`}
+                    hideLabel
+                    value={owned.get(line.item) ?? 0}
                     min={0}
-                    aria-label={`${t("craft.calculator.have")}: ${name(line.item)}`}
-                    value={owned.get(line.item) ?? ""}
-                    onChange={(event) => setOwned(line.item, Number(event.currentTarget.value))}
-                    className="h-9 w-20 rounded-md border border-line bg-surface px-2 text-right text-fg"
+                    max={MAX_OWNED}
+                    emptyValue={0}
+                    onValue={(quantity) => setOwned(line.item, quantity)}
+                    className="flex flex-col items-end gap-1"
+                    inputClassName="h-9 w-20 rounded-md border border-line bg-surface px-2 text-right text-fg"
                   />
                 </td>
                 <td className={`px-2 py-2 text-right font-semibold tabular-nums ${!withCrafts && line.missing > 0 ? "text-accent" : ""}`}>
@@ -158,20 +162,14 @@ export function CraftDetailPage({ i18n, language, recipe, recipes, items }: Craf
           <p className="text-sm text-fg-muted">{t("craft.calculator.lead")}</p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
-          <label className="flex flex-col gap-1 text-sm font-semibold">
-            {t("craft.calculator.runs")}
-            <input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_RUNS}
-              value={runs}
-              onChange={(event) =>
-                update({ n: String(Math.min(MAX_RUNS, Math.max(1, Math.floor(Number(event.currentTarget.value)) || 1))) })
-              }
-              className="h-11 w-32 rounded-md border border-line bg-surface px-3 text-fg"
-            />
-          </label>
+          <NumberField
+            label={t("craft.calculator.runs")}
+            value={runs}
+            min={1}
+            max={MAX_RUNS}
+            onValue={(next) => update({ n: String(next) })}
+            inputClassName="h-11 w-32 rounded-md border border-line bg-surface px-3 text-fg"
+          />
           {owned.size > 0 ? (
             <button
               type="button"

@@ -7,6 +7,7 @@ import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { numberFormat } from "../../shared/i18n/format.ts";
+import { NumberField } from "../../shared/ui/number-field.tsx";
 
 const input = "h-11 w-full rounded-md border border-line bg-surface px-3 text-fg";
 
@@ -34,19 +35,16 @@ export function LevelPage({ i18n, language, levels }: { i18n: RouteMessages; lan
       },
       { replace: true, preventScrollReset: true },
     );
-  const field = (key: string, label: string, value: number, min: number, maxValue?: number) => (
-    <label className="flex flex-col gap-1 text-sm font-semibold">
-      {label}
-      <input
-        type="number"
-        inputMode="numeric"
-        min={min}
-        max={maxValue}
-        value={value || ""}
-        onChange={(event) => set(key, event.currentTarget.value)}
-        className={input}
-      />
-    </label>
+  const field = (key: string, label: string, value: number, min: number, maxValue?: number, emptyValue?: number) => (
+    <NumberField
+      label={label}
+      value={value}
+      min={min}
+      max={maxValue}
+      emptyValue={emptyValue}
+      onValue={(next) => set(key, String(next))}
+      inputClassName={input}
+    />
   );
 
   return (
@@ -63,10 +61,15 @@ export function LevelPage({ i18n, language, levels }: { i18n: RouteMessages; lan
         <p className="text-sm text-fg-muted">{t("level.calculator.lead")}</p>
         <div className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4">
           {field("from", t("level.calculator.from"), from, 1, max)}
-          {field("pct", t("level.calculator.percent"), percent, 0, 100)}
+          {field("pct", t("level.calculator.percent"), percent, 0, 100, 0)}
           {field("to", t("level.calculator.to"), to, 1, max)}
-          {field("rate", t("level.calculator.rate"), rate, 0)}
+          {field("rate", t("level.calculator.rate"), rate, 0, undefined, 0)}
         </div>
+        {to <= from ? (
+          <p role="status" className="mt-4 rounded-md border border-accent bg-accent-soft px-3 py-2 text-sm">
+            {t("level.calculator.nothing")}
+          </p>
+        ) : null}
         <dl className="mt-4 grid grid-cols-2 gap-3" aria-live="polite">
           <div className="rounded-lg border border-line p-3">
             <dt className="text-xs text-fg-muted">{t("level.calculator.xpNeeded")}</dt>
