@@ -54,6 +54,16 @@ describe("parsePack refuses a broken pack with one PackError naming file, entry 
     expect(error.message).toContain('recipes.json: entry 0 (id "craft-iron-ingot"): inputs[0].item: Unknown item "unobtainium"');
   });
 
+  it("a recipe listing one input item twice", () => {
+    const error = refusal(
+      withEdit("recipes.json", (recipes) => {
+        const inputs = recipes[0]!.inputs as { item: string; quantity: number }[];
+        inputs.push({ ...inputs[0]! });
+      }),
+    );
+    expect(error.message).toMatch(/recipes\.json: entry 0 \(id "[a-z0-9-]+"\): inputs\[\d+\]\.item: '[a-z0-9-]+' is already an input/);
+  });
+
   it("a duplicate id", () => {
     const error = refusal(withEdit("items.json", (items) => (items[1]!.id = items[0]!.id)));
     expect(error.message).toContain('items.json: entry 1 (id "iron-ore"): id: Duplicate id "iron-ore"');

@@ -163,7 +163,22 @@ export const recipe = z.strictObject({
   station: z.enum(CRAFT_STATIONS),
   requiredLevel: z.number().int().min(1),
   output: itemStack,
-  inputs: z.array(itemStack).min(1),
+  /** Each item once, with the total quantity. */
+  inputs: z
+    .array(itemStack)
+    .min(1)
+    .superRefine((inputs, context) => {
+      const seen = new Set<string>();
+      inputs.forEach((input, index) => {
+        if (seen.has(input.item))
+          context.addIssue({
+            code: "custom",
+            path: [index, "item"],
+            message: `'${input.item}' is already an input: give it once, with the total quantity`,
+          });
+        seen.add(input.item);
+      });
+    }),
   goldCost: nonNegativeInt,
   /** Chance in percent (1–100) that one craft succeeds; failed crafts consume the inputs. */
   successRate: z.number().min(1).max(100),

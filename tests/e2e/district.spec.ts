@@ -85,6 +85,11 @@ test.describe("on a phone", () => {
     });
     await page.goto("/district");
     await mapReady(page);
+    // The whole world fits the phone's map at first (zoom below the map's own size).
+    const world = await page.locator(".leaflet-image-layer").boundingBox();
+    const frame = await page.locator(".district-map").boundingBox();
+    expect(world!.width).toBeLessThanOrEqual(frame!.width + 1);
+    expect(world!.height).toBeLessThanOrEqual(frame!.height + 1);
 
     // Tap the district's name: labels let taps through to the region below.
     const label = page.locator(".district-label", { hasText: "Sa Mạc Tro Bạc" });

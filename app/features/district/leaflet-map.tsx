@@ -67,6 +67,7 @@ export function LeafletMap(props: Props) {
   useEffect(() => {
     let cancelled = false;
     let created: Leaflet.Map | undefined;
+    let resizeObserver: ResizeObserver | undefined;
     void import("leaflet").then((module) => {
       const element = container.current;
       if (cancelled || !element) return;
@@ -82,12 +83,31 @@ export function LeafletMap(props: Props) {
         zoomControl: false,
         attributionControl: false,
         maxBoundsViscosity: 0.8,
+        // Simple CRS zoom 0 shows the map at its own size: a phone needs negative zooms to see it
+        // all (Leaflet's default floor is 0 until a tile layer says otherwise).
+        minZoom: -5,
       });
       created = map;
       map.fitBounds(bounds);
       const fitZoom = map.getZoom();
       map.setMinZoom(fitZoom - 0.5);
       map.setMaxZoom(fitZoom + 3);
+      // The box may change size after the map is made (layout settling, rotation, a resized window):
+      // the zoom that shows the whole world follows it, so zooming out always reaches all of it.
+      let lastSize = map.getSize();
+      resizeObserver = new ResizeObserver(() => {
+        map.invalidateSize({ animate: false });
+        const size = map.getSize();
+        if (size.x === 0 || size.y === 0 || size.equals(lastSize)) return;
+        lastSize = size;
+        const whole = map.getBoundsZoom(bounds);
+        const showedWhole = live.current ? map.getZoom() <= live.current.fitZoom : true;
+        map.setMinZoom(whole - 0.5);
+        map.setMaxZoom(whole + 3);
+        if (live.current) live.current.fitZoom = whole;
+        if (showedWhole) map.fitBounds(bounds, { animate: false });
+      });
+      resizeObserver.observe(element);
       map.setMaxBounds(bounds.pad(0.15));
       L.control.zoom({ zoomInTitle: text.zoomIn, zoomOutTitle: text.zoomOut }).addTo(map);
       L.imageOverlay(mapSrc, bounds, { alt: text.alt }).addTo(map);
@@ -162,6 +182,7 @@ export function LeafletMap(props: Props) {
     return () => {
       cancelled = true;
       live.current = null;
+      resizeObserver?.disconnect();
       created?.remove();
       setReady(false);
     };

@@ -108,7 +108,7 @@ export function LevelPage({ i18n, language, levels }: { i18n: RouteMessages; lan
                 <th scope="col" className="px-3 py-2 text-right">
                   {t("level.table.cumulative")}
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="min-w-48 px-3 py-2">
                   {t("level.table.unlocks")}
                 </th>
               </tr>
@@ -120,10 +120,10 @@ export function LevelPage({ i18n, language, levels }: { i18n: RouteMessages; lan
                     {row.level}
                   </th>
                   <td className="px-3 py-2">{localize(row.name, language)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
                     {row.xpToNext === null ? t("level.table.cap") : number.format(row.xpToNext)}
                   </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{number.format(totals.get(row.level) ?? 0)}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{number.format(totals.get(row.level) ?? 0)}</td>
                   <td className="px-3 py-2 text-fg-muted">{row.unlocks.map((unlock) => localize(unlock.text, language)).join(" · ")}</td>
                 </tr>
               ))}

@@ -88,7 +88,13 @@ function addRecipe(
     station,
     requiredLevel: options.level,
     output: { item: output, quantity: options.quantity ?? 1 },
-    inputs,
+    // One stack per item: a weapon's component and its tier material may be the same item.
+    inputs: inputs.reduce<Stack[]>((merged, stack) => {
+      const same = merged.find((other) => other.item === stack.item);
+      if (same) same.quantity += stack.quantity;
+      else merged.push({ ...stack });
+      return merged;
+    }, []),
     goldCost: options.gold ?? Math.round(50 * (1 + options.level / 4)),
     successRate: options.success ?? 100,
     craftSeconds: options.seconds ?? 5 + options.level,
