@@ -14,6 +14,7 @@ import { ID_PATTERN } from "../content/pack-schema.ts";
 import { AppError } from "../errors.ts";
 import { parseJson, type AppEnv } from "../http/context.ts";
 import { kindOfCollection, unknownCollectionMessage } from "./collections.ts";
+import { languageFromCookieHeader } from "../../app/shared/i18n/languages.ts";
 import { renderDocsPage, type DocsLanguage } from "./docs-page.ts";
 import { cachedAnswer } from "./http-cache.ts";
 import { withOccurrence, type Occurrence } from "./live-events.ts";
@@ -98,7 +99,17 @@ export function contentApiRoutes(db: Database) {
       return cachedAnswer(c, db, async () => c.json({ data: event }), version);
     })
     .get("/docs", (c) => {
-      const language: DocsLanguage = c.req.query("lang") === "vi" ? "vi" : "en";
+      // ?lang= (vi, en or en-US) wins; else the site's language cookie, as on every page (Vietnamese first).
+      const requested = c.req.query("lang");
+      const language: DocsLanguage =
+        requested === "vi" || requested === "en"
+          ? requested
+          : requested === "en-US"
+            ? "en"
+            : languageFromCookieHeader(c.req.header("Cookie")) === "vi"
+              ? "vi"
+              : "en";
+      c.header("Vary", "Cookie");
       const page = DOCS[language];
       return cachedAnswer(c, db, async () => c.html(page.html), page.version);
     });

@@ -622,5 +622,18 @@ describe.each(testEngines)("public data API on %s", (engine) => {
         expect(html).toContain(text);
       expect(html).toContain(lang === "vi" ? "Bộ sưu tập" : "Collections");
     });
+
+    it("speaks the visitor's language without ?lang=: the locale cookie, else Vietnamese", async () => {
+      const language = async (headers: Record<string, string>) =>
+        /<html lang="([a-z]+)">/.exec(await (await get("/api/docs", headers)).text())?.[1];
+      expect(await language({})).toBe("vi");
+      expect(await language({ Cookie: "locale=en-US" })).toBe("en");
+      expect(await language({ Cookie: "locale=vi" })).toBe("vi");
+      const english = await get("/api/docs", { Cookie: "locale=en-US" });
+      expect(english.headers.get("Vary")).toContain("Cookie");
+      const tag = english.headers.get("ETag") ?? "";
+      expect((await get("/api/docs", { Cookie: "locale=en-US", "If-None-Match": tag })).status).toBe(304);
+      expect((await get("/api/docs", { Cookie: "locale=vi", "If-None-Match": tag })).status).toBe(200);
+    });
   });
 });
