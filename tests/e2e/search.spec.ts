@@ -84,6 +84,18 @@ test("ArrowDown and Enter open the active hit's page", async ({ page }) => {
   await expect(search).toHaveValue("");
 });
 
+test("Enter without an active hit opens the best hit of the answer shown, whatever its kind", async ({ page }) => {
+  const search = await openWide(page);
+  await search.click();
+  await search.pressSequentially("den long");
+  const first = page.getByRole("listbox", { name: vi.search.results }).getByRole("option").first();
+  await expect(first).toBeVisible();
+  const name = ((await first.textContent()) ?? "").trim();
+  await page.keyboard.press("Enter");
+  await expect(page).not.toHaveURL(/\/equipments-items\?q=/);
+  await expect(page.getByRole("main")).toContainText(name);
+});
+
 test("on a phone (390x844) the search dialog works by touch", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();

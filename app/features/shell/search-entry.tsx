@@ -97,7 +97,9 @@ export function SearchEntry({
         move(-1);
         break;
       case "Enter": {
-        const hit = activeIndex >= 0 ? options[activeIndex] : undefined;
+        // The active hit, else the best hit of the answer shown; with no answer yet, the form
+        // searches the item catalog.
+        const hit = activeIndex >= 0 ? options[activeIndex] : expanded && status === "done" ? options[0] : undefined;
         if (hit) {
           event.preventDefault();
           go(hit);
