@@ -56,7 +56,7 @@ export function ManorDetail({ t, language, manor, district, tax, items }: ManorD
               {tax ? t("manor.taxValue", { percent: number.format(tax.percent) }) : t("manor.noTax")}
               {tax?.note ? <span className="block text-fg-muted">{localize(tax.note, language)}</span> : null}
             </dd>
-            <dt className="font-semibold">{t("manor.levelsTable.level")}</dt>
+            <dt className="font-semibold">{t("manor.levelCount")}</dt>
             <dd>{t("manor.levels", { count: manor.levels.length })}</dd>
           </dl>
           <div>
