@@ -500,6 +500,11 @@ describe.each(testEngines)("public data API on %s", (engine) => {
       expect(hits.map((hit) => hit.id)).toEqual(expect.arrayContaining(["spirit-ink", "fish-congee", "craft-spirit-ink"]));
     });
 
+    it("gives one hit per level rank, the rank's first level, not one per level", async () => {
+      const hits = (await (await get("/api/v1/search?q=tan%20thu&limit=50")).json()).data as { kind: string; id: string }[];
+      expect(hits.filter((hit) => hit.kind === "levels").map((hit) => hit.id)).toEqual(["level-1"]);
+    });
+
     it("takes the query text literally", async () => {
       expect(await search("q=%25")).toEqual([]);
       expect(await search("q=_")).toEqual([]);

@@ -113,6 +113,12 @@ export function searchStatement(query: string, tier: SearchTier, options: Search
     order by hits.order_rank, hits.order_key, hits.kind collate "C", hits.position, hits.id collate "C"`;
 }
 
+/**
+ * Levels share their rank's name ("Tân Thủ" for levels 1 to 9) and all lead to the level table: one
+ * hit per name, the rank's first level. Every other entry is its own hit.
+ */
+const hitKey = (row: SearchRow) => (row.kind === "levels" ? `levels/${JSON.stringify(row.name)}` : `${row.kind}/${row.id}`);
+
 export async function searchContent(db: Database, query: string, options: SearchOptions): Promise<SearchHit[]> {
   const found = new Map<string, SearchRow>();
   const room = () => options.limit - found.size;
@@ -121,7 +127,7 @@ export async function searchContent(db: Database, query: string, options: Search
     // A tier may find again what an earlier one found (at most `found.size` rows): a full page
     // leaves enough to fill the room without them.
     const rows = await queryRows<SearchRow>(db, searchStatement(query, tier, options));
-    for (const row of rows) if (room() > 0 && !found.has(`${row.kind}/${row.id}`)) found.set(`${row.kind}/${row.id}`, row);
+    for (const row of rows) if (room() > 0 && !found.has(hitKey(row))) found.set(hitKey(row), row);
   };
   await read({ startWith: query });
   await read({ contain: query });
