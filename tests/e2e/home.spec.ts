@@ -35,6 +35,8 @@ test("the event board lists running and upcoming events in game time, with the p
   await expect(page.getByRole("heading", { level: 2, name: home.events.upcoming })).toBeVisible();
   await expect(page.getByText("(giờ game, UTC+7)").first()).toBeVisible();
   await expect(page.getByText("giờ của bạn").first()).toBeVisible();
+  // The board has no site layout, but it credits the icons like every page.
+  await expect(page.getByRole("link", { name: vi.footer.credits })).toHaveAttribute("href", "/credits");
   await context.close();
 });
 

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { SiteFooter } from "../../shared/ui/site-footer.tsx";
 import { EventCard, type LiveEvent } from "../../shared/ui/event-card.tsx";
 
 /** The full-screen event board (layout `none`): running events first, then upcoming, with countdowns. */
@@ -46,6 +47,7 @@ export function EventBoard({
         ) : null,
       )}
       {events.length === 0 ? <p className="text-fg-muted">{t("events.none")}</p> : null}
+      <SiteFooter />
     </div>
   );
 }

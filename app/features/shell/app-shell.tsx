@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
+import { SiteFooter } from "../../shared/ui/site-footer.tsx";
 import { Brand } from "./brand.tsx";
 import { CloseIcon, MenuIcon, SearchIcon } from "../../shared/ui/icons.tsx";
 import { LanguageSwitch } from "../../shared/ui/language-switch.tsx";
@@ -146,28 +147,7 @@ export function AppShell({ children, account }: { children: ReactNode; account: 
           <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-5 sm:px-6 lg:px-8">
             {children}
           </main>
-          <footer className="border-t border-line px-4 py-4 text-xs text-fg-muted sm:px-6 lg:px-8">
-            <p>{t("footer.fanMade")}</p>
-            <p className="mt-1">
-              {t("footer.icons")}{" "}
-              <a href="https://game-icons.net/" rel="noopener noreferrer" target="_blank" className="underline underline-offset-2">
-                game-icons.net
-              </a>{" "}
-              (
-              <a
-                href="https://creativecommons.org/licenses/by/3.0/"
-                rel="noopener noreferrer license"
-                target="_blank"
-                className="underline underline-offset-2"
-              >
-                CC BY 3.0
-              </a>
-              ).{" "}
-              <Link to="/credits" className="underline underline-offset-2">
-                {t("footer.credits")}
-              </Link>
-            </p>
-          </footer>
+          <SiteFooter className="px-4 sm:px-6 lg:px-8" />
         </div>
       </div>
     </>
