@@ -12,6 +12,9 @@ test("a guide opens with its table of contents, and its catalog links lead to th
   await expect(page).toHaveURL(/\/guide\?id=/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page).toHaveTitle(`${title} · Minithings Companion`);
+  const trail = page.getByRole("navigation", { name: vi.breadcrumb.label });
+  await expect(trail.getByRole("link", { name: vi.pages.guide.nav })).toHaveAttribute("href", "/guide");
+  await expect(trail.locator('[aria-current="page"]')).toHaveText(title);
   const toc = page.getByRole("navigation", { name: new RegExp(`^${catalog.guide.toc} \\(`) });
   const entry = toc.getByRole("link").first();
   const anchor = await entry.getAttribute("href");

@@ -5,6 +5,7 @@ import { formatDate } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 
@@ -86,7 +87,7 @@ export function GuideArticlePage({
   const { t } = useRouteMessages(i18n);
   return (
     <div className="mx-auto max-w-5xl">
-      <Breadcrumbs current={localize(guide.name, language)} />
+      <EntryBreadcrumbs listKey="guide" current={localize(guide.name, language)} />
       <div className="lg:grid lg:grid-cols-[1fr_16rem] lg:gap-8">
         <article className="min-w-0 rounded-xl border border-line bg-surface p-4 sm:p-6">
           <p className="text-sm text-fg-muted">
