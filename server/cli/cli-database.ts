@@ -17,7 +17,7 @@ export interface CliOutput {
 export async function openConfiguredDatabase(
   env: Record<string, string | undefined>,
   output: CliOutput,
-  { purpose }: { purpose: string },
+  { purpose, create = false }: { purpose: string; /** An empty DATA_DIR gets a new database (migrations follow). */ create?: boolean },
 ): Promise<{ connection: DatabaseConnection; where: string } | number> {
   let config;
   try {
@@ -39,7 +39,7 @@ export async function openConfiguredDatabase(
     const dataDir = resolve(config.DATA_DIR);
     target = { dataDir };
     where = `the PGlite database in ${dataDir}`;
-    if (!existsSync(join(dataDir, "PG_VERSION"))) {
+    if (!create && !existsSync(join(dataDir, "PG_VERSION"))) {
       output.error(`No database in ${dataDir}: start the server once and ${purpose} (or set DATA_DIR / DATABASE_URL).`);
       return 1;
     }

@@ -57,6 +57,29 @@ describe("content:import and content:export on PGlite", () => {
     }
   });
 
+  it("imports into an empty data folder, which the server then keeps instead of the demo pack", async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), "content-new-")), "data");
+    const imported = recorder();
+    expect(await runContentCli("import", [DEMO_PACK_DIR], { DATA_DIR: dataDir }, imported.output)).toBe(0);
+    expect(imported.lines.error).toEqual([]);
+    const connection = await openDatabase({ dataDir });
+    try {
+      expect(await currentPackInfo(connection.db)).not.toBeNull();
+    } finally {
+      await connection.close();
+    }
+    const exported = recorder();
+    expect(
+      await runContentCli(
+        "export",
+        [mkdtempSync(join(tmpdir(), "content-out-"))],
+        { DATA_DIR: join(dataDir, "..", "none") },
+        exported.output,
+      ),
+    ).toBe(1);
+    expect(exported.lines.error[0]).toMatch(/^No database in /);
+  });
+
   it("explains its usage", async () => {
     const { lines, output } = recorder();
     expect(await runContentCli("import", [], {}, output)).toBe(1);

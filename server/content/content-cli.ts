@@ -36,7 +36,8 @@ export async function runContentCli(
       return 1;
     }
   }
-  const opened = await openConfiguredDatabase(env, output, { purpose: "let it load the demo pack" });
+  // An import may start a database of its own: the server then starts with that pack, not the demo.
+  const opened = await openConfiguredDatabase(env, output, { purpose: "let it load the demo pack", create: command === "import" });
   if (typeof opened === "number") return opened;
   const { connection, where } = opened;
   try {
