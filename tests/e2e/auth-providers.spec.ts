@@ -61,7 +61,7 @@ test.describe("password reset by mail", () => {
     await waitForMail(email, /^Xác nhận email · Confirm your email/);
     await page.getByRole("button", { name: vi.account.menu }).click();
     await page.locator("#account-menu").getByRole("button", { name: vi.account.signOut }).click();
-    await expect(page.getByRole("link", { name: vi.account.signIn })).toBeVisible();
+    await expect(page.getByRole("link", { name: vi.account.signIn, exact: true })).toBeVisible();
 
     await page.goto("/login");
     await hydrated(page);
@@ -175,7 +175,7 @@ test.describe("sign-in with the OpenID Connect provider", () => {
     expect(new URL(page.url()).searchParams.getAll("error")).toContain("access_denied");
     await hydrated(page);
     await expect(page.getByRole("alert")).toHaveText(auth.errors.redirectFailed);
-    await expect(page.getByRole("link", { name: vi.account.signIn })).toBeVisible();
+    await expect(page.getByRole("link", { name: vi.account.signIn, exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("userData"))).toBeNull();
   });
 });

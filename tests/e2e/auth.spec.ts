@@ -30,7 +30,7 @@ test("sign-up through /login stores userData and userToken, sends the 'login' ev
   await expect(menu.getByRole("link", { name: vi.pages.admin.nav })).toHaveCount(0);
 
   await menu.getByRole("button", { name: vi.account.signOut }).click();
-  await expect(page.getByRole("link", { name: vi.account.signIn })).toBeVisible();
+  await expect(page.getByRole("link", { name: vi.account.signIn, exact: true })).toBeVisible();
   expect(await page.evaluate(() => [localStorage.getItem("userData"), localStorage.getItem("userToken")])).toEqual([null, null]);
 });
 
@@ -126,8 +126,8 @@ test("other tabs follow a sign-out", async ({ page, context }) => {
 
   await page.getByRole("button", { name: vi.account.menu }).click();
   await page.locator("#account-menu").getByRole("button", { name: vi.account.signOut }).click();
-  await expect(page.getByRole("link", { name: vi.account.signIn })).toBeVisible();
-  await expect(other.getByRole("link", { name: vi.account.signIn })).toBeVisible();
+  await expect(page.getByRole("link", { name: vi.account.signIn, exact: true })).toBeVisible();
+  await expect(other.getByRole("link", { name: vi.account.signIn, exact: true })).toBeVisible();
   expect(await other.evaluate(() => localStorage.getItem("userData"))).toBeNull();
 });
 
@@ -152,7 +152,7 @@ test("/me signs out the other devices, and deletes the account once confirmed", 
   await expect(page.getByRole("main").getByRole("status")).toHaveText(me.sessions.othersEnded);
   await expect(devices).toHaveCount(1);
   await phonePage.reload();
-  await expect(phonePage.getByRole("link", { name: vi.account.signIn })).toBeVisible();
+  await expect(phonePage.getByRole("link", { name: vi.account.signIn, exact: true })).toBeVisible();
   await phone.close();
 
   const download = page.waitForEvent("download");
@@ -167,6 +167,6 @@ test("/me signs out the other devices, and deletes the account once confirmed", 
   await dialog.getByLabel(me.delete.confirmLabel.replace("{{email}}", email)).fill(email);
   await dialog.getByRole("button", { name: me.delete.submit }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("link", { name: vi.account.signIn })).toBeVisible();
+  await expect(page.getByRole("link", { name: vi.account.signIn, exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("userData"))).toBeNull();
 });

@@ -95,7 +95,7 @@ test.describe("banned", () => {
 
     await banned.page.reload();
     await hydrated(banned.page);
-    await expect(banned.page.getByRole("link", { name: vi.account.signIn })).toBeVisible();
+    await expect(banned.page.getByRole("link", { name: vi.account.signIn, exact: true })).toBeVisible();
     await expect.poll(() => banned.page.evaluate(() => localStorage.getItem("userData"))).toBeNull();
 
     await banned.page.goto("/login");
