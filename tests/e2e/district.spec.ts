@@ -149,3 +149,14 @@ test.describe("unknown districts", () => {
     }
   });
 });
+
+test("a district on the map opens its panel by keyboard", async ({ page }) => {
+  await page.goto("/district");
+  await mapReady(page);
+  const district = page.getByRole("region", { name: map.map.label }).getByRole("button", { name: "Sa Mạc Tro Bạc" });
+  await district.focus();
+  await expect(district).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/[?&]id=[a-z-]+/);
+  await expect(page.getByTestId("district-panel").getByRole("heading", { level: 2 })).toHaveText("Sa Mạc Tro Bạc");
+});

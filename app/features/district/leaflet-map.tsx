@@ -124,6 +124,18 @@ export function LeafletMap(props: Props) {
           }).addTo(map);
           region.bindTooltip(name, { sticky: true, direction: "top" });
           region.on("click", () => latest.current.onSelectDistrict(district.id));
+          // By keyboard too: each district is a button in the map's tab order (Enter or Space opens its panel).
+          const path = region.getElement();
+          if (path) {
+            path.setAttribute("tabindex", "0");
+            path.setAttribute("role", "button");
+            path.setAttribute("aria-label", name);
+            path.addEventListener("keydown", (event) => {
+              if ((event as KeyboardEvent).key !== "Enter" && (event as KeyboardEvent).key !== " ") return;
+              event.preventDefault();
+              latest.current.onSelectDistrict(district.id);
+            });
+          }
           regions.set(district.id, region);
         }
         L.marker(toLatLng(district.labelPosition), {
