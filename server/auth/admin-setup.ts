@@ -9,6 +9,9 @@ import { setRole } from "../users/set-role.ts";
 
 const IDENTIFIER = "admin-setup";
 export const SETUP_LINK_LIFETIME_MS = 60 * 60 * 1000;
+/** What `issueSetupLink` makes (base64url); anything else is refused before it reaches a statement. */
+const TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
+const INVALID_LINK = "This setup link is invalid, used or expired. Restart the server for a new one.";
 
 /**
  * On a database with no admin, a one-time link (valid 1 hour) that makes the account using it
@@ -44,14 +47,14 @@ export function adminSetupRoutes(db: Database) {
     const token = c.req.query("token") ?? "";
     const viewer = c.get("viewer");
     if (!viewer) return c.redirect(`/login?redirect=${encodeURIComponent(`/api/setup/claim?token=${token}`)}`);
+    if (!TOKEN.test(token)) throw new AppError("invalid-argument", INVALID_LINK);
     const claimed = await db
       .delete(authVerifications)
       .where(
         and(eq(authVerifications.identifier, IDENTIFIER), eq(authVerifications.value, token), gt(authVerifications.expiresAt, new Date())),
       )
       .returning({ id: authVerifications.id });
-    if (claimed.length === 0)
-      throw new AppError("invalid-argument", "This setup link is invalid, used or expired. Restart the server for a new one.");
+    if (claimed.length === 0) throw new AppError("invalid-argument", INVALID_LINK);
     // Only for the first admin: once there is one (say, made with `npm run user:role`), an older link is void.
     if (await hasAdmin(db)) throw new AppError("invalid-argument", "An admin exists already: ask them for a role.");
     await setRole(db, { uid: viewer.uid }, "admin");

@@ -1,8 +1,8 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { admin, genericOAuth, jwt } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import { defaultRole, isRole } from "../../app/shared/auth/permissions.ts";
 import type { Database } from "../../db/client.ts";
 import { authAccounts, authJwks, authSessions, authUsers, authVerifications, users } from "../../db/schema/index.ts";
@@ -10,6 +10,8 @@ import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { passwordResetMail, verificationMail } from "../mail/auth-mails.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { displayNameSchema } from "../profile/display-name.ts";
+import { beginPasswordAttempt, endPasswordAttempt, type PasswordOutcome } from "./password-attempts.ts";
 import { isCommonPassword, PASSWORD_MAX_LENGTH } from "./password-policy.ts";
 import { oidcProvider, socialProviders } from "./providers.ts";
 import { consumeRateLimit, type RateRule } from "./rate-limit.ts";
@@ -27,12 +29,54 @@ export function ipRules(config: Pick<Config, "SIGN_UP_LIMIT_PER_HOUR">): Record<
   };
 }
 
-/** Limits per account (the email tried), whichever IPs the attempts come from. */
+/**
+ * Limits per account (the email tried), whichever IPs the attempts come from. Sign-in has no fixed
+ * window: wrong passwords slow the account down instead (`password-attempts.ts`).
+ */
 export const accountRules: Record<string, RateRule> = {
-  "/sign-in/email": { window: 900, max: 8 },
   "/sign-up/email": { window: 3600, max: 3 },
   "/request-password-reset": { window: 3600, max: 3 },
 };
+
+/**
+ * A session ends 30 days after its sign-in, however active it stays: the sliding `expiresIn` below
+ * never carries it past this.
+ */
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+
+/**
+ * The endpoints that set a password, and the field that carries it (sign-in's is checked, not set).
+ * Set-password is server-only: it has no path of its own, so it goes by its operation's name.
+ */
+const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+  setPassword: "newPassword",
+};
+
+/** The endpoints that check the account's current password. */
+const PASSWORD_CHECKS = new Set(["/sign-in/email", "/change-password"]);
+const WRONG_PASSWORD_CODES = new Set(["INVALID_EMAIL_OR_PASSWORD", "INVALID_PASSWORD"]);
+
+/** The endpoints through which a name and a photo could reach the identity record, hence the profile. */
+const PROFILE_FIELD_PATHS = new Set(["/sign-up/email", "/update-user"]);
+
+type AuthMiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+function tooManyAttempts(retryAfter: number): APIError {
+  return new APIError(
+    "TOO_MANY_REQUESTS",
+    { code: "TOO_MANY_REQUESTS", message: "Too many attempts. Try again later." },
+    { "Retry-After": String(retryAfter) },
+  );
+}
+
+function passwordOutcome(returned: unknown): PasswordOutcome {
+  if (!isAPIError(returned)) return "right";
+  const code = (returned.body as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" && WRONG_PASSWORD_CODES.has(code) ? "wrong" : "unchecked";
+}
 
 export interface AuthDependencies {
   config: Config;
@@ -49,7 +93,41 @@ export const ID_TOKEN_LIFETIME = "15m";
 
 export function createAuth({ config, db, logger, mailer, secret, baseURL, trustedOrigins }: AuthDependencies) {
   const oidc = oidcProvider(config);
-  const passwordFields = ["password", "newPassword"] as const;
+  /** The account whose password a request is checking, from the before hook to the after hook. */
+  const passwordChecks = new WeakMap<object, string>();
+
+  /** Deletes the request's session once it is older than the absolute lifetime, before anything reads it. */
+  async function endSessionPastLifetime(ctx: AuthMiddlewareContext) {
+    const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+    if (!token) return;
+    const signedInBefore = new Date(Date.now() - SESSION_MAX_AGE_SECONDS * 1000);
+    // The device list shows the account's other sessions too: those past the lifetime go first.
+    const owner =
+      ctx.path === "/list-sessions"
+        ? inArray(authSessions.userId, db.select({ userId: authSessions.userId }).from(authSessions).where(eq(authSessions.token, token)))
+        : eq(authSessions.token, token);
+    await db.delete(authSessions).where(and(owner, lt(authSessions.createdAt, signedInBefore)));
+  }
+
+  /** Name and photo follow the profile's rules: 1–40 characters; photos only through the upload route. */
+  function checkProfileFields(body: Record<string, unknown>): Record<string, unknown> {
+    if (body.image !== undefined) {
+      throw new APIError("BAD_REQUEST", { code: "IMAGE_NOT_ALLOWED", message: "Upload the photo through POST /api/profile/photo." });
+    }
+    if (body.name === undefined) return body;
+    const name = displayNameSchema.safeParse(body.name);
+    if (!name.success) throw new APIError("BAD_REQUEST", { code: "INVALID_NAME", message: "The name must have 1 to 40 characters." });
+    return { ...body, name: name.data };
+  }
+
+  /** Waits out the account's slow-down (429) or counts this check against it. */
+  async function beginPasswordCheck(ctx: AuthMiddlewareContext, body: Record<string, unknown>) {
+    const account = ctx.path === "/sign-in/email" ? body.email : (await getSessionFromCtx(ctx).catch(() => null))?.user.email;
+    if (typeof account !== "string" || !account) return;
+    const attempt = await beginPasswordAttempt(db, account);
+    if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfter);
+    passwordChecks.set(ctx.context, account);
+  }
 
   return betterAuth({
     appName: config.APP_TITLE,
@@ -80,7 +158,7 @@ export function createAuth({ config, db, logger, mailer, secret, baseURL, truste
     },
     socialProviders: socialProviders(config),
     user: { deleteUser: { enabled: false } },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: SESSION_MAX_AGE_SECONDS, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true,
       window: 60,
@@ -95,27 +173,35 @@ export function createAuth({ config, db, logger, mailer, secret, baseURL, truste
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        await endSessionPastLifetime(ctx);
         const body = (ctx.body ?? {}) as Record<string, unknown>;
-        for (const field of passwordFields) {
-          const password = body[field];
-          if (typeof password === "string" && isCommonPassword(password)) {
-            throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: "This password is too common. Choose another one." });
-          }
+        let checked = body;
+        if (PROFILE_FIELD_PATHS.has(ctx.path)) checked = checkProfileFields(body);
+        const newPasswordField = NEW_PASSWORD_FIELDS[ctx.path] ?? NEW_PASSWORD_FIELDS[(ctx as { operationId?: string }).operationId ?? ""];
+        const newPassword = newPasswordField ? body[newPasswordField] : undefined;
+        // A password of the wrong length is better-auth's to refuse, with the error that says so.
+        const inBounds =
+          typeof newPassword === "string" && newPassword.length >= config.PASSWORD_MIN_LENGTH && newPassword.length <= PASSWORD_MAX_LENGTH;
+        if (inBounds && (await isCommonPassword(newPassword))) {
+          throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: "This password is too common. Choose another one." });
         }
         // A password change always ends the other sessions, whatever the client asked.
-        if (ctx.path === "/change-password") return { context: { body: { ...body, revokeOtherSessions: true } } };
+        if (ctx.path === "/change-password") checked = { ...checked, revokeOtherSessions: true };
+        if (PASSWORD_CHECKS.has(ctx.path)) await beginPasswordCheck(ctx, body);
         const rule = accountRules[ctx.path];
         if (rule && typeof body.email === "string") {
           const decision = await consumeRateLimit(db, `account:${ctx.path}:${body.email.trim().toLowerCase()}`, rule);
-          if (!decision.allowed) {
-            throw new APIError(
-              "TOO_MANY_REQUESTS",
-              { code: "TOO_MANY_REQUESTS", message: "Too many attempts. Try again later." },
-              {
-                "X-Retry-After": String(decision.retryAfter ?? rule.window),
-              },
-            );
-          }
+          if (!decision.allowed) throw tooManyAttempts(decision.retryAfter ?? rule.window);
+        }
+        if (checked !== body) return { context: { body: checked } };
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const account = passwordChecks.get(ctx.context);
+        if (account) await endPasswordAttempt(db, account, passwordOutcome(ctx.context.returned));
+        const name = (ctx.body as { name?: unknown } | undefined)?.name;
+        const uid = ctx.context.session?.user.id;
+        if (ctx.path === "/update-user" && typeof name === "string" && uid && !isAPIError(ctx.context.returned)) {
+          await db.update(users).set({ displayName: name, updatedAt: Date.now() }).where(eq(users.uid, uid));
         }
       }),
     },

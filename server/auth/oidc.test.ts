@@ -90,8 +90,8 @@ async function authorizeAtProvider(authorizationUrl: string, jar: CookieJar, log
 }
 
 /** The start of the sign-in at the app (better-auth's social sign-in endpoint): the provider's URL, and the app's state cookie. */
-async function startSignIn(app: TestApp["app"]): Promise<{ url: URL; cookie: string }> {
-  const response = await call(app, "/api/auth/sign-in/social", { body: { provider: "oidc", callbackURL: "/" } });
+async function startSignIn(app: TestApp["app"], callbackURL = "/"): Promise<{ url: URL; cookie: string }> {
+  const response = await call(app, "/api/auth/sign-in/social", { body: { provider: "oidc", callbackURL } });
   expect(response.status).toBe(200);
   const { url, redirect } = (await response.json()) as { url: string; redirect: boolean };
   expect(redirect).toBe(true);
@@ -208,5 +208,20 @@ describe.each(testEngines)("OpenID Connect sign-in against a real provider on %s
     expect(replay.headers.get("location")).toMatch(/error=state_mismatch/);
     expect(cookiesOf(replay)).not.toMatch(/session_token=\w/);
     expect(await t!.db.select().from(authUsers)).toHaveLength(1);
+  });
+
+  it("sends the person back to the page they came from, and refuses to start towards a path that reads as another host", async () => {
+    const { app } = await setUp();
+    const start = await startSignIn(app, "/craft?id=x");
+    const { callback } = await authorizeAtProvider(start.url.href, new CookieJar(), person.subject);
+    const back = await returnToApp(app, callback, start.cookie);
+    expect(new URL(back.headers.get("location") ?? "", TEST_ORIGIN).href).toBe(`${TEST_ORIGIN}/craft?id=x`);
+
+    for (const field of ["callbackURL", "errorCallbackURL", "newUserCallbackURL"]) {
+      for (const target of ["/.//evil.example/", "/%2e//evil.example/", `${TEST_ORIGIN}//evil.example`]) {
+        const refused = await call(app, "/api/auth/sign-in/social", { body: { provider: "oidc", callbackURL: "/", [field]: target } });
+        expect(refused.status, `${field} ${target}`).toBe(400);
+      }
+    }
   });
 });

@@ -13,6 +13,11 @@ export const RATE_RULES = {
   write: { window: 60, max: 60 },
   /** The public data API's structured queries are reads sent by POST: their own, larger budget per address. */
   query: { window: 60, max: 300 },
+  /**
+   * Name searches (the app-bar search, `/api/v1/search`, list pages' `?q=`), per account or address:
+   * a person typing stays far below it; a script hammering the database does not.
+   */
+  search: { window: 60, max: 300 },
   /** Page-view counts, one per page a visitor opens, per address. */
   view: { window: 60, max: 120 },
 } satisfies Record<string, RateRule>;

@@ -14,6 +14,8 @@ export interface Viewer {
   tag: string;
   title: string;
   level: number;
+  /** When this session signed in (ms); null for a Bearer ID token, which says nothing of it. */
+  signedInAt: number | null;
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
@@ -24,6 +26,7 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
  */
 export async function getViewer(auth: Auth, db: Database, headers: Headers): Promise<Viewer | null> {
   let uid: string | undefined;
+  let signedInAt: number | null = null;
   const authorization = headers.get("authorization");
   if (authorization?.startsWith("Bearer ")) {
     const result = await auth.api.verifyJWT({ body: { token: authorization.slice(7).trim() } }).catch(() => null);
@@ -31,6 +34,7 @@ export async function getViewer(auth: Auth, db: Database, headers: Headers): Pro
   } else if (SESSION_COOKIE.test(headers.get("cookie") ?? "")) {
     const session = await auth.api.getSession({ headers }).catch(() => null);
     uid = session?.user.id;
+    signedInAt = session ? new Date(session.session.createdAt).getTime() : null;
   }
   if (!uid) return null;
   const [row] = await db
@@ -49,6 +53,7 @@ export async function getViewer(auth: Auth, db: Database, headers: Headers): Pro
     tag: row.profile?.tag ?? "member",
     title: row.profile?.title ?? "member",
     level: row.profile?.level ?? 1,
+    signedInAt,
   };
 }
 

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { authUsers, users } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
 import { call, createTestApp, signUp, type TestApp } from "../testing.ts";
+import { imageDecoding } from "../images/image-decoding.ts";
 import { PHOTO_MAX_BYTES } from "./profile-routes.ts";
 
 const SECRET = "secret-copyright-notice";
@@ -107,6 +108,41 @@ describe.each(testEngines)("profile photo and name on %s", (engine) => {
     const atLimit = Buffer.concat([png, Buffer.alloc(PHOTO_MAX_BYTES - png.length)]);
     expect((await upload(atLimit)).status).toBe(200);
     await expectInvalid(await upload(Buffer.concat([atLimit, Buffer.alloc(1)])), /2 MB/);
+  });
+
+  it("refuses a photo of more than 16 megapixels with 400, whatever the size of its file", async () => {
+    const huge = await sharp({ create: { width: 5000, height: 3500, channels: 3, background: "#c0392b" } })
+      .png()
+      .toBuffer();
+    expect(huge.length).toBeLessThan(PHOTO_MAX_BYTES / 4);
+    await expectInvalid(await upload(huge), /at most 16 megapixels/);
+  });
+
+  it("refuses a damaged photo with 400, not 500", async () => {
+    const png = await image("png", 640, 480);
+    await expectInvalid(await upload(png.subarray(0, Math.floor(png.length / 2))), /damaged or incomplete/);
+  });
+
+  it("decodes at most two photos at once: a few more wait their turn, the next is refused with 503", async () => {
+    const png = await image("png", 1200, 900);
+    // Both turns taken (as by two long decodes): uploads must wait, none may decode meanwhile.
+    const releases: (() => void)[] = [];
+    const holders = [0, 1].map(() => imageDecoding.run(() => new Promise<void>((resolve) => releases.push(resolve))));
+    const queued = [0, 1, 2, 3].map(() => upload(png));
+    await vi.waitFor(() => expect(imageDecoding.waiting).toBe(4), { timeout: 20_000 });
+    const refused = await upload(png);
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({ error: { code: "unavailable", message: expect.stringMatching(/try again/i) } });
+    expect([imageDecoding.running, imageDecoding.waiting]).toEqual([2, 4]);
+    for (const release of releases) release();
+    await Promise.all(holders);
+    expect((await Promise.all(queued)).map((response) => response.status)).toEqual([200, 200, 200, 200]);
+
+    // A burst the line can hold is served whole, two at a time.
+    const burst = await Promise.all([0, 1, 2, 3, 4, 5].map(() => upload(png)));
+    expect(burst.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(imageDecoding.peak).toBe(2);
+    expect([imageDecoding.running, imageDecoding.waiting]).toEqual([0, 0]);
   });
 
   it("refuses a request without the photo field", async () => {

@@ -2,33 +2,51 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import sharp from "sharp";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { authUsers, userPhotos, users } from "../../db/schema/index.ts";
 import { AppError } from "../errors.ts";
-import { parseJson, requirePermission, type AppEnv } from "../http/context.ts";
+import { confirmIdentity } from "../auth/confirm-identity.ts";
+import { PASSWORD_MAX_LENGTH } from "../auth/password-policy.ts";
+import { parseJson, requirePermission, uidParam, type AppEnv } from "../http/context.ts";
+import { exceedsPixelLimit, IMAGE_MAX_PIXELS, imageDecoding, openImage } from "../images/image-decoding.ts";
 import { deleteAccount } from "../users/delete-account.ts";
 import { exportAccount } from "../users/export-account.ts";
+import { displayNameSchema } from "./display-name.ts";
 import { readProfile, syncProfile } from "./profile-store.ts";
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 const PHOTO_FORMATS = new Set(["png", "jpeg", "webp"]);
 const PHOTO_SIZE = 256;
 
-const profileUpdate = z.object({ displayName: z.string().trim().min(1).max(40) }).strict();
-const deletion = z.object({ confirm: z.string().trim().min(1) }).strict();
+const profileUpdate = z.object({ displayName: displayNameSchema }).strict();
+/** The password confirms a deletion; an account without one confirms by a fresh sign-in instead. */
+const deletion = z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional() }).strict();
 
-/** Decodes the upload whatever it claims to be, and re-encodes it: metadata (GPS, camera) is dropped. */
+/**
+ * Decodes the upload whatever it claims to be, and re-encodes it: metadata (GPS, camera) is dropped.
+ * The header is read first (no decoding), then the decode waits its turn (server/images/).
+ */
 async function reencodePhoto(bytes: Uint8Array): Promise<Buffer> {
   let format: string | undefined;
   try {
-    format = (await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata()).format;
-  } catch {
+    format = (await openImage(bytes).metadata()).format;
+  } catch (error) {
+    if (exceedsPixelLimit(error))
+      throw new AppError("invalid-argument", `The photo must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
     throw new AppError("invalid-argument", "The photo must be a PNG, JPEG or WebP image.");
   }
   if (!format || !PHOTO_FORMATS.has(format)) throw new AppError("invalid-argument", "The photo must be a PNG, JPEG or WebP image.");
-  return sharp(bytes).rotate().resize(PHOTO_SIZE, PHOTO_SIZE, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
+  return imageDecoding.run(() =>
+    openImage(bytes)
+      .rotate()
+      .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: "cover" })
+      .webp({ quality: 82 })
+      .toBuffer()
+      .catch(() => {
+        throw new AppError("invalid-argument", "The photo could not be read: the file is damaged or incomplete.");
+      }),
+  );
 }
 
 export function profileRoutes(db: Database) {
@@ -101,10 +119,8 @@ export function profileRoutes(db: Database) {
       },
     )
     .get("/photos/:uid", async (c) => {
-      const [photo] = await db
-        .select()
-        .from(userPhotos)
-        .where(eq(userPhotos.uid, c.req.param("uid")));
+      const uid = uidParam(c);
+      const [photo] = await db.select().from(userPhotos).where(eq(userPhotos.uid, uid));
       if (!photo) throw new AppError("not-found", "No photo.");
       if (c.req.header("if-none-match") === `"${photo.etag}"`) return c.body(null, 304);
       return c.body(Buffer.from(photo.data, "base64"), 200, {
@@ -120,10 +136,8 @@ export function profileRoutes(db: Database) {
     })
     .delete("/profile", async (c) => {
       const viewer = requirePermission(c, "profile:delete:own");
-      const { confirm } = await parseJson(c, deletion);
-      if (confirm.toLowerCase() !== viewer.email.toLowerCase()) {
-        throw new AppError("invalid-argument", "Type your email address to confirm the deletion.");
-      }
+      const { password } = await parseJson(c, deletion);
+      await confirmIdentity(db, viewer, password);
       await deleteAccount(db, viewer.uid);
       c.get("logger").info("account deleted", { uid: viewer.uid });
       return c.json({ deleted: true });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import auth from "../../locales/vi/auth.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
+import me from "../../locales/vi/me.json" with { type: "json" };
 import { idpAccounts, oidcClient, sinkUrls, type SunkMail } from "../support/sinks-config.ts";
 import { expect, hydrated, PASSWORD, signUpThroughLogin, test } from "./fixtures.ts";
 
@@ -165,6 +166,32 @@ test.describe("sign-in with the OpenID Connect provider", () => {
 
     const providerErrors = await (await fetch(`${sinkUrls.control}/oidc/errors`)).json();
     expect(providerErrors).toEqual([]);
+  });
+
+  test("an account without a password deletes itself right after signing in at the provider", async ({ page, baseURL }) => {
+    const person = idpAccounts.khoa;
+    await startAtProvider(page);
+    await page.getByPlaceholder("Enter any login").fill(person.subject);
+    await page.getByPlaceholder("and password").fill("any password: the development login page does not check it");
+    await page.getByRole("button", { name: "Sign-in" }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("userToken")?.split(".").length)).toBe(3);
+
+    const signedIn = idTokenFetchedOn(page, "/me");
+    await page.goto("/me");
+    await hydrated(page);
+    await signedIn;
+    // No password to change, none to confirm with: the fresh sign-in is the confirmation.
+    await expect(page.getByRole("heading", { name: me.password.title })).toHaveCount(0);
+    await page.getByRole("button", { name: me.delete.open }).click();
+    const dialog = page.getByRole("dialog", { name: me.delete.title });
+    await expect(dialog.getByText(me.delete.signInAgainHint)).toBeVisible();
+    await expect(dialog.getByLabel(me.delete.passwordLabel)).toHaveCount(0);
+    await dialog.getByRole("button", { name: me.delete.submit }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(page.getByRole("link", { name: vi.account.signIn, exact: true })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("userData"))).toBeNull();
   });
 
   test("cancelling at the provider lands back on /login with the translated message, signed out", async ({ page, baseURL }) => {

@@ -1,6 +1,7 @@
 import auth from "../../locales/vi/auth.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
 import me from "../../locales/vi/me.json" with { type: "json" };
+import type { Page } from "@playwright/test";
 import { expect, hydrated, PASSWORD, signUpThroughLogin, test } from "./fixtures.ts";
 
 let counter = 0;
@@ -96,6 +97,67 @@ test("a foreign redirect after sign-in is refused: the visitor goes home", async
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 });
 
+test.describe("redirects that read as another host", () => {
+  /** Paths on this site that a browser or a Location header reads as the host evil.example (`{origin}`: this site). */
+  const forms = [
+    "/.//evil.example/",
+    "/%2e//evil.example/",
+    "/\\evil.example",
+    "{origin}//evil.example",
+    "/%2F/evil.example",
+    "/\t/evil.example",
+  ];
+  const origin = () => test.info().project.use.baseURL ?? "";
+  const loginWith = (target: string) => `/login?redirect=${encodeURIComponent(target)}`;
+
+  /** The requests that reached for evil.example (refused, so that a failure shows here and not as a DNS error). */
+  async function watchEvilExample(page: Page): Promise<string[]> {
+    const reached: string[] = [];
+    await page.context().route(
+      (url) => url.hostname === "evil.example",
+      (route) => {
+        reached.push(route.request().url());
+        return route.abort();
+      },
+    );
+    return reached;
+  }
+
+  for (const form of forms) {
+    test(`?redirect=${JSON.stringify(form)} ends on this site's home page, after sign-up and from the server once signed in`, async ({
+      page,
+    }) => {
+      const target = form.replace("{origin}", origin());
+      const reached = await watchEvilExample(page);
+      await signUpThroughLogin(page, uniqueEmail("giang"), "Giang", loginWith(target));
+      await expect(page).toHaveURL(`${origin()}/`);
+      await hydrated(page);
+      const signedIn = await page.request.get(loginWith(target), { maxRedirects: 0 });
+      expect(signedIn.status()).toBe(302);
+      expect(signedIn.headers().location).toBe("/");
+      expect(reached).toEqual([]);
+    });
+  }
+
+  test("a path of this site is kept, and signing in again with a foreign one goes home", async ({ page }) => {
+    const reached = await watchEvilExample(page);
+    const email = uniqueEmail("hoa");
+    await signUpThroughLogin(page, email, "Hoa", loginWith("/craft?id=x"));
+    await expect(page).toHaveURL(`${origin()}/craft?id=x`);
+    const signedIn = await page.request.get(loginWith("/craft?id=x"), { maxRedirects: 0 });
+    expect(signedIn.headers().location).toBe("/craft?id=x");
+
+    await page.context().clearCookies();
+    await page.goto(loginWith("/.//evil.example/"));
+    await hydrated(page);
+    await page.getByLabel(auth.fields.email).fill(email);
+    await page.getByLabel(auth.fields.password, { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: auth.signin.submit }).click();
+    await expect(page).toHaveURL(`${origin()}/`);
+    expect(reached).toEqual([]);
+  });
+});
+
 test.describe("forbidden", () => {
   test.use({ expectedConsole: [/Failed to load resource: the server responded with a status of 403/] });
   test("/admin: a signed-in user without the role gets 403", async ({ page }) => {
@@ -131,42 +193,48 @@ test("other tabs follow a sign-out", async ({ page, context }) => {
   expect(await other.evaluate(() => localStorage.getItem("userData"))).toBeNull();
 });
 
-test("/me signs out the other devices, and deletes the account once confirmed", async ({ page, browser }) => {
-  const email = uniqueEmail("khanh");
-  await signUpThroughLogin(page, email, "Khánh");
-  await expect(page).toHaveURL(/\/$/);
-  const phone = await browser.newContext();
-  const phonePage = await phone.newPage();
-  await phonePage.goto("/login");
-  await hydrated(phonePage);
-  await phonePage.getByLabel(auth.fields.email).fill(email);
-  await phonePage.getByLabel(auth.fields.password, { exact: true }).fill(PASSWORD);
-  await phonePage.getByRole("button", { name: auth.signin.submit }).click();
-  await expect(phonePage.getByRole("button", { name: vi.account.menu })).toBeVisible();
+test.describe("account deletion", () => {
+  test.use({ expectedConsole: [/Failed to load resource: the server responded with a status of 403/] });
+  test("/me signs out the other devices, and deletes the account once the password confirms it", async ({ page, browser }) => {
+    const email = uniqueEmail("khanh");
+    await signUpThroughLogin(page, email, "Khánh");
+    await expect(page).toHaveURL(/\/$/);
+    const phone = await browser.newContext();
+    const phonePage = await phone.newPage();
+    await phonePage.goto("/login");
+    await hydrated(phonePage);
+    await phonePage.getByLabel(auth.fields.email).fill(email);
+    await phonePage.getByLabel(auth.fields.password, { exact: true }).fill(PASSWORD);
+    await phonePage.getByRole("button", { name: auth.signin.submit }).click();
+    await expect(phonePage.getByRole("button", { name: vi.account.menu })).toBeVisible();
 
-  await page.goto("/me");
-  await hydrated(page);
-  const devices = page.getByRole("region", { name: me.sessions.title }).getByRole("listitem");
-  await expect(devices).toHaveCount(2);
-  await page.getByRole("button", { name: me.sessions.signOutOthers }).click();
-  await expect(page.getByRole("main").getByRole("status")).toHaveText(me.sessions.othersEnded);
-  await expect(devices).toHaveCount(1);
-  await phonePage.reload();
-  await expect(phonePage.getByRole("link", { name: vi.account.signIn, exact: true })).toBeVisible();
-  await phone.close();
+    await page.goto("/me");
+    await hydrated(page);
+    const devices = page.getByRole("region", { name: me.sessions.title }).getByRole("listitem");
+    await expect(devices).toHaveCount(2);
+    await page.getByRole("button", { name: me.sessions.signOutOthers }).click();
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(me.sessions.othersEnded);
+    await expect(devices).toHaveCount(1);
+    await phonePage.reload();
+    await expect(phonePage.getByRole("link", { name: vi.account.signIn, exact: true })).toBeVisible();
+    await phone.close();
 
-  const download = page.waitForEvent("download");
-  await page.getByRole("link", { name: me.data.export }).click();
-  const exported = JSON.parse(
-    await (await (await download).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString()),
-  );
-  expect(exported.profile).toMatchObject({ email, displayName: "Khánh", role: "user" });
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: me.data.export }).click();
+    const exported = JSON.parse(
+      await (await (await download).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString()),
+    );
+    expect(exported.profile).toMatchObject({ email, displayName: "Khánh", role: "user" });
 
-  await page.getByRole("button", { name: me.delete.open }).click();
-  const dialog = page.getByRole("dialog", { name: me.delete.title });
-  await dialog.getByLabel(me.delete.confirmLabel.replace("{{email}}", email)).fill(email);
-  await dialog.getByRole("button", { name: me.delete.submit }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("link", { name: vi.account.signIn, exact: true })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem("userData"))).toBeNull();
+    await page.getByRole("button", { name: me.delete.open }).click();
+    const dialog = page.getByRole("dialog", { name: me.delete.title });
+    await dialog.getByLabel(me.delete.passwordLabel).fill("not my password");
+    await dialog.getByRole("button", { name: me.delete.submit }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(me.errors.deletePassword);
+    await dialog.getByLabel(me.delete.passwordLabel).fill(PASSWORD);
+    await dialog.getByRole("button", { name: me.delete.submit }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: vi.account.signIn, exact: true })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("userData"))).toBeNull();
+  });
 });

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
@@ -43,16 +44,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+type MessageValues = Record<string, string | number>;
+
 /** One status line per form: a translated success or error, announced to screen readers. */
 function useStatus() {
-  const [status, setStatus] = useState<{ kind: "ok" | "error"; key: string } | null>(null);
-  const view = (t: (key: string) => string) =>
+  const [status, setStatus] = useState<{ kind: "ok" | "error"; key: string; values?: MessageValues } | null>(null);
+  const view = (t: TFunction) =>
     status ? (
       <p
         role={status.kind === "error" ? "alert" : "status"}
         className={`mt-3 text-sm ${status.kind === "error" ? "text-accent" : "text-fg-muted"}`}
       >
-        {t(status.key)}
+        {t(status.key, status.values ?? {})}
       </p>
     ) : null;
   return { set: setStatus, view };
@@ -76,16 +79,28 @@ async function send(path: string, init: RequestInit): Promise<Response> {
   return response;
 }
 
+/** What the deletion API answers when it wants proof of identity, as message keys. */
+const deletionErrors: Record<string, string> = {
+  "permission-denied": "errors.deletePassword",
+  unauthenticated: "errors.deleteSignInAgain",
+  "resource-exhausted": "auth:errors.tooManyAttempts",
+};
+
 export function MePage({
   i18n,
   authI18n,
   profile,
   language,
+  passwordMinLength,
+  hasPassword,
 }: {
   i18n: RouteMessages;
   authI18n: RouteMessages;
   profile: MeProfile;
   language: Language;
+  passwordMinLength: number;
+  /** Without one (a social or OpenID account), a fresh sign-in confirms the deletion instead. */
+  hasPassword: boolean;
 }) {
   useRouteMessages(authI18n);
   const { t } = useRouteMessages(i18n);
@@ -113,9 +128,10 @@ export function MePage({
     try {
       status.set({ kind: "ok", key: await action() });
     } catch (error) {
-      if (error instanceof Problem) status.set({ kind: "error", key: error.key });
+      const count = passwordMinLength;
+      if (error instanceof Problem) status.set({ kind: "error", key: error.key, values: { count } });
       else if (error instanceof AuthApiError && error.code === "invalid-argument") status.set({ kind: "error", key: `errors.${key}` });
-      else status.set({ kind: "error", key: `auth:${authErrorKey(error)}` });
+      else status.set({ kind: "error", key: `auth:${authErrorKey(error)}`, values: { count } });
     } finally {
       setBusy(null);
     }
@@ -156,6 +172,7 @@ export function MePage({
     const next = String(form.get("next") ?? "");
     const formElement = event.currentTarget;
     void act("password", passwordStatus, async () => {
+      if (next.length < passwordMinLength) throw new Problem("auth:errors.passwordTooShort");
       if (next !== String(form.get("confirm") ?? "")) throw new Problem("auth:errors.passwordMismatch");
       await authApi.changePassword(current, next);
       formElement.reset();
@@ -174,9 +191,19 @@ export function MePage({
 
   function deleteAccount(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const confirm = String(new FormData(event.currentTarget).get("confirm") ?? "").trim();
+    const password = String(new FormData(event.currentTarget).get("password") ?? "");
     void act("delete", deleteStatus, async () => {
-      await send("/api/profile", { method: "DELETE", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ confirm }) });
+      if (hasPassword && !password) throw new Problem("auth:errors.passwordRequired");
+      try {
+        await send("/api/profile", {
+          method: "DELETE",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(hasPassword ? { password } : {}),
+        });
+      } catch (error) {
+        const known = error instanceof AuthApiError ? deletionErrors[error.code] : undefined;
+        throw known ? new Problem(known) : error;
+      }
       await signOut();
       return "delete.done";
     });
@@ -284,30 +311,34 @@ export function MePage({
         {sessionStatus.view(t)}
       </Section>
 
-      <Section title={t("password.title")}>
-        <form onSubmit={changePassword} noValidate className="flex flex-col gap-3 sm:max-w-sm">
-          {(["current", "next", "confirm"] as const).map((field) => (
-            <div key={field} className="flex flex-col gap-1">
-              <label htmlFor={`me-password-${field}`} className="text-sm font-semibold">
-                {t(`password.${field}`)}
-              </label>
-              <input
-                id={`me-password-${field}`}
-                name={field}
-                type="password"
-                autoComplete={field === "current" ? "current-password" : "new-password"}
-                required
-                className={input}
-              />
-            </div>
-          ))}
-          <p className="text-xs text-fg-muted">{t("password.hint")}</p>
-          <button type="submit" disabled={busy === "password"} className={primary}>
-            {t("password.submit")}
-          </button>
-        </form>
-        {passwordStatus.view(t)}
-      </Section>
+      {hasPassword ? (
+        <Section title={t("password.title")}>
+          <form onSubmit={changePassword} noValidate className="flex flex-col gap-3 sm:max-w-sm">
+            {(["current", "next", "confirm"] as const).map((field) => (
+              <div key={field} className="flex flex-col gap-1">
+                <label htmlFor={`me-password-${field}`} className="text-sm font-semibold">
+                  {t(`password.${field}`)}
+                </label>
+                <input
+                  id={`me-password-${field}`}
+                  name={field}
+                  type="password"
+                  autoComplete={field === "current" ? "current-password" : "new-password"}
+                  required
+                  className={input}
+                />
+              </div>
+            ))}
+            <p className="text-xs text-fg-muted">
+              {t("auth:fields.passwordHint", { count: passwordMinLength })} {t("password.hint")}
+            </p>
+            <button type="submit" disabled={busy === "password"} className={primary}>
+              {t("password.submit")}
+            </button>
+          </form>
+          {passwordStatus.view(t)}
+        </Section>
+      ) : null}
 
       <Section title={t("data.title")}>
         <div className="flex flex-wrap gap-3">
@@ -333,10 +364,25 @@ export function MePage({
         </h2>
         <p className="mt-2 text-sm text-fg-muted">{t("delete.warning")}</p>
         <form onSubmit={deleteAccount} noValidate className="mt-4 flex flex-col gap-3">
-          <label htmlFor="me-delete-confirm" className="text-sm font-semibold">
-            {t("delete.confirmLabel", { email: profile.email ?? "" })}
-          </label>
-          <input id="me-delete-confirm" name="confirm" type="email" autoComplete="off" required className={input} />
+          {hasPassword ? (
+            <>
+              <label htmlFor="me-delete-password" className="text-sm font-semibold">
+                {t("delete.passwordLabel")}
+              </label>
+              <input id="me-delete-password" name="password" type="password" autoComplete="current-password" required className={input} />
+            </>
+          ) : (
+            <p className="text-sm">
+              {t("delete.signInAgainHint")}{" "}
+              <button
+                type="button"
+                onClick={() => void signOut("/login?redirect=%2Fme")}
+                className="text-link underline underline-offset-2"
+              >
+                {t("delete.signInAgain")}
+              </button>
+            </p>
+          )}
           {deleteStatus.view(t)}
           <div className="flex flex-wrap justify-end gap-3">
             <button type="button" onClick={() => deleteDialog.current?.close()} className={button}>

@@ -2,6 +2,7 @@ import { MePage } from "~/features/me/me-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
 import { requestContext } from "~/shared/request-context.ts";
+import { hasPassword } from "../../../server/auth/confirm-identity.ts";
 import { readProfile, syncProfile } from "../../../server/profile/profile-store.ts";
 import type { Route } from "./+types/index";
 
@@ -10,14 +11,18 @@ export { pageMeta as meta } from "~/shared/page/page-meta.ts";
 export const middleware = middlewareFor("me");
 
 export const loader = guarded(async ({ request, context }: Route.LoaderArgs) => {
-  const { viewer, db, logger } = context.get(requestContext);
+  const { viewer, db, logger, passwordMinLength } = context.get(requestContext);
   if (!viewer) throw new Error("the signedIn guard lets only signed-in viewers through");
   // The profile step normally ran at sign-in; a first visit straight to /me runs it here.
   const profile =
     (await readProfile(db, viewer.uid, logger)) ??
     (await syncProfile(db, { id: viewer.uid, email: viewer.email, name: viewer.name, image: viewer.image }));
-  const [i18n, authI18n] = await Promise.all([loadRouteMessages(request, "me"), loadRouteMessages(request, "auth")]);
-  return { profile, i18n, authI18n, language: i18n.language };
+  const [i18n, authI18n, withPassword] = await Promise.all([
+    loadRouteMessages(request, "me"),
+    loadRouteMessages(request, "auth"),
+    hasPassword(db, viewer.uid),
+  ]);
+  return { profile, i18n, authI18n, language: i18n.language, passwordMinLength, hasPassword: withPassword };
 });
 
 export default function Me({ loaderData }: Route.ComponentProps) {

@@ -87,7 +87,10 @@ export function authErrorKey(error: unknown): string {
   if (code === "PASSWORD_TOO_COMMON") return "errors.passwordWeak";
   if (code === "TOO_MANY_REQUESTS") return "errors.tooManyAttempts";
   if (code === "NETWORK_ERROR") return "errors.network";
+  // Our API's 503: work refused for capacity, or a database statement given up (server/errors.ts).
+  if (code === "unavailable") return "errors.busy";
   if (code === "INVALID_EMAIL") return "errors.invalidEmail";
+  if (code === "INVALID_NAME") return "errors.nameRequired";
   if (code === "INVALID_TOKEN") return "errors.resetLinkInvalid";
   if (code === "INVALID_PASSWORD") return "errors.wrongCurrentPassword";
   if (code === "PROVIDER_REDIRECT_FAILED") return "errors.redirectFailed";

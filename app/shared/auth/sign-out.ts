@@ -1,8 +1,8 @@
 import { forgetOfflinePages } from "../delivery/service-worker-client.ts";
 import { authApi } from "./auth-api.ts";
 
-/** Signs out here and in the stored state (other tabs follow through the storage event). */
-export async function signOut(): Promise<void> {
+/** Signs out here and in the stored state (other tabs follow through the storage event), then opens `to`. */
+export async function signOut(to = "/"): Promise<void> {
   // The auth runtime loads off the first-load path; by now it is usually there already.
   const { authChanged, startAuth } = await import("./auth-runtime.ts");
   // A sign-in step still under way (it fetches the ID token) would otherwise race the sign-out.
@@ -10,5 +10,5 @@ export async function signOut(): Promise<void> {
   await authApi.signOut().catch(() => undefined);
   await authChanged();
   await forgetOfflinePages();
-  location.assign("/");
+  location.assign(to);
 }

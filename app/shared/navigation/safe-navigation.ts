@@ -32,6 +32,16 @@ export interface SafeTarget {
   external: boolean;
 }
 
+/**
+ * Whether a path starts with two slashes (either way round) once its percent escapes are decoded and
+ * the tabs and newlines a URL parser drops are gone: a server or router that decodes "/%2F/evil" or
+ * "/%5Cevil" and then redirects would otherwise send the visitor to another host.
+ */
+function readsAsAnotherHost(path: string): boolean {
+  const decoded = path.replace(/%([0-9a-f]{2})/gi, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return /^[/\\][/\\]/.test(decoded.replace(/[\t\n\r]/g, ""));
+}
+
 export function safeNavigationTarget(target: string, options: SafeNavigationOptions = {}): SafeTarget {
   const origin = options.origin ?? (typeof location === "undefined" ? "http://localhost" : location.origin);
   let url: URL;
@@ -46,6 +56,9 @@ export function safeNavigationTarget(target: string, options: SafeNavigationOpti
     throw new NavigationRefusedError("dangerous-protocol", target);
   }
   if (url.origin === new URL(origin).origin) {
+    // "/.//evil.example" and "http://this-host//evil.example" are this origin's path "//evil.example",
+    // which a browser, a router or a Location header reads as the host evil.example.
+    if (readsAsAnotherHost(url.pathname)) throw new NavigationRefusedError("invalid", target);
     return { href: `${url.pathname}${url.search}${url.hash}`, external: false };
   }
   if (!options.external) throw new NavigationRefusedError("external", target);
@@ -62,4 +75,13 @@ export function safeRedirectPath(target: string | null | undefined, origin?: str
   } catch {
     return "/";
   }
+}
+
+/**
+ * Whether `target` is already a path that `safeRedirectPath` keeps as it is: for the places that hand
+ * a redirect target on unchanged (the identity provider's callback URLs), where the only safe answer
+ * to anything else is a refusal.
+ */
+export function isSafeRedirectPath(target: string): boolean {
+  return safeRedirectPath(target, "http://localhost") === target;
 }
