@@ -8,6 +8,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { BusyError, ConcurrencyLimit } from "../server/http/concurrency-limit.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -17,8 +18,11 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseConnection {
   db: Database;
   kind: "pglite" | "postgres";
-  /** Runs `fn` on one dedicated connection (session-level locks need it). */
-  withSession<T>(fn: (db: Database) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` on one dedicated connection (session-level locks need it) free of the statement time
+   * limit: migrations and content import may rightly take longer than any request should.
+   */
+  withMaintenanceSession<T>(fn: (db: Database) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -83,16 +87,75 @@ const SESSION_SETUP = "set pg_trgm.similarity_threshold = 0.3";
 
 export type DatabaseTarget = { url: string } | { dataDir: string };
 
+export interface DatabaseOptions {
+  onIdleError?: (error: Error) => void;
+  /**
+   * The time limit on each statement (`DB_STATEMENT_TIMEOUT_MS`), so that one costly request cannot
+   * hold the database while others (sign-in) wait. Left out (command-line tools), statements run
+   * as long as they take.
+   *
+   * - PostgreSQL stops a statement that runs longer (`statement_timeout`, sent as each pooled
+   *   connection opens; time spent waiting for a lock counts), and gives up a statement that waits
+   *   longer for a free connection of the pool.
+   * - PGlite ignores `statement_timeout`: it runs PostgreSQL in WebAssembly on the event loop,
+   *   without the signals that interrupt a statement (measured: `select pg_sleep(2)` under a 300 ms
+   *   limit ran 2 s; counting 30 million generated rows ran 22 s with the whole process frozen), so
+   *   a running statement cannot be stopped. Its guard is a queue: statements take turns, and one
+   *   that could not start within the limit is given up without running, so a burst is shed
+   *   rather than piled up. What keeps each statement short there is the code: bounded inputs
+   *   (search text of at most 100 characters, query bodies of at most 32 KB and 20 filters), a
+   *   LIMIT on every search and list, and the name indexes.
+   *
+   * Either way the caller gets an error that `isDatabaseTimeout` recognises (503 `unavailable`).
+   */
+  statementTimeoutMs?: number;
+}
+
+const DATABASE_BUSY = "The database is busy. Try again in a moment.";
+/** pg-pool's error when no connection became free in time (it has no code). */
+const POOL_WAIT_TIMEOUT = "timeout exceeded when trying to connect";
+/** PostgreSQL's `query_canceled`: `statement_timeout`, or a cancel by an operator. */
+const QUERY_CANCELED = "57014";
+
+/** Whether a failure (as thrown, or wrapped by Drizzle) is a statement given up under the time limit. */
+export function isDatabaseTimeout(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (
+      (cause instanceof BusyError && cause.message === DATABASE_BUSY) ||
+      cause.message === POOL_WAIT_TIMEOUT ||
+      (cause as { code?: unknown }).code === QUERY_CANCELED
+    )
+      return true;
+  }
+  return false;
+}
+
+/**
+ * The PGlite client as Drizzle sees it (Drizzle calls only `query` and `transaction`): statements
+ * and whole transactions take their turn through `turns`.
+ */
+function takingTurns(client: PGlite, turns: ConcurrencyLimit): PGlite {
+  const gated: Pick<PGlite, "query" | "transaction"> = {
+    query: (...args) => turns.run(() => client.query(...args)),
+    transaction: (callback) => turns.run(() => client.transaction(callback)),
+  };
+  return gated as PGlite;
+}
+
 /**
  * PGlite in `dataDir` (or `memory://`) for a single process, PostgreSQL when a URL is given.
  * Only one process may open a PGlite folder; two or more instances need PostgreSQL.
  */
 export async function openDatabase(
   target: DatabaseTarget,
-  { onIdleError = () => {} }: { onIdleError?: (error: Error) => void } = {},
+  { onIdleError = () => {}, statementTimeoutMs }: DatabaseOptions = {},
 ): Promise<DatabaseConnection> {
   if ("url" in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs, connectionTimeoutMillis: statementTimeoutMs } : {}),
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", onIdleError);
@@ -101,12 +164,17 @@ export async function openDatabase(
     return {
       db,
       kind: "postgres",
-      async withSession(fn) {
+      async withMaintenanceSession(fn) {
         const client = await pool.connect();
+        let broken: Error | undefined;
         try {
+          await client.query("set statement_timeout = 0");
           return await fn(drizzleNodePg(client, { schema }) as unknown as Database);
         } finally {
-          client.release();
+          // RESET returns to the limit the connection opened with; a connection that cannot be
+          // reset is closed rather than given back to the pool without its limit.
+          await client.query("reset statement_timeout").catch((error: Error) => (broken = error));
+          client.release(broken);
         }
       },
       async ping() {
@@ -124,11 +192,20 @@ export async function openDatabase(
     throw error;
   }
   await client.exec(SESSION_SETUP).catch(() => undefined); // pg_trgm arrives with the first migration
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const unlimited = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = statementTimeoutMs
+    ? (drizzlePglite({
+        client: takingTurns(
+          client,
+          new ConcurrencyLimit({ concurrency: 1, queue: Number.POSITIVE_INFINITY, waitMs: statementTimeoutMs, busyMessage: DATABASE_BUSY }),
+        ),
+        schema,
+      }) as unknown as Database)
+    : unlimited;
   return {
     db,
     kind: "pglite",
-    withSession: (fn) => fn(db),
+    withMaintenanceSession: (fn) => fn(unlimited),
     async ping() {
       await db.execute(sql`select 1`);
     },

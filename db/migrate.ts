@@ -17,7 +17,7 @@ export const migrationsFolder = resolve(process.cwd(), "db/migrations");
  * instances starting together migrate once (drizzle's migrator takes no lock of its own).
  */
 export async function migrateDatabase(connection: DatabaseConnection, folder = migrationsFolder): Promise<void> {
-  await connection.withSession(async (db) => {
+  await connection.withMaintenanceSession(async (db) => {
     await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
     try {
       if (connection.kind === "pglite") {

@@ -26,9 +26,12 @@ async function adminQuery(statement: string): Promise<void> {
   }
 }
 
-export async function createTestDatabase(engine: "pglite" | "postgres", { migrate = true } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  engine: "pglite" | "postgres",
+  { migrate = true, statementTimeoutMs }: { migrate?: boolean; statementTimeoutMs?: number } = {},
+): Promise<TestDatabase> {
   if (engine === "pglite") {
-    const connection = await openDatabase({ dataDir: "memory://" });
+    const connection = await openDatabase({ dataDir: "memory://" }, { statementTimeoutMs });
     if (migrate) await migrateDatabase(connection);
     return {
       connection,
@@ -42,7 +45,7 @@ export async function createTestDatabase(engine: "pglite" | "postgres", { migrat
   url.pathname = `/${name}`;
   const opened: DatabaseConnection[] = [];
   const open = async () => {
-    const connection = await openDatabase({ url: url.href });
+    const connection = await openDatabase({ url: url.href }, { statementTimeoutMs });
     opened.push(connection);
     return connection;
   };

@@ -29,6 +29,8 @@ export interface RequestContext {
   build: { id: string; checkIntervalMs: number };
   /** Where the site is reached (canonical URLs, social cards). */
   origin: string;
+  /** Spends one search from this visitor's search budget (shared with `/api/v1/search`). */
+  consumeSearchBudget: () => Promise<{ allowed: boolean; retryAfter: number | null }>;
   /** Receives the render's loader data (the render cache and `_payload.json` keep it). */
   captureLoaderData?: (loaderData: Record<string, unknown>) => void;
 }

@@ -6,7 +6,8 @@ import type { Database } from "../../db/client.ts";
 import { authUsers, users } from "../../db/schema/index.ts";
 import { isBanned } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
-import { parseJson, requirePermission, type AppEnv } from "../http/context.ts";
+import { parseJson, requirePermission, uidParam, type AppEnv } from "../http/context.ts";
+import { SEARCH_TEXT_MAX, searchText } from "../http/search-text.ts";
 import { banUser, unbanUser } from "../users/ban-user.ts";
 import { readOutbox } from "../mail/read-outbox.ts";
 import { setRole } from "../users/set-role.ts";
@@ -19,7 +20,11 @@ export function adminRoutes(db: Database) {
   return new Hono<AppEnv>()
     .get("/admin/users", async (c) => {
       requirePermission(c, "user:manage");
-      const query = (c.req.query("q") ?? "").trim();
+      const parsed = searchText.safeParse(c.req.query("q") ?? "");
+      if (!parsed.success)
+        throw new AppError("invalid-argument", `'q' must be at most ${SEARCH_TEXT_MAX} characters, without control characters.`);
+      const query = parsed.data;
+      // ILIKE folds case only, and no character lower-cases to a wildcard: escaping the text as typed is enough.
       const pattern = `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
       const rows = await db
         .select({ user: authUsers, profile: users })
@@ -44,8 +49,8 @@ export function adminRoutes(db: Database) {
     })
     .post("/admin/users/:uid/role", async (c) => {
       const admin = requirePermission(c, "user:set-role");
+      const uid = uidParam(c);
       const { role } = await parseJson(c, roleChange);
-      const uid = c.req.param("uid");
       if (uid === admin.uid && role !== "admin") throw new AppError("invalid-argument", "You cannot remove your own admin role.");
       const result = await setRole(db, { uid }, role);
       c.get("logger").info("role changed", { by: admin.uid, uid, role });
@@ -53,8 +58,8 @@ export function adminRoutes(db: Database) {
     })
     .post("/admin/users/:uid/ban", async (c) => {
       const admin = requirePermission(c, "user:ban");
+      const uid = uidParam(c);
       const { reason, until } = await parseJson(c, ban);
-      const uid = c.req.param("uid");
       if (uid === admin.uid) throw new AppError("invalid-argument", "You cannot ban yourself.");
       await banUser(db, uid, reason, until ? new Date(until) : null);
       c.get("logger").info("user banned", { by: admin.uid, uid, reason, until });
@@ -66,8 +71,9 @@ export function adminRoutes(db: Database) {
     })
     .delete("/admin/users/:uid/ban", async (c) => {
       const admin = requirePermission(c, "user:ban");
-      await unbanUser(db, c.req.param("uid"));
-      c.get("logger").info("user unbanned", { by: admin.uid, uid: c.req.param("uid") });
+      const uid = uidParam(c);
+      await unbanUser(db, uid);
+      c.get("logger").info("user unbanned", { by: admin.uid, uid });
       return c.json({ banned: false });
     });
 }

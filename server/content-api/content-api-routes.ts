@@ -10,17 +10,18 @@ import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { getEntry } from "../content/catalog.ts";
 import { currentPackInfo } from "../content/content-store.ts";
-import { ID_PATTERN } from "../content/pack-schema.ts";
+import { ID_PATTERN, type GameEvent } from "../content/pack-schema.ts";
 import { AppError } from "../errors.ts";
 import { parseJson, type AppEnv } from "../http/context.ts";
 import { kindOfCollection, unknownCollectionMessage } from "./collections.ts";
-import { languageFromCookieHeader } from "../../app/shared/i18n/languages.ts";
+import { languageFromRequest } from "../../app/shared/i18n/languages.ts";
 import { renderDocsPage, type DocsLanguage } from "./docs-page.ts";
 import { cachedAnswer } from "./http-cache.ts";
-import { withOccurrence, type Occurrence } from "./live-events.ts";
+import { occurrenceOf, withOccurrence } from "./live-events.ts";
 import { runQuery } from "./query-executor.ts";
 import { validateQuery } from "./query-validator.ts";
-import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX, searchContent } from "./search.ts";
+import { SEARCH_TEXT_MAX, searchText } from "../http/search-text.ts";
+import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, searchContent } from "./search.ts";
 
 const QUERY_BODY_MAX_BYTES = 32 * 1024;
 
@@ -33,8 +34,9 @@ const DOCS: Record<DocsLanguage, { html: string; version: string }> = Object.fro
 
 function searchParams(params: { q?: string; limit?: string; kind?: string }) {
   const q = (params.q ?? "").trim();
-  if (q.length === 0 || q.length > SEARCH_QUERY_MAX)
-    throw new AppError("invalid-argument", `'q' is required: the text to search for, 1 to ${SEARCH_QUERY_MAX} characters.`);
+  if (q.length === 0 || q.length > SEARCH_TEXT_MAX)
+    throw new AppError("invalid-argument", `'q' is required: the text to search for, 1 to ${SEARCH_TEXT_MAX} characters.`);
+  if (!searchText.safeParse(q).success) throw new AppError("invalid-argument", "'q' must not contain control characters.");
   let limit = SEARCH_LIMIT_DEFAULT;
   if (params.limit !== undefined) {
     limit = /^\d{1,3}$/.test(params.limit) ? Number(params.limit) : Number.NaN;
@@ -93,22 +95,15 @@ export function contentApiRoutes(db: Database) {
       };
       if (kind !== "events") return cachedAnswer(c, db, async () => c.json({ data: await read() }));
       // An event's occurrence moves with time: its tag names the occurrence as well as the pack.
-      const event = withOccurrence(kind, await read(), new Date()) as { occurrence: Occurrence };
+      const event = (await read()) as GameEvent;
+      const occurrence = occurrenceOf(event, new Date());
       const checksum = (await currentPackInfo(db))?.checksum ?? "no-pack";
-      const version = `${checksum}.${event.occurrence.status}.${Date.parse(event.occurrence.startsAt).toString(36)}`;
-      return cachedAnswer(c, db, async () => c.json({ data: event }), version);
+      const version = `${checksum}.${occurrence.status}.${Date.parse(occurrence.startsAt).toString(36)}`;
+      return cachedAnswer(c, db, async () => c.json({ data: { ...event, occurrence } }), version);
     })
     .get("/docs", (c) => {
-      // ?lang= (vi, en or en-US) wins; else the site's language cookie, as on every page (Vietnamese first).
-      const requested = c.req.query("lang");
-      const language: DocsLanguage =
-        requested === "vi" || requested === "en"
-          ? requested
-          : requested === "en-US"
-            ? "en"
-            : languageFromCookieHeader(c.req.header("Cookie")) === "vi"
-              ? "vi"
-              : "en";
+      // ?lang= wins (vi, en-US, or en for this page); else the site's language cookie, Vietnamese first.
+      const language: DocsLanguage = c.req.query("lang") === "en" || languageFromRequest(c.req.raw) === "en-US" ? "en" : "vi";
       c.header("Vary", "Cookie");
       const page = DOCS[language];
       return cachedAnswer(c, db, async () => c.html(page.html), page.version);

@@ -514,6 +514,8 @@ describe.each(testEngines)("public data API on %s", (engine) => {
       ["", "'q' is required: the text to search for, 1 to 100 characters."],
       ["q=%20%20", "'q' is required: the text to search for, 1 to 100 characters."],
       [`q=${"a".repeat(101)}`, "'q' is required: the text to search for, 1 to 100 characters."],
+      ["q=giap%00", "'q' must not contain control characters."],
+      ["q=gi%0Bap", "'q' must not contain control characters."],
       ["q=giap&limit=0", "'limit' must be an integer from 1 to 50."],
       ["q=giap&limit=51", "'limit' must be an integer from 1 to 50."],
       ["q=giap&limit=ten", "'limit' must be an integer from 1 to 50."],

@@ -6,7 +6,8 @@
 import { COLLECTIONS } from "./collections.ts";
 import { RATE_RULES } from "../auth/rate-limit.ts";
 import { DISJUNCTION_MAX, FILTERS_MAX, LIMIT_DEFAULT, LIMIT_MAX, OPERATORS, ORDER_BY_MAX } from "./query-validator.ts";
-import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX } from "./search.ts";
+import { SEARCH_TEXT_MAX } from "../http/search-text.ts";
+import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from "./search.ts";
 
 export type DocsLanguage = "en" | "vi";
 
@@ -136,7 +137,7 @@ const TEXTS: Record<DocsLanguage, Texts> = {
     pagingText:
       "When more entries follow, the answer has a nextCursor: send it back unchanged as startAfter, with the same collection and orderBy (the filters and limit may change). Pages never repeat or skip an entry while the content stays the same.",
     search: "Search",
-    searchText: `q is required (1 to ${SEARCH_QUERY_MAX} characters). The search ignores case and diacritics (giap finds Giáp, dao finds Đao), tolerates a typo, and looks at both Vietnamese and English names. Exact names come first, then names starting with q, then words starting with q, then other matches. limit is 1 to ${SEARCH_LIMIT_MAX} (default ${SEARCH_LIMIT_DEFAULT}); kind restricts to one collection. match tells which language matched (vi or en) and how (exact, prefix, word, contains, fuzzy).`,
+    searchText: `q is required (1 to ${SEARCH_TEXT_MAX} characters). The search ignores case and diacritics (giap finds Giáp, dao finds Đao), tolerates a typo, and looks at both Vietnamese and English names. Exact names come first, then names starting with q, then words starting with q, then other matches. limit is 1 to ${SEARCH_LIMIT_MAX} (default ${SEARCH_LIMIT_DEFAULT}); kind restricts to one collection. match tells which language matched (vi or en) and how (exact, prefix, word, contains, fuzzy).`,
     caching: "Caching and CORS",
     cachingText:
       "GET answers carry an ETag (it changes when the content pack changes) and Cache-Control: public, max-age=60; send If-None-Match to get 304 Not Modified. /api/v1/* answers Access-Control-Allow-Origin: * and preflight requests; no cookies or credentials are used.",
@@ -191,7 +192,7 @@ const TEXTS: Record<DocsLanguage, Texts> = {
     pagingText:
       "Khi còn mục phía sau, câu trả lời có nextCursor: gửi lại nguyên vẹn trong startAfter, giữ nguyên collection và orderBy (bộ lọc và limit có thể đổi). Khi nội dung không đổi, các trang không bao giờ lặp hay bỏ sót mục nào.",
     search: "Tìm kiếm",
-    searchText: `q là bắt buộc (1 đến ${SEARCH_QUERY_MAX} ký tự). Tìm kiếm không phân biệt hoa thường và dấu (giap tìm ra Giáp, dao tìm ra Đao), chấp nhận gõ sai một chữ, và xét cả tên tiếng Việt lẫn tiếng Anh. Tên trùng khớp đứng đầu, rồi tên bắt đầu bằng q, rồi từ bắt đầu bằng q, rồi các kết quả khác. limit từ 1 đến ${SEARCH_LIMIT_MAX} (mặc định ${SEARCH_LIMIT_DEFAULT}); kind giới hạn trong một bộ sưu tập. match cho biết ngôn ngữ khớp (vi hoặc en) và cách khớp (exact, prefix, word, contains, fuzzy).`,
+    searchText: `q là bắt buộc (1 đến ${SEARCH_TEXT_MAX} ký tự). Tìm kiếm không phân biệt hoa thường và dấu (giap tìm ra Giáp, dao tìm ra Đao), chấp nhận gõ sai một chữ, và xét cả tên tiếng Việt lẫn tiếng Anh. Tên trùng khớp đứng đầu, rồi tên bắt đầu bằng q, rồi từ bắt đầu bằng q, rồi các kết quả khác. limit từ 1 đến ${SEARCH_LIMIT_MAX} (mặc định ${SEARCH_LIMIT_DEFAULT}); kind giới hạn trong một bộ sưu tập. match cho biết ngôn ngữ khớp (vi hoặc en) và cách khớp (exact, prefix, word, contains, fuzzy).`,
     caching: "Bộ nhớ đệm và CORS",
     cachingText:
       "Câu trả lời GET có ETag (thay đổi khi gói nội dung thay đổi) và Cache-Control: public, max-age=60; gửi If-None-Match để nhận 304 Not Modified. /api/v1/* trả lời Access-Control-Allow-Origin: * và các yêu cầu preflight; không dùng cookie hay thông tin đăng nhập.",

@@ -2,9 +2,9 @@
  * Validation of `POST /api/v1/query` bodies, before any SQL is built. Pure: no database, no I/O.
  *
  * The filter rules are the Firestore JS SDK's client-side checks (`lite-api/query.ts` of the SDK
- * with OR queries, 9.18 and later), with its exact messages, plus spec §5's rule that a query has at
+ * since OR queries), with its exact messages, plus spec §5's rule that a query has at
  * most one filter of each of the not-equal, in and not-in kinds (a second `in` is refused as the
- * SDK before 9.18 refused it: "Invalid query. You cannot use more than one 'in' filter."):
+ * SDK refused it before OR queries: "Invalid query. You cannot use more than one 'in' filter."):
  * - `validateDisjunctiveFilterElements`: `in`, `not-in` and `array-contains-any` need a non-empty
  *   array ("Invalid Query. A non-empty array is required for 'in' filters.");
  * - `conflictingOps` / `validateNewFieldFilter`: each filter, as it is added in order, is checked

@@ -36,7 +36,6 @@ import { collectionOfKind } from "./collections.ts";
 
 export const SEARCH_LIMIT_DEFAULT = 20;
 export const SEARCH_LIMIT_MAX = 50;
-export const SEARCH_QUERY_MAX = 100;
 
 export const MATCH_TYPES = ["exact", "prefix", "word", "contains", "fuzzy"] as const;
 export type MatchType = (typeof MATCH_TYPES)[number];

@@ -56,6 +56,16 @@ describe.each(testEngines)("item catalog on %s", (engine) => {
     expect(filters("type=spaceship&minLevel=-3&page=abc&sort=random")).toEqual({ q: "", page: 1, sort: "relevance" });
   });
 
+  it("drops search text longer than 100 characters or holding control characters (PostgreSQL text cannot hold NUL)", async () => {
+    expect(filters(`q=${"a".repeat(100)}`).q).toHaveLength(100);
+    for (const q of ["a".repeat(101), "giap\u0000", "gi\u0007ap"]) {
+      expect(filters(`q=${encodeURIComponent(q)}`).q).toBe("");
+      expect((await listItems(db(), filters(`q=${encodeURIComponent(q)}`), "vi")).total).toBe(
+        (await listItems(db(), filters(""), "vi")).total,
+      );
+    }
+  });
+
   it("pages through every item exactly once", async () => {
     const first = await listItems(db(), filters(""), "en-US");
     const seen = new Set<string>();

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
+import { searchText } from "../http/search-text.ts";
 import { contentEntries } from "../../db/schema/index.ts";
 import { CRAFT_STATIONS, ITEM_SLOTS, ITEM_TYPES, RARITIES, type Item, type PackKind, type Recipe } from "./pack-schema.ts";
 import { nameMatches, relevanceOrder } from "./name-match.ts";
@@ -10,7 +11,7 @@ export const ITEM_SORTS = ["relevance", "level-asc", "level-desc", "name", "rari
 
 /** The item list's filters, read from the URL (shareable; Back works). Bad values fall back to none. */
 export const itemFilters = z.object({
-  q: z.string().trim().max(100).catch(""),
+  q: searchText.catch(""),
   type: z.enum(ITEM_TYPES).optional().catch(undefined),
   slot: z.enum(ITEM_SLOTS).optional().catch(undefined),
   rarity: z.enum(RARITIES).optional().catch(undefined),
@@ -119,7 +120,7 @@ export async function listKind<T>(db: Database, kind: PackKind): Promise<T[]> {
 }
 
 export const recipeFilters = z.object({
-  q: z.string().trim().max(100).catch(""),
+  q: searchText.catch(""),
   station: z.enum(CRAFT_STATIONS).optional().catch(undefined),
 });
 

@@ -6,6 +6,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { contentEntries } from "../../db/schema/index.ts";
+import { searchText } from "../http/search-text.ts";
 import { getEntries, listKind } from "./catalog.ts";
 import { nameMatches, relevanceOrder } from "./name-match.ts";
 import {
@@ -37,7 +38,7 @@ const idParam = z
   .catch(undefined);
 
 const common = {
-  q: z.string().trim().max(100).catch(""),
+  q: searchText.catch(""),
   rarity: z.enum(RARITIES).optional().catch(undefined),
   sort: z.enum(COLLECTION_SORTS).catch("relevance"),
   page: z.coerce.number().int().min(1).max(1000).catch(1),

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../db/testing.ts";
 import { silentLogger } from "../testing.ts";
-import { ensureContent } from "./content-store.ts";
+import { DEMO_PACK_DIR, ensureContent, importPack } from "./content-store.ts";
+import { loadPack } from "./load-pack.ts";
 import { packIcons, SOFTWARE_CREDITS } from "./credits.ts";
 import { gameIconCount, gameIconSvg } from "./icons.ts";
 
@@ -25,6 +26,17 @@ describe.each(testEngines)("credits on %s", (engine) => {
     expect(icons).toEqual([...icons].sort());
     for (const name of icons) expect(gameIconSvg(name), name).not.toBeNull();
     expect(icons.length).toBeLessThan(gameIconCount());
+  });
+
+  it("reads the icons again once another pack is imported", async () => {
+    const db = database.connection.db;
+    expect(await packIcons(db)).not.toContain("abacus");
+    const pack = await loadPack(DEMO_PACK_DIR);
+    const changed = { ...pack, items: pack.items.map((item, index) => (index === 0 ? { ...item, icon: "game-icons:abacus" } : item)) };
+    await importPack(db, changed);
+    expect(await packIcons(db)).toContain("abacus");
+    await importPack(db, pack);
+    expect(await packIcons(db)).not.toContain("abacus");
   });
 });
 

@@ -1,4 +1,5 @@
 import { listKind } from "./catalog.ts";
+import { currentPackInfo } from "./content-store.ts";
 import { PACK_KIND_NAMES } from "./pack-schema.ts";
 import type { Database } from "../../db/client.ts";
 
@@ -16,12 +17,20 @@ function collectIcons(value: unknown, into: Set<string>): void {
   }
 }
 
-/** The game-icons.net icons the installed content pack uses, by name, sorted: the credits page lists them. */
+let cached: { checksum: string; icons: string[] } | undefined;
+
+/**
+ * The game-icons.net icons the installed content pack uses, by name, sorted: the credits page lists
+ * them. Read through every entry once per pack (its checksum), not on every visit.
+ */
 export async function packIcons(db: Database): Promise<string[]> {
+  const checksum = (await currentPackInfo(db))?.checksum ?? "";
+  if (cached?.checksum === checksum) return cached.icons;
   const icons = new Set<string>();
   const kinds = await Promise.all(PACK_KIND_NAMES.map((kind) => listKind<unknown>(db, kind)));
   for (const entries of kinds) collectIcons(entries, icons);
-  return [...icons].sort();
+  cached = { checksum, icons: [...icons].sort() };
+  return cached.icons;
 }
 
 /** The open-source parts the app is built on, credited on `/credits` (a test checks each license against the package). */

@@ -64,6 +64,11 @@ describe.each(testEngines)("spelling alternatives on %s", (engine) => {
     expect(resemblingWidens(words)).toBe(true); // two words: they may come in another order
   });
 
+  it("looks at ten words at most, so that a long query costs no more than the longest name", async () => {
+    const twelve = "mot hai ba bon nam sau bay tam chin muoi muoimot muoihai";
+    expect((await spellingAlternatives(db, twelve)).map(({ word }) => word)).toEqual(twelve.split(" ").slice(0, 10));
+  });
+
   it("corrects a misspelt word to the closest words of the names, closest first", async () => {
     const [giaap] = await spellingAlternatives(db, "giaap");
     expect(giaap?.alternatives[0]?.word).toBe("giap");

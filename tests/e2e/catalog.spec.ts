@@ -7,8 +7,12 @@ test("search without accents, filter, open an item, and go back to the same list
   await page.goto("/equipments-items");
   await hydrated(page);
   await page.getByLabel(catalog.search.label).fill("giap");
+  const count = page.getByRole("main").getByRole("status");
+  const unfiltered = (await count.textContent()) ?? "";
   await page.getByRole("button", { name: catalog.filters.apply }).click();
   await expect(page).toHaveURL(/[?&]q=giap/);
+  // The filter form is keyed by the URL: wait for the new one (its count) before choosing in it.
+  await expect(count).not.toHaveText(unfiltered);
   const cards = page.locator("main ul").last().getByRole("link");
   await expect(cards.first()).toContainText("Giáp");
 

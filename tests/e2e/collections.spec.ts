@@ -62,6 +62,8 @@ test("mounts: search without accents, filter by terrain, sort by speed, open one
   await page.getByLabel(vi.mounts.searchLabel).fill("ngua");
   await page.getByRole("button", { name: vi.filters.apply }).click();
   await expect(page).toHaveURL(/[?&]q=ngua/);
+  // The filter form is keyed by the URL: wait for the new one (its count) before typing into it.
+  await expect(page.getByRole("main").getByRole("status")).toHaveText(vi.mounts.results_one.replace("{{count}}", "1"));
   await expect(cardsOf(page).first()).toContainText("Ngựa Nâu");
 
   await page.getByLabel(vi.mounts.searchLabel).fill("");

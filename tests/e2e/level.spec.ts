@@ -44,3 +44,25 @@ test("the level calculator says when the target is not above the current level, 
   await page.getByLabel(catalog.level.calculator.percent).fill("250");
   await expect(page.getByRole("alert")).toHaveText(vi.number.max.replace("{{max}}", "100"));
 });
+
+test("on a phone the level table scrolls sideways from the keyboard, with a visible focus ring", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/level");
+  await hydrated(page);
+  const region = page.getByRole("region", { name: catalog.level.table.scrollRegion });
+  await expect(region).toBeVisible();
+  expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+
+  await page.getByLabel(catalog.level.calculator.rate).focus();
+  await page.keyboard.press("Tab");
+  await expect(region).toBeFocused();
+  const ring = await region.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(ring.style).toBe("solid");
+  expect(ring.width).toBeGreaterThanOrEqual(2);
+
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+});

@@ -1,12 +1,11 @@
 import { statEntries, statValue } from "../../shared/content/stats.ts";
 import { useRecordView } from "../../shared/content/use-record-view.ts";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Item, Localized, Recipe } from "../../../server/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
-import { ObtainList } from "../../shared/ui/catalog-parts.tsx";
+import { ObtainList, Section } from "../../shared/ui/catalog-parts.tsx";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
@@ -24,15 +23,6 @@ export interface ItemDetailProps {
   related: { items: Record<string, Named>; classes: Record<string, Named> };
   /** The names of the places, events and seasons the item comes from, by `kind:id`. */
   sources: Record<string, Localized>;
-}
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-xl border border-line bg-surface p-4 sm:p-5">
-      <h2 className="mb-3 text-lg font-bold">{title}</h2>
-      {children}
-    </section>
-  );
 }
 
 /** An item: its stats, how to obtain it, the recipes that make it and those that use it. */
@@ -89,7 +79,7 @@ export function ItemDetailPage({ i18n, language, item, makes, uses, related, sou
       </header>
 
       <div className="grid gap-5 md:grid-cols-2">
-        <Card title={t("item.stats")}>
+        <Section title={t("item.stats")}>
           {stats.length === 0 ? (
             <p className="text-sm text-fg-muted">—</p>
           ) : (
@@ -118,13 +108,13 @@ export function ItemDetailPage({ i18n, language, item, makes, uses, related, sou
                   </span>
                 ))}
           </p>
-        </Card>
-        <Card title={t("item.obtain")}>
+        </Section>
+        <Section title={t("item.obtain")}>
           <ObtainList obtain={item.obtain} sources={sources} c={t} language={language} />
-        </Card>
+        </Section>
       </div>
-      <Card title={t("item.makes")}>{recipeList(makes)}</Card>
-      <Card title={t("item.uses")}>{recipeList(uses)}</Card>
+      <Section title={t("item.makes")}>{recipeList(makes)}</Section>
+      <Section title={t("item.uses")}>{recipeList(uses)}</Section>
     </article>
   );
 }

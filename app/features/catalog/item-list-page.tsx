@@ -78,7 +78,7 @@ export function ItemListPage({ i18n, language, items, total, perPage, page, clas
         </div>
       </FilterForm>
 
-      <ResultList t={t} entries={items} total={total} perPage={perPage} page={page}>
+      <ResultList t={t} entries={items} pages={{ total, perPage, page }}>
         {(item) => (
           <EntryCard
             to={`/equipments-items/detail?id=${item.id}`}

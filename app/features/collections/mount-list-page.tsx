@@ -47,7 +47,7 @@ export function MountListPage({ i18n, catalogI18n, language, entries, total, per
         </div>
       </FilterForm>
 
-      <ResultList t={t} entries={entries} total={total} perPage={perPage} page={page}>
+      <ResultList t={t} entries={entries} pages={{ total, perPage, page }}>
         {(mount) => (
           <EntryCard to={`/mounts/detail?id=${mount.id}`} rarity={mount.rarity} icon={mount.icon} name={localize(mount.name, language)}>
             <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-muted">

@@ -69,7 +69,7 @@ export function PetPage({ i18n, catalogI18n, language, entries, total, perPage, 
         </div>
       </FilterForm>
 
-      <ResultList t={t} entries={entries} total={total} perPage={perPage} page={page}>
+      <ResultList t={t} entries={entries} pages={{ total, perPage, page }}>
         {(pet) => (
           <EntryCard to={href({ id: pet.id })} rarity={pet.rarity} icon={pet.icon} name={localize(pet.name, language)}>
             <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-muted">

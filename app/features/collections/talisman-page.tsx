@@ -70,7 +70,7 @@ export function TalismanPage({ i18n, catalogI18n, language, classes, entries, to
         </div>
       </FilterForm>
 
-      <ResultList t={t} entries={entries} total={total} perPage={perPage} page={page} columns="md:grid-cols-2 lg:grid-cols-3">
+      <ResultList t={t} entries={entries} pages={{ total, perPage, page }} columns="md:grid-cols-2 lg:grid-cols-3">
         {(talisman) => {
           const stats = statLine(talisman.stats, c, language);
           return (

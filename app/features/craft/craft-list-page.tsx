@@ -44,7 +44,7 @@ export function CraftListPage({
           />
         </div>
       </FilterForm>
-      <ResultList t={t} entries={recipes} total={recipes.length} perPage={Math.max(1, recipes.length)} page={1}>
+      <ResultList t={t} entries={recipes}>
         {(recipe) => (
           <Link
             to={`/craft/detail?id=${recipe.id}`}

@@ -91,7 +91,13 @@ export function LevelPage({ i18n, language, levels }: { i18n: RouteMessages; lan
         <h2 id="level-table" className="mb-3 text-lg font-bold">
           {t("level.table.title")}
         </h2>
-        <div className="overflow-x-auto rounded-xl border border-line bg-surface">
+        {/* On a phone the table is wider than the screen: a keyboard user scrolls it once it has focus. */}
+        <div
+          role="region"
+          aria-label={t("level.table.scrollRegion")}
+          tabIndex={0}
+          className="overflow-x-auto rounded-xl border border-line bg-surface"
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">{t("level.table.caption")}</caption>
             <thead className="bg-surface-muted text-left">

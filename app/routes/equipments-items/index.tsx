@@ -1,6 +1,7 @@
 import { ItemListPage, type ItemCard } from "~/features/catalog/item-list-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { requestContext } from "~/shared/request-context.ts";
+import { requireSearchBudget } from "~/shared/routing/search-budget.ts";
 import { listItems, listKind, parseItemFilters } from "../../../server/content/catalog.ts";
 import type { GameClass } from "../../../server/content/pack-schema.ts";
 import type { Route } from "./+types/index";
@@ -8,6 +9,7 @@ import type { Route } from "./+types/index";
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireSearchBudget(context, url);
   const { db } = context.get(requestContext);
   const i18n = await loadRouteMessages(request, "catalog");
   const filters = parseItemFilters(url.searchParams);

@@ -3,6 +3,7 @@ import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { localize } from "~/shared/i18n/localize.ts";
 import { metaFor } from "~/shared/page/page-meta.ts";
 import { requestContext } from "~/shared/request-context.ts";
+import { requireSearchBudget } from "~/shared/routing/search-budget.ts";
 import { notFound } from "~/shared/routing/not-found.ts";
 import { getEntry } from "../../../server/content/catalog.ts";
 import { entryIdParam, listPets, parseFilters, petFilters, sourceNames } from "../../../server/content/collections.ts";
@@ -26,6 +27,7 @@ export const meta: Route.MetaFunction = (args) => {
 
 /** `/pets` lists the pets; `?id=` opens one in place (the other parameters keep the list's filters). */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireSearchBudget(context, url);
   const { db } = context.get(requestContext);
   const id = entryIdParam(url.searchParams);
   const [i18n, catalogI18n] = await Promise.all([loadRouteMessages(request, "collections"), loadRouteMessages(request, "catalog")]);

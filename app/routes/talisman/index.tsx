@@ -3,6 +3,7 @@ import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { localize } from "~/shared/i18n/localize.ts";
 import { metaFor } from "~/shared/page/page-meta.ts";
 import { requestContext } from "~/shared/request-context.ts";
+import { requireSearchBudget } from "~/shared/routing/search-budget.ts";
 import { notFound } from "~/shared/routing/not-found.ts";
 import { getEntry, listKind } from "../../../server/content/catalog.ts";
 import { entryIdParam, listTalismans, parseFilters, sourceNames, talismanFilters } from "../../../server/content/collections.ts";
@@ -26,6 +27,7 @@ export const meta: Route.MetaFunction = (args) => {
 
 /** `/talisman` lists the talismans; `?id=` opens one in place. An unknown id is a 404. */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireSearchBudget(context, url);
   const { db } = context.get(requestContext);
   const id = entryIdParam(url.searchParams);
   const [i18n, catalogI18n, allClasses] = await Promise.all([

@@ -351,22 +351,19 @@ export function EntryHeader({
 
 /**
  * A list page's results: the cards (dimmed while the next page loads), or the empty state, then
- * the pagination.
+ * the pagination of a paged list.
  */
 export function ResultList<T extends { id: string }>({
   t,
   entries,
-  total,
-  perPage,
-  page,
+  pages,
   columns = "sm:grid-cols-2 lg:grid-cols-3",
   children,
 }: {
   t: TFunction;
   entries: readonly T[];
-  total: number;
-  perPage: number;
-  page: number;
+  /** The list's pages, when it has more than this one. */
+  pages?: { total: number; perPage: number; page: number };
   columns?: string;
   children: (entry: T) => ReactNode;
 }) {
@@ -382,7 +379,7 @@ export function ResultList<T extends { id: string }>({
           ))}
         </ul>
       )}
-      <Pagination t={t} page={page} total={total} perPage={perPage} />
+      {pages ? <Pagination t={t} {...pages} /> : null}
     </>
   );
 }

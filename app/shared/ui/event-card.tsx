@@ -55,11 +55,6 @@ export function EventCard({
       <p className="text-sm">
         {t(running ? "events.endsIn" : "events.startsIn")} <Countdown to={running ? event.endsAt : event.startsAt} serverNow={serverNow} />
       </p>
-      {detailed ? null : (
-        <p className="text-xs">
-          <GameTime at={running ? event.endsAt : event.startsAt} language={language} />
-        </p>
-      )}
       {detailed ? (
         <>
           <p className="text-sm text-fg-muted">{localize(event.description, language)}</p>
@@ -92,7 +87,11 @@ export function EventCard({
             </div>
           ) : null}
         </>
-      ) : null}
+      ) : (
+        <p className="text-xs">
+          <GameTime at={running ? event.endsAt : event.startsAt} language={language} />
+        </p>
+      )}
     </article>
   );
 }
