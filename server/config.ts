@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOOPBACK_PROXIES, trustedProxyList } from "./http/client-ip.ts";
 
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -56,10 +57,50 @@ export const configSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   TRUST_PROXY: flag,
+  /** Comma-separated addresses or CIDRs of the proxies in front of the app (only with TRUST_PROXY). */
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value?.trim()
+        ? value
+            .split(",")
+            .map((entry) => entry.trim())
+            .filter(Boolean)
+        : [...LOOPBACK_PROXIES],
+    )
+    .superRefine((entries, context) => {
+      try {
+        trustedProxyList(entries);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    }),
+  /** The largest request body, in KB, outside the routes that take files (they set their own). */
+  BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(64),
+  /** Keep mails in the development outbox (readable by admins) when there is no SMTP_URL. */
+  MAIL_OUTBOX: flag,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   FAULT_ROUTES: flag,
   BUILD_CHECK_INTERVAL_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(3_600_000),
   RENDER_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+  /** The longest a request's database statement may run (PostgreSQL) or wait for its turn (PGlite): db/client.ts. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+});
+
+/**
+ * With a database server, the secret that signs sessions and ID tokens must come from the
+ * environment: a dump of the database alone must not be enough to mint tokens. (On the embedded
+ * database a generated secret lives in a file beside the data, `server/auth/auth-secret.ts`.)
+ */
+const checkedConfigSchema = configSchema.superRefine((config, context) => {
+  if (config.DATABASE_URL && !config.AUTH_SECRET) {
+    context.addIssue({
+      code: "custom",
+      path: ["AUTH_SECRET"],
+      message: "is required with DATABASE_URL (32 characters or more, e.g. from `openssl rand -base64 48`)",
+    });
+  }
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -73,8 +114,12 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = configSchema.safeParse(env);
+/**
+ * The configuration, validated. The server also needs its secrets (`forServer`); the command-line
+ * tools, which only open the database, do not.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env, { forServer = true } = {}): Config {
+  const result = (forServer ? checkedConfigSchema : configSchema).safeParse(env);
   if (!result.success) {
     throw new ConfigError(
       result.error.issues.map((issue) => `${issue.path.join(".")}=${JSON.stringify(env[String(issue.path[0])] ?? "")}: ${issue.message}`),

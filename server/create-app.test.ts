@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { testEngines } from "../db/testing.ts";
-import { createTestApp, type TestApp } from "./testing.ts";
+import { createTestApp, socketPeer, type TestApp } from "./testing.ts";
 
 describe.each(testEngines)("HTTP app on %s", (engine) => {
   let current: TestApp | undefined;
@@ -37,14 +37,16 @@ describe.each(testEngines)("HTTP app on %s", (engine) => {
     expect(a.headers.get("Content-Security-Policy")).not.toBe(b.headers.get("Content-Security-Policy"));
   });
 
-  it("sends HSTS over https only, and trusts X-Forwarded-Proto only when told to", async () => {
+  it("sends HSTS over https only, and trusts X-Forwarded-Proto only from a trusted proxy", async () => {
     const server = await app({ TRUST_PROXY: "1" });
     expect((await server.request("https://companion.example/api/health")).headers.get("Strict-Transport-Security")).toContain("max-age=");
-    const proxied = await server.request("/api/health", { headers: { "X-Forwarded-Proto": "https" } });
+    const proxied = await server.request("/api/health", { headers: { "X-Forwarded-Proto": "https" } }, socketPeer("127.0.0.1"));
     expect(proxied.headers.get("Strict-Transport-Security")).toContain("max-age=");
+    const stranger = await server.request("/api/health", { headers: { "X-Forwarded-Proto": "https" } }, socketPeer("203.0.113.9"));
+    expect(stranger.headers.get("Strict-Transport-Security")).toBeNull();
     await current?.dispose();
     const direct = await app();
-    const spoofed = await direct.request("/api/health", { headers: { "X-Forwarded-Proto": "https" } });
+    const spoofed = await direct.request("/api/health", { headers: { "X-Forwarded-Proto": "https" } }, socketPeer("127.0.0.1"));
     expect(spoofed.headers.get("Strict-Transport-Security")).toBeNull();
   });
 

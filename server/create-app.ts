@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext } from "../app/shared/request-context.ts";
@@ -12,7 +13,7 @@ import { adminSetupRoutes } from "./auth/admin-setup.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
 import type { Auth } from "./auth/create-auth.ts";
 import { listProviders } from "./auth/providers.ts";
-import { consumeRateLimit, RATE_RULES } from "./auth/rate-limit.ts";
+import { consumeRateLimit, RATE_RULES, type RateDecision } from "./auth/rate-limit.ts";
 import { getViewer } from "./auth/viewer.ts";
 import { contentApiRoutes } from "./content-api/content-api-routes.ts";
 import { currentPackInfo } from "./content/content-store.ts";
@@ -22,13 +23,15 @@ import { RenderCache } from "./delivery/render-cache.ts";
 import { gameIconSvg } from "./content/icons.ts";
 import { favoritesRoutes } from "./favorites/favorites-routes.ts";
 import { trendingRoutes } from "./trending/trending-routes.ts";
-import { clientIp } from "./http/client-ip.ts";
+import { addressBucket, clientIp } from "./http/client-ip.ts";
+import { FILE_UPLOAD_ROUTES, writeGuard } from "./http/write-guard.ts";
 import { stylesheetReader } from "./http/stylesheets.ts";
 import type { AppEnv } from "./http/context.ts";
 import { profileRoutes } from "./profile/profile-routes.ts";
 import type { Config } from "./config.ts";
-import { AppError } from "./errors.ts";
+import { AppError, toAppError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
+import { publicOrigin, trustedOrigins } from "./services.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { currentMapSvg, mapUrl } from "./content/districts.ts";
 
@@ -45,6 +48,8 @@ export interface AppDependencies {
 }
 
 const VIEWS_PATH = "/api/views";
+const SEARCH_PATH = "/api/v1/search";
+const searchDecisions = new WeakMap<Context<AppEnv>, Promise<RateDecision>>();
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -63,6 +68,17 @@ function staticFiles(root: string, cacheControl: string): MiddlewareHandler {
   };
 }
 
+/** The request's spend of the search budget: per account when signed in, else per address. Spent once per request. */
+function searchBudget(c: Context<AppEnv>, database: DatabaseConnection): Promise<RateDecision> {
+  let decision = searchDecisions.get(c);
+  if (!decision) {
+    const who = c.get("viewer")?.uid ?? addressBucket(c.get("clientIp"));
+    decision = consumeRateLimit(database.db, `search:${who}`, RATE_RULES.search);
+    searchDecisions.set(c, decision);
+  }
+  return decision;
+}
+
 /** The one HTTP app: static files, `/api/*`, then every page through React Router. */
 export function createApp({ config, logger, database, build, clientDir, auth, analytics }: AppDependencies): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -75,6 +91,7 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
     c.set("logger", logger.child({ requestId }));
     await next();
     c.res.headers.set("X-Request-Id", requestId);
+    // The logger blanks secrets that ride in URLs (a reset link's token) in this line as in every other.
     logger.info("request", {
       requestId,
       method: c.req.method,
@@ -83,8 +100,19 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
       durationMs: Math.round(performance.now() - started),
     });
   });
+  app.use(clientIp(config.TRUST_PROXY, config.TRUSTED_PROXIES));
+  // Every body, including sign-in's and the view beacon's, is refused past the limit before it is
+  // buffered (a declared length at once, a chunked one as it crosses the limit); routes that take
+  // files set their own.
+  const globalBodyLimit = bodyLimit({
+    maxSize: config.BODY_LIMIT_KB * 1024,
+    onError: () => {
+      throw new AppError("payload-too-large", `The request body must be ${config.BODY_LIMIT_KB} KB or smaller.`);
+    },
+  });
+  app.use((c, next) => (FILE_UPLOAD_ROUTES.has(c.req.path) ? next() : globalBodyLimit(c, next)));
   app.use(compress());
-  app.use(securityHeaders({ development, trustProxy: config.TRUST_PROXY }));
+  app.use(securityHeaders({ development }));
 
   if (clientDir) {
     // Hashed file names change with their content, so a year is safe; other files may change.
@@ -92,34 +120,52 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
     app.use("*", staticFiles(clientDir, "public, max-age=3600"));
   }
 
+  const origin = publicOrigin(config);
   const resolveBuild = typeof build === "function" ? build : async () => build;
   const delivery = deliveryRoutes({
     db: database.db,
     appTitle: config.APP_TITLE,
     build: resolveBuild,
     clientDir,
-    publicUrl: config.PUBLIC_URL,
+    origin,
   });
   app.route("/", delivery.app);
 
-  app.use(clientIp(config.TRUST_PROXY));
+  app.use(writeGuard(trustedOrigins(config)));
+  // What the identity provider answers is always someone's own: never stored by any cache.
+  app.use("/api/auth/*", async (c, next) => {
+    await next();
+    c.res.headers.set("Cache-Control", "no-store");
+  });
   app.route("/api/auth", authRoutes(auth));
   app.use(async (c, next) => {
     c.set("viewer", await getViewer(auth, database.db, c.req.raw.headers));
     await next();
+    // A signed-in answer (a page, the API) may hold what is private to this person: no cache may
+    // keep it. Answers a route marks `public` (photos, icons, the public data API) are the same for
+    // everyone and keep their caching.
+    if (c.get("viewer") && !/(^|,)\s*public\b/.test(c.res.headers.get("Cache-Control") ?? "")) {
+      c.res.headers.set("Cache-Control", "no-store");
+    }
   });
   app.use("/api/*", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS") {
       // Queries of the public API and page-view counts have buckets of their own, so that reading
       // never uses up what a player may write.
       const bucket = c.req.path.startsWith("/api/v1/") ? "query" : c.req.path === VIEWS_PATH ? "view" : "write";
-      const who = bucket === "write" ? (c.get("viewer")?.uid ?? c.get("clientIp")) : c.get("clientIp");
+      const who = bucket === "write" ? (c.get("viewer")?.uid ?? addressBucket(c.get("clientIp"))) : addressBucket(c.get("clientIp"));
       const decision = await consumeRateLimit(database.db, `${bucket}:${who}`, RATE_RULES[bucket]);
       // A page-view beacon has nobody to read a 429: past the limit its views are not counted.
       if (!decision.allowed && bucket === "view") return c.body(null, 204);
       if (!decision.allowed) {
         c.header("Retry-After", String(decision.retryAfter));
         throw new AppError("resource-exhausted", "Too many requests. Try again in a moment.");
+      }
+    } else if (c.req.path === SEARCH_PATH) {
+      const decision = await searchBudget(c, database);
+      if (!decision.allowed) {
+        c.header("Retry-After", String(decision.retryAfter));
+        throw new AppError("resource-exhausted", "Too many searches. Try again in a moment.");
       }
     }
     await next();
@@ -178,7 +224,7 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
       nonce: c.get("nonce"),
       readStylesheet,
       appTitle: config.APP_TITLE,
-      secure: new URL(c.req.url).protocol === "https:",
+      secure: c.get("https"),
       faultRoutes: config.FAULT_ROUTES,
       db: database.db,
       logger: c.get("logger"),
@@ -186,7 +232,8 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
       authProviders: providers,
       passwordMinLength: config.PASSWORD_MIN_LENGTH,
       build: { id: (await delivery.currentBuild()).id, checkIntervalMs: config.BUILD_CHECK_INTERVAL_MS },
-      origin: config.PUBLIC_URL?.replace(/\/+$/, "") ?? new URL(c.req.url).origin,
+      origin,
+      consumeSearchBudget: () => searchBudget(c, database),
       captureLoaderData: capture,
     });
     return handleRequest(request, context);
@@ -201,7 +248,7 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
   });
 
   app.onError((error, c) => {
-    const failure = error instanceof AppError ? error : new AppError("internal", "Internal Server Error");
+    const failure = toAppError(error);
     if (!(error instanceof AppError)) c.get("logger").error("unhandled error", { error });
     return c.json(failure.toJSON(), failure.status);
   });

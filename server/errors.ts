@@ -1,11 +1,17 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isDatabaseTimeout } from "../db/client.ts";
+import { BusyError } from "./http/concurrency-limit.ts";
 
 /** Stable error codes of the HTTP API; each maps to one status here and nowhere else. */
 export const errorStatus = {
   "invalid-argument": 400,
   unauthenticated: 401,
   "permission-denied": 403,
+  /** A request from another site to change something (the write guard). */
+  forbidden: 403,
   "not-found": 404,
+  "payload-too-large": 413,
+  "unsupported-media-type": 415,
   "resource-exhausted": 429,
   internal: 500,
   unavailable: 503,
@@ -28,4 +34,17 @@ export class AppError extends Error {
   toJSON() {
     return { error: { code: this.code, message: this.message } };
   }
+}
+
+/**
+ * What the API answers for a failure: an AppError as it is; work refused for want of capacity, or a
+ * database statement given up under its time limit (db/client.ts), as 503 `unavailable`, so the
+ * client may retry; anything else as a 500 that tells nothing of the cause.
+ */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  for (let cause = error; cause instanceof Error; cause = cause.cause)
+    if (cause instanceof BusyError) return new AppError("unavailable", cause.message);
+  if (isDatabaseTimeout(error)) return new AppError("unavailable", "The database took too long to answer. Try again in a moment.");
+  return new AppError("internal", "Internal Server Error");
 }

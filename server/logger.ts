@@ -15,6 +15,20 @@ function serializeError(error: unknown): unknown {
   return { name: error.name, message: error.message, stack: error.stack };
 }
 
+/**
+ * Secrets that ride in URLs: a password-reset link's token (`/reset-password/<token>`, `?token=`),
+ * an email-verification token, an OAuth `code`. They are blanked in every line, whichever field
+ * carries them (a path, a URL, an error message), so no log line holds a live link.
+ */
+const URL_SECRETS: [RegExp, string][] = [
+  [/(\/reset-password\/)[^/?#"\s\\]+/g, "$1[redacted]"],
+  [/([?&](?:token|code)=)[^&#"\s\\]+/gi, "$1[redacted]"],
+];
+
+export function redactUrlSecrets(line: string): string {
+  return URL_SECRETS.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), line);
+}
+
 /** One JSON object per line on stdout (stderr for errors): what log collectors expect. */
 export function createLogger(
   minimum: LogLevel = "info",
@@ -26,7 +40,7 @@ export function createLogger(
     if (levels[level] < levels[minimum]) return;
     const entry: LogFields = { time: new Date().toISOString(), level, msg: message, ...base, ...fields };
     if ("error" in entry) entry.error = serializeError(entry.error);
-    write(JSON.stringify(entry), level);
+    write(redactUrlSecrets(JSON.stringify(entry)), level);
   };
   return {
     debug: (message, fields) => log("debug", message, fields),

@@ -4,9 +4,13 @@ import type { MiddlewareHandler } from "hono";
 export interface SecurityOptions {
   /** Development needs Vite's inline HMR client: no nonce, inline scripts and websockets allowed. */
   development: boolean;
-  /** Honour X-Forwarded-Proto from the proxy in front of us. */
-  trustProxy: boolean;
 }
+
+/**
+ * SVG files (the world map, icons) opened on their own: no script, no fetch, no navigation, even
+ * if a pack's SVG carried any.
+ */
+export const SVG_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 export function contentSecurityPolicy(nonce: string, development: boolean): string {
   const script = development ? "'self' 'unsafe-inline'" : `'self' 'nonce-${nonce}'`;
@@ -27,20 +31,19 @@ export function contentSecurityPolicy(nonce: string, development: boolean): stri
 }
 
 /** A fresh CSP nonce per response, and the headers every response carries. */
-export function securityHeaders(options: SecurityOptions): MiddlewareHandler<{ Variables: { nonce: string } }> {
+export function securityHeaders(options: SecurityOptions): MiddlewareHandler<{ Variables: { nonce: string; https: boolean } }> {
   return async (c, next) => {
     const nonce = randomBytes(16).toString("base64");
     c.set("nonce", nonce);
     await next();
     const headers = c.res.headers;
-    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, options.development));
+    const svg = headers.get("Content-Type")?.startsWith("image/svg+xml") ?? false;
+    headers.set("Content-Security-Policy", svg ? SVG_CONTENT_SECURITY_POLICY : contentSecurityPolicy(nonce, options.development));
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     headers.set("X-Frame-Options", "DENY");
     headers.set("Cross-Origin-Opener-Policy", "same-origin");
     headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    const forwarded = options.trustProxy ? c.req.header("x-forwarded-proto") : undefined;
-    const https = (forwarded ?? new URL(c.req.url).protocol.replace(":", "")) === "https";
-    if (https) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    if (c.get("https")) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   };
 }

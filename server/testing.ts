@@ -2,7 +2,7 @@ import type { ServerBuild } from "react-router";
 import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
 import { loadConfig } from "./config.ts";
 import { createApp } from "./create-app.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger, type Logger } from "./logger.ts";
 import { createServices } from "./services.ts";
 
 export const silentLogger = createLogger("error", {}, () => {});
@@ -14,14 +14,15 @@ export const TEST_ORIGIN = "http://localhost:4040";
 export async function createTestApp(
   engine: "pglite" | "postgres",
   env: Record<string, string> = {},
-  options: { clientDir?: string; build?: () => Promise<ServerBuild> } = {},
+  options: { clientDir?: string; build?: () => Promise<ServerBuild>; logger?: Logger } = {},
 ) {
-  const database: TestDatabase = await createTestDatabase(engine);
+  const logger = options.logger ?? silentLogger;
   const config = loadConfig({ AUTH_SECRET: "test-secret-test-secret-test-secret-0123", ...env });
-  const services = await createServices(config, database.connection, silentLogger);
+  const database: TestDatabase = await createTestDatabase(engine, { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
+  const services = await createServices(config, database.connection, logger);
   const app = createApp({
     config,
-    logger: silentLogger,
+    logger,
     database: database.connection,
     build: options.build ?? noPages,
     clientDir: options.clientDir,
@@ -33,11 +34,19 @@ export async function createTestApp(
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** A browser-like request to the test app: same-origin, with the cookies it was given. */
+/** What `@hono/node-server` hands the app about the socket: here, a peer at `remoteAddress`. */
+export function socketPeer(remoteAddress = "127.0.0.1") {
+  return { incoming: { socket: { remoteAddress, remotePort: 50_000, remoteFamily: remoteAddress.includes(":") ? "IPv6" : "IPv4" } } };
+}
+
+/**
+ * A browser-like request to the test app: same-origin, with the cookies it was given, from a socket
+ * peer on this machine (`peer` names another).
+ */
 export async function call(
   app: TestApp["app"],
   path: string,
-  init: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  init: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string>; peer?: string } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = { Origin: TEST_ORIGIN, ...init.headers };
   if (init.cookie) headers.Cookie = init.cookie;
@@ -47,7 +56,7 @@ export async function call(
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(init.body);
   }
-  return app.request(`${TEST_ORIGIN}${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
+  return app.request(`${TEST_ORIGIN}${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body }, socketPeer(init.peer));
 }
 
 /** The `name=value` pairs of a response's Set-Cookie headers, ready to send back. */

@@ -21,7 +21,7 @@ export async function openConfiguredDatabase(
 ): Promise<{ connection: DatabaseConnection; where: string } | number> {
   let config;
   try {
-    config = loadConfig(env);
+    config = loadConfig(env, { forServer: false });
   } catch (error) {
     if (error instanceof ConfigError) {
       output.error(error.message);

@@ -25,8 +25,8 @@ export interface DeliveryOptions {
   /** The build being served (a getter in development, where it changes with edits). */
   build: () => Promise<ServerBuild>;
   clientDir?: string;
-  /** `PUBLIC_URL`, else the request's own origin. */
-  publicUrl?: string;
+  /** Where the site is reached (`publicOrigin`): robots.txt and the sitemap name it, never a request's Host. */
+  origin: string;
 }
 
 /** The build being served, described once per build object. */
@@ -46,10 +46,9 @@ export function buildDescriber(
   };
 }
 
-export function deliveryRoutes({ db, appTitle, build, clientDir, publicUrl }: DeliveryOptions) {
+export function deliveryRoutes({ db, appTitle, build, clientDir, origin }: DeliveryOptions) {
   const app = new Hono<AppEnv>();
   const currentBuild = buildDescriber(build, clientDir);
-  const origin = (url: string) => publicUrl?.replace(/\/+$/, "") ?? new URL(url).origin;
 
   app.get("/builds/latest.json", async (c) => {
     const { id, timestamp } = await currentBuild();
@@ -87,11 +86,11 @@ export function deliveryRoutes({ db, appTitle, build, clientDir, publicUrl }: De
   );
 
   app.get("/robots.txt", (c) =>
-    c.body(robotsTxt(origin(c.req.url)), 200, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" }),
+    c.body(robotsTxt(origin), 200, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" }),
   );
 
   app.get("/sitemap.xml", async (c) =>
-    c.body(await sitemapXml(db, origin(c.req.url)), 200, {
+    c.body(await sitemapXml(db, origin), 200, {
       "Content-Type": "application/xml; charset=utf-8",
       "Cache-Control": "public, max-age=600",
     }),

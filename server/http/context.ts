@@ -4,9 +4,18 @@ import { can, type Permission } from "../../app/shared/auth/permissions.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
+import { jsonDeeperThan, jsonHoldsUnstorable, JSON_DEPTH_MAX } from "./json-guards.ts";
 
 export type AppEnv = {
-  Variables: { requestId: string; nonce: string; logger: Logger; clientIp: string; viewer: Viewer | null };
+  Variables: {
+    requestId: string;
+    nonce: string;
+    logger: Logger;
+    clientIp: string;
+    /** Whether the visitor reached us over https (directly, or through a trusted proxy). */
+    https: boolean;
+    viewer: Viewer | null;
+  };
 };
 export type AppContext = Context<AppEnv>;
 
@@ -32,16 +41,31 @@ export function allowPermission(c: AppContext, permission: Permission): Viewer |
 
 /** A JSON body validated at the edge: a 400 with the first problem named, never a half-parsed value. */
 export async function parseJson<Schema extends z.ZodType>(c: AppContext, schema: Schema): Promise<z.infer<Schema>> {
+  let text: string;
   let body: unknown;
   try {
-    body = await c.req.json();
+    text = await c.req.text();
+    body = JSON.parse(text);
   } catch {
     throw new AppError("invalid-argument", "The request body must be JSON.");
   }
+  if (jsonHoldsUnstorable(text))
+    throw new AppError("invalid-argument", "The request body must not contain U+0000 or an unpaired surrogate.");
+  if (jsonDeeperThan(text)) throw new AppError("invalid-argument", `The request body must not nest deeper than ${JSON_DEPTH_MAX} levels.`);
   const result = schema.safeParse(body);
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new AppError("invalid-argument", issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid request body.");
   }
   return result.data;
+}
+
+/** Account ids are short runs of letters, digits, `-` and `_` (better-auth makes 32 letters and digits); anything else names no account. */
+const UID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The `:uid` of the path, or a 404 when it cannot name an account (before it reaches a statement). */
+export function uidParam(c: AppContext): string {
+  const uid = c.req.param("uid") ?? "";
+  if (!UID.test(uid)) throw new AppError("not-found", "No such account.");
+  return uid;
 }

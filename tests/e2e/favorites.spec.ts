@@ -9,18 +9,22 @@ async function toggle(page: Page, star: Locator, method: "PUT" | "DELETE") {
   expect((await written).ok()).toBe(true);
 }
 
+/** A new account, signed in on this page's browser context. */
+async function signUp(page: Page, prefix: string) {
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { email: `${prefix}-${Date.now()}@example.vn`, password: "mat-khau-that-dai", name: "Sao" },
+    headers: { Origin: test.info().project.use.baseURL ?? "" },
+  });
+  expect(response.status()).toBe(200);
+}
+
 test("a signed-out star offers sign-in; signed in, starred entries appear on /favorites grouped by kind", async ({ page }) => {
   await page.goto("/equipments-items/detail?id=iron-sword");
   await hydrated(page);
   await page.getByRole("link", { name: vi.favorites.signInToStar }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fequipments-items%2Fdetail%3Fid%3Diron-sword$/);
 
-  const email = `fav-${Date.now()}@example.vn`;
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "mat-khau-that-dai", name: "Sao" },
-    headers: { Origin: test.info().project.use.baseURL ?? "" },
-  });
-  expect(signUp.status()).toBe(200);
+  await signUp(page, "fav");
 
   for (const path of ["/equipments-items/detail?id=iron-sword", "/mounts/detail?id=brown-horse"]) {
     await page.goto(path);
@@ -46,12 +50,7 @@ test("a signed-out star offers sign-in; signed in, starred entries appear on /fa
 });
 
 test("the compact stars of a list star each entry by name, and one page load reads every star at once", async ({ page }) => {
-  const email = `fav-list-${Date.now()}@example.vn`;
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "mat-khau-that-dai", name: "Sao" },
-    headers: { Origin: test.info().project.use.baseURL ?? "" },
-  });
-  expect(signUp.status()).toBe(200);
+  await signUp(page, "fav-list");
 
   const reads: string[] = [];
   page.on("request", (request) => {
@@ -80,11 +79,7 @@ test("the compact stars of a list star each entry by name, and one page load rea
 });
 
 test("events, single runes and rules have stars too, and /favorites links back to each", async ({ page }) => {
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email: `fav-more-${Date.now()}@example.vn`, password: "mat-khau-that-dai", name: "Sao" },
-    headers: { Origin: test.info().project.use.baseURL ?? "" },
-  });
-  expect(signUp.status()).toBe(200);
+  await signUp(page, "fav-more");
   const starred = [
     { path: "/event", name: "Lễ Hội Đèn Lồng", kind: vi.favorites.kinds.events, href: /\/event$/ },
     { path: "/rune", name: "Phù Văn Lửa Giận I", kind: vi.favorites.kinds.runes, href: /\/rune#/ },

@@ -75,3 +75,20 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
 }
+
+/** The widths the accessibility journeys check every page at: a phone and a desktop. */
+export const AXE_WIDTHS = [390, 1440] as const;
+
+/**
+ * `seriousViolations` at each of `AXE_WIDTHS`, each line prefixed with its width. The page is loaded
+ * once: the layout responds to the width through CSS alone (the map's Leaflet observes its own
+ * size), so resizing lays it out as a load at that width would, at the cost of one more axe pass.
+ */
+export async function seriousViolationsAtEveryWidth(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of AXE_WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    found.push(...(await seriousViolations(page)).map((line) => `${width}px ${line}`));
+  }
+  return found;
+}

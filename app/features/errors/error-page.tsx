@@ -9,6 +9,8 @@ const untranslated: Record<string, string> = {
   "errors.forbidden.message": "Forbidden",
   "errors.forbidden.description": "",
   "errors.internal.description": "",
+  "errors.tooMany.message": "Too Many Requests",
+  "errors.tooMany.description": "",
   "errors.offline.message": "A connection is needed",
   "errors.offline.description": "",
   "errors.status": "Error",
@@ -34,9 +36,10 @@ export function describeError(error: unknown): ErrorDetails {
   return { status: 500, errorMessage: error instanceof Error ? error.message : "Internal Server Error" };
 }
 
-export function errorKind(status: number): "notFound" | "forbidden" | "internal" {
+export function errorKind(status: number): "notFound" | "forbidden" | "tooMany" | "internal" {
   if (status === 404) return "notFound";
   if (status === 403) return "forbidden";
+  if (status === 429) return "tooMany";
   return "internal";
 }
 

@@ -19,7 +19,7 @@ export interface SearchHit {
 
 export const SEARCH_DEBOUNCE_MS = 150;
 export const SEARCH_RESULT_LIMIT = 20;
-/** The server refuses longer queries (SEARCH_QUERY_MAX). */
+/** The server refuses longer queries (SEARCH_TEXT_MAX). */
 const QUERY_MAX = 100;
 
 /** Collection names of the search API to the `kind:id` reference kinds of entry links. */

@@ -1,0 +1,130 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authUsers } from "../db/schema/index.ts";
+import { testEngines } from "../db/testing.ts";
+import { ensureContent } from "./content/content-store.ts";
+import { bodies, fuzz, FUZZ_RUNS, fuzzAccounts, queryParam, segment, watchWrites, type FuzzTarget } from "./fuzzing.ts";
+import { createTestApp, silentLogger, type TestApp } from "./testing.ts";
+import { setRole } from "./users/set-role.ts";
+
+const KINDS = ["items", "mounts", "recipes", "pets", "events"];
+/** An account only the admin routes act on. */
+const TARGET = "fuzz-target";
+
+type Accounts = Awaited<ReturnType<typeof fuzzAccounts<"user" | "admin">>>;
+
+const favorite = (accounts: Accounts, withBody: boolean): FuzzTarget => ({
+  session: accounts.user,
+  path: fc.tuple(segment(...KINDS), segment("iron-sword", "brown-horse")).map(([kind, id]) => `/api/favorites/${kind}/${id}`),
+  body: withBody ? bodies({}) : undefined,
+});
+
+/** Every route of ours that reads input (a body, a path parameter or a query string), with a valid request to mutate. */
+const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
+  "PATCH /api/profile": ({ user }) => ({ session: user, path: fc.constant("/api/profile"), body: bodies({ displayName: "Renamed" }) }),
+  // Another account's address: the one valid body would delete the test's account.
+  "DELETE /api/profile": ({ user, admin }) => ({
+    session: user,
+    path: fc.constant("/api/profile"),
+    body: bodies({ confirm: admin.email }),
+  }),
+  "POST /api/profile/sync": ({ user }) => ({ session: user, path: fc.constant("/api/profile/sync"), body: bodies({}) }),
+  "POST /api/profile/photo": ({ user }) => ({ session: user, path: fc.constant("/api/profile/photo"), body: bodies({ photo: "x" }) }),
+  "GET /api/photos/:uid": ({ user, admin }) => ({ path: segment(user.uid, admin.uid).map((uid) => `/api/photos/${uid}`) }),
+  "POST /api/analytics": ({ user }) => ({
+    session: user,
+    path: fc.constant("/api/analytics"),
+    body: bodies({ name: "page_open", params: { page: "/items", count: 3, fresh: true, none: null } }),
+  }),
+  "GET /api/setup/claim": ({ user }) => ({
+    session: user,
+    path: queryParam("token", "x".repeat(32)).map((token) => `/api/setup/claim?${token}`),
+  }),
+  "GET /api/admin/users": ({ admin }) => ({
+    session: admin,
+    path: queryParam("q", "example", "%", "_", "\\").map((q) => `/api/admin/users?${q}`),
+  }),
+  "POST /api/admin/users/:uid/role": ({ admin }) => ({
+    session: admin,
+    path: segment(TARGET, admin.uid).map((uid) => `/api/admin/users/${uid}/role`),
+    body: bodies({ role: "moderator" }),
+  }),
+  "POST /api/admin/users/:uid/ban": ({ admin }) => ({
+    session: admin,
+    path: segment(TARGET, admin.uid).map((uid) => `/api/admin/users/${uid}/ban`),
+    body: bodies({ reason: "spam", until: "2030-01-01T00:00:00Z" }),
+  }),
+  "DELETE /api/admin/users/:uid/ban": ({ admin }) => ({
+    session: admin,
+    path: segment(TARGET).map((uid) => `/api/admin/users/${uid}/ban`),
+    body: bodies({}),
+  }),
+  "GET /api/favorites/:kind/:id": (accounts) => favorite(accounts, false),
+  "PUT /api/favorites/:kind/:id": (accounts) => favorite(accounts, true),
+  "DELETE /api/favorites/:kind/:id": (accounts) => favorite(accounts, true),
+  "POST /api/views": () => ({ path: fc.constant("/api/views"), body: bodies({ kind: "items", id: "iron-sword" }) }),
+  "POST /api/v1/query": () => ({
+    path: fc.constant("/api/v1/query"),
+    body: bodies({
+      collection: "items",
+      where: [
+        ["level", ">=", 10],
+        ["rarity", "in", ["epic", "rare"]],
+      ],
+      orderBy: [["level", "desc"]],
+      limit: 5,
+    }),
+  }),
+  "GET /api/v1/search": () => ({
+    path: fc
+      .tuple(queryParam("q", "giap", "kiem sat", "％"), queryParam("limit", "5", "50"), queryParam("kind", ...KINDS), fc.nat(3))
+      .map(([q, limit, kind, count]) => `/api/v1/search?${[q, limit, kind].slice(0, count).join("&")}`),
+  }),
+  "GET /api/v1/:collection/:id": () => ({
+    path: fc.tuple(segment(...KINDS), segment("iron-sword", "brown-horse")).map(([kind, id]) => `/api/v1/${kind}/${id}`),
+  }),
+};
+
+/** Routes with no input to vary: nothing to fuzz (`permissions.test.ts` calls each of them). */
+const WITHOUT_INPUT = [
+  "GET /api/health",
+  "GET /api/ready",
+  "GET /api/docs",
+  "GET /api/profile",
+  "GET /api/profile/export",
+  "GET /api/favorites",
+  "GET /api/admin/outbox",
+];
+
+describe.each(testEngines)("our API with arbitrary input on %s", (engine) => {
+  let t: TestApp;
+  let takeWrites: () => Promise<string[]>;
+  let accounts: Accounts;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await ensureContent(t.db, silentLogger);
+    accounts = await fuzzAccounts(t, ["user", "admin"] as const);
+    await setRole(t.db, { uid: accounts.admin.uid }, "admin");
+    await t.db.insert(authUsers).values({ id: TARGET, name: "Target", email: "fuzz-target@example.vn" });
+    takeWrites = await watchWrites(t);
+  }, 180_000);
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  it("fuzzes every API route that takes input", () => {
+    const served = t.app.routes
+      .filter((route) => route.method !== "ALL" && route.path.startsWith("/api/") && !route.path.startsWith("/api/auth/"))
+      .map((route) => `${route.method} ${route.path}`);
+    expect([...Object.keys(targets), ...WITHOUT_INPUT].sort()).toEqual([...new Set(served)].sort());
+  });
+
+  it.each(Object.keys(targets))(
+    "%s: a 2xx, or a 4xx with the error body that writes nothing",
+    async (route) => {
+      await fuzz(t, takeWrites, route, targets[route]!(accounts), "ours", FUZZ_RUNS);
+    },
+    300_000,
+  );
+});
