@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import map from "../../locales/vi/map.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
@@ -126,6 +127,25 @@ test.describe("on a phone", () => {
     await expect(page.locator(".district-region-mist-harbor")).toHaveAttribute("stroke-width", "4");
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+test.describe("on a phone, markers", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("are 24 px targets that never overlap (WCAG 2.2), and zooming in shows the ones hidden to make room", async ({ page }) => {
+    await page.goto("/district");
+    await mapReady(page);
+    const shown = page.locator(".leaflet-marker-icon[data-marker]:visible");
+    const atFit = await shown.count();
+    expect(atFit).toBeGreaterThan(0);
+    const targetSize = await new AxeBuilder({ page }).withRules(["target-size"]).analyze();
+    expect(targetSize.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(" ")))).toEqual([]);
+
+    await page.getByRole("button", { name: map.map.zoomIn }).tap();
+    await page.getByRole("button", { name: map.map.zoomIn }).tap();
+    await expect(page.locator(".leaflet-zoom-anim")).toHaveCount(0);
+    await expect.poll(() => shown.count()).toBeGreaterThan(atFit);
   });
 });
 

@@ -4,6 +4,7 @@ import type { MapDistrict, ViewBox } from "../../../server/content/districts.ts"
 import type { Point } from "../../../server/content/map-svg.ts";
 import { entryHref } from "../../shared/content/entry-links.ts";
 import { localize } from "../../shared/i18n/localize.ts";
+import { declutter } from "./declutter.ts";
 import { KIND_COLORS, MARKER_KINDS, type MarkerKind } from "./marker-kinds.ts";
 
 export interface MapLabels {
@@ -35,6 +36,8 @@ interface Live {
   regions: Map<string, Leaflet.Polygon>;
   markers: Map<string, Leaflet.Marker>;
   fitZoom: number;
+  /** Hides the markers that would overlap another at the current zoom; run after zooms and layer changes. */
+  declutter: () => void;
 }
 
 const regionStyle = (selected: boolean): Leaflet.PathOptions => ({
@@ -157,10 +160,11 @@ export function LeafletMap(props: Props) {
             riseOnHover: true,
             icon: L.divIcon({
               className: `map-marker map-marker-${marker.kind} rounded-full`,
-              html: `<span class="flex size-[22px] items-center justify-center rounded-full border-2 border-white shadow-md" style="background:${KIND_COLORS[marker.kind]}"><span class="block size-[14px] bg-white" style="mask-image:url(/icons/game-icons/${iconName}.svg);-webkit-mask-image:url(/icons/game-icons/${iconName}.svg);mask-size:contain;-webkit-mask-size:contain"></span></span>`,
-              iconSize: [22, 22],
-              iconAnchor: [11, 11],
-              popupAnchor: [0, -10],
+              html: `<span class="flex size-6 items-center justify-center rounded-full border-2 border-white shadow-md" style="background:${KIND_COLORS[marker.kind]}"><span class="block size-[15px] bg-white" style="mask-image:url(/icons/game-icons/${iconName}.svg);-webkit-mask-image:url(/icons/game-icons/${iconName}.svg);mask-size:contain;-webkit-mask-size:contain"></span></span>`,
+              // A 24 px target (WCAG 2.2); markers too close to another at this zoom are hidden (declutter below).
+              iconSize: [24, 24],
+              iconAnchor: [12, 12],
+              popupAnchor: [0, -11],
             }),
           });
           pin.on("add", () => {
@@ -179,7 +183,20 @@ export function LeafletMap(props: Props) {
           markers.set(marker.id, pin);
         }
       }
-      live.current = { L, map, groups, regions, markers, fitZoom };
+      const spread = () => {
+        const focused = latest.current.markerId;
+        const points = [...markers]
+          .filter(([, pin]) => map.hasLayer(pin))
+          .sort(([a], [b]) => Number(b === focused) - Number(a === focused))
+          .map(([id, pin]) => ({ id, ...map.latLngToContainerPoint(pin.getLatLng()) }));
+        const shown = declutter(points);
+        for (const [id, pin] of markers) {
+          const element = pin.getElement();
+          if (element) element.style.display = shown.has(id) ? "" : "none";
+        }
+      };
+      map.on("zoomend viewreset", spread);
+      live.current = { L, map, groups, regions, markers, fitZoom, declutter: spread };
       for (const [kind, group] of groups) if (latest.current.layers.has(kind)) group.addTo(map);
       const focus = initialMarker ? markers.get(initialMarker) : undefined;
       const region = initialDistrict ? regions.get(initialDistrict) : undefined;
@@ -189,6 +206,7 @@ export function LeafletMap(props: Props) {
       } else if (region) {
         map.fitBounds(region.getBounds(), { padding: [16, 16], animate: false });
       }
+      spread();
       setReady(true);
     });
     return () => {
@@ -207,6 +225,7 @@ export function LeafletMap(props: Props) {
       if (layers.has(kind)) current.map.addLayer(group);
       else current.map.removeLayer(group);
     }
+    current.declutter();
   }, [ready, layers]);
 
   useEffect(() => {
@@ -227,6 +246,7 @@ export function LeafletMap(props: Props) {
     if (!current || !pin) return;
     if (!current.map.getBounds().contains(pin.getLatLng()) || current.map.getZoom() < current.fitZoom + 0.5)
       current.map.setView(pin.getLatLng(), Math.max(current.map.getZoom(), current.fitZoom + 1));
+    current.declutter();
     if (current.map.hasLayer(pin) && !pin.isPopupOpen()) pin.openPopup();
   }, [ready, markerId]);
 
