@@ -105,6 +105,32 @@ test("the manor list opens a manor in place, whose calculator adds levels and a 
   await expect(page.getByText(world.manor.calculator.nothing)).toBeVisible();
 });
 
+test("two calculator fields changed before the page re-renders both reach the URL and the total", async ({ page }) => {
+  const manor = manors[0]!;
+  await page.goto(`/manor?id=${manor.id}`);
+  await hydrated(page);
+  const from = page.getByRole("combobox", { name: world.manor.calculator.from, exact: true });
+  const to = page.getByRole("combobox", { name: world.manor.calculator.to, exact: true });
+  // A slow phone: both changes land in one task, before React renders the first.
+  await page.evaluate(
+    ([fromId, toId]) => {
+      for (const [id, value] of [
+        [fromId, "2"],
+        [toId, "3"],
+      ] as const) {
+        const select = document.getElementById(id) as HTMLSelectElement;
+        select.value = value;
+        select.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    },
+    [(await from.getAttribute("id"))!, (await to.getAttribute("id"))!],
+  );
+  await expect(page).toHaveURL(/[?&]from=2/);
+  await expect(page).toHaveURL(/[?&]to=3/);
+  const cost = manor.levels.filter((row) => row.level > 2 && row.level <= 3).reduce((sum, row) => sum + (row.upgradeCost?.gold ?? 0), 0);
+  await expect(page.getByTestId("manor-total-gold")).toHaveText(vnd(cost));
+});
+
 for (const scheme of ["light", "dark"] as const) {
   test(`the world pages fit a 390px phone in the ${scheme} theme, with no serious axe violation`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });

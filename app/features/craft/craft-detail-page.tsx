@@ -1,6 +1,7 @@
 import { useRecordView } from "../../shared/content/use-record-view.ts";
 import { useMemo } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
+import { useUrlParams } from "../../shared/routing/use-url-params.ts";
 import type { Recipe } from "../../../server/content/pack-schema.ts";
 import { indexRecipesByOutput, planCrafts } from "../../shared/content/recipe-tree.ts";
 import { localize } from "../../shared/i18n/localize.ts";
@@ -44,24 +45,12 @@ export interface CraftDetailProps {
 export function CraftDetailPage({ i18n, language, recipe, recipes, items }: CraftDetailProps) {
   useRecordView("recipes", recipe.id);
   const { t } = useRouteMessages(i18n);
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const runs = Math.min(MAX_RUNS, Math.max(1, Math.floor(Number(params.get("n")) || 1)));
   const owned = useMemo(() => parseHave(params.get("have")), [params]);
   const plan = useMemo(() => planCrafts(indexRecipesByOutput(recipes), recipe, runs, owned), [recipes, recipe, runs, owned]);
   const number = numberFormat(language);
   const name = (id: string) => localize(items[id]?.name, language) || id;
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
   const setOwned = (item: string, quantity: number) => {
     const next = new Map(owned);
     next.set(item, Math.max(0, Math.floor(quantity) || 0));

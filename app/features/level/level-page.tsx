@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { useUrlParams } from "../../shared/routing/use-url-params.ts";
 import type { Level } from "../../../server/content/pack-schema.ts";
 import { cumulativeXp, planLevels } from "../../shared/content/level-calc.ts";
 import { localize } from "../../shared/i18n/localize.ts";
@@ -15,7 +15,7 @@ const input = "h-11 w-full rounded-md border border-line bg-surface px-3 text-fg
 export function LevelPage({ i18n, language, levels }: { i18n: RouteMessages; language: string; levels: Level[] }) {
   const { t } = useRouteMessages(i18n);
   const { t: common } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const max = levels.at(-1)?.level ?? 1;
   const clamp = (value: number, low: number, high: number) =>
     Math.min(high, Math.max(low, Number.isFinite(value) ? Math.floor(value) : low));
@@ -26,15 +26,7 @@ export function LevelPage({ i18n, language, levels }: { i18n: RouteMessages; lan
   const plan = planLevels(levels, from, percent, to, rate || undefined);
   const totals = useMemo(() => cumulativeXp(levels), [levels]);
   const number = numberFormat(language);
-  const set = (key: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(key, value);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const set = (key: string, value: string) => update({ [key]: value });
   const field = (key: string, label: string, value: number, min: number, maxValue?: number, emptyValue?: number) => (
     <NumberField
       label={label}

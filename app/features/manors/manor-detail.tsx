@@ -4,7 +4,8 @@ import { ClanHold } from "../../shared/ui/clan-hold.tsx";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import type { TFunction } from "i18next";
 import { useId } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
+import { useUrlParams } from "../../shared/routing/use-url-params.ts";
 import type { Manor } from "../../../server/content/pack-schema.ts";
 import { addCosts, buildingUpgradeCost, clampLevel, manorUpgradeCost, NO_COST } from "../../shared/content/manor-calc.ts";
 import { entryHref } from "../../shared/content/entry-links.ts";
@@ -177,7 +178,7 @@ export function ManorDetail({ t, language, manor, district, tax, items }: ManorD
 
 /** Manor level A → B and, optionally, one building level a → b: `from`, `to`, `b`, `bfrom`, `bto` in the URL. */
 function Calculator({ t, language, manor, items }: { t: TFunction; language: string; manor: Manor; items: Record<string, Named> }) {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useUrlParams();
   const fieldId = useId();
   const number = numberFormat(language);
   const levels = manor.levels.map((row) => row.level).sort((a, b) => a - b);
@@ -194,18 +195,6 @@ function Calculator({ t, language, manor, items }: { t: TFunction; language: str
     building ? buildingUpgradeCost(building.levels, buildingFrom, buildingTo) : NO_COST,
   );
   const nothing = to <= from && (!building || buildingTo <= buildingFrom);
-  const set = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === "") next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
   // Labels point at their select (not wrap it), so the accessible name is the label alone.
   const levelSelect = (key: string, label: string, value: number, options: number[]) => (
     <div className="flex flex-col gap-1 text-sm font-semibold">
