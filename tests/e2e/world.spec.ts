@@ -113,12 +113,9 @@ test("two calculator fields changed before the page re-renders both reach the UR
   const to = page.getByRole("combobox", { name: world.manor.calculator.to, exact: true });
   // A slow phone: both changes land in one task, before React renders the first.
   await page.evaluate(
-    ([fromId, toId]) => {
-      for (const [id, value] of [
-        [fromId, "2"],
-        [toId, "3"],
-      ] as const) {
-        const select = document.getElementById(id) as HTMLSelectElement;
+    (ids: string[]) => {
+      for (const [index, value] of ["2", "3"].entries()) {
+        const select = document.getElementById(ids[index] ?? "") as HTMLSelectElement;
         select.value = value;
         select.dispatchEvent(new Event("change", { bubbles: true }));
       }
