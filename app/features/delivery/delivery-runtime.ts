@@ -7,6 +7,8 @@ import { createPath, useBlocker, useLocation, useNavigation } from "react-router
 import { fetchBuildMeta, fetchLatestBuild, safeRouteRules, startBuildChecks, type BuildMeta } from "../../shared/delivery/build-refresh.ts";
 import { PENDING_PATH_GLOBAL, reloadTo } from "../../shared/delivery/reload-guard.ts";
 import type { RouteRule } from "../../shared/delivery/route-rules.ts";
+import { afterInteractive } from "../../shared/page/after-interactive.ts";
+import { logPageError } from "../../shared/page/page-errors.ts";
 import { keepForOffline, registerServiceWorker, updateServiceWorker } from "../../shared/delivery/service-worker-client.ts";
 
 export interface ClientBuild {
@@ -44,23 +46,31 @@ export function useDeliveryRuntime(build: ClientBuild): void {
   const location = useLocation();
   const navigation = useNavigation();
 
+  // The manifest, the worker and the build checks wait until the page is interactive.
   useEffect(() => {
-    fetchBuildMeta(build.id)
-      .then(setMeta)
-      .catch((error: unknown) => console.error("Failed to load the build manifest; carrying on without route rules", error));
-    void registerServiceWorker();
-    const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
-    return startBuildChecks({
-      buildId: build.id,
-      intervalMs: build.checkIntervalMs,
-      connection,
-      fetchLatest: () => fetchLatestBuild(),
-      onNewBuild: () => {
-        setOutdated(true);
-        void updateServiceWorker();
-      },
-      onError: (error) => console.warn("Build check failed; will try again at the next interval", error),
+    let stopChecks: (() => void) | undefined;
+    const cancelStart = afterInteractive(() => {
+      fetchBuildMeta(build.id)
+        .then(setMeta)
+        .catch((error: unknown) => logPageError("Failed to load the build manifest; carrying on without route rules", error));
+      void registerServiceWorker();
+      const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+      stopChecks = startBuildChecks({
+        buildId: build.id,
+        intervalMs: build.checkIntervalMs,
+        connection,
+        fetchLatest: () => fetchLatestBuild(),
+        onNewBuild: () => {
+          setOutdated(true);
+          void updateServiceWorker();
+        },
+        onError: (error) => console.warn("Build check failed; will try again at the next interval", error),
+      });
     });
+    return () => {
+      cancelStart();
+      stopChecks?.();
+    };
   }, [build.id, build.checkIntervalMs]);
 
   // The router asks the blocker first, synchronously, on every navigation: the moment to note where
@@ -85,7 +95,11 @@ export function useDeliveryRuntime(build: ClientBuild): void {
 
   // Every page shown is offered to the worker; it keeps only prerendered pages (its route rules).
   const shown = createPath(location);
-  useEffect(() => {
-    void keepForOffline(shown).catch((error: unknown) => console.warn("Could not keep the page for offline use", error));
-  }, [shown]);
+  useEffect(
+    () =>
+      afterInteractive(() => {
+        void keepForOffline(shown).catch((error: unknown) => console.warn("Could not keep the page for offline use", error));
+      }),
+    [shown],
+  );
 }

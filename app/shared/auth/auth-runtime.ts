@@ -1,5 +1,6 @@
 import { authApi, AuthApiError, type SessionUser } from "./auth-api.ts";
 import { createAuthState, USER_DATA_KEY, type AuthService, type AuthState, type ProviderUser } from "./auth-state.ts";
+import { logPageError } from "../page/page-errors.ts";
 
 const TOKEN_REFRESH_MS = 10 * 60 * 1000;
 
@@ -68,7 +69,7 @@ export function startAuth(): { state: AuthState; check(): Promise<void> } {
     sessionEnded: (error) => error instanceof AuthApiError && error.status === 401,
     sendAnalytics: (name, params) => void authApi.recordEvent(name, params).catch(() => undefined),
     language: () => document.documentElement.lang,
-    logError: (message, error) => console.error(message, error),
+    logError: logPageError,
     schedule: (fn, ms) => setTimeout(fn, ms),
   });
   state.start();

@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
+import { afterInteractive } from "../page/after-interactive.ts";
 
 /**
- * Starts the browser's auth state (spec §4) off the first-load path, and re-reads the page when it
+ * Starts the browser's auth state (spec §4) off the first-load path, once the page is interactive, and re-reads the page when it
  * disagrees with what the server rendered (another tab signed in or out).
  */
 export function useAuthRuntime(signedInOnServer: boolean): void {
@@ -10,14 +11,17 @@ export function useAuthRuntime(signedInOnServer: boolean): void {
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    void import("./auth-runtime.ts").then(({ startAuth }) => {
-      if (cancelled) return;
-      unsubscribe = startAuth().state.subscribe((snapshot) => {
-        if (snapshot.isAuthenticated !== signedInOnServer) void revalidator.revalidate();
+    const cancelStart = afterInteractive(() => {
+      void import("./auth-runtime.ts").then(({ startAuth }) => {
+        if (cancelled) return;
+        unsubscribe = startAuth().state.subscribe((snapshot) => {
+          if (snapshot.isAuthenticated !== signedInOnServer) void revalidator.revalidate();
+        });
       });
     });
     return () => {
       cancelled = true;
+      cancelStart();
       unsubscribe?.();
     };
   }, [signedInOnServer, revalidator]);

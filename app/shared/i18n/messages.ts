@@ -1,4 +1,5 @@
 import { fallbackLanguage, type Language } from "./languages.ts";
+import { logPageError } from "../page/page-errors.ts";
 
 export type Messages = { [key: string]: string | Messages };
 export const namespaces = ["common", "auth", "me", "catalog", "collections", "home", "map", "world", "credits"] as const;
@@ -28,7 +29,7 @@ export async function loadMessages(
     const module = (await load()) as { default: Messages };
     return { language, messages: module.default };
   } catch (error) {
-    console.error(`Failed to load messages ${language}/${namespace}`, error);
+    logPageError(`Failed to load messages ${language}/${namespace}`, error);
     if (language === fallbackLanguage) return { language, messages: {} };
     return loadMessages(fallbackLanguage, namespace, loaders);
   }
