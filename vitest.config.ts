@@ -7,6 +7,7 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // A PGlite database with the demo pack takes seconds to set up on a quiet machine, a minute on a busy one.
+    hookTimeout: 180_000,
   },
 });
