@@ -1,6 +1,5 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { lowPriorityModulePreloads } from "./shared/delivery/low-priority-preloads.ts";
@@ -31,10 +30,10 @@ export default function handleRequest(
   const { nonce, logger, readStylesheet } = loadContext.get(requestContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the complete document; people get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // One pass for everyone (decision 011): loaders await all a page shows, so the shell is nearly
+    // the whole page anyway, and waiting for all of it keeps React from streaming the route data in
+    // late Suspense boundaries that the browser reveals (and hydrates) only after a throttle.
+    const readyOption: keyof RenderToPipeableStreamOptions = "onAllReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const app = (
