@@ -1,10 +1,14 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import type { HandleDocumentRequestFunction, ServerBuild } from "react-router";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { languageFromRequest } from "../app/shared/i18n/languages.ts";
+import { requestContext } from "../app/shared/request-context.ts";
 import { testEngines } from "../db/testing.ts";
-import { createTestApp, socketPeer, type TestApp } from "./testing.ts";
+import { call, createTestApp, signUp, socketPeer, TEST_ORIGIN, type TestApp } from "./testing.ts";
 
 describe.each(testEngines)("HTTP app on %s", (engine) => {
   let current: TestApp | undefined;
@@ -97,5 +101,127 @@ describe.each(testEngines)("HTTP app on %s", (engine) => {
     expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(script);
     const gzip = await server.request("/assets/app-def456.js", { headers: { "Accept-Encoding": "gzip" } });
     expect(gzip.headers.get("Content-Encoding")).toBe("gzip");
+  });
+});
+
+const THEME_SCRIPT = "document.documentElement.dataset.theme='dark'";
+const ENTRY_SCRIPT = 'import("/assets/entry.js")';
+const INJECTED_SCRIPT = "fetch('/steal?'+document.cookie)";
+const inlineHash = (source: string) => `'sha256-${createHash("sha256").update(source).digest("base64")}'`;
+
+/**
+ * A React Router build with one page at every path, rendered by a stand-in for `entry.server.tsx`:
+ * our inline scripts carry the render's nonce, a guide's content carries a script without one, the
+ * page names the viewer and shows its language.
+ */
+function pagesBuild(): ServerBuild {
+  const handleDocument: HandleDocumentRequestFunction = (request, status, headers, routerContext, loadContext) => {
+    const { nonce, viewer, captureLoaderData } = loadContext.get(requestContext);
+    captureLoaderData?.(routerContext.staticHandlerContext.loaderData);
+    headers.set("Content-Type", "text/html; charset=utf-8");
+    const html = [
+      `<!DOCTYPE html><html lang="${languageFromRequest(request)}"><head><script nonce="${nonce}">${THEME_SCRIPT}</script></head>`,
+      `<body><p>${viewer ? `signed in as ${viewer.name}` : "visitor"}</p><article>${"Đá Thần ".repeat(300)}</article>`,
+      `<div><script>${INJECTED_SCRIPT}</script></div><script nonce="${nonce}" type="module">${ENTRY_SCRIPT}</script></body></html>`,
+    ].join("");
+    return new Response(html, { status, headers });
+  };
+  const route = (id: string) => ({ id, module: `/assets/${id}.js`, hasLoader: false, hasAction: false });
+  return {
+    entry: { module: { default: handleDocument } },
+    routes: {
+      root: { id: "root", path: "", module: { default: () => null } },
+      page: { id: "page", parentId: "root", path: "*", module: { default: () => null } },
+    },
+    assets: {
+      version: "pages01",
+      url: "/assets/manifest-pages01.js",
+      entry: { module: "/assets/entry.js", imports: [] },
+      routes: { root: route("root"), page: { ...route("page"), parentId: "root", path: "*" } },
+    },
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  } as unknown as ServerBuild;
+}
+
+describe.each(testEngines)("cached public pages through the whole app on %s", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, {}, { build: async () => pagesBuild() });
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) => t.app.request(`${TEST_ORIGIN}${path}`, { headers }, socketPeer());
+
+  it("answers a visitor the same pre-compressed bytes every time, under a CSP naming only its own scripts' hashes", async () => {
+    const first = await get("/mounts", { "Accept-Encoding": "gzip, br" });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("X-Render-Cache")).toBe("miss");
+    const firstBytes = Buffer.from(await first.arrayBuffer());
+    const second = await get("/mounts", { "Accept-Encoding": "gzip, br" });
+    expect(second.headers.get("X-Render-Cache")).toBe("hit");
+    expect(second.headers.get("Content-Encoding")).toBe("br");
+    expect(Buffer.from(await second.arrayBuffer()).equals(firstBytes)).toBe(true);
+    const html = brotliDecompressSync(firstBytes).toString();
+    expect(html).toContain("<p>visitor</p>");
+    expect(html).not.toContain("nonce");
+    const gzip = await get("/mounts", { "Accept-Encoding": "gzip" });
+    expect(gzip.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(html);
+    const identity = await get("/mounts");
+    expect(identity.headers.get("Content-Encoding")).toBeNull();
+    expect(await identity.text()).toBe(html);
+
+    // No nonce, no 'unsafe-inline', not the injected script: the two scripts the page's own code wrote.
+    const csp = (second.headers.get("Content-Security-Policy") ?? "").split("; ");
+    expect(csp.find((directive) => directive.startsWith("script-src"))).toBe(
+      `script-src 'self' ${inlineHash(THEME_SCRIPT)} ${inlineHash(ENTRY_SCRIPT)}`,
+    );
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(second.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(second.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("marks a visitor's page shareable by caches, varying on encoding and cookies, with no cookie of its own, and answers 304", async () => {
+    await get("/class");
+    const page = await get("/class", { "Accept-Encoding": "gzip" });
+    expect(page.headers.get("X-Render-Cache")).toBe("hit");
+    expect(page.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    expect(page.headers.get("Vary")).toBe("Accept-Encoding, Cookie");
+    expect(page.headers.get("Set-Cookie")).toBeNull();
+    const tag = page.headers.get("ETag") ?? "";
+    expect(tag).toMatch(/^"[A-Za-z0-9_-]+-gz"$/);
+    const revalidated = await get("/class", { "Accept-Encoding": "gzip", "If-None-Match": tag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("ETag")).toBe(tag);
+    expect(revalidated.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("renders the language of the locale cookie, never of Accept-Language, so caches need not vary on it", async () => {
+    const english = await get("/mounts", { Cookie: "locale=en-US" });
+    expect(await english.text()).toContain('<html lang="en-US">');
+    const askedInEnglish = await get("/mounts", { "Accept-Language": "en-US,en;q=0.9" });
+    expect(await askedInEnglish.text()).toContain('<html lang="vi">');
+  });
+
+  it("never lets a cache keep a signed-in answer, nor lets it into the visitors' copy", async () => {
+    const cookie = await signUp(t.app, "pages@example.vn", "correct horse battery", "Ngọc Lan");
+    await get("/guide");
+    const signedIn = await call(t.app, "/guide", { cookie });
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.text()).toContain("signed in as Ngọc Lan");
+    expect(signedIn.headers.get("Cache-Control")).toBe("no-store");
+    expect(signedIn.headers.get("X-Render-Cache")).toBeNull();
+    expect(signedIn.headers.get("Content-Security-Policy")).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}';/);
+    const visitor = await get("/guide");
+    expect(visitor.headers.get("X-Render-Cache")).toBe("hit");
+    expect(await visitor.text()).not.toContain("Ngọc Lan");
   });
 });

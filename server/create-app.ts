@@ -18,7 +18,7 @@ import { getViewer } from "./auth/viewer.ts";
 import { contentApiRoutes } from "./content-api/content-api-routes.ts";
 import { currentPackInfo } from "./content/content-store.ts";
 import { deliveryRoutes } from "./delivery/delivery-routes.ts";
-import { createPageDelivery, PAYLOAD_SUFFIX, type LoaderDataCapture } from "./delivery/page-delivery.ts";
+import { createPageDelivery, PAYLOAD_SUFFIX, type RenderPage } from "./delivery/page-delivery.ts";
 import { RenderCache } from "./delivery/render-cache.ts";
 import { gameIconSvg } from "./content/icons.ts";
 import { favoritesRoutes } from "./favorites/favorites-routes.ts";
@@ -110,15 +110,11 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
       throw new AppError("payload-too-large", `The request body must be ${config.BODY_LIMIT_KB} KB or smaller.`);
     },
   });
-  app.use((c, next) => (FILE_UPLOAD_ROUTES.has(c.req.path) ? next() : globalBodyLimit(c, next)));
+  // The server hands a GET or HEAD no body, and asking for one builds a whole Request: they pass by.
+  const bodiless = new Set(["GET", "HEAD"]);
+  app.use((c, next) => (bodiless.has(c.req.method) || FILE_UPLOAD_ROUTES.has(c.req.path) ? next() : globalBodyLimit(c, next)));
   app.use(compress());
   app.use(securityHeaders({ development }));
-
-  if (clientDir) {
-    // Hashed file names change with their content, so a year is safe; other files may change.
-    app.use("/assets/*", staticFiles(clientDir, IMMUTABLE));
-    app.use("*", staticFiles(clientDir, "public, max-age=3600"));
-  }
 
   const origin = publicOrigin(config);
   const resolveBuild = typeof build === "function" ? build : async () => build;
@@ -129,6 +125,29 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
     clientDir,
     origin,
   });
+  const pageDelivery = createPageDelivery({
+    cache: new RenderCache(config.RENDER_CACHE_MB * 1024 * 1024),
+    buildId: async () => (await delivery.currentBuild()).id,
+    contentVersion: async () => (await currentPackInfo(database.db))?.checksum ?? "no-pack",
+  });
+  // A visitor's GET of a page the render cache holds is answered here, like a static file, with
+  // the request log, request id and security headers above (the CSP names the page's script
+  // hashes). It carries no session cookie and no Authorization, so the viewer lookup has nothing to
+  // find, and it writes nothing, so the write guard has nothing to check. Cached pages are routes,
+  // never files of the client build, so the static files below could not have answered it.
+  app.use(async (c, next) => {
+    const answer = await pageDelivery.cached(c.req.raw);
+    if (!answer) return next();
+    c.set("scriptHashes", answer.scriptHashes);
+    return answer.response;
+  });
+
+  if (clientDir) {
+    // Hashed file names change with their content, so a year is safe; other files may change.
+    app.use("/assets/*", staticFiles(clientDir, IMMUTABLE));
+    app.use("*", staticFiles(clientDir, "public, max-age=3600"));
+  }
+
   app.route("/", delivery.app);
 
   app.use(writeGuard(trustedOrigins(config)));
@@ -211,40 +230,39 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
   const providers = listProviders(config);
   const readStylesheet = stylesheetReader(clientDir);
   const handleRequest = createRequestHandler(build, development ? "development" : "production");
-  const pageDelivery = createPageDelivery({
-    cache: new RenderCache(config.RENDER_CACHE_MB * 1024 * 1024),
-    buildId: async () => (await delivery.currentBuild()).id,
-    contentVersion: async () => (await currentPackInfo(database.db))?.checksum ?? "no-pack",
-  });
   /** Renders through React Router as `viewer` (null: as an anonymous visitor, for shared renders). */
-  const renderer = (c: Context<AppEnv>, viewer: AppEnv["Variables"]["viewer"]) => async (request: Request, capture: LoaderDataCapture) => {
-    const context = new RouterContextProvider();
-    context.set(requestContext, {
-      requestId: c.get("requestId"),
-      nonce: c.get("nonce"),
-      readStylesheet,
-      appTitle: config.APP_TITLE,
-      secure: c.get("https"),
-      faultRoutes: config.FAULT_ROUTES,
-      db: database.db,
-      logger: c.get("logger"),
-      viewer,
-      authProviders: providers,
-      passwordMinLength: config.PASSWORD_MIN_LENGTH,
-      build: { id: (await delivery.currentBuild()).id, checkIntervalMs: config.BUILD_CHECK_INTERVAL_MS },
-      origin,
-      consumeSearchBudget: () => searchBudget(c, database),
-      captureLoaderData: capture,
-    });
-    return handleRequest(request, context);
-  };
+  const renderer =
+    (c: Context<AppEnv>, viewer: AppEnv["Variables"]["viewer"]): RenderPage =>
+    async (request, { nonce, capture }) => {
+      const context = new RouterContextProvider();
+      context.set(requestContext, {
+        requestId: c.get("requestId"),
+        nonce,
+        readStylesheet,
+        appTitle: config.APP_TITLE,
+        secure: c.get("https"),
+        faultRoutes: config.FAULT_ROUTES,
+        db: database.db,
+        logger: c.get("logger"),
+        viewer,
+        authProviders: providers,
+        passwordMinLength: config.PASSWORD_MIN_LENGTH,
+        build: { id: (await delivery.currentBuild()).id, checkIntervalMs: config.BUILD_CHECK_INTERVAL_MS },
+        origin,
+        consumeSearchBudget: () => searchBudget(c, database),
+        captureLoaderData: capture,
+      });
+      return handleRequest(request, context);
+    };
   app.get("*", async (c, next) => {
     if (!c.req.path.endsWith(PAYLOAD_SUFFIX)) return next();
-    return pageDelivery.payload(c.req.raw, renderer(c, null), c.get("nonce"));
+    return pageDelivery.payload(c.req.raw, renderer(c, null));
   });
-  app.all("*", (c) => {
+  app.all("*", async (c) => {
     const viewer = c.get("viewer");
-    return pageDelivery.document(c.req.raw, renderer(c, viewer), { nonce: c.get("nonce"), anonymous: !viewer });
+    const answer = await pageDelivery.document(c.req.raw, renderer(c, viewer), { nonce: c.get("nonce"), anonymous: !viewer });
+    c.set("scriptHashes", answer.scriptHashes);
+    return answer.response;
   });
 
   app.onError((error, c) => {

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 
 export interface SecurityOptions {
@@ -12,8 +12,21 @@ export interface SecurityOptions {
  */
 export const SVG_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-export function contentSecurityPolicy(nonce: string, development: boolean): string {
-  const script = development ? "'self' 'unsafe-inline'" : `'self' 'nonce-${nonce}'`;
+/**
+ * The inline scripts a document may run: those carrying this response's nonce (a live render), or
+ * exactly those whose hashes are listed (a cached page, whose bytes are the same for everyone).
+ */
+export type InlineScripts = { nonce: string } | { hashes: readonly string[] };
+
+/** A CSP source for one inline script: the SHA-256 of its text as the browser reads it. */
+export function inlineScriptHash(source: string): string {
+  return `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`;
+}
+
+export function contentSecurityPolicy(scripts: InlineScripts, development: boolean): string {
+  // 'unsafe-inline' beside a nonce or a hash is ignored by browsers, so development names neither.
+  const inline = "nonce" in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.join(" ");
+  const script = development ? "'self' 'unsafe-inline'" : `'self'${inline ? ` ${inline}` : ""}`;
   return [
     "default-src 'self'",
     `script-src ${script}`,
@@ -30,15 +43,36 @@ export function contentSecurityPolicy(nonce: string, development: boolean): stri
   ].join("; ");
 }
 
-/** A fresh CSP nonce per response, and the headers every response carries. */
-export function securityHeaders(options: SecurityOptions): MiddlewareHandler<{ Variables: { nonce: string; https: boolean } }> {
+type SecurityEnv = { Variables: { nonce: string; https: boolean; scriptHashes: readonly string[] | undefined } };
+
+/**
+ * The headers every response carries, and its CSP: a fresh nonce per response, unless the handler
+ * answered a cached page and named its inline scripts' hashes (`scriptHashes`).
+ */
+export function securityHeaders(options: SecurityOptions): MiddlewareHandler<SecurityEnv> {
+  // A cached page's policy is the same on every answer: built once per list of hashes.
+  const hashedPolicies = new WeakMap<readonly string[], string>();
+  const hashedPolicy = (hashes: readonly string[]) => {
+    let policy = hashedPolicies.get(hashes);
+    if (policy === undefined) {
+      policy = contentSecurityPolicy({ hashes }, options.development);
+      hashedPolicies.set(hashes, policy);
+    }
+    return policy;
+  };
   return async (c, next) => {
     const nonce = randomBytes(16).toString("base64");
     c.set("nonce", nonce);
     await next();
     const headers = c.res.headers;
     const svg = headers.get("Content-Type")?.startsWith("image/svg+xml") ?? false;
-    headers.set("Content-Security-Policy", svg ? SVG_CONTENT_SECURITY_POLICY : contentSecurityPolicy(nonce, options.development));
+    const hashes = c.get("scriptHashes");
+    const policy = svg
+      ? SVG_CONTENT_SECURITY_POLICY
+      : hashes
+        ? hashedPolicy(hashes)
+        : contentSecurityPolicy({ nonce }, options.development);
+    headers.set("Content-Security-Policy", policy);
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     headers.set("X-Frame-Options", "DENY");

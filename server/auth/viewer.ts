@@ -20,6 +20,11 @@ export interface Viewer {
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
+/** Whether a request could be someone's (a session cookie or any Authorization): without either it is a visitor's, and may share a cached page. */
+export function carriesCredentials(headers: Headers): boolean {
+  return headers.has("authorization") || SESSION_COOKIE.test(headers.get("cookie") ?? "");
+}
+
 /**
  * The viewer from the session cookie or, for API clients, a Bearer ID token. The role comes from the
  * profile document; a banned account is nobody, even with a token that has not expired yet.

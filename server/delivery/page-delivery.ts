@@ -1,28 +1,66 @@
 /**
  * Pages through the render cache: a prerendered page (route rules) asked for by an anonymous
  * visitor, with no query but an entry `id` and `lang`, is rendered once per build, content
- * version and language, and then answered from memory with a fresh CSP nonce. Everyone else
- * (signed in, filtered lists, personal pages) gets a live render. `_payload.json` answers a
- * prerendered page's loader data as JSON, from the same renders.
+ * version and language, sealed (its inline scripts named by hash in the CSP instead of a nonce, so
+ * its bytes are final), compressed once, and then answered from memory like a static file: by
+ * `cached()` before the rest of the app looks at the request, or by `document()` on a miss.
+ * Everyone else (signed in, filtered lists, personal pages) gets a live render with a nonce.
+ * `_payload.json` answers a prerendered page's loader data as JSON, from the same renders.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { isLanguage, LANGUAGE_PARAM, languageFromRequest, LOCALE_COOKIE } from "../../app/shared/i18n/languages.ts";
 import { createRouteMatcher, matchRouteRules, routeRules, type RouteRule } from "../../app/shared/delivery/route-rules.ts";
+import { carriesCredentials } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
 import { matchesIfNoneMatch } from "../content-api/http-cache.ts";
-import { renderKey, type CachedRender, type RenderCache } from "./render-cache.ts";
+import { inlineScriptHash } from "../security-headers.ts";
+import { renderKey, type CachedPage, type Encoding, type RenderCache, type RenderOutcome, type UncachedRender } from "./render-cache.ts";
 
 export type LoaderDataCapture = (loaderData: Record<string, unknown>) => void;
-/** Renders a page through React Router; `capture` receives the loader data of the render. */
-export type RenderPage = (request: Request, capture: LoaderDataCapture) => Promise<Response>;
+/** Renders a page through React Router with `nonce` on its inline scripts; `capture` receives the loader data. */
+export type RenderPage = (request: Request, options: { nonce: string; capture: LoaderDataCapture }) => Promise<Response>;
+
+/** An answer, and the hashes of its inline scripts when it is a cached page (its CSP names them instead of a nonce). */
+export interface PageAnswer {
+  response: Response;
+  scriptHashes?: readonly string[];
+}
 
 export const PAYLOAD_SUFFIX = "/_payload.json";
 const ENTRY_ID = /^[a-z0-9-]{1,80}$/;
 const matcher = createRouteMatcher(routeRules);
 
+/**
+ * A shared cache (a CDN, nginx) may answer a public page for a minute without asking, like the
+ * clock pages' renders live; past that it may answer a stale copy for five minutes more while it
+ * revalidates in the background (a 304 from us), so a busy page never waits on the origin and a quiet
+ * one is at most six minutes old. Browsers always revalidate (`max-age=0`): a new build or content
+ * shows on the next visit.
+ */
+const SHARED_MAX_AGE_SECONDS = 60;
+const STALE_WHILE_REVALIDATE_SECONDS = 300;
+/** An anonymous answer to a request that carried credentials that named nobody: not for shared caches. */
+const PRIVATE_CACHE_CONTROL = "private, no-cache";
+/**
+ * The language comes from the `locale` cookie (or `?lang=`, part of the URL); `Accept-Language` is
+ * never read, so it is not named. A shared cache keys on the whole Cookie header: visitors with no
+ * cookie share one copy, those with `locale=en-US` another, and a session cookie never matches either.
+ */
+const PAGE_VARY = "Accept-Encoding, Cookie";
+/** Quality 6 costs about one more render of the page; 11 would save about a tenth of the bytes for 10–50 times the CPU (decision 012). */
+const BROTLI_QUALITY = 6;
+/** The content version is a query: asked at most this often, so a cached page needs no database. */
+export const CONTENT_VERSION_TTL_MS = 1_000;
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 export interface PageDeliveryOptions {
   cache: RenderCache;
   buildId: () => Promise<string>;
+  /** The content pack's checksum (read at most once per `CONTENT_VERSION_TTL_MS`). */
   contentVersion: () => Promise<string>;
   now?: () => number;
 }
@@ -48,63 +86,197 @@ export function ruleFor(pathname: string): RouteRule {
   return matchRouteRules(matcher, pathname);
 }
 
-async function renderForCache(request: Request, render: RenderPage, nonce: string, now: number): Promise<CachedRender> {
+/** `read()`'s value, read again once it is `ttlMs` old; a failed read is not kept. */
+function recentValue<T>(read: () => Promise<T>, ttlMs: number, now: () => number): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  let readAt = 0;
+  return () => {
+    const time = now();
+    if (value === undefined || time - readAt >= ttlMs) {
+      const reading = read();
+      value = reading;
+      readAt = time;
+      reading.catch(() => {
+        if (value === reading) value = undefined;
+      });
+    }
+    return value;
+  };
+}
+
+/**
+ * Makes a render's bytes final: every inline script that carries the render's nonce (ours, not
+ * anything injected into the page's content) is named by its hash, and the nonce leaves the HTML.
+ */
+export function sealInlineScripts(html: string, nonce: string): { html: string; scriptHashes: string[] } {
+  const nonceAttribute = ` nonce="${nonce}"`;
+  const hashes = new Set<string>();
+  for (const [, attributes = "", source = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (!attributes.includes(nonceAttribute) || /\ssrc\s*=/i.test(attributes)) continue;
+    // The browser hashes the text as its parser reads it: line breaks normalized to LF.
+    hashes.add(inlineScriptHash(source.replace(/\r\n?/g, "\n")));
+  }
+  return { html: html.split(nonceAttribute).join(""), scriptHashes: [...hashes] };
+}
+
+/** The encoding to send: brotli, else gzip, when the client accepts it (q > 0), else the bytes as they are. */
+export function preferredEncoding(acceptEncoding: string | null): Encoding {
+  if (!acceptEncoding) return "identity";
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name = "", ...parameters] = part.split(";");
+    const quality = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith("q="));
+    weights.set(name.trim().toLowerCase(), quality === undefined ? 1 : Number(quality.slice(2)) || 0);
+  }
+  const weight = (encoding: string) => weights.get(encoding) ?? weights.get("*") ?? 0;
+  const brotli = weight("br");
+  const gzipped = weight("gzip");
+  if (brotli > 0 && brotli >= gzipped) return "br";
+  if (gzipped > 0) return "gzip";
+  return "identity";
+}
+
+function entityTag(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
+}
+
+/** Renders a page for the cache with a nonce nobody is sent; a 200 without cookies is sealed and compressed, once. */
+async function renderForCache(request: Request, render: RenderPage, now: number): Promise<RenderOutcome> {
+  const nonce = randomBytes(16).toString("base64");
   let loaderData: Record<string, unknown> = {};
-  const response = await render(request, (data) => {
-    loaderData = data;
+  const response = await render(request, {
+    nonce,
+    capture: (data) => {
+      loaderData = data;
+    },
   });
   const html = await response.text();
-  return { status: response.status, headers: [...response.headers], html, nonce, loaderData, storedAt: now };
+  if (response.status !== 200 || response.headers.has("set-cookie")) {
+    return { uncached: { status: response.status, headers: [...response.headers], html, nonce, loaderData } };
+  }
+  const sealed = sealInlineScripts(html, nonce);
+  const identity = Buffer.from(sealed.html, "utf8");
+  const [brotli, gzipped] = await Promise.all([
+    brotliAsync(identity, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
+      },
+    }),
+    gzipAsync(identity),
+  ]);
+  const tag = entityTag(identity);
+  const page: CachedPage = {
+    contentType: response.headers.get("content-type") ?? "text/html; charset=utf-8",
+    scriptHashes: sealed.scriptHashes,
+    bodies: {
+      identity: { bytes: identity, etag: `"${tag}"` },
+      br: { bytes: brotli, etag: `"${tag}-br"` },
+      gzip: { bytes: gzipped, etag: `"${tag}-gz"` },
+    },
+    loaderData,
+    storedAt: now,
+  };
+  return { page };
 }
 
-/** Only a complete public answer is kept: a 200 page that sets no cookie. */
-function storable(entry: CachedRender): boolean {
-  return entry.status === 200 && !entry.headers.some(([name]) => name.toLowerCase() === "set-cookie");
+/** A cached page in the client's encoding; 304 when the client holds these bytes. */
+function pageAnswer(request: Request, page: CachedPage, { hit, cacheControl }: { hit: boolean; cacheControl: string }): PageAnswer {
+  const encoding = preferredEncoding(request.headers.get("accept-encoding"));
+  const body = page.bodies[encoding];
+  const headers: Record<string, string> = {
+    "Cache-Control": cacheControl,
+    Vary: PAGE_VARY,
+    ETag: body.etag,
+    "X-Render-Cache": hit ? "hit" : "miss",
+  };
+  if (matchesIfNoneMatch(request.headers.get("if-none-match") ?? undefined, body.etag)) {
+    return { response: new Response(null, { status: 304, headers }), scriptHashes: page.scriptHashes };
+  }
+  headers["Content-Type"] = page.contentType;
+  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  return { response: new Response(body.bytes, { status: 200, headers }), scriptHashes: page.scriptHashes };
 }
 
-function answer(entry: CachedRender, nonce: string, hit: boolean): Response {
-  const headers = new Headers(entry.headers);
-  headers.set("X-Render-Cache", hit ? "hit" : "miss");
+/** An answer that was not kept (a 404 detail page...): the HTML with this response's own nonce. */
+function uncachedAnswer(render: UncachedRender, nonce: string): PageAnswer {
+  const headers = new Headers(render.headers);
+  headers.set("X-Render-Cache", "miss");
   headers.append("Vary", "Cookie");
-  const html = entry.nonce === nonce ? entry.html : entry.html.split(entry.nonce).join(nonce);
-  return new Response(html, { status: entry.status, headers });
+  return { response: new Response(render.html.split(render.nonce).join(nonce), { status: render.status, headers }) };
+}
+
+function sharedCacheControl(rule: RouteRule): string {
+  const shared = Math.min(SHARED_MAX_AGE_SECONDS, rule.maxAgeSeconds ?? SHARED_MAX_AGE_SECONDS);
+  return `public, max-age=0, s-maxage=${shared}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
 }
 
 export function createPageDelivery({ cache, buildId, contentVersion, now = Date.now }: PageDeliveryOptions) {
-  async function cachedRender(request: Request, render: RenderPage, nonce: string, rule: RouteRule, query: string) {
+  const recentContentVersion = recentValue(contentVersion, CONTENT_VERSION_TTL_MS, now);
+
+  /** Where a request's page lives in the cache, or null when the request is not for a cached page. */
+  async function cacheSlot(request: Request): Promise<{ key: string; rule: RouteRule; maxAgeMs: number | undefined } | null> {
     const url = new URL(request.url);
+    const rule = ruleFor(url.pathname);
+    if (!rule.prerender) return null;
+    const query = cacheableQuery(url);
+    if (query === null) return null;
     const key = renderKey({
       buildId: await buildId(),
-      contentVersion: await contentVersion(),
+      contentVersion: await recentContentVersion(),
       language: languageFromRequest(request),
       url: `${url.pathname}${query}`,
     });
-    const maxAgeMs = rule.maxAgeSeconds === undefined ? undefined : rule.maxAgeSeconds * 1000;
-    return cache.getOrRender(key, now(), maxAgeMs, () => renderForCache(request, render, nonce, now()), storable);
+    return { key, rule, maxAgeMs: rule.maxAgeSeconds === undefined ? undefined : rule.maxAgeSeconds * 1000 };
+  }
+
+  async function cachedRender(request: Request, render: RenderPage) {
+    const slot = await cacheSlot(request);
+    if (!slot) return null;
+    const { outcome, hit } = await cache.getOrRender(slot.key, now(), slot.maxAgeMs, () => renderForCache(request, render, now()));
+    return { outcome, hit, rule: slot.rule };
   }
 
   return {
-    /** A page: from the render cache when the request is a public one, else rendered live. */
-    async document(request: Request, render: RenderPage, { nonce, anonymous }: { nonce: string; anonymous: boolean }): Promise<Response> {
-      const url = new URL(request.url);
-      const rule = ruleFor(url.pathname);
-      const query = cacheableQuery(url);
-      if (request.method !== "GET" || !anonymous || !rule.prerender || query === null) {
-        return render(request, () => undefined);
+    /**
+     * A visitor's GET of a page the cache holds, answered from memory and never rendered: for the
+     * front of the middleware chain. Undefined for anything else (signed in, not cached yet...).
+     */
+    async cached(request: Request): Promise<PageAnswer | undefined> {
+      if (request.method !== "GET" || carriesCredentials(request.headers)) return undefined;
+      const slot = await cacheSlot(request);
+      const page = slot && cache.get(slot.key, now(), slot.maxAgeMs);
+      if (!slot || !page) return undefined;
+      return pageAnswer(request, page, { hit: true, cacheControl: sharedCacheControl(slot.rule) });
+    },
+
+    /**
+     * A page: from the render cache (rendered on a miss) when an anonymous visitor asks for a
+     * cached page, else rendered live with `nonce`. A signed-in answer is never stored by anyone.
+     */
+    async document(request: Request, render: RenderPage, { nonce, anonymous }: { nonce: string; anonymous: boolean }): Promise<PageAnswer> {
+      const cached = request.method === "GET" && anonymous ? await cachedRender(request, render) : null;
+      if (!cached) {
+        const response = await render(request, { nonce, capture: () => undefined });
+        if (!anonymous) response.headers.set("Cache-Control", "no-store");
+        return { response };
       }
-      const { entry, hit } = await cachedRender(request, render, nonce, rule, query);
-      return answer(entry, nonce, hit);
+      const { outcome, hit, rule } = cached;
+      if ("uncached" in outcome) return uncachedAnswer(outcome.uncached, nonce);
+      // Credentials that named nobody (an expired session) still get the public page, but only for themselves.
+      const cacheControl = carriesCredentials(request.headers) ? PRIVATE_CACHE_CONTROL : sharedCacheControl(rule);
+      return pageAnswer(request, outcome.page, { hit, cacheControl });
     },
 
     /**
      * `GET {path}/_payload.json?{buildId}`: the loader data of a prerendered page (the root's
      * per-visitor data left out), with an ETag; `render` must render anonymously.
      */
-    async payload(request: Request, render: RenderPage, nonce: string): Promise<Response> {
+    async payload(request: Request, render: RenderPage): Promise<Response> {
       const url = new URL(request.url);
       const pagePath = url.pathname.slice(0, -PAYLOAD_SUFFIX.length) || "/";
-      const rule = ruleFor(pagePath);
-      if (!rule.prerender) throw new AppError("not-found", `No prerendered page at ${pagePath}`);
+      if (!ruleFor(pagePath).prerender) throw new AppError("not-found", `No prerendered page at ${pagePath}`);
       const currentBuild = await buildId();
       const pageUrl = new URL(url);
       pageUrl.pathname = pagePath;
@@ -115,12 +287,17 @@ export function createPageDelivery({ cache, buildId, contentVersion, now = Date.
       // Public data only: rendered as an anonymous visitor in the request's language.
       const language = languageFromRequest(request);
       const pageRequest = new Request(`${pageUrl.origin}${pagePath}${query}`, { headers: { cookie: `${LOCALE_COOKIE}=${language}` } });
-      const { entry } = await cachedRender(pageRequest, render, nonce, rule, query);
-      if (entry.status !== 200) throw new AppError(entry.status === 404 ? "not-found" : "internal", `No page data for ${pagePath}${query}`);
-      const data = Object.fromEntries(Object.entries(entry.loaderData).filter(([routeId]) => routeId !== "root"));
+      const outcome = (await cachedRender(pageRequest, render))?.outcome;
+      const { status, loaderData } = !outcome
+        ? { status: 404, loaderData: {} }
+        : "page" in outcome
+          ? { status: 200, ...outcome.page }
+          : outcome.uncached;
+      if (status !== 200) throw new AppError(status === 404 ? "not-found" : "internal", `No page data for ${pagePath}${query}`);
+      const data = Object.fromEntries(Object.entries(loaderData).filter(([routeId]) => routeId !== "root"));
       const body = JSON.stringify({
         buildId: currentBuild,
-        contentVersion: await contentVersion(),
+        contentVersion: await recentContentVersion(),
         language: languageFromRequest(pageRequest),
         path: `${pagePath}${query}`,
         data,

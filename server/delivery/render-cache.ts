@@ -2,20 +2,43 @@
  * The server-side render cache of public reference pages ("prerendered" pages, rendered once per
  * content version). Entries are keyed by build, content checksum, language and URL, so a deploy
  * or an admin's content change makes new keys and old entries age out; only anonymous renders
- * are ever stored (see `page-delivery.ts`). Bounded by bytes, least recently used out first.
+ * are ever stored (see `page-delivery.ts`). An entry holds the page's final bytes, the same for
+ * every visitor, already compressed: answering it costs about what a static file costs. Bounded by
+ * bytes, least recently used out first.
  */
 import type { Language } from "../../app/shared/i18n/languages.ts";
 
-export interface CachedRender {
+export const ENCODINGS = ["br", "gzip", "identity"] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
+export interface EncodedBody {
+  bytes: Uint8Array<ArrayBuffer>;
+  /** Strong: these exact bytes (each encoding has its own tag). */
+  etag: string;
+}
+
+/** A page as every anonymous visitor gets it. */
+export interface CachedPage {
+  contentType: string;
+  /** CSP sources (`'sha256-…'`) of the page's own inline scripts: its bytes carry no nonce. */
+  scriptHashes: readonly string[];
+  bodies: Record<Encoding, EncodedBody>;
+  /** Loader data by route id (the page's `_payload.json`). */
+  loaderData: Record<string, unknown>;
+  storedAt: number;
+}
+
+/** A render that is not kept (not a 200, or it sets a cookie): answered to the requests that waited for it, then dropped. */
+export interface UncachedRender {
   status: number;
   headers: [string, string][];
   html: string;
   /** The CSP nonce the HTML was rendered with; every answer swaps in its own. */
   nonce: string;
-  /** Loader data by route id (the page's `_payload.json`). */
   loaderData: Record<string, unknown>;
-  storedAt: number;
 }
+
+export type RenderOutcome = { page: CachedPage } | { uncached: UncachedRender };
 
 export interface RenderKey {
   buildId: string;
@@ -29,14 +52,15 @@ export function renderKey({ buildId, contentVersion, language, url }: RenderKey)
   return `${buildId}\u0000${contentVersion}\u0000${language}\u0000${url}`;
 }
 
-/** Rough size: UTF-16 strings, counted once. */
-function sizeOf(entry: CachedRender): number {
-  return entry.html.length * 2 + JSON.stringify(entry.loaderData).length * 2 + 512;
+/** Rough size: the bodies, and the loader data as UTF-16 JSON. */
+function sizeOf(page: CachedPage): number {
+  const bodies = ENCODINGS.reduce((sum, encoding) => sum + page.bodies[encoding].bytes.byteLength, 0);
+  return bodies + JSON.stringify(page.loaderData).length * 2 + 512;
 }
 
 export class RenderCache {
-  readonly #entries = new Map<string, { entry: CachedRender; size: number }>();
-  readonly #inFlight = new Map<string, Promise<CachedRender>>();
+  readonly #entries = new Map<string, { page: CachedPage; size: number }>();
+  readonly #inFlight = new Map<string, Promise<RenderOutcome>>();
   readonly #maxBytes: number;
   #bytes = 0;
 
@@ -53,24 +77,24 @@ export class RenderCache {
   }
 
   /** A fresh entry, or undefined; an entry older than `maxAgeMs` is dropped. */
-  get(key: string, now: number, maxAgeMs?: number): CachedRender | undefined {
+  get(key: string, now: number, maxAgeMs?: number): CachedPage | undefined {
     const found = this.#entries.get(key);
     if (!found) return undefined;
-    if (maxAgeMs !== undefined && now - found.entry.storedAt >= maxAgeMs) {
+    if (maxAgeMs !== undefined && now - found.page.storedAt >= maxAgeMs) {
       this.#delete(key);
       return undefined;
     }
     // Most recently used last: Map keeps insertion order.
     this.#entries.delete(key);
     this.#entries.set(key, found);
-    return found.entry;
+    return found.page;
   }
 
-  set(key: string, entry: CachedRender): void {
-    const size = sizeOf(entry);
+  set(key: string, page: CachedPage): void {
+    const size = sizeOf(page);
     if (size > this.#maxBytes) return;
     this.#delete(key);
-    this.#entries.set(key, { entry, size });
+    this.#entries.set(key, { page, size });
     this.#bytes += size;
     for (const oldest of this.#entries.keys()) {
       if (this.#bytes <= this.#maxBytes) break;
@@ -79,28 +103,27 @@ export class RenderCache {
   }
 
   /**
-   * The cached render, or a new one from `render()` (stored when `storable` says so); concurrent
-   * misses of one key share one render. `hit` says whether the answer came from the cache.
+   * The cached page, or what `render()` gives (a page is stored, an uncached render is not);
+   * concurrent misses of one key share one render. `hit` says whether the answer came from the cache.
    */
   async getOrRender(
     key: string,
     now: number,
     maxAgeMs: number | undefined,
-    render: () => Promise<CachedRender>,
-    storable: (entry: CachedRender) => boolean,
-  ): Promise<{ entry: CachedRender; hit: boolean }> {
+    render: () => Promise<RenderOutcome>,
+  ): Promise<{ outcome: RenderOutcome; hit: boolean }> {
     const cached = this.get(key, now, maxAgeMs);
-    if (cached) return { entry: cached, hit: true };
+    if (cached) return { outcome: { page: cached }, hit: true };
     let pending = this.#inFlight.get(key);
     if (!pending) {
-      pending = render().then((entry) => {
-        if (storable(entry)) this.set(key, entry);
-        return entry;
+      pending = render().then((outcome) => {
+        if ("page" in outcome) this.set(key, outcome.page);
+        return outcome;
       });
       this.#inFlight.set(key, pending);
       void pending.finally(() => this.#inFlight.delete(key)).catch(() => undefined);
     }
-    return { entry: await pending, hit: false };
+    return { outcome: await pending, hit: false };
   }
 
   #delete(key: string): void {

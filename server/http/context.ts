@@ -15,6 +15,8 @@ export type AppEnv = {
     /** Whether the visitor reached us over https (directly, or through a trusted proxy). */
     https: boolean;
     viewer: Viewer | null;
+    /** Set by a cached page's answer: its inline scripts' hashes, which its CSP names instead of the nonce. */
+    scriptHashes: readonly string[] | undefined;
   };
 };
 export type AppContext = Context<AppEnv>;
