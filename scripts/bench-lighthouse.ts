@@ -29,6 +29,8 @@ export interface CalibratedRun {
   mid: RunMetrics & RunDiagnostics;
   /** On the low-end phone (index 125), from the same trace; absent when skipped. */
   low?: RunMetrics;
+  /** What the low-end audit added to the run, ms (it reuses the gather, so it is only an audit). */
+  lowAuditMs?: number;
 }
 
 export interface BenchedPage {
@@ -156,7 +158,9 @@ async function calibratedRunOnce(page: BenchedPage, run: number, lowEnd: boolean
   if (lowEnd) {
     // The same trace, simulated on the slower phone: only the multiplier differs.
     const lowMultiplier = cpuMultiplier(index, LOW_END_PHONE_INDEX);
+    const started = performance.now();
     const lowLhr = await auditAt(dir, lowMultiplier);
+    result.lowAuditMs = performance.now() - started;
     saveReport(page, run, "-low-end", lowLhr);
     result.low = metrics(lowLhr, index, lowMultiplier);
   }

@@ -192,7 +192,11 @@ function reportLighthouse(results: PageResult[], settings: Settings): { pagesPas
   }
 
   if (settings.lowEnd) {
-    console.log(`\nLow-end phone (slowdown = index ÷ ${LOW_END_PHONE_INDEX}, the same traces; report only, no budget yet)\n`);
+    const addedSeconds = results.flatMap((result) => result.runs).reduce((sum, run) => sum + (run.lowAuditMs ?? 0), 0) / 1000;
+    console.log(
+      `\nLow-end phone (slowdown = index ÷ ${LOW_END_PHONE_INDEX}, the same traces audited again: ${Math.round(addedSeconds)} s ` +
+        `of this run, BENCH_LOW_END=0 skips it; report only, no budget yet)\n`,
+    );
     printTable(
       ["page", "perf", "TBT ms", "main thread s", "LCP s", "slowdown (runs)"],
       results.flatMap(({ page, low }) =>
