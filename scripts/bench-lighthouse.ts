@@ -1,130 +1,194 @@
-import { launch, type LaunchedChrome } from "chrome-launcher";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { launch } from "chrome-launcher";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import lighthouse, { type Flags, type Result } from "lighthouse";
+import { cpuMultiplier, LOW_END_PHONE_INDEX, MID_RANGE_PHONE_INDEX, type RunMetrics } from "./bench-budgets.ts";
 import { chromiumArgs, chromiumPath } from "./chromium.ts";
-import lighthouse, { type Result } from "lighthouse";
 
 /** Set it to keep every run's full report (JSON, open it in the Lighthouse viewer) for reading the audits' details. */
 const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_DIR;
-const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-type Category = (typeof CATEGORIES)[number];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const ATTEMPTS = 3;
+const RETRY_PAUSE_MS = 5_000;
+/** The same settings gather and audit: Lighthouse refuses to audit artifacts gathered with other settings. */
+const SHARED_FLAGS: Flags = { output: "json", logLevel: "error", onlyCategories: CATEGORIES };
 
-/** The issue's budgets; best practices and SEO are reported for information. */
-export const LIGHTHOUSE_BUDGETS: Partial<Record<Category, number>> = { performance: 95, accessibility: 100 };
-
-export interface LighthouseScores {
-  path: string;
-  runs: number;
-  /** Median score per category over the runs, 0–100. */
-  scores: Record<Category, number>;
-  /** Audits below a passing score in a category that misses its budget, from the run with the median performance. */
-  failingAudits: Partial<Record<Category, string[]>>;
-  /** The run with the median performance: its simulated timings in ms (CLS unitless), for reading the score. */
-  metrics: Record<MetricId, number>;
-  /** Lighthouse's host CPU benchmark per run; below {@link SLOW_HOST_INDEX} Lighthouse itself says the score suffers. */
-  benchmarkIndex: number[];
+/** Where a run's main-thread time went, and which scripts cost it: printed for a page over budget. */
+export interface RunDiagnostics {
+  /** `mainthread-work-breakdown` by group (style & layout, script evaluation, …), ms, largest first. */
+  mainThreadGroups: { group: string; ms: number }[];
+  /** `bootup-time` by script: total and script evaluation ms, largest first. */
+  scripts: { url: string; totalMs: number; scriptingMs: number }[];
+  /** Ids of audits scoring below 0.9 in accessibility. */
+  failingAccessibility: string[];
 }
 
-const METRICS = {
-  fcp: "first-contentful-paint",
-  lcp: "largest-contentful-paint",
-  tbt: "total-blocking-time",
-  cls: "cumulative-layout-shift",
-  si: "speed-index",
-} as const;
-type MetricId = keyof typeof METRICS;
-
-/** Lighthouse's own threshold (`SLOW_CPU_BENCHMARK_INDEX_THRESHOLD`): a slower host makes its simulated mobile CPU slower still. */
-export const SLOW_HOST_INDEX = 1000;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+export interface CalibratedRun {
+  /** On the mid-range phone (index 450), the budgets' target. */
+  mid: RunMetrics & RunDiagnostics;
+  /** On the low-end phone (index 125), from the same trace; absent when skipped. */
+  low?: RunMetrics;
+  /** What the low-end audit added to the run, ms (it reuses the gather, so it is only an audit). */
+  lowAuditMs?: number;
 }
 
-function categoryScore(result: Result, category: Category): number {
-  return Math.round((result.categories[category]?.score ?? 0) * 100);
+export interface BenchedPage {
+  /** As printed: a path, or "floor". */
+  label: string;
+  url: string;
 }
 
-function failingAuditIds(result: Result, category: Category): string[] {
-  return (result.categories[category]?.auditRefs ?? []).flatMap((ref) => {
-    const score = result.audits[ref.id]?.score;
-    return typeof score === "number" && score < 0.9 ? [ref.id] : [];
+interface DetailItem {
+  group?: string;
+  groupLabel?: string;
+  duration?: number;
+  url?: string;
+  total?: number;
+  scripting?: number;
+}
+
+function detailItems(lhr: Result, auditId: string): DetailItem[] {
+  const details = lhr.audits[auditId]?.details;
+  return details && "items" in details && Array.isArray(details.items) ? (details.items as DetailItem[]) : [];
+}
+
+function score(lhr: Result, category: string): number {
+  return Math.round((lhr.categories[category]?.score ?? 0) * 100);
+}
+
+function numeric(lhr: Result, auditId: string): number {
+  const value = lhr.audits[auditId]?.numericValue;
+  if (typeof value !== "number") throw new Error(`Lighthouse gave no ${auditId} for ${lhr.requestedUrl}`);
+  return value;
+}
+
+function metrics(lhr: Result, benchmarkIndex: number, multiplier: number): RunMetrics {
+  return {
+    performance: score(lhr, "performance"),
+    accessibility: score(lhr, "accessibility"),
+    tbt: numeric(lhr, "total-blocking-time"),
+    lcp: numeric(lhr, "largest-contentful-paint"),
+    cls: numeric(lhr, "cumulative-layout-shift"),
+    mainThread: numeric(lhr, "mainthread-work-breakdown"),
+    benchmarkIndex,
+    multiplier,
+  };
+}
+
+function diagnostics(lhr: Result): RunDiagnostics {
+  const mainThreadGroups = detailItems(lhr, "mainthread-work-breakdown")
+    .map((item) => ({ group: item.groupLabel ?? item.group ?? "?", ms: item.duration ?? 0 }))
+    .sort((a, b) => b.ms - a.ms);
+  const scripts = detailItems(lhr, "bootup-time")
+    .map((item) => ({ url: item.url ?? "?", totalMs: item.total ?? 0, scriptingMs: item.scripting ?? 0 }))
+    .sort((a, b) => b.totalMs - a.totalMs);
+  const failingAccessibility = (lhr.categories.accessibility?.auditRefs ?? []).flatMap((ref) => {
+    const value = lhr.audits[ref.id]?.score;
+    return typeof value === "number" && value < 0.9 ? [ref.id] : [];
   });
+  return { mainThreadGroups, scripts, failingAccessibility };
 }
 
-export function meetsBudget(category: Category, score: number): boolean | undefined {
-  const budget = LIGHTHOUSE_BUDGETS[category];
-  return budget === undefined ? undefined : score >= budget;
-}
-
-async function auditOnce(chrome: LaunchedChrome, url: string): Promise<Result> {
-  const runner = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
-  if (!runner) throw new Error(`Lighthouse returned no result for ${url}`);
-  if (runner.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runner.lhr.runtimeError.message}`);
-  return runner.lhr;
-}
-
-/** One run in a fresh Chromium; a failed trace (Lighthouse's NO_NAVSTART and kin, seen on a busy machine) is retried once. */
-async function audit(url: string): Promise<Result> {
-  for (let attempt = 1; ; attempt++) {
-    const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs, handleSIGINT: false, logLevel: "silent" });
-    // An interrupted bench exits without `finally`; Chromium runs detached and would outlive it.
-    const killChrome = () => chrome.kill();
-    process.once("exit", killChrome);
-    try {
-      return await auditOnce(chrome, url);
-    } catch (error) {
-      if (attempt >= 2) throw error;
-      console.log(`bench: ${error instanceof Error ? error.message : String(error)}; retrying`);
-    } finally {
-      process.removeListener("exit", killChrome);
-      chrome.kill();
-    }
+/** Lighthouse's gather mode (CLI `-G=dir`): loads the page in a fresh Chromium and saves the artifacts, no audit. */
+async function gather(url: string, dir: string): Promise<void> {
+  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs, handleSIGINT: false, logLevel: "silent" });
+  // An interrupted bench exits without `finally`; Chromium runs detached and would outlive it.
+  const killChrome = () => chrome.kill();
+  process.once("exit", killChrome);
+  try {
+    await lighthouse(url, { ...SHARED_FLAGS, port: chrome.port, gatherMode: dir });
+  } finally {
+    process.removeListener("exit", killChrome);
+    chrome.kill();
   }
 }
 
 /**
- * Lighthouse's default (mobile, simulated throttling) on each page, `runs` times, in Debian's Chromium.
- * The machine is shared, so the simulated timings wobble: each category reports the median of the runs.
+ * Lighthouse's audit mode (CLI `-A=dir`) at a CPU slowdown of `multiplier`: written into the saved
+ * artifacts' settings and passed as the audit's setting alike, since Lighthouse refuses to audit
+ * artifacts gathered with other settings.
  */
-export async function benchLighthouse(baseUrl: string, paths: string[], runs: number): Promise<LighthouseScores[]> {
-  // A missing binary is an unhandled spawn error inside chrome-launcher, which would end the bench without cleaning up.
+async function auditAt(dir: string, multiplier: number): Promise<Result> {
+  const file = join(dir, "artifacts.json");
+  const artifacts = JSON.parse(readFileSync(file, "utf8")) as { settings: { throttling: { cpuSlowdownMultiplier: number } } };
+  artifacts.settings.throttling.cpuSlowdownMultiplier = multiplier;
+  writeFileSync(file, JSON.stringify(artifacts));
+  const runner = await lighthouse(undefined, { ...SHARED_FLAGS, auditMode: dir, throttling: { cpuSlowdownMultiplier: multiplier } });
+  if (!runner) throw new Error(`Lighthouse audited nothing in ${dir}`);
+  if (runner.lhr.runtimeError)
+    throw new Error(`Lighthouse failed on ${runner.lhr.requestedUrl}: ${runner.lhr.runtimeError.message}${documentFailure(dir)}`);
+  return runner.lhr;
+}
+
+/** Why Chromium could not load a document (`net::ERR_…` from the saved DevTools log), to tell a server fault from a browser one. */
+function documentFailure(dir: string): string {
+  try {
+    const log = JSON.parse(readFileSync(join(dir, "devtoolslog.json"), "utf8")) as { method: string; params: Record<string, unknown> }[];
+    const failures = log.flatMap(({ method, params }) =>
+      method === "Network.loadingFailed" && params.type === "Document" ? [String(params.errorText)] : [],
+    );
+    return failures.length > 0 ? ` (document: ${failures.join(", ")})` : "";
+  } catch {
+    return "";
+  }
+}
+
+function readBenchmarkIndex(dir: string): number {
+  const artifacts = JSON.parse(readFileSync(join(dir, "artifacts.json"), "utf8")) as { BenchmarkIndex?: unknown };
+  const index = artifacts.BenchmarkIndex;
+  if (typeof index !== "number") throw new Error(`no BenchmarkIndex in ${dir}/artifacts.json`);
+  return Math.round(index);
+}
+
+function saveReport(page: BenchedPage, run: number, suffix: string, lhr: Result): void {
+  if (!REPORT_DIR) return;
+  mkdirSync(REPORT_DIR, { recursive: true });
+  const slug = page.label.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+  writeFileSync(join(REPORT_DIR, `${slug}-${run}${suffix}.json`), JSON.stringify(lhr));
+}
+
+async function calibratedRunOnce(page: BenchedPage, run: number, lowEnd: boolean, dir: string): Promise<CalibratedRun> {
+  await gather(page.url, dir);
+  const index = readBenchmarkIndex(dir);
+  const midMultiplier = cpuMultiplier(index, MID_RANGE_PHONE_INDEX);
+  const midLhr = await auditAt(dir, midMultiplier);
+  saveReport(page, run, "", midLhr);
+  const result: CalibratedRun = { mid: { ...metrics(midLhr, index, midMultiplier), ...diagnostics(midLhr) } };
+  if (lowEnd) {
+    // The same trace, simulated on the slower phone: only the multiplier differs.
+    const lowMultiplier = cpuMultiplier(index, LOW_END_PHONE_INDEX);
+    const started = performance.now();
+    const lowLhr = await auditAt(dir, lowMultiplier);
+    result.lowAuditMs = performance.now() - started;
+    saveReport(page, run, "-low-end", lowLhr);
+    result.low = metrics(lowLhr, index, lowMultiplier);
+  }
+  return result;
+}
+
+/**
+ * One calibrated run of a page: gather once, read that run's own benchmark index, audit at index ÷ 450
+ * (and at index ÷ 125 when `lowEnd`). A failed trace or load (NO_NAVSTART, an interstitial, both seen
+ * on a busy machine) is tried again, up to {@link ATTEMPTS} times in all.
+ */
+export async function calibratedRun(page: BenchedPage, run: number, lowEnd: boolean): Promise<CalibratedRun> {
+  for (let attempt = 1; ; attempt++) {
+    const dir = mkdtempSync(join(tmpdir(), "bench-lighthouse-"));
+    try {
+      return await calibratedRunOnce(page, run, lowEnd, dir);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      console.log(`bench: ${error instanceof Error ? error.message : String(error)}; retrying`);
+      await new Promise((done) => setTimeout(done, RETRY_PAUSE_MS));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** A missing binary is an unhandled spawn error inside chrome-launcher, which would end the bench without cleaning up. */
+export function assertChromium(): void {
   if (!existsSync(chromiumPath))
     throw new Error(`no Chromium at ${chromiumPath}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
-  const results: LighthouseScores[] = [];
-  for (const path of paths) {
-    const lhrs: Result[] = [];
-    for (let run = 1; run <= runs; run++) {
-      console.log(`bench: Lighthouse ${path} (run ${run}/${runs}) …`);
-      const lhr = await audit(baseUrl + path);
-      if (REPORT_DIR) {
-        mkdirSync(REPORT_DIR, { recursive: true });
-        writeFileSync(
-          join(REPORT_DIR, `${path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}-${run}.json`),
-          JSON.stringify(lhr),
-        );
-      }
-      lhrs.push(lhr);
-    }
-    const scores = Object.fromEntries(
-      CATEGORIES.map((category) => [category, median(lhrs.map((lhr) => categoryScore(lhr, category)))]),
-    ) as Record<Category, number>;
-    const byPerformance = [...lhrs].sort((a, b) => categoryScore(a, "performance") - categoryScore(b, "performance"));
-    const medianRun = byPerformance[Math.floor((byPerformance.length - 1) / 2)];
-    if (!medianRun) throw new Error("no Lighthouse run");
-    const failingAudits = Object.fromEntries(
-      CATEGORIES.filter((category) => meetsBudget(category, scores[category]) === false).map((category) => [
-        category,
-        failingAuditIds(medianRun, category),
-      ]),
-    );
-    const metrics = Object.fromEntries(
-      Object.entries(METRICS).map(([id, audit]) => [id, medianRun.audits[audit]?.numericValue ?? Number.NaN]),
-    ) as Record<MetricId, number>;
-    const benchmarkIndex = lhrs.map((lhr) => Math.round(lhr.environment.benchmarkIndex));
-    results.push({ path, runs, scores, failingAudits, metrics, benchmarkIndex });
-  }
-  return results;
 }

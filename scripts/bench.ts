@@ -1,61 +1,51 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { benchSearch } from "./bench-search.ts";
-import { benchLighthouse, LIGHTHOUSE_BUDGETS, meetsBudget, SLOW_HOST_INDEX, type LighthouseScores } from "./bench-lighthouse.ts";
-import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import { createServer } from "node:net";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
+import {
+  FIRST_LOAD_BUDGET_KB,
+  LOW_END_PHONE_INDEX,
+  MID_RANGE_PHONE_INDEX,
+  medianRunIndex,
+  OWN_CODE_BUDGET_KB,
+  pageVerdicts,
+  splitFirstLoad,
+  summarizeRuns,
+  THROUGHPUT_MIN_RATIO,
+  throughputVerdict,
+  type FirstLoadSplit,
+  type PageSummary,
+  type RunMetrics,
+  type ThroughputVerdict,
+  type Verdict,
+} from "./bench-budgets.ts";
+import { pageScripts } from "./bench-first-load.ts";
+import { assertChromium, calibratedRun, type BenchedPage, type CalibratedRun, type RunDiagnostics } from "./bench-lighthouse.ts";
+import { benchedPaths, PAGES_ONCE_BUILT, whyNotBenched } from "./bench-pages.ts";
+import { benchSearch, SEARCH_BUDGET_P95_MS } from "./bench-search.ts";
+import { buildFloor, freePort, HOST, startApp, startFloor, stop, waitUntilAnswering, type Served } from "./bench-servers.ts";
+import { interleavedPairs, measure, WARMUP_SECONDS, type Load, type Measurement } from "./bench-throughput.ts";
 import { ensureBuild } from "./ensure-build.ts";
 
-/** The part of autocannon's result this script reads (autocannon ships no types). */
-interface CannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-interface CannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-}
-type Autocannon = (options: CannonOptions) => Promise<CannonResult>;
-
-// A plain `import` of an untyped package fails strict type checking, and this script may add no .d.ts beside it.
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
-
-const HOST = "127.0.0.1";
 const HEALTH_PATH = "/api/health";
-/** The home page, a catalog list and a catalog detail page: the first weapon of the demo pack, whose page shows the most. */
-function benchedPaths(): string[] {
-  const items = JSON.parse(readFileSync("content/demo/items.json", "utf8")) as { id: string; type: string }[];
-  const item = items.find((entry) => entry.type === "weapon") ?? items[0];
-  if (!item) throw new Error("content/demo/items.json has no items");
-  return ["/", "/equipments-items", `/equipments-items/detail?id=${encodeURIComponent(item.id)}`];
-}
-const JS_BUDGET_KB = 150;
-const STARTUP_TIMEOUT_MS = 120_000;
-const WARMUP_SECONDS = 1;
-const BROWSER_HEADERS = { "accept-encoding": "gzip" };
+/** The public page whose cached answer is held against `/api/health` (a prerendered catalog list). */
+const CACHED_PAGE = "/equipments-items";
+const THROUGHPUT_PAIRS = 3;
+/** Lighthouse's own threshold (`SLOW_CPU_BENCHMARK_INDEX_THRESHOLD`): below it, it warns that its simulation is less accurate. */
+const SLOW_HOST_INDEX = 1000;
+const FLOOR = "floor";
 
-interface Measurement {
-  path: string;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  failures: number;
+interface Settings {
+  load: Load;
+  lighthouseRuns: number;
+  lowEnd: boolean;
 }
 
-interface FirstLoad {
-  path: string;
-  scripts: number;
-  gzipKb: number;
+interface PageResult {
+  page: BenchedPage;
+  runs: CalibratedRun[];
+  mid: PageSummary;
+  low?: PageSummary;
 }
 
 function positiveIntFromEnv(name: string, fallback: number): number {
@@ -66,114 +56,27 @@ function positiveIntFromEnv(name: string, fallback: number): number {
   return value;
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, HOST);
-  await once(probe, "listening");
-  const address = probe.address();
-  probe.close();
-  if (address === null || typeof address === "string") throw new Error("could not get a free port from the OS");
-  return address.port;
-}
-
-/** Starts the production server; its output is kept (not shown) so it does not garble the report unless startup fails. */
-function startServer(port: number, dataDir: string): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ["scripts/start.ts"], {
-    env: { ...process.env, PORT: String(port), HOST, DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8_000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  return { child, output: () => output };
-}
-
-async function waitUntilHealthy(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`server exited during startup (${child.exitCode ?? child.signalCode})`);
-    try {
-      const response = await fetch(baseUrl + HEALTH_PATH, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error(`server not healthy after ${STARTUP_TIMEOUT_MS / 1000} s`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const forced = setTimeout(() => child.kill("SIGKILL"), 5_000);
-  await exited;
-  clearTimeout(forced);
-}
-
-async function measure(baseUrl: string, path: string, seconds: number, connections: number): Promise<Measurement> {
-  const options = { url: baseUrl + path, connections, headers: BROWSER_HEADERS };
-  await autocannon({ ...options, duration: WARMUP_SECONDS });
-  const result = await autocannon({ ...options, duration: seconds });
+function settingsFromEnv(): Settings {
+  const lowEnd = process.env.BENCH_LOW_END ?? "1";
+  if (lowEnd !== "0" && lowEnd !== "1") throw new Error(`BENCH_LOW_END must be 0 or 1, got ${JSON.stringify(lowEnd)}`);
   return {
-    path,
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
+    load: { seconds: positiveIntFromEnv("BENCH_SECONDS", 8), connections: positiveIntFromEnv("BENCH_CONNECTIONS", 10) },
+    lighthouseRuns: positiveIntFromEnv("BENCH_LIGHTHOUSE_RUNS", 5),
+    lowEnd: lowEnd === "1",
   };
 }
 
-/**
- * `import "x"`, `import * as m from "x"`, `import("x")`. Only import statements count: the inline script also
- * embeds the route manifest, whose quoted module paths include routes this page never loads.
- */
-const IMPORT_SPECIFIER = /\bimport\s*(?:[\w$*{},\s]+?\s*from\s*|\(\s*)?["']([^"']+\.m?js)["']/g;
-
-function attribute(tag: string, name: string): string | undefined {
-  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
-  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+function reactRouterVersion(): string {
+  return (JSON.parse(readFileSync("node_modules/react-router/package.json", "utf8")) as { version: string }).version;
 }
 
-/** Every module script the browser loads before the page is interactive: src'd, preloaded, and imported inline. */
-function firstLoadScriptUrls(html: string, pageUrl: string): string[] {
-  const found = new Set<string>();
-  const add = (path: string | undefined) => {
-    if (path) found.add(new URL(path, pageUrl).href);
-  };
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    if (attribute(tag, "rel")?.toLowerCase() === "modulepreload") add(attribute(tag, "href"));
-  }
-  for (const [, tag = "", body = ""] of html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/gi)) {
-    if (attribute(tag, "type") !== "module") continue;
-    add(attribute(tag, "src"));
-    for (const [, path] of body.matchAll(IMPORT_SPECIFIER)) add(path);
-  }
-  return [...found];
-}
-
-async function fetchText(url: string): Promise<string> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-  if (!response.ok) throw new Error(`GET ${url} returned ${response.status}`);
-  return response.text();
-}
-
-async function firstLoadJs(baseUrl: string, path: string): Promise<FirstLoad> {
-  const pageUrl = baseUrl + path;
-  const urls = firstLoadScriptUrls(await fetchText(pageUrl), pageUrl);
-  const sources = await Promise.all(urls.map(fetchText));
-  const gzipBytes = sources.reduce((sum, source) => sum + gzipSync(source, { level: 9 }).length, 0);
-  return { path, scripts: urls.length, gzipKb: gzipBytes / 1024 };
-}
-
-function withinJsBudget(load: FirstLoad): boolean {
-  return load.gzipKb <= JS_BUDGET_KB;
-}
+const verdict = (pass: boolean) => (pass ? "PASS" : "FAIL");
+const ms = (value: number) => `${Math.round(value).toLocaleString("en-US")}`;
+const seconds = (value: number) => (value / 1000).toFixed(2);
+const range = ([low, high]: [number, number], format: (value: number) => string) =>
+  low === high ? format(low) : `${format(low)}–${format(high)}`;
+const times = (value: number) => `×${value.toFixed(2)}`;
+const kb = (value: number) => value.toFixed(1);
 
 function printTable(headers: string[], rows: string[][]): void {
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? "").length)));
@@ -184,130 +87,307 @@ function printTable(headers: string[], rows: string[][]): void {
   for (const row of rows) console.log(line(row));
 }
 
-function ratio(page: Measurement, health: Measurement): number {
-  return health.reqPerSec > 0 ? page.reqPerSec / health.reqPerSec : 0;
-}
-
-function verdict(passed: boolean): string {
-  return passed ? "PASS" : "FAIL";
-}
-
-function lighthouseVerdict(result: LighthouseScores): boolean {
-  return Object.entries(result.scores).every(([category, score]) => meetsBudget(category as keyof typeof result.scores, score) !== false);
-}
-
-function reportLighthouse(results: LighthouseScores[], runs: number): string {
-  const budgets = Object.entries(LIGHTHOUSE_BUDGETS)
-    .map(([category, budget]) => (budget === 100 ? `${category} 100` : `${category} ≥ ${budget}`))
-    .join(", ");
-  console.log(`\nLighthouse mobile (simulated throttling, median of ${runs} runs; budgets ${budgets}; the rest for information)\n`);
-  printTable(
-    ["page", "performance", "accessibility", "best practices", "SEO", "budget", "FCP / LCP / TBT (ms), CLS", "host CPU index"],
-    results.map((result) => [
-      result.path,
-      String(result.scores.performance),
-      String(result.scores.accessibility),
-      String(result.scores["best-practices"]),
-      String(result.scores.seo),
-      verdict(lighthouseVerdict(result)),
-      `${Math.round(result.metrics.fcp)} / ${Math.round(result.metrics.lcp)} / ${Math.round(result.metrics.tbt)}, ${result.metrics.cls.toFixed(3)}`,
-      `${Math.min(...result.benchmarkIndex)}–${Math.max(...result.benchmarkIndex)}`,
-    ]),
-  );
-  const slowest = Math.min(...results.flatMap((result) => result.benchmarkIndex));
-  if (slowest < SLOW_HOST_INDEX)
-    console.log(
-      `  host CPU index down to ${slowest} (< ${SLOW_HOST_INDEX}): Lighthouse warns that such a host lowers the performance score; compare runs on one machine only`,
-    );
-  for (const result of results) {
-    for (const [category, audits] of Object.entries(result.failingAudits)) {
+/** Every page's run 1, then every page's run 2, …: a host that slows down mid-bench slows all pages alike. */
+async function lighthouseRuns(pages: BenchedPage[], settings: Settings): Promise<PageResult[]> {
+  assertChromium();
+  const runs = new Map<BenchedPage, CalibratedRun[]>(pages.map((page) => [page, []]));
+  for (let run = 1; run <= settings.lighthouseRuns; run++) {
+    for (const page of pages) {
+      const result = await calibratedRun(page, run, settings.lowEnd);
+      runs.get(page)?.push(result);
+      const { mid, low } = result;
       console.log(
-        `  ${result.path} ${category} below budget; failing audits: ${audits.length > 0 ? audits.join(", ") : "(none below 0.9)"}`,
+        `bench: Lighthouse run ${run}/${settings.lighthouseRuns} ${page.label}: index ${mid.benchmarkIndex}, ${times(mid.multiplier)}: ` +
+          `perf ${mid.performance}, TBT ${ms(mid.tbt)} ms, main thread ${seconds(mid.mainThread)} s, LCP ${seconds(mid.lcp)} s` +
+          (low ? `; low-end ${times(low.multiplier)}: perf ${low.performance}, TBT ${ms(low.tbt)} ms` : ""),
       );
     }
   }
-  const scores = results.map((result) => `${result.path} ${result.scores.performance}/${result.scores.accessibility}`);
-  return `Lighthouse perf/a11y ${scores.join(", ")} (${budgets}: ${verdict(results.every(lighthouseVerdict))})`;
+  return pages.map((page) => {
+    const pageRuns = runs.get(page) ?? [];
+    const lows = pageRuns.flatMap((run) => (run.low ? [run.low] : []));
+    return {
+      page,
+      runs: pageRuns,
+      mid: summarizeRuns(pageRuns.map((run) => run.mid)),
+      low: lows.length > 0 ? summarizeRuns(lows) : undefined,
+    };
+  });
 }
 
-function report(measurements: Measurement[], health: Measurement, loads: FirstLoad[], seconds: number, connections: number): string {
+function calibrationCells(summary: PageSummary): string[] {
+  return [
+    `${Math.round(summary.benchmarkIndex)} (${range(summary.indexRange, String)})`,
+    `${times(summary.multiplier)} (${range(summary.multiplierRange, (value) => value.toFixed(2))})`,
+  ];
+}
+
+function metricCells(summary: RunMetrics): string[] {
+  return [String(Math.round(summary.performance)), ms(summary.tbt), seconds(summary.mainThread), seconds(summary.lcp)];
+}
+
+function medianRun(result: PageResult): { run: number; mid: RunMetrics & RunDiagnostics } {
+  const index = medianRunIndex(result.runs.map((run) => run.mid));
+  const mid = result.runs[index]?.mid;
+  if (!mid) throw new Error(`no runs for ${result.page.label}`);
+  return { run: index + 1, mid };
+}
+
+/** Where a failing page's time goes, beside the floor's: main-thread groups and the costliest scripts. */
+function printDiagnostics(result: PageResult, floor: PageResult, failed: Verdict[]): void {
+  const { run, mid } = medianRun(result);
+  const floorGroups = new Map(medianRun(floor).mid.mainThreadGroups.map((group) => [group.group, group.ms]));
   console.log(
-    `\nThroughput (${seconds} s per target after ${WARMUP_SECONDS} s warm-up, ${connections} connections, Accept-Encoding: gzip)\n`,
+    `\n${result.page.label}: ${failed.map((item) => item.budget).join(", ")} over budget; run ${run} (median performance), ${times(mid.multiplier)}:`,
+  );
+  console.log(
+    `  main thread: ${mid.mainThreadGroups
+      .slice(0, 6)
+      .map((group) => `${group.group} ${ms(group.ms)} ms (floor ${ms(floorGroups.get(group.group) ?? 0)})`)
+      .join(", ")}`,
+  );
+  console.log(
+    `  scripts (bootup-time): ${mid.scripts
+      .slice(0, 6)
+      .map((script) => {
+        const name = script.url.startsWith("http") ? new URL(script.url).pathname + new URL(script.url).search : script.url;
+        return `${name} ${ms(script.totalMs)} ms (scripting ${ms(script.scriptingMs)})`;
+      })
+      .join(", ")}`,
+  );
+  if (mid.failingAccessibility.length > 0) console.log(`  accessibility audits below 0.9: ${mid.failingAccessibility.join(", ")}`);
+}
+
+function reportLighthouse(results: PageResult[], settings: Settings): { pagesPassing: number; pages: number } {
+  const floor = results.find((result) => result.page.label === FLOOR);
+  if (!floor) throw new Error("the floor was not measured");
+  const ours = results.filter((result) => result !== floor);
+
+  console.log(
+    `\nLighthouse mobile, calibrated: each run's CPU slowdown = that run's host benchmark index ÷ ${MID_RANGE_PHONE_INDEX} ` +
+      `(a mid-range phone); medians of ${settings.lighthouseRuns} runs, interleaved with the floor (a bare React Router ${reactRouterVersion()} app)\n`,
   );
   printTable(
-    ["target", "req/s", "p50 ms", "p99 ms", "errors/non-2xx", "SSR / health"],
-    measurements.map((m) => [
-      m.path,
-      m.reqPerSec.toFixed(0),
-      m.p50.toFixed(1),
-      m.p99.toFixed(1),
-      String(m.failures),
-      m === health ? "" : ratio(m, health).toFixed(2),
+    ["page", "perf", "a11y", "TBT ms", "main thread s", "LCP s", "CLS", "host index (runs)", "slowdown (runs)"],
+    results.map(({ page, mid }) => [
+      page.label,
+      String(Math.round(mid.performance)),
+      String(Math.round(mid.accessibility)),
+      ms(mid.tbt),
+      seconds(mid.mainThread),
+      seconds(mid.lcp),
+      mid.cls.toFixed(3),
+      ...calibrationCells(mid),
     ]),
   );
 
-  console.log(`\nFirst-load JS (gzip -9, budget ${JS_BUDGET_KB} KB per page)\n`);
-  printTable(
-    ["page", "scripts", "KB gzip", "budget"],
-    loads.map((load) => [load.path, String(load.scripts), load.gzipKb.toFixed(1), verdict(withinJsBudget(load))]),
-  );
+  const allRuns = results.flatMap((result) => result.runs);
+  const slowRuns = allRuns.filter((run) => run.mid.benchmarkIndex < SLOW_HOST_INDEX).length;
+  if (slowRuns > 0)
+    console.log(
+      `  ${slowRuns} of ${allRuns.length} runs on a host index below ${SLOW_HOST_INDEX.toLocaleString("en-US")}, where Lighthouse calls its ` +
+        `simulation less accurate (a busy host): read the pages against the floor, not alone`,
+    );
 
-  const pages = measurements.filter((m) => m !== health).map((m) => `${m.path} ${m.reqPerSec.toFixed(0)} req/s`);
-  const ratios = measurements.filter((m) => m !== health).map((m) => `${m.path} ${ratio(m, health).toFixed(2)}`);
-  const js = loads.map((load) => `${load.path} ${load.gzipKb.toFixed(1)} KB gzip`);
-  return (
-    `${pages.join(", ")}, ${HEALTH_PATH} ${health.reqPerSec.toFixed(0)} req/s, ratio ${ratios.join(", ")}; ` +
-    `first-load JS ${js.join(", ")} (budget ${JS_BUDGET_KB} KB: ${verdict(loads.every(withinJsBudget))})`
+  const verdicts = ours.map((result) => ({ result, verdicts: pageVerdicts(result.mid, floor.mid) }));
+  const first = verdicts[0]?.verdicts ?? [];
+  console.log(`\nBudgets (medians; TBT and main-thread work against the floor's in this run)\n`);
+  printTable(
+    ["page", ...first.map((item) => `${item.budget} ${item.limit}`)],
+    verdicts.map(({ result, verdicts: items }) => [result.page.label, ...items.map((item) => `${verdict(item.pass)} ${item.value}`)]),
+  );
+  for (const { result, verdicts: items } of verdicts) {
+    const failed = items.filter((item) => !item.pass);
+    if (failed.length > 0) printDiagnostics(result, floor, failed);
+  }
+
+  if (settings.lowEnd) {
+    const addedSeconds = results.flatMap((result) => result.runs).reduce((sum, run) => sum + (run.lowAuditMs ?? 0), 0) / 1000;
+    console.log(
+      `\nLow-end phone (slowdown = index ÷ ${LOW_END_PHONE_INDEX}, the same traces audited again: ${Math.round(addedSeconds)} s ` +
+        `of this run, BENCH_LOW_END=0 skips it; report only, no budget yet)\n`,
+    );
+    printTable(
+      ["page", "perf", "TBT ms", "main thread s", "LCP s", "slowdown (runs)"],
+      results.flatMap(({ page, low }) =>
+        low
+          ? [[page.label, ...metricCells(low), `${times(low.multiplier)} (${range(low.multiplierRange, (value) => value.toFixed(2))})`]]
+          : [],
+      ),
+    );
+  }
+  return { pagesPassing: verdicts.filter(({ verdicts: items }) => items.every((item) => item.pass)).length, pages: verdicts.length };
+}
+
+function reportFirstLoad(splits: FirstLoadSplit[], floor: FirstLoadSplit): void {
+  console.log(
+    `\nFirst-load JS (gzip -9): total ≤ ${FIRST_LOAD_BUDGET_KB} KB per page; a page's own code ≤ ${OWN_CODE_BUDGET_KB} KB ` +
+      `(own = what it loads beyond the scripts every benched page loads: framework, shared, root, entry)\n`,
+  );
+  printTable(
+    ["page", "scripts", "total KB", `≤ ${FIRST_LOAD_BUDGET_KB}`, "shared KB", "own KB", `≤ ${OWN_CODE_BUDGET_KB}`],
+    [
+      [FLOOR, String(floor.scripts), kb(floor.totalKb), "", "", "", ""],
+      ...splits.map((split) => [
+        split.path,
+        String(split.scripts),
+        kb(split.totalKb),
+        verdict(split.totalPass),
+        kb(split.sharedKb),
+        kb(split.ownKb),
+        verdict(split.ownPass),
+      ]),
+    ],
   );
 }
 
-async function runBenchmarks(baseUrl: string, seconds: number, connections: number, lighthouseRuns: number): Promise<void> {
+function reportThroughput(
+  info: Measurement[],
+  pairs: Awaited<ReturnType<typeof interleavedPairs>>,
+  result: ThroughputVerdict,
+  load: Load,
+): void {
+  console.log(
+    `\nThroughput (${load.seconds} s per target after ${WARMUP_SECONDS} s warm-up, ${load.connections} connections, Accept-Encoding: gzip)\n`,
+  );
+  printTable(
+    ["page (for information)", "req/s", "p50 ms", "p99 ms", "errors/non-2xx"],
+    info.map((m) => [m.path, m.reqPerSec.toFixed(0), m.p50.toFixed(1), m.p99.toFixed(1), String(m.failures)]),
+  );
+  console.log("");
+  printTable(
+    ["pair", `${CACHED_PAGE} req/s`, `${HEALTH_PATH} req/s`, "ratio", "errors/non-2xx"],
+    pairs.map((pair, index) => [
+      String(index + 1),
+      pair.pageReqPerSec.toFixed(0),
+      pair.healthReqPerSec.toFixed(0),
+      (result.ratios[index] ?? 0).toFixed(2),
+      String(pair.failures),
+    ]),
+  );
+  console.log(
+    `cached page / health, median of ${pairs.length} pairs: ${result.medianRatio.toFixed(2)} ` +
+      `(budget ≥ ${THROUGHPUT_MIN_RATIO.toFixed(2)} with 0 errors): ${verdict(result.pass)}`,
+  );
+}
+
+async function resolvePages(baseUrl: string): Promise<string[]> {
   const paths = benchedPaths();
-  const measurements: Measurement[] = [];
-  for (const path of [...paths, HEALTH_PATH]) {
-    console.log(`bench: ${path} …`);
-    measurements.push(await measure(baseUrl, path, seconds, connections));
+  for (const path of paths) {
+    const response = await fetch(baseUrl + path, { signal: AbortSignal.timeout(30_000) });
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}: nothing to measure`);
   }
-  const health = measurements.find((m) => m.path === HEALTH_PATH);
-  if (!health) throw new Error("no health measurement");
-  const loads = await Promise.all(paths.map((path) => firstLoadJs(baseUrl, path)));
-  const lighthouse = await benchLighthouse(baseUrl, paths, lighthouseRuns);
-  const summary = report(measurements, health, loads, seconds, connections);
-  console.log(`\nbench: ${summary}; ${reportLighthouse(lighthouse, lighthouseRuns)}`);
+  for (const path of PAGES_ONCE_BUILT) {
+    const reason = await whyNotBenched(baseUrl, path);
+    if (reason) console.log(`bench: ${path} not benched: ${reason}`);
+    else paths.push(path);
+  }
+  return paths;
+}
+
+function spreadOf(values: number[], format: (value: number) => string): string {
+  return range([Math.min(...values), Math.max(...values)], format);
+}
+
+async function runBenchmarks(appUrl: string, floorUrl: string, settings: Settings): Promise<string> {
+  const paths = await resolvePages(appUrl);
+
+  const info: Measurement[] = [];
+  for (const path of paths) {
+    console.log(`bench: throughput ${path} …`);
+    info.push(await measure(appUrl, path, settings.load));
+  }
+  const pairs = await interleavedPairs(appUrl, CACHED_PAGE, HEALTH_PATH, THROUGHPUT_PAIRS, settings.load);
+  const throughput = throughputVerdict(pairs);
+
+  const [floorScripts] = splitFirstLoad([await pageScripts(floorUrl + "/", FLOOR)]);
+  if (!floorScripts) throw new Error("no first-load JS for the floor");
+  const splits = splitFirstLoad(await Promise.all(paths.map((path) => pageScripts(appUrl + path, path))));
+
+  const pages: BenchedPage[] = [{ label: FLOOR, url: floorUrl + "/" }, ...paths.map((path) => ({ label: path, url: appUrl + path }))];
+  const lighthouse = await lighthouseRuns(pages, settings);
+
+  reportThroughput(info, pairs, throughput, settings.load);
+  reportFirstLoad(splits, floorScripts);
+  const budgets = reportLighthouse(lighthouse, settings);
+
+  const search = await benchSearch();
+
+  const floor = lighthouse.find((result) => result.page.label === FLOOR)?.mid;
+  const ours = lighthouse.filter((result) => result.page.label !== FLOOR).map((result) => result.mid);
+  return [
+    `Lighthouse budgets met on ${budgets.pagesPassing}/${budgets.pages} pages`,
+    floor ? `floor perf ${Math.round(floor.performance)}, TBT ${ms(floor.tbt)} ms, main thread ${seconds(floor.mainThread)} s` : "",
+    `pages perf ${spreadOf(
+      ours.map((page) => page.performance),
+      String,
+    )}, TBT ${spreadOf(
+      ours.map((page) => page.tbt),
+      ms,
+    )} ms`,
+    `first-load JS ${spreadOf(
+      splits.map((split) => split.totalKb),
+      kb,
+    )} KB (≤ ${FIRST_LOAD_BUDGET_KB}: ${verdict(splits.every((split) => split.totalPass))}), own code ${spreadOf(
+      splits.map((split) => split.ownKb),
+      kb,
+    )} KB (≤ ${OWN_CODE_BUDGET_KB}: ${verdict(splits.every((split) => split.ownPass))})`,
+    `cached page / health ${throughput.medianRatio.toFixed(2)} (≥ ${THROUGHPUT_MIN_RATIO.toFixed(2)}: ${verdict(throughput.pass)})`,
+    `search p95 ${search.searchP95.toFixed(1)} ms (≤ ${SEARCH_BUDGET_P95_MS}: ${verdict(search.searchP95 <= SEARCH_BUDGET_P95_MS)})`,
+  ]
+    .filter(Boolean)
+    .join("; ");
 }
 
 async function main(): Promise<number> {
   process.chdir(fileURLToPath(new URL("..", import.meta.url)));
-  const seconds = positiveIntFromEnv("BENCH_SECONDS", 8);
-  const connections = positiveIntFromEnv("BENCH_CONNECTIONS", 10);
-  const lighthouseRuns = positiveIntFromEnv("BENCH_LIGHTHOUSE_RUNS", 3);
-
-  ensureBuild();
-  const port = await freePort();
-  const baseUrl = `http://${HOST}:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), "bench-data-"));
-  const server = startServer(port, dataDir);
+  const started = Date.now();
+  const settings = settingsFromEnv();
+  const scratch = mkdtempSync(join(tmpdir(), "bench-"));
+  const servers: Served[] = [];
   const cleanUp = async () => {
-    await stopServer(server.child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(servers.map(stop));
+    rmSync(scratch, { recursive: true, force: true });
   };
-  // Ctrl-C skips `finally`, so it must clean up itself or it orphans the server.
+  // Ctrl-C skips `finally`, so it must clean up itself or it orphans the servers.
   const onInterrupt = () => void cleanUp().finally(() => process.exit(130));
   process.once("SIGINT", onInterrupt);
   process.once("SIGTERM", onInterrupt);
 
   try {
-    try {
-      await waitUntilHealthy(baseUrl, server.child);
-    } catch (error) {
-      console.error(`bench: the server could not start: ${error instanceof Error ? error.message : String(error)}`);
-      console.error(server.output());
-      return 1;
-    }
-    console.log(`bench: server up on ${baseUrl}`);
-    await runBenchmarks(baseUrl, seconds, connections, lighthouseRuns);
-    await benchSearch();
+    ensureBuild();
+    console.log("bench: building the floor app (bench/floor) …");
+    const floorBuild = join(scratch, "floor");
+    buildFloor(floorBuild);
+
+    const appPort = await freePort();
+    let floorPort = await freePort();
+    while (floorPort === appPort) floorPort = await freePort();
+    const appUrl = `http://${HOST}:${appPort}`;
+    const floorUrl = `http://${HOST}:${floorPort}`;
+    const dataDir = join(scratch, "data");
+    mkdirSync(dataDir);
+    const app = startApp(appPort, dataDir);
+    servers.push(app);
+    const floor = startFloor(floorBuild, floorPort);
+    servers.push(floor);
+    await waitUntilAnswering(appUrl + HEALTH_PATH, app);
+    await waitUntilAnswering(floorUrl + "/", floor);
+    console.log(`bench: our server on ${appUrl}, the floor on ${floorUrl}`);
+
+    const summary = await runBenchmarks(appUrl, floorUrl, settings);
+    console.log(`\nbench: ${summary}; took ${Math.round((Date.now() - started) / 60_000)} min`);
     return 0;
+  } catch (error) {
+    console.error(`bench: could not measure: ${error instanceof Error ? error.message : String(error)}`);
+    for (const served of servers) {
+      const { child } = served;
+      if (child.exitCode !== null || child.signalCode !== null)
+        console.error(
+          `bench: ${child.spawnargs.slice(1).join(" ")} had exited (${child.exitCode ?? child.signalCode}):\n${served.output()}`,
+        );
+    }
+    return 1;
   } finally {
     await cleanUp();
   }

@@ -1,0 +1,202 @@
+/**
+ * The bench's arithmetic and verdicts, apart from anything that launches a browser or a server, so
+ * that unit tests can hold them (`bench-budgets.test.ts`). Nothing here measures time.
+ */
+
+/** Lighthouse's mid-tier mobile phone (`docs/throttling.md`): the CPU the budgets are read on. */
+export const MID_RANGE_PHONE_INDEX = 450;
+/** A cheap Android phone: reported beside the mid-range one, no budget yet. */
+export const LOW_END_PHONE_INDEX = 125;
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error("median of no values");
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * The CPU slowdown that makes this host emulate a phone of `phoneIndex`: Lighthouse simulates the page
+ * on a CPU `multiplier` times slower than the host it traced it on, so a host of index 1,800 is slowed
+ * 4x to reach 450. Rounded to 2 decimals, the precision the report prints.
+ */
+export function cpuMultiplier(hostIndex: number, phoneIndex: number = MID_RANGE_PHONE_INDEX): number {
+  if (!Number.isFinite(hostIndex) || hostIndex <= 0) throw new Error(`no usable benchmark index (${hostIndex})`);
+  if (!Number.isFinite(phoneIndex) || phoneIndex <= 0) throw new Error(`no usable phone index (${phoneIndex})`);
+  return Math.round((hostIndex / phoneIndex) * 100) / 100;
+}
+
+/** What one calibrated Lighthouse run tells (timings in ms, simulated on the phone; scores 0–100). */
+export interface RunMetrics {
+  performance: number;
+  accessibility: number;
+  tbt: number;
+  lcp: number;
+  cls: number;
+  /** `mainthread-work-breakdown`'s total: all main-thread work, scaled by the multiplier. */
+  mainThread: number;
+  benchmarkIndex: number;
+  multiplier: number;
+}
+
+/** A page's runs, each metric the median of its runs (independently), and the spread of the calibration. */
+export interface PageSummary extends RunMetrics {
+  runs: number;
+  indexRange: [number, number];
+  multiplierRange: [number, number];
+}
+
+const METRIC_KEYS = ["performance", "accessibility", "tbt", "lcp", "cls", "mainThread", "benchmarkIndex", "multiplier"] as const;
+
+export function summarizeRuns(runs: readonly RunMetrics[]): PageSummary {
+  if (runs.length === 0) throw new Error("no runs to summarize");
+  const medians = Object.fromEntries(METRIC_KEYS.map((key) => [key, median(runs.map((run) => run[key]))])) as unknown as RunMetrics;
+  const indexes = runs.map((run) => run.benchmarkIndex);
+  const multipliers = runs.map((run) => run.multiplier);
+  return {
+    ...medians,
+    runs: runs.length,
+    indexRange: [Math.min(...indexes), Math.max(...indexes)],
+    multiplierRange: [Math.min(...multipliers), Math.max(...multipliers)],
+  };
+}
+
+/** The run a summary's diagnostics come from: the one whose performance score is the median (the lower middle for an even count). */
+export function medianRunIndex(runs: readonly Pick<RunMetrics, "performance">[]): number {
+  if (runs.length === 0) throw new Error("no runs");
+  const order = runs.map((run, index) => ({ index, performance: run.performance })).sort((a, b) => a.performance - b.performance);
+  return order[Math.floor((order.length - 1) / 2)]!.index;
+}
+
+export const PAGE_BUDGETS = {
+  minPerformance: 95,
+  /** Over the floor's TBT measured in the same run. */
+  tbtOverFloorMs: 100,
+  /** Times the floor's main-thread work measured in the same run. */
+  mainThreadTimesFloor: 1.5,
+  maxLcpMs: 2_000,
+  maxCls: 0.02,
+  accessibility: 100,
+} as const;
+
+export interface Verdict {
+  budget: string;
+  /** The page's value, formatted as printed. */
+  value: string;
+  /** The limit it was held to, formatted (relative limits already resolved against the floor). */
+  limit: string;
+  pass: boolean;
+}
+
+const ms = (value: number) => `${Math.round(value).toLocaleString("en-US")} ms`;
+const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
+
+/** Every page budget read on a page's medians against the floor's medians from the same run. */
+export function pageVerdicts(page: PageSummary, floor: PageSummary): Verdict[] {
+  const tbtLimit = floor.tbt + PAGE_BUDGETS.tbtOverFloorMs;
+  const mainThreadLimit = floor.mainThread * PAGE_BUDGETS.mainThreadTimesFloor;
+  return [
+    {
+      budget: "performance",
+      value: String(Math.round(page.performance)),
+      limit: `≥ ${PAGE_BUDGETS.minPerformance}`,
+      pass: page.performance >= PAGE_BUDGETS.minPerformance,
+    },
+    {
+      budget: "TBT",
+      value: ms(page.tbt),
+      limit: `≤ ${ms(tbtLimit)} (floor + ${PAGE_BUDGETS.tbtOverFloorMs})`,
+      pass: page.tbt <= tbtLimit,
+    },
+    {
+      budget: "main-thread work",
+      value: seconds(page.mainThread),
+      limit: `≤ ${seconds(mainThreadLimit)} (${PAGE_BUDGETS.mainThreadTimesFloor}× floor)`,
+      pass: page.mainThread <= mainThreadLimit,
+    },
+    { budget: "LCP", value: seconds(page.lcp), limit: `≤ ${seconds(PAGE_BUDGETS.maxLcpMs)}`, pass: page.lcp <= PAGE_BUDGETS.maxLcpMs },
+    { budget: "CLS", value: page.cls.toFixed(3), limit: `≤ ${PAGE_BUDGETS.maxCls}`, pass: page.cls <= PAGE_BUDGETS.maxCls },
+    {
+      budget: "accessibility",
+      value: String(Math.round(page.accessibility)),
+      limit: `= ${PAGE_BUDGETS.accessibility}`,
+      pass: page.accessibility >= PAGE_BUDGETS.accessibility,
+    },
+  ];
+}
+
+export const FIRST_LOAD_BUDGET_KB = 130;
+export const OWN_CODE_BUDGET_KB = 25;
+
+/** The module scripts one page loads before it is interactive, each with its gzip size. */
+export interface PageScripts {
+  path: string;
+  /** Script URL → gzip bytes. */
+  scripts: ReadonlyMap<string, number>;
+}
+
+export interface FirstLoadSplit {
+  path: string;
+  scripts: number;
+  totalKb: number;
+  /** Scripts that every benched page loads: framework, shared app code, root, entry. */
+  sharedKb: number;
+  /** The rest of this page's first load: what this page adds beyond the shared scripts. */
+  ownKb: number;
+  totalPass: boolean;
+  ownPass: boolean;
+}
+
+/**
+ * Splits each page's first-load JS into the shared part (the scripts every page of `pages` loads, the
+ * same URL on each) and the page's own part (everything else it loads). With one page, everything is shared.
+ */
+export function splitFirstLoad(pages: readonly PageScripts[]): FirstLoadSplit[] {
+  const [first, ...rest] = pages;
+  if (!first) return [];
+  const shared = new Set([...first.scripts.keys()].filter((url) => rest.every((page) => page.scripts.has(url))));
+  return pages.map((page) => {
+    let sharedBytes = 0;
+    let ownBytes = 0;
+    for (const [url, bytes] of page.scripts) {
+      if (shared.has(url)) sharedBytes += bytes;
+      else ownBytes += bytes;
+    }
+    const totalKb = (sharedBytes + ownBytes) / 1024;
+    const ownKb = ownBytes / 1024;
+    return {
+      path: page.path,
+      scripts: page.scripts.size,
+      totalKb,
+      sharedKb: sharedBytes / 1024,
+      ownKb,
+      totalPass: totalKb <= FIRST_LOAD_BUDGET_KB,
+      ownPass: ownKb <= OWN_CODE_BUDGET_KB,
+    };
+  });
+}
+
+export const THROUGHPUT_MIN_RATIO = 0.5;
+
+export interface ThroughputPair {
+  pageReqPerSec: number;
+  healthReqPerSec: number;
+  /** Errors, timeouts and non-2xx answers of both measurements of the pair. */
+  failures: number;
+}
+
+export interface ThroughputVerdict {
+  ratios: number[];
+  medianRatio: number;
+  failures: number;
+  pass: boolean;
+}
+
+/** A cached page's req/s against `/api/health`'s, pair by pair; the budget holds on the median ratio, with no failure at all. */
+export function throughputVerdict(pairs: readonly ThroughputPair[]): ThroughputVerdict {
+  if (pairs.length === 0) throw new Error("no throughput pairs");
+  const ratios = pairs.map((pair) => (pair.healthReqPerSec > 0 ? pair.pageReqPerSec / pair.healthReqPerSec : 0));
+  const medianRatio = median(ratios);
+  const failures = pairs.reduce((sum, pair) => sum + pair.failures, 0);
+  return { ratios, medianRatio, failures, pass: medianRatio >= THROUGHPUT_MIN_RATIO && failures === 0 };
+}

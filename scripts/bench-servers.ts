@@ -1,0 +1,89 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { symlinkSync } from "node:fs";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
+
+export const HOST = "127.0.0.1";
+const STARTUP_TIMEOUT_MS = 120_000;
+const FLOOR_DIR = "bench/floor";
+
+export interface Served {
+  child: ChildProcess;
+  /** The process's last output, kept (not shown) so it does not garble the report unless startup fails. */
+  output: () => string;
+}
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, HOST);
+  await once(probe, "listening");
+  const address = probe.address();
+  probe.close();
+  if (address === null || typeof address === "string") throw new Error("could not get a free port from the OS");
+  return address.port;
+}
+
+function serve(args: string[], env: NodeJS.ProcessEnv): Served {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  return { child, output: () => output };
+}
+
+/** Our production server with a fresh embedded database in `dataDir`. */
+export function startApp(port: number, dataDir: string): Served {
+  return serve(["scripts/start.ts"], { PORT: String(port), HOST, DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" });
+}
+
+/**
+ * Builds the floor app (`bench/floor/`) into `buildDir` with the repository's own React Router, React
+ * and Vite; a `node_modules` link beside the build lets its server bundle import them from there.
+ */
+export function buildFloor(buildDir: string): void {
+  try {
+    execFileSync(process.execPath, [resolve("node_modules/@react-router/dev/bin.cjs"), "build"], {
+      cwd: FLOOR_DIR,
+      env: { ...process.env, FLOOR_BUILD_DIR: buildDir, NODE_ENV: "production" },
+      stdio: "pipe",
+    });
+  } catch (error) {
+    const output = error instanceof Error && "stderr" in error ? String(error.stderr) : "";
+    throw new Error(`the floor app did not build:\n${output}`, { cause: error });
+  }
+  symlinkSync(resolve("node_modules"), join(buildDir, "node_modules"), "dir");
+}
+
+export function startFloor(buildDir: string, port: number): Served {
+  return serve([join(FLOOR_DIR, "server.ts"), buildDir, String(port)], {});
+}
+
+export async function waitUntilAnswering(url: string, served: Served): Promise<void> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const { child } = served;
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${url}: the server exited during startup (${child.exitCode ?? child.signalCode}):\n${served.output()}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`${url} did not answer 200 within ${STARTUP_TIMEOUT_MS / 1000} s:\n${served.output()}`);
+}
+
+export async function stop({ child }: Served): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  const forced = setTimeout(() => child.kill("SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(forced);
+}
