@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import { afterInteractive } from "../page/after-interactive.ts";
+import type * as AuthRuntime from "./auth-runtime.ts";
 
 /**
  * Starts the browser's auth state (spec §4) off the first-load path, once the page is interactive, and re-reads the page when it
@@ -12,9 +13,11 @@ export function useAuthRuntime(signedInOnServer: boolean): void {
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
     const cancelStart = afterInteractive(() => {
-      void import("./auth-runtime.ts").then(({ startAuth }) => {
-        if (cancelled) return;
-        unsubscribe = startAuth().state.subscribe((snapshot) => {
+      // A chunk that fails to load is the reload guard's to handle (it reloads the page once), and then
+      // the import settles with nothing: there is no auth state to start on this page.
+      void import("./auth-runtime.ts").then((runtime: typeof AuthRuntime | undefined) => {
+        if (cancelled || !runtime) return;
+        unsubscribe = runtime.startAuth().state.subscribe((snapshot) => {
           if (snapshot.isAuthenticated !== signedInOnServer) void revalidator.revalidate();
         });
       });
