@@ -149,6 +149,15 @@ test.describe("on a phone, markers", () => {
   });
 });
 
+test("the page and its data come in one pass: no Suspense boundary is revealed later", async ({ page }) => {
+  // A live render (a layer filter is not prerendered) for a phone's browser, not a crawler.
+  const phone = "Mozilla/5.0 (Linux; Android 11; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
+  const html = await (await page.request.get("/district?layers=boss", { headers: { "user-agent": phone } })).text();
+  expect(html).toContain("streamController.close()");
+  expect(html).not.toContain("$RC(");
+  expect(html).not.toContain("<template");
+});
+
 test("without JavaScript the static map and the district list are there", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
