@@ -20,7 +20,7 @@ import { currentPackInfo } from "./content/content-store.ts";
 import { deliveryRoutes } from "./delivery/delivery-routes.ts";
 import { createPageDelivery, PAYLOAD_SUFFIX, type RenderPage } from "./delivery/page-delivery.ts";
 import { RenderCache } from "./delivery/render-cache.ts";
-import { gameIconSvg } from "./content/icons.ts";
+import { gameIconRaster, gameIconSvg } from "./content/icons.ts";
 import { favoritesRoutes } from "./favorites/favorites-routes.ts";
 import { trendingRoutes } from "./trending/trending-routes.ts";
 import { addressBucket, clientIp } from "./http/client-ip.ts";
@@ -195,6 +195,13 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
     const svg = gameIconSvg(c.req.param("file").replace(/\.svg$/, ""));
     if (!svg) return c.notFound();
     return c.body(svg, 200, { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=604800" });
+  });
+
+  // The same icons as raster images, which is how pages draw them (decision 014).
+  app.get("/icons/game-icons/:file{[a-z0-9-]+\\.webp}", async (c) => {
+    const webp = await gameIconRaster(c.req.param("file").replace(/\.webp$/, ""));
+    if (!webp) return c.notFound();
+    return c.body(new Uint8Array(webp), 200, { "Content-Type": "image/webp", "Cache-Control": "public, max-age=604800" });
   });
 
   // The pack's world map, named by its version: a new pack gets a new URL, so a year of caching is safe.

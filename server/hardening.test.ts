@@ -154,6 +154,15 @@ describe.each(testEngines)("caching, hosts and SVG files on %s", (engine) => {
     expect(icon.headers.get("Content-Security-Policy")).toBe(SVG_CONTENT_SECURITY_POLICY);
     expect((await call(t.app, "/api/health")).headers.get("Content-Security-Policy")).toContain("script-src 'self' 'nonce-");
   });
+
+  it("serves the icons pages draw as cached WebP images, and 404 for an icon the set lacks", async () => {
+    const icon = await call(t.app, "/icons/game-icons/crossed-swords.webp");
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("Content-Type")).toBe("image/webp");
+    expect(icon.headers.get("Cache-Control")).toBe("public, max-age=604800");
+    expect(new TextDecoder().decode((await icon.arrayBuffer()).slice(8, 12))).toBe("WEBP");
+    expect((await call(t.app, "/icons/game-icons/no-such-icon.webp")).status).toBe(404);
+  });
 });
 
 describe.each(testEngines)("the search budget on %s", (engine) => {

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import sharp from "sharp";
 import { createRequire } from "node:module";
 
 interface IconSet {
@@ -29,4 +30,29 @@ export function gameIconSvg(name: string): string | null {
 /** How many icons the installed set holds. */
 export function gameIconCount(): number {
   return Object.keys(iconSet().icons).length;
+}
+
+/** Pixels per side of a raster icon: crisp at the largest size a page draws (72 px) on a 1.75x phone screen. */
+export const RASTER_ICON_PX = 128;
+const rasterIcons = new Map<string, Promise<Buffer | null>>();
+
+/**
+ * `game-icons:<name>` as a black-on-transparent lossless WebP, made once per process. Pages draw
+ * icons as raster images, not SVG: every SVG a page uses (as an image or a CSS mask) makes the
+ * browser build a separate SVG document on the main thread, which on a phone cost more than
+ * laying out the whole list they sit in (decision 014).
+ */
+export function gameIconRaster(name: string): Promise<Buffer | null> {
+  const known = rasterIcons.get(name);
+  if (known) return known;
+  const svg = gameIconSvg(name);
+  const raster = svg
+    ? sharp(Buffer.from(svg), { density: 96 * (RASTER_ICON_PX / 24) })
+        .resize(RASTER_ICON_PX, RASTER_ICON_PX, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
+        .webp({ lossless: true, effort: 6 })
+        .toBuffer()
+    : Promise.resolve(null);
+  rasterIcons.set(name, raster);
+  raster.catch(() => rasterIcons.delete(name));
+  return raster;
 }

@@ -53,3 +53,17 @@ test("remembers the chosen theme across reloads, with no flash of the other one"
   await hydrated(page);
   expect(await firstTheme(page)).toBe("MinithingsLight");
 });
+
+test("content icons are images that load and follow the theme", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/equipments-items");
+  await hydrated(page);
+  const icon = page.getByRole("main").locator("ul li a img").first();
+  await expect(icon).toHaveAttribute("src", /^\/icons\/game-icons\/[a-z0-9-]+\.webp$/);
+  // Lazy: it loads as it comes into view, and is drawn from a raster crisp at twice its size.
+  await icon.scrollIntoViewIfNeeded();
+  await expect.poll(() => icon.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(128);
+  await expect(icon).toHaveCSS("filter", "none");
+  await page.getByRole("button", { name: vi.theme.toDark }).click();
+  await expect(icon).toHaveCSS("filter", "invert(1)");
+});

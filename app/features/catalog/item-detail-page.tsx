@@ -61,7 +61,7 @@ export function ItemDetailPage({ i18n, language, item, makes, uses, related, sou
       <header
         className={`flex items-start gap-4 rounded-xl border border-line border-l-4 ${rarityEdge(item.rarity)} bg-surface p-4 sm:p-5`}
       >
-        <GameIcon icon={item.icon} size={72} className="text-fg" />
+        <GameIcon icon={item.icon} size={72} />
         <div className="min-w-0">
           <h1 className="text-2xl font-bold sm:text-3xl">{localize(item.name, language)}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-fg-muted">

@@ -36,7 +36,7 @@ export function ClassPage({ i18n, catalogI18n, language, classes, selected }: Cl
               prefetch="intent"
               className="flex h-full gap-3 rounded-xl border border-line bg-surface p-4 hover:bg-surface-muted"
             >
-              <GameIcon icon={entry.icon} size={48} className="text-fg" />
+              <GameIcon icon={entry.icon} size={48} />
               <span className="min-w-0">
                 <span className="block text-lg font-bold">{localize(entry.name, language)}</span>
                 <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted">
@@ -97,7 +97,7 @@ function ClassDetail({
       <div>
         <EntryBreadcrumbs listKey="class" current={name} />
         <header className="grid grid-cols-[auto_1fr] gap-x-4 rounded-xl border border-line bg-surface p-4 sm:p-5">
-          <GameIcon icon={gameClass.icon} size={72} className="text-fg" />
+          <GameIcon icon={gameClass.icon} size={72} />
           <div className="min-w-0">
             <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
             <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted">
@@ -161,7 +161,7 @@ function ClassDetail({
           <ul className="flex flex-col gap-4">
             {gameClass.skills.map((skill) => (
               <li key={skill.id} className="flex gap-3">
-                <GameIcon icon={skill.icon} size={40} className="text-fg" />
+                <GameIcon icon={skill.icon} size={40} />
                 <div className="min-w-0">
                   <h3 className="font-semibold">{localize(skill.name, language)}</h3>
                   <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-fg-muted">
@@ -222,7 +222,7 @@ function RecommendedGroup({
         <ul className="flex flex-col gap-2">
           {entries.map((entry) => (
             <li key={entry.id} className="flex items-center gap-2 text-sm">
-              {entry.icon ? <GameIcon icon={entry.icon} size={24} className="text-fg-muted" /> : null}
+              {entry.icon ? <GameIcon icon={entry.icon} size={24} tone="muted" /> : null}
               <Link to={href(entry.id)} className={textLink}>
                 {localize(entry.name, language)}
               </Link>

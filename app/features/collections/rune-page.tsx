@@ -49,7 +49,7 @@ export function RunePage({ i18n, catalogI18n, language, sets, runeCount, sources
                     href={`#${set.id}`}
                     className="inline-flex h-9 items-center gap-2 rounded-full border border-line bg-surface px-3 hover:bg-surface-muted"
                   >
-                    <GameIcon icon={set.icon} size={18} className="text-fg-muted" />
+                    <GameIcon icon={set.icon} size={18} tone="muted" />
                     {localize(set.name, language)}
                   </a>
                 </li>
@@ -86,7 +86,7 @@ function RuneSetCard({
   return (
     <section id={set.id} aria-labelledby={headingId} className="scroll-mt-20 rounded-xl border border-line bg-surface p-4 sm:p-5">
       <div className="flex items-start gap-3">
-        <GameIcon icon={set.icon} size={48} className="text-fg" />
+        <GameIcon icon={set.icon} size={48} />
         <div className="min-w-0">
           <h2 id={headingId} className="text-xl font-bold">
             {localize(set.name, language)}
@@ -125,7 +125,7 @@ function RuneSetCard({
                   className={`scroll-mt-20 flex gap-3 rounded-lg border border-line border-l-4 ${rarityEdge(rune.rarity)} p-3`}
                 >
                   <span className="flex w-12 shrink-0 flex-col items-center gap-1">
-                    <GameIcon icon={rune.icon} size={32} className="text-fg" />
+                    <GameIcon icon={rune.icon} size={32} />
                     <span className="text-xs font-semibold text-fg-muted">
                       <span aria-hidden="true">{t("runes.position", { position: rune.position })}</span>
                       <span className="sr-only">{t("runes.positionLabel", { position: rune.position })}</span>

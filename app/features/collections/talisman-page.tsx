@@ -78,7 +78,7 @@ export function TalismanPage({ i18n, catalogI18n, language, classes, entries, to
               className={`flex h-full flex-col gap-2 rounded-lg border border-line border-l-4 ${rarityEdge(talisman.rarity)} bg-surface p-3`}
             >
               <div className="flex items-center gap-3">
-                <GameIcon icon={talisman.icon} size={44} className="text-fg" />
+                <GameIcon icon={talisman.icon} size={44} />
                 <div className="min-w-0">
                   <h2 className="font-semibold">
                     <Link to={href({ id: talisman.id })} prefetch="intent" className={textLink}>

@@ -81,7 +81,7 @@ export function CraftDetailPage({ i18n, language, recipe, recipes, items }: Craf
                     to={`/equipments-items/detail?id=${line.item}`}
                     className="flex items-center gap-2 text-link underline underline-offset-2"
                   >
-                    <GameIcon icon={items[line.item]?.icon ?? "game-icons:swap-bag"} size={24} className="text-fg" />
+                    <GameIcon icon={items[line.item]?.icon ?? "game-icons:swap-bag"} size={24} />
                     {name(line.item)}
                   </Link>
                 </td>
@@ -114,7 +114,7 @@ export function CraftDetailPage({ i18n, language, recipe, recipes, items }: Craf
     <article className="mx-auto flex max-w-4xl flex-col gap-5">
       <Breadcrumbs current={localize(recipe.name, language)} />
       <header className="flex items-start gap-4 rounded-xl border border-line bg-surface p-4 sm:p-5">
-        <GameIcon icon={items[recipe.output.item]?.icon ?? "game-icons:anvil"} size={72} className="text-fg" />
+        <GameIcon icon={items[recipe.output.item]?.icon ?? "game-icons:anvil"} size={72} />
         <div className="min-w-0">
           <h1 className="text-2xl font-bold sm:text-3xl">{localize(recipe.name, language)}</h1>
           <p className="mt-1 text-sm text-fg-muted">

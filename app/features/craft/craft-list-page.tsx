@@ -51,7 +51,7 @@ export function CraftListPage({
             prefetch="intent"
             className="flex h-full gap-3 rounded-lg border border-line bg-surface p-3 hover:bg-surface-muted"
           >
-            <GameIcon icon={items[recipe.output.item]?.icon ?? "game-icons:anvil"} size={44} className="text-fg" />
+            <GameIcon icon={items[recipe.output.item]?.icon ?? "game-icons:anvil"} size={44} />
             <span className="min-w-0 text-sm">
               <span className="block font-semibold">{localize(recipe.name, language)}</span>
               <span className="mt-1 block text-fg-muted">

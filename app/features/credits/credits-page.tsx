@@ -46,7 +46,7 @@ export function CreditsPage({ i18n, icons, iconTotal, software }: CreditsProps) 
           <ul className="mt-3 grid grid-cols-2 gap-2 text-xs sm:grid-cols-3">
             {icons.map((name) => (
               <li key={name} className="flex min-w-0 items-center gap-2">
-                <GameIcon icon={name} size={28} className="text-fg" />
+                <GameIcon icon={name} size={28} />
                 <span className="truncate">{name}</span>
               </li>
             ))}

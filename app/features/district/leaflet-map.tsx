@@ -4,6 +4,7 @@ import type { MapDistrict, ViewBox } from "../../../server/content/districts.ts"
 import type { Point } from "../../../server/content/map-svg.ts";
 import { entryHref } from "../../shared/content/entry-links.ts";
 import { localize } from "../../shared/i18n/localize.ts";
+import { gameIconUrl } from "../../shared/ui/game-icon.tsx";
 import { declutter } from "./declutter.ts";
 import { KIND_COLORS, MARKER_KINDS, type MarkerKind } from "./marker-kinds.ts";
 
@@ -160,7 +161,7 @@ export function LeafletMap(props: Props) {
             riseOnHover: true,
             icon: L.divIcon({
               className: `map-marker map-marker-${marker.kind} rounded-full`,
-              html: `<span class="flex size-6 items-center justify-center rounded-full border-2 border-white shadow-md" style="background:${KIND_COLORS[marker.kind]}"><span class="block size-[15px] bg-white" style="mask-image:url(/icons/game-icons/${iconName}.svg);-webkit-mask-image:url(/icons/game-icons/${iconName}.svg);mask-size:contain;-webkit-mask-size:contain"></span></span>`,
+              html: `<span class="flex size-6 items-center justify-center rounded-full border-2 border-white shadow-md" style="background:${KIND_COLORS[marker.kind]}"><img src="${gameIconUrl(iconName)}" alt="" width="15" height="15" class="block size-[15px]! invert"></span>`,
               // A 24 px target (WCAG 2.2); markers too close to another at this zoom are hidden (declutter below).
               iconSize: [24, 24],
               iconAnchor: [12, 12],

@@ -45,7 +45,7 @@ export function FavoritesPage({ signedIn, favorites, language }: { signedIn: boo
                       to={kindEntryHref(entry.kind, entry.id) ?? "/"}
                       className="flex items-center gap-3 rounded-lg border border-line bg-surface p-3 hover:bg-surface-muted"
                     >
-                      {entry.icon ? <GameIcon icon={entry.icon} size={36} className="text-fg" /> : null}
+                      {entry.icon ? <GameIcon icon={entry.icon} size={36} /> : null}
                       <span className="font-semibold">{localize(entry.name, language)}</span>
                     </Link>
                   </li>

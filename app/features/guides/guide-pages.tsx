@@ -54,7 +54,7 @@ export function GuideListPage({ i18n, language, guides }: { i18n: RouteMessages;
                     to={`/guide?id=${guide.id}`}
                     className="flex h-full gap-3 rounded-xl border border-line bg-surface p-4 hover:bg-surface-muted"
                   >
-                    <GameIcon icon={guide.icon} size={40} className="text-fg" />
+                    <GameIcon icon={guide.icon} size={40} />
                     <span className="min-w-0">
                       <span className="block font-semibold">{localize(guide.name, language)}</span>
                       <span className="mt-1 block text-sm text-fg-muted">{localize(guide.summary, language)}</span>

@@ -60,7 +60,7 @@ export function HomePage({ i18n, language, serverNow, season, nextSeason, events
           </h2>
           {season ? (
             <div className="flex items-start gap-3">
-              <GameIcon icon={season.icon} size={48} className="text-accent" />
+              <GameIcon icon={season.icon} size={48} tone="accent" />
               <div>
                 <p className="font-semibold">{t("season.current", { number: season.number, name: localize(season.name, language) })}</p>
                 <p className="mt-1 text-sm">
@@ -124,7 +124,7 @@ export function HomePage({ i18n, language, serverNow, season, nextSeason, events
           {guides.map((guide) => (
             <li key={guide.id}>
               <Link to={`/guide?id=${guide.id}`} className={`${card} flex h-full gap-3 hover:bg-surface-muted`}>
-                <GameIcon icon={guide.icon} size={36} className="text-fg" />
+                <GameIcon icon={guide.icon} size={36} />
                 <span className="min-w-0">
                   <span className="block font-semibold">{localize(guide.name, language)}</span>
                   <span className="mt-1 block text-sm text-fg-muted">{localize(guide.summary, language)}</span>
@@ -150,7 +150,7 @@ export function HomePage({ i18n, language, serverNow, season, nextSeason, events
                   to={kindEntryHref(entry.kind, entry.id) ?? "/"}
                   className="flex min-h-12 items-center gap-3 rounded-lg border border-line bg-surface p-2 hover:bg-surface-muted"
                 >
-                  {entry.icon ? <GameIcon icon={entry.icon} size={32} className="text-fg" /> : null}
+                  {entry.icon ? <GameIcon icon={entry.icon} size={32} /> : null}
                   <span className="min-w-0">
                     <span className="block truncate font-semibold">{localize(entry.name, language)}</span>
                     <span className="block text-xs text-fg-muted">{common(`favorites.kinds.${entry.kind}`)}</span>
@@ -177,7 +177,7 @@ export function HomePage({ i18n, language, serverNow, season, nextSeason, events
           ).map(([to, key, icon]) => (
             <li key={key}>
               <Link to={to} className="flex min-h-12 items-center gap-2 rounded-lg border border-line px-3 hover:bg-surface-muted">
-                <GameIcon icon={icon} size={24} className="text-accent" />
+                <GameIcon icon={icon} size={24} tone="accent" />
                 {t(`quick.${key}`)}
               </Link>
             </li>

@@ -37,7 +37,7 @@ export function ManorDetail({ t, language, manor, district, tax, items }: ManorD
     <article className="mx-auto flex max-w-5xl flex-col gap-5">
       <EntryBreadcrumbs listKey="manor" current={name} />
       <header className={`flex items-start gap-4 ${card}`}>
-        <GameIcon icon={manor.icon} size={72} className="text-fg" />
+        <GameIcon icon={manor.icon} size={72} />
         <div className="flex min-w-0 flex-col gap-2">
           <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
           <p>{localize(manor.description, language)}</p>
@@ -123,7 +123,7 @@ export function ManorDetail({ t, language, manor, district, tax, items }: ManorD
             return (
               <li key={building.id} id={`building-${building.id}`} className={`${card} flex flex-col gap-3`}>
                 <div className="flex items-start gap-3">
-                  <GameIcon icon={building.icon} size={40} className="text-fg" />
+                  <GameIcon icon={building.icon} size={40} />
                   <div className="min-w-0">
                     <h3 className="font-bold">{buildingName}</h3>
                     <p className="text-sm text-fg-muted">{t("manor.buildingsSection.unlock", { level: building.unlockManorLevel })}</p>

@@ -54,7 +54,7 @@ export function ManorPage({ i18n, language, manors, selected }: ManorPageProps) 
           return (
             <li key={manor.id} className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 sm:p-5">
               <div className="flex items-start gap-3">
-                <GameIcon icon={manor.icon} size={48} className="text-fg" />
+                <GameIcon icon={manor.icon} size={48} />
                 <div className="min-w-0">
                   <h2 className="text-lg font-bold">
                     <Link to={`/manor?id=${manor.id}`} className={link}>
@@ -90,7 +90,7 @@ export function ManorPage({ i18n, language, manors, selected }: ManorPageProps) 
                 <ul className="flex flex-wrap gap-1.5">
                   {manor.buildings.map((building) => (
                     <li key={building.id} className="inline-flex items-center gap-1 rounded-full border border-line px-2 py-0.5 text-xs">
-                      <GameIcon icon={building.icon} size={16} className="text-fg" />
+                      <GameIcon icon={building.icon} size={16} />
                       {localize(building.name, language)}
                     </li>
                   ))}

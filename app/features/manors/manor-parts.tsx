@@ -16,7 +16,7 @@ export const link = "text-link underline underline-offset-2";
 export function MaterialLink({ stack, items, language }: { stack: Stack; items: Record<string, Named>; language: string }) {
   return (
     <span className="inline-flex items-center gap-1.5">
-      <GameIcon icon={items[stack.item]?.icon ?? "game-icons:swap-bag"} size={20} className="text-fg" />
+      <GameIcon icon={items[stack.item]?.icon ?? "game-icons:swap-bag"} size={20} />
       <span>
         <span className="tabular-nums">{numberFormat(language).format(stack.quantity)}</span> ×{" "}
         <Link to={entryHref(`item:${stack.item}`) ?? "#"} className={link}>

@@ -45,7 +45,7 @@ export function SeasonDetailPage({ i18n, language, serverNow, season, startsAt, 
     <article className="mx-auto flex max-w-4xl flex-col gap-5">
       <EntryBreadcrumbs listKey="season" current={name} />
       <header className={`flex items-start gap-4 ${card} ${status === "current" ? "border-accent" : ""}`}>
-        <GameIcon icon={season.icon} size={72} className={status === "current" ? "text-accent" : "text-fg"} />
+        <GameIcon icon={season.icon} size={72} tone={status === "current" ? "accent" : "fg"} />
         <div className="flex min-w-0 flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-sm text-fg-muted">{t("season.number", { number: season.number })}</span>
@@ -100,7 +100,7 @@ export function SeasonDetailPage({ i18n, language, serverNow, season, startsAt, 
                       <ul className="flex flex-col gap-1">
                         {tier.rewards.map((reward) => (
                           <li key={reward.item} className="flex items-center gap-2">
-                            <GameIcon icon={items[reward.item]?.icon ?? "game-icons:swap-bag"} size={24} className="text-fg" />
+                            <GameIcon icon={items[reward.item]?.icon ?? "game-icons:swap-bag"} size={24} />
                             <span>
                               <span className="tabular-nums">{number.format(reward.quantity)}</span> ×{" "}
                               <Link to={entryHref(`item:${reward.item}`) ?? "#"} className={link}>
@@ -132,7 +132,7 @@ export function SeasonDetailPage({ i18n, language, serverNow, season, startsAt, 
               const label = localize(additions[ref]?.name, language) || ref.slice(kind.length + 1);
               return (
                 <li key={ref} className="flex items-center gap-3 rounded-lg border border-line p-2">
-                  <GameIcon icon={additions[ref]?.icon ?? kindIcon[kind] ?? "game-icons:sparkles"} size={32} className="text-fg" />
+                  <GameIcon icon={additions[ref]?.icon ?? kindIcon[kind] ?? "game-icons:sparkles"} size={32} />
                   <span className="flex min-w-0 flex-col">
                     <span className="text-xs text-fg-muted">{t(`season.additions.kinds.${kind}`)}</span>
                     {href ? (

@@ -54,7 +54,7 @@ export function SeasonListPage({ i18n, language, serverNow, seasons }: SeasonLis
                 } ${season.status === "ended" ? "opacity-90" : ""}`}
               >
                 <div className="flex items-start gap-3">
-                  <GameIcon icon={season.icon} size={48} className={current ? "text-accent" : "text-fg"} />
+                  <GameIcon icon={season.icon} size={48} tone={current ? "accent" : "fg"} />
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <span className="text-sm text-fg-muted">{t("season.number", { number: season.number })}</span>

@@ -208,7 +208,7 @@ export function SearchEntry({
                         if (active !== own) setActive(own);
                       }}
                     >
-                      {hit.icon ? <GameIcon icon={hit.icon} size={20} className="text-fg-muted" /> : <span className="size-5 shrink-0" />}
+                      {hit.icon ? <GameIcon icon={hit.icon} size={20} tone="muted" /> : <span className="size-5 shrink-0" />}
                       <span className="min-w-0 flex-1 truncate">
                         <Highlighted text={name} query={query} />
                         {showOther ? (

@@ -336,7 +336,7 @@ export function EntryHeader({
 }) {
   return (
     <header className={`flex items-start gap-4 rounded-xl border border-line border-l-4 ${rarityEdge(rarity)} bg-surface p-4 sm:p-5`}>
-      <GameIcon icon={icon} size={72} className="text-fg" />
+      <GameIcon icon={icon} size={72} />
       <div className="min-w-0">
         <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-fg-muted">{facts}</p>
@@ -404,7 +404,7 @@ export function EntryCard({
       prefetch="intent"
       className={`flex h-full items-center gap-3 rounded-lg border border-line border-l-4 ${rarityEdge(rarity)} bg-surface p-3 hover:bg-surface-muted`}
     >
-      <GameIcon icon={icon} size={44} className="text-fg" />
+      <GameIcon icon={icon} size={44} />
       <span className="min-w-0">
         <span className="block truncate font-semibold">{name}</span>
         {children}

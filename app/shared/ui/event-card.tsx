@@ -38,7 +38,7 @@ export function EventCard({
   return (
     <article className={`flex h-full flex-col gap-2 rounded-xl border bg-surface p-4 ${running ? "border-brand" : "border-line"}`}>
       <div className="flex items-start gap-3">
-        <GameIcon icon={event.icon} size={40} className="text-fg" />
+        <GameIcon icon={event.icon} size={40} />
         <div className="min-w-0">
           <h3 className="font-bold">{localize(event.name, language)}</h3>
           <p className="text-xs text-fg-muted">
@@ -78,7 +78,7 @@ export function EventCard({
                       to={`/equipments-items/detail?id=${reward.item}`}
                       className="inline-flex items-center gap-1 text-link underline underline-offset-2"
                     >
-                      <GameIcon icon={rewardItems[reward.item]?.icon ?? "game-icons:swap-bag"} size={20} className="text-fg" />
+                      <GameIcon icon={rewardItems[reward.item]?.icon ?? "game-icons:swap-bag"} size={20} />
                       {reward.quantity} × {localize(rewardItems[reward.item]?.name, language) || reward.item}
                     </Link>
                   </li>

@@ -1,15 +1,48 @@
+export type GameIconTone = "fg" | "muted" | "accent";
+
+/** Where the server serves a content icon as a black-on-transparent raster image. */
+export const gameIconUrl = (icon: string) => `/icons/game-icons/${icon.replace(/^game-icons:/, "")}.webp`;
+
 /**
- * A content icon (game-icons set) as a CSS mask over the text colour: it follows the theme, costs
- * one cached request per icon, and has a fixed size so nothing shifts while it loads.
+ * A content icon (game-icons set), decorative, with a fixed size so nothing shifts while it loads.
+ *
+ * It is a raster `<img>`, loaded lazily: an SVG (as an image or a CSS mask) makes the browser build
+ * an SVG document per icon on the main thread, and a CSS mask restyles the element when its image
+ * arrives; on a phone both cost more than laying out the list the icons sit in (decision 014). The
+ * theme's colour comes from a filter (`app.css`, `.game-icon`); the accent tone, used for one icon at
+ * a time, is a mask of the same raster over the accent colour.
  */
-export function GameIcon({ icon, size = 40, className = "" }: { icon: string; size?: number; className?: string }) {
-  const name = icon.replace(/^game-icons:/, "");
-  const url = `url(/icons/game-icons/${name}.svg)`;
+export function GameIcon({
+  icon,
+  size = 40,
+  tone = "fg",
+  className = "",
+}: {
+  icon: string;
+  size?: number;
+  tone?: GameIconTone;
+  className?: string;
+}) {
+  const url = gameIconUrl(icon);
+  if (tone === "accent") {
+    const mask = `url(${url})`;
+    return (
+      <span
+        aria-hidden="true"
+        className={`inline-block shrink-0 bg-current text-accent ${className}`}
+        style={{ width: size, height: size, maskImage: mask, WebkitMaskImage: mask, maskSize: "contain", maskRepeat: "no-repeat" }}
+      />
+    );
+  }
   return (
-    <span
-      aria-hidden="true"
-      className={`inline-block shrink-0 bg-current ${className}`}
-      style={{ width: size, height: size, maskImage: url, WebkitMaskImage: url, maskSize: "contain", maskRepeat: "no-repeat" }}
+    <img
+      src={url}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      className={`game-icon ${tone === "muted" ? "game-icon-muted" : ""} inline-block shrink-0 ${className}`}
     />
   );
 }
