@@ -2,7 +2,6 @@
  * The public data API, mounted under `/api`: read-only JSON over the content pack, open to any
  * origin (CORS, no credentials), cached with ETags. See docs-page.ts (served at `/api/docs`).
  */
-import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
@@ -16,7 +15,7 @@ import { parseJson, type AppEnv } from "../http/context.ts";
 import { kindOfCollection, unknownCollectionMessage } from "./collections.ts";
 import { languageFromRequest } from "../../app/shared/i18n/languages.ts";
 import { renderDocsPage, type DocsLanguage } from "./docs-page.ts";
-import { cachedAnswer } from "./http-cache.ts";
+import { cachedAnswer, shortDigest } from "./http-cache.ts";
 import { occurrenceOf, withOccurrence } from "./live-events.ts";
 import { runQuery } from "./query-executor.ts";
 import { validateQuery } from "./query-validator.ts";
@@ -28,7 +27,7 @@ const QUERY_BODY_MAX_BYTES = 32 * 1024;
 const DOCS: Record<DocsLanguage, { html: string; version: string }> = Object.fromEntries(
   (["en", "vi"] as const).map((language) => {
     const html = renderDocsPage(language);
-    return [language, { html, version: createHash("sha256").update(html).digest("base64url").slice(0, 16) }];
+    return [language, { html, version: shortDigest(html) }];
   }),
 ) as Record<DocsLanguage, { html: string; version: string }>;
 

@@ -13,6 +13,11 @@ export const CACHE_CONTROL = "public, max-age=60";
 /** Bump when the answers' shape changes, so clients holding an old ETag get the new answer. */
 const API_REVISION = "1";
 
+/** The first `length` characters of the SHA-256 of `data` in base64url: the opaque part of our ETags and version tags. */
+export function shortDigest(data: string | Uint8Array, length = 16): string {
+  return createHash("sha256").update(data).digest("base64url").slice(0, length);
+}
+
 /**
  * Weak, because the compress middleware re-encodes bodies (it would weaken a strong tag anyway): the
  * same pack and the same request give the same answer, byte for byte before compression.
@@ -20,7 +25,7 @@ const API_REVISION = "1";
 export function entityTag(version: string, url: URL): string {
   const params = [...url.searchParams].sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1));
   const request = `${url.pathname}?${new URLSearchParams(params).toString()}`;
-  const digest = createHash("sha256").update(API_REVISION).update("\0").update(request).digest("base64url").slice(0, 16);
+  const digest = shortDigest(`${API_REVISION}\0${request}`);
   return `W/"${version}-${digest}"`;
 }
 

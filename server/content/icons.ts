@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import sharp from "sharp";
 import { createRequire } from "node:module";
+import sharp from "sharp";
 
 interface IconSet {
   icons: Record<string, { body: string; width?: number; height?: number }>;

@@ -7,14 +7,14 @@
  * Everyone else (signed in, filtered lists, personal pages) gets a live render with a nonce.
  * `_payload.json` answers a prerendered page's loader data as JSON, from the same renders.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { isLanguage, LANGUAGE_PARAM, languageFromRequest, LOCALE_COOKIE } from "../../app/shared/i18n/languages.ts";
 import { createRouteMatcher, matchRouteRules, routeRules, type RouteRule } from "../../app/shared/delivery/route-rules.ts";
 import { carriesCredentials } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
-import { matchesIfNoneMatch } from "../content-api/http-cache.ts";
+import { matchesIfNoneMatch, shortDigest } from "../content-api/http-cache.ts";
 import { inlineScriptHash } from "../security-headers.ts";
 import { renderKey, type CachedPage, type Encoding, type RenderCache, type RenderOutcome, type UncachedRender } from "./render-cache.ts";
 
@@ -136,10 +136,6 @@ export function preferredEncoding(acceptEncoding: string | null): Encoding {
   return "identity";
 }
 
-function entityTag(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
-}
-
 /** Renders a page for the cache with a nonce nobody is sent; a 200 without cookies is sealed and compressed, once. */
 async function renderForCache(request: Request, render: RenderPage, now: number): Promise<RenderOutcome> {
   const nonce = randomBytes(16).toString("base64");
@@ -166,7 +162,7 @@ async function renderForCache(request: Request, render: RenderPage, now: number)
     }),
     gzipAsync(identity),
   ]);
-  const tag = entityTag(identity);
+  const tag = shortDigest(identity, 27);
   const page: CachedPage = {
     contentType: response.headers.get("content-type") ?? "text/html; charset=utf-8",
     scriptHashes: sealed.scriptHashes,
@@ -302,7 +298,7 @@ export function createPageDelivery({ cache, buildId, contentVersion, now = Date.
         path: `${pagePath}${query}`,
         data,
       });
-      const tag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
+      const tag = `W/"${shortDigest(body, 22)}"`;
       const headers = { ETag: tag, "Cache-Control": "no-cache", Vary: "Cookie" };
       if (matchesIfNoneMatch(request.headers.get("if-none-match") ?? undefined, tag)) return new Response(null, { status: 304, headers });
       return new Response(body, { status: 200, headers: { ...headers, "Content-Type": "application/json; charset=utf-8" } });

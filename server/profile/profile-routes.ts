@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -10,6 +9,7 @@ import { confirmIdentity } from "../auth/confirm-identity.ts";
 import { PASSWORD_MAX_LENGTH } from "../auth/password-policy.ts";
 import { parseJson, requirePermission, uidParam, type AppEnv } from "../http/context.ts";
 import { exceedsPixelLimit, IMAGE_MAX_PIXELS, imageDecoding, openImage } from "../images/image-decoding.ts";
+import { shortDigest } from "../content-api/http-cache.ts";
 import { deleteAccount } from "../users/delete-account.ts";
 import { exportAccount } from "../users/export-account.ts";
 import { displayNameSchema } from "./display-name.ts";
@@ -99,7 +99,7 @@ export function profileRoutes(db: Database) {
         if (!(file instanceof File)) throw new AppError("invalid-argument", "Send the photo as multipart/form-data in the field 'photo'.");
         if (file.size > PHOTO_MAX_BYTES) throw new AppError("invalid-argument", "The photo must be 2 MB or smaller.");
         const webp = await reencodePhoto(new Uint8Array(await file.arrayBuffer()));
-        const etag = createHash("sha256").update(webp).digest("base64url").slice(0, 16);
+        const etag = shortDigest(webp);
         const photoURL = `/api/photos/${viewer.uid}?v=${etag}`;
         const now = Date.now();
         const profile = await db.transaction(async (tx) => {
