@@ -1,10 +1,10 @@
 import { useEffect, useMemo } from "react";
-import { I18nextProvider } from "react-i18next";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
 import { ErrorPage } from "./features/errors/error-page.tsx";
-import { i18nFor } from "./shared/i18n/root-i18n.ts";
+import { translatorFor } from "./shared/i18n/page-translator.ts";
+import { TranslationProvider } from "./shared/i18n/use-translation.tsx";
 import { languageFromRequest } from "./shared/i18n/languages.ts";
 import { loadMessages } from "./shared/i18n/messages.ts";
 import { errorMeta } from "./features/errors/error-meta.ts";
@@ -67,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const i18n = useMemo(() => i18nFor(loaderData.i18n), [loaderData.i18n]);
+  const translator = useMemo(() => translatorFor(loaderData.i18n), [loaderData.i18n]);
   useLanguageSync(loaderData.i18n.language);
   useEffect(() => {
     document.documentElement.lang = loaderData.i18n.language;
@@ -79,15 +79,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider translator={translator}>
       <Outlet />
       <OfflineIndicator />
-    </I18nextProvider>
+    </TranslationProvider>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRootData();
   const page = <ErrorPage error={error} />;
-  return root ? <I18nextProvider i18n={i18nFor(root.i18n)}>{page}</I18nextProvider> : page;
+  return root ? <TranslationProvider translator={translatorFor(root.i18n)}>{page}</TranslationProvider> : page;
 }

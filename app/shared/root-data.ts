@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { Viewer } from "../../server/auth/viewer.ts";
-import type { I18nPayload } from "./i18n/create-i18n.ts";
+import type { I18nPayload } from "./i18n/page-translator.ts";
 
 /** What the root loader gives every page (see `app/root.tsx`). */
 /** What every page may show of the signed-in person (their own data only): the server's viewer. */

@@ -39,7 +39,6 @@ export const SOFTWARE_CREDITS = [
   { name: "React Router", npm: "react-router", license: "MIT", url: "https://reactrouter.com/" },
   { name: "Hono", npm: "hono", license: "MIT", url: "https://hono.dev/" },
   { name: "Tailwind CSS", npm: "tailwindcss", license: "MIT", url: "https://tailwindcss.com/" },
-  { name: "i18next", npm: "i18next", license: "MIT", url: "https://www.i18next.com/" },
   { name: "Better Auth", npm: "better-auth", license: "MIT", url: "https://www.better-auth.com/" },
   { name: "Drizzle ORM", npm: "drizzle-orm", license: "Apache-2.0", url: "https://orm.drizzle.team/" },
   { name: "PGlite", npm: "@electric-sql/pglite", license: "Apache-2.0", url: "https://pglite.dev/" },

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { can, type Permission, type Role } from "../../shared/auth/permissions.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { Link, useLocation } from "react-router";
 import { can } from "../../shared/auth/permissions.ts";
 import { useRootData } from "../../shared/root-data.ts";

@@ -1,7 +1,7 @@
 import { STAT_KEYS, statValue } from "../../shared/content/stats.ts";
 import { useRecordView } from "../../shared/content/use-record-view.ts";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../shared/i18n/translator.ts";
 import { Link } from "react-router";
 import type { ClassCard, ClassRecommendations, NamedEntry } from "../../../server/content/collections.ts";
 import type { GameClass } from "../../../server/content/pack-schema.ts";

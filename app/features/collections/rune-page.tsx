@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../shared/i18n/translator.ts";
 import { useNavigation } from "react-router";
 import type { RuneSetView } from "../../../server/content/collections.ts";
 import type { Localized } from "../../../server/content/pack-schema.ts";

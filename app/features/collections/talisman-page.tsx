@@ -1,6 +1,6 @@
 import { useRecordView } from "../../shared/content/use-record-view.ts";
 
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../shared/i18n/translator.ts";
 import { Link } from "react-router";
 import type { Localized, Talisman } from "../../../server/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";

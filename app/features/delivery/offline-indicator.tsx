@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { useLocation } from "react-router";
 import { useRouteRules } from "./delivery-runtime.ts";
 

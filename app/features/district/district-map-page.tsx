@@ -1,6 +1,6 @@
 import { ClanHold } from "../../shared/ui/clan-hold.tsx";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import type { MapDistrict, ViewBox } from "../../../server/content/districts.ts";
 import { entryHref } from "../../shared/content/entry-links.ts";

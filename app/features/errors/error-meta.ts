@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { i18nFor } from "../../shared/i18n/root-i18n.ts";
+import { translatorFor } from "../../shared/i18n/page-translator.ts";
 import type { PageMetaArgs } from "../../shared/page/page-meta.ts";
 import { rootDataFromMatches } from "../../shared/root-data.ts";
 import { describeError, errorTitle } from "./error-page.tsx";
@@ -9,5 +9,5 @@ export function errorMeta(args: PageMetaArgs): MetaDescriptor[] {
   if (!args.error) return [];
   const root = rootDataFromMatches(args.matches);
   if (!root) return [{ title: describeError(args.error).status === 404 ? "Page Not Found" : "Internal Server Error" }];
-  return [{ title: errorTitle(args.error, i18nFor(root.i18n).t, root.appTitle) }, { name: "robots", content: "noindex" }];
+  return [{ title: errorTitle(args.error, translatorFor(root.i18n).bind(), root.appTitle) }, { name: "robots", content: "noindex" }];
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { isRouteErrorResponse, Link } from "react-router";
 
 /** Used only when no messages could be loaded at all; the spec's own en-US texts. */

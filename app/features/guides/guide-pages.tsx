@@ -1,5 +1,5 @@
 import { useRecordView } from "../../shared/content/use-record-view.ts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { Link } from "react-router";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { useUrlParams } from "../../shared/routing/use-url-params.ts";
 import type { Level } from "../../../server/content/pack-schema.ts";
 import { cumulativeXp, planLevels } from "../../shared/content/level-calc.ts";

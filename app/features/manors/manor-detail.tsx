@@ -1,8 +1,8 @@
 import { useRecordView } from "../../shared/content/use-record-view.ts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { ClanHold } from "../../shared/ui/clan-hold.tsx";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../shared/i18n/translator.ts";
 import { useId } from "react";
 import { Link } from "react-router";
 import { useUrlParams } from "../../shared/routing/use-url-params.ts";

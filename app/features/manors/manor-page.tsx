@@ -1,5 +1,5 @@
 import { ClanHold, type ClanHoldView } from "../../shared/ui/clan-hold.tsx";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { Link } from "react-router";
 import type { Manor } from "../../../server/content/pack-schema.ts";
 import { entryHref } from "../../shared/content/entry-links.ts";

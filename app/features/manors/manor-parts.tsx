@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../shared/i18n/translator.ts";
 import { Link } from "react-router";
 import type { Stack, UpgradeCost } from "../../shared/content/manor-calc.ts";
 import { entryHref } from "../../shared/content/entry-links.ts";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../shared/i18n/translator.ts";
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../shared/i18n/translator.ts";
 import { Countdown, GameTime } from "../../shared/ui/countdown.tsx";
 
 export type SeasonStatus = "current" | "next" | "upcoming" | "ended";

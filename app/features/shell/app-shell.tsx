@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { useLocation, useNavigation } from "react-router";
 import { SiteFooter } from "../../shared/ui/site-footer.tsx";
 import { Brand } from "./brand.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { NavLink } from "react-router";
 import { pages, sections } from "../../shared/routing/route-table.ts";
 

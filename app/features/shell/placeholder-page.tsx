@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { useMatches } from "react-router";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 

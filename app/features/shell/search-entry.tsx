@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { Form, useNavigate } from "react-router";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { highlightParts, highlightRanges } from "../../shared/ui/highlight.ts";

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { i18nFor } from "../i18n/root-i18n.ts";
+import { translatorFor } from "../i18n/page-translator.ts";
 import { languages, type Language } from "../i18n/languages.ts";
 import { rootDataFromMatches } from "../root-data.ts";
 import { alternateUrls, canonicalUrl } from "./canonical.ts";
@@ -46,7 +46,7 @@ export function metaFor(
 ): MetaDescriptor[] {
   const root = rootDataFromMatches(matches);
   if (!root) return [];
-  const t = i18nFor(root.i18n).t;
+  const t = translatorFor(root.i18n).bind();
   const title = entry?.title ?? t(`pages.${key}.title`);
   const description = entry?.description ?? t(`pages.${key}.description`);
   return [

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.tsx";
 import { Link, useMatches } from "react-router";
 import { findPage, type PageEntry } from "../routing/route-table.ts";
 

@@ -1,7 +1,7 @@
 /** Pieces the catalog pages (collections, seasons, manors) share: filters, lists, stats, breadcrumbs. */
 import { useId, type ReactNode } from "react";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "../i18n/translator.ts";
+import { useTranslation } from "../i18n/use-translation.tsx";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Localized, ObtainMethod, Stats } from "../../../server/content/pack-schema.ts";
 import { entryHref } from "../content/entry-links.ts";

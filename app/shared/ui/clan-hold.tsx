@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.tsx";
 import { formatDate } from "../i18n/format.ts";
 
 export interface ClanHoldView {

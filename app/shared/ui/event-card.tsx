@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n/translator.ts";
 import { Link } from "react-router";
 import { localize } from "../i18n/localize.ts";
 import { Countdown, GameTime } from "./countdown.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.tsx";
 import { Link, useLocation } from "react-router";
 import { useRootData } from "../root-data.ts";
 

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.tsx";
 import { isLanguage, languages } from "../i18n/languages.ts";
 import { useSwitchLanguage } from "../i18n/use-language.ts";
 

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.tsx";
 
 /** Why a field's text is not an acceptable number, or null when it is. */
 export function numberProblem(text: string, { min, max, emptyValue }: { min: number; max?: number; emptyValue?: number }) {

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n/translator.ts";
 
 /** Rarity as a word and a coloured edge: the colour helps, the word carries the meaning. */
 const edge: Record<string, string> = {

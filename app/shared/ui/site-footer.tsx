@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.tsx";
 import { Link } from "react-router";
 
 /** Every page's footer: a fan-made site, the icons' authors and license (CC BY 3.0 asks for it), the credits. */
