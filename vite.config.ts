@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { ChunkingContext } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 
 /**
@@ -24,6 +25,22 @@ function guardRouteModuleReload(): Plugin {
       return { code: code.replace(original, guarded), map: null };
     },
   };
+}
+
+/** The route modules every page loads: the root and the default layout. */
+const SHELL_ENTRIES = /[\\/]app[\\/](root|layouts[\\/]default)\.tsx$/;
+
+/** Whether the shell imports a module statically, at any depth. */
+function inShell(id: string, ctx: ChunkingContext, seen = new Set<string>()): boolean {
+  if (SHELL_ENTRIES.test(id)) return true;
+  if (seen.has(id)) return false;
+  seen.add(id);
+  return (ctx.getModuleInfo(id)?.importers ?? []).some((importer) => inShell(importer, ctx, seen));
+}
+
+/** The app code of the shell goes in one `shared` chunk that every page loads (decision 015). */
+function shellChunk(id: string, ctx: ChunkingContext): string | null {
+  return /[\\/]app[\\/]/.test(id) && !SHELL_ENTRIES.test(id) && inShell(id, ctx) ? "shared" : null;
 }
 
 const COMPRESSIBLE = /\.(js|css)$/;
@@ -69,7 +86,16 @@ export default defineConfig({
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/,
                   priority: 20,
                 },
-                { name: "shared", test: /[\\/]app[\\/]/, minShareCount: 2, priority: 10 },
+                { name: shellChunk, priority: 10 },
+                // Code some pages share, split by which pages use it, so a page loads only its own.
+                {
+                  name: "pages",
+                  test: /[\\/]app[\\/]/,
+                  minShareCount: 2,
+                  entriesAware: true,
+                  entriesAwareMergeThreshold: 6000,
+                  priority: 5,
+                },
               ],
             },
           },

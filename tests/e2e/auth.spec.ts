@@ -142,11 +142,16 @@ test.describe("redirects that read as another host", () => {
   test("a path of this site is kept, and signing in again with a foreign one goes home", async ({ page }) => {
     const reached = await watchEvilExample(page);
     const email = uniqueEmail("hoa");
+    const loginEvent = page.waitForResponse((response) => response.url().endsWith("/api/analytics"));
     await signUpThroughLogin(page, email, "Hoa", loginWith("/craft?id=x"));
     await expect(page).toHaveURL(`${origin()}/craft?id=x`);
     const signedIn = await page.request.get(loginWith("/craft?id=x"), { maxRedirects: 0 });
     expect(signedIn.headers().location).toBe("/craft?id=x");
 
+    // The sign-in finishes in the page (token, profile, the 'login' event) before the cookies go:
+    // a request of it still under way would otherwise be refused (401) with the session gone.
+    await loginEvent;
+    await expect.poll(() => page.evaluate(() => Boolean(localStorage.getItem("userToken") && localStorage.getItem("userData")))).toBe(true);
     await page.context().clearCookies();
     await page.goto(loginWith("/.//evil.example/"));
     await hydrated(page);

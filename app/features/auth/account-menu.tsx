@@ -5,7 +5,6 @@ import { can } from "../../shared/auth/permissions.ts";
 import { useRootData } from "../../shared/root-data.ts";
 import { Avatar, Badges } from "../../shared/ui/badges.tsx";
 import { UserIcon } from "../../shared/ui/icons.tsx";
-import { signOut } from "../../shared/auth/sign-out.ts";
 
 /** The app bar's account slot: sign in, or the account with its badges and sign-out. */
 export function AccountMenu() {
@@ -71,7 +70,8 @@ export function AccountMenu() {
               disabled={busy}
               onClick={() => {
                 setBusy(true);
-                void signOut();
+                // Loaded on use: the auth API client stays off every page's first load.
+                void import("../../shared/auth/sign-out.ts").then(({ signOut }) => signOut());
               }}
               className="flex min-h-10 w-full items-center rounded-md px-2 text-left hover:bg-surface-muted"
             >
