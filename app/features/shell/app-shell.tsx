@@ -8,7 +8,7 @@ import { CloseIcon, MenuIcon, SearchIcon } from "../../shared/ui/icons.tsx";
 import { LanguageSwitch } from "../../shared/ui/language-switch.tsx";
 import { NavMenu } from "./nav-menu.tsx";
 import { SearchEntry } from "./search-entry.tsx";
-import { useSearchShortcut } from "./global-search.tsx";
+import { useSearchShortcut } from "./search-shortcut.ts";
 import { ThemeSwitch } from "../../shared/ui/theme-switch.tsx";
 
 const iconButton = "inline-flex size-10 items-center justify-center rounded-md text-fg hover:bg-surface-muted";

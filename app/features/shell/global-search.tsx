@@ -1,8 +1,9 @@
 /**
- * The app bar search's data and keyboard plumbing: the `/api/v1/search` answer, the page of each
- * hit, grouping by kind, the debounced fetch, and the `/` / Ctrl+K (⌘K) shortcut.
+ * The app bar search's data: the `/api/v1/search` answer, the page of each
+ * hit, grouping by kind and the debounced fetch. Loaded with the results list, when the field is
+ * first used (the shortcut lives in search-shortcut.ts).
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { entryHref } from "../../shared/content/entry-links.ts";
 import { safeNavigationTarget } from "../../shared/navigation/safe-navigation.ts";
 
@@ -109,36 +110,4 @@ export function useSearchResults(query: string): { hits: SearchHit[]; status: Se
   // While a newer query is on its way the previous hits stay, so the list does not flicker.
   const status: SearchStatus = answer.query !== text ? "loading" : answer.failed ? "error" : "done";
   return { hits: answer.hits, status, settledQuery: answer.query };
-}
-
-/** Whether a key press happens while the person types in a field (where `/` is just a character). */
-function typingInField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (target instanceof HTMLInputElement) {
-    return !["button", "checkbox", "radio", "submit", "reset", "range", "color", "file", "image"].includes(target.type);
-  }
-  return false;
-}
-
-/** Calls `onShortcut` on `/`, Ctrl+K or ⌘K anywhere but in another text field. */
-export function useSearchShortcut(onShortcut: () => void): void {
-  const latest = useRef(onShortcut);
-  useEffect(() => {
-    latest.current = onShortcut;
-  });
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.isComposing || event.repeat) return;
-      const slash = event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey;
-      const commandK = event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
-      if (!slash && !commandK) return;
-      if (typingInField(event.target)) return;
-      event.preventDefault();
-      latest.current();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
 }

@@ -1,34 +1,35 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { Form, useNavigate } from "react-router";
-import { GameIcon } from "../../shared/ui/game-icon.tsx";
-import { highlightParts, highlightRanges } from "../../shared/ui/highlight.ts";
 import { SearchIcon } from "../../shared/ui/icons.tsx";
-import { groupHits, hitHref, useSearchResults, type SearchHit } from "./global-search.tsx";
+import type { SearchHit, SearchStatus } from "./global-search.tsx";
+
+/** The results list and the search data load when the field is first focused or touched. */
+const SearchResults = lazy(() => import("./search-results.tsx"));
+
+/** A hit of the answer with the page it opens. */
+export interface SearchOption {
+  hit: SearchHit;
+  href: string;
+}
+
+/** What the results part reports of the latest answer, for the field's keyboard and status. */
+export interface SearchAnswer {
+  options: SearchOption[];
+  status: SearchStatus;
+  settledQuery: string;
+}
+
+const NO_ANSWER: SearchAnswer = { options: [], status: "idle", settledQuery: "" };
 
 /** The search's fallback without JavaScript: the catalog page filters by `q`. */
 const FALLBACK_ACTION = "/equipments-items";
 
-function Highlighted({ text, query }: { text: string; query: string }) {
-  return (
-    <>
-      {highlightParts(text, query).map((part, index) =>
-        part.match ? (
-          <mark key={index} className="rounded-sm bg-accent-soft font-semibold text-fg">
-            {part.text}
-          </mark>
-        ) : (
-          part.text
-        ),
-      )}
-    </>
-  );
-}
-
 /**
  * The app bar's search: an ARIA 1.2 combobox (the input owns a listbox of hits grouped by kind,
  * the active option named by `aria-activedescendant`, focus stays in the input). Without
- * JavaScript it is a plain GET form to the catalog. `variant` "dialog" lays the results out in
+ * JavaScript it is a plain GET form to the catalog. The field is part of the page's first load; the
+ * results (search-results.tsx) load when it is first focused or touched. `variant` "dialog" lays the results out in
  * the flow of the small-screen search dialog instead of as a popup under the field.
  */
 export function SearchEntry({
@@ -40,7 +41,7 @@ export function SearchEntry({
   id?: string;
   variant?: "bar" | "dialog";
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const listboxId = useId();
   const statusId = useId();
@@ -48,12 +49,11 @@ export function SearchEntry({
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const { hits, status, settledQuery } = useSearchResults(query);
-
-  const language = i18n.language === "vi" ? "vi" : "en";
-  const groups = useMemo(() => groupHits(hits.filter((hit) => hitHref(hit) !== null)), [hits]);
-  const options = useMemo(() => groups.flatMap((group) => group.hits), [groups]);
-  const optionId = (index: number) => `${listboxId}-option-${index}`;
+  const [used, setUsed] = useState(false);
+  const [answer, setAnswer] = useState<SearchAnswer>(NO_ANSWER);
+  const { options, status, settledQuery } = answer;
+  const optionId = useCallback((index: number) => `${listboxId}-option-${index}`, [listboxId]);
+  const use = () => setUsed(true);
 
   const hasQuery = query.trim().length > 0;
   const expanded = open && hasQuery && options.length > 0;
@@ -61,15 +61,13 @@ export function SearchEntry({
   const activeIndex = expanded && active < options.length ? active : -1;
 
   // A new answer starts with no active option (the previous index may point elsewhere now).
-  const [seenHits, setSeenHits] = useState(hits);
-  if (seenHits !== hits) {
-    setSeenHits(hits);
+  const [seenOptions, setSeenOptions] = useState(options);
+  if (seenOptions !== options) {
+    setSeenOptions(options);
     setActive(-1);
   }
 
-  function go(hit: SearchHit) {
-    const href = hitHref(hit);
-    if (!href) return;
+  function go({ href }: SearchOption) {
     setOpen(false);
     setQuery("");
     setActive(-1);
@@ -157,7 +155,7 @@ export function SearchEntry({
         aria-keyshortcuts="/ Control+K Meta+K"
         aria-autocomplete="list"
         aria-expanded={expanded}
-        aria-controls={listboxId}
+        aria-controls={used ? listboxId : undefined}
         aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
         value={query}
         onChange={(event) => {
@@ -165,65 +163,32 @@ export function SearchEntry({
           setOpen(true);
           setActive(-1);
         }}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          use();
+          setOpen(true);
+        }}
+        onPointerEnter={use}
+        onTouchStart={use}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
         className="h-10 w-full rounded-md border border-line bg-surface-muted pr-3 pl-9 text-sm text-fg placeholder:text-fg-muted"
       />
       <div className={showStatus && (expanded || message) ? popup : "hidden"}>
-        <div
-          id={listboxId}
-          role="listbox"
-          aria-label={t("search.results")}
-          hidden={!expanded}
-          className={`overflow-y-auto py-1 ${variant === "bar" ? "max-h-[min(70vh,28rem)]" : "max-h-[calc(100dvh-9rem)]"}`}
-          // The input keeps the focus while a pointer picks an option.
-          onMouseDown={(event) => event.preventDefault()}
-        >
-          {groups.map((group) => {
-            const headingId = `${listboxId}-group-${group.kind}`;
-            return (
-              <ul key={group.kind} role="group" aria-labelledby={headingId}>
-                <li
-                  role="presentation"
-                  id={headingId}
-                  className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-fg-muted uppercase"
-                >
-                  {t(`search.kinds.${group.kind}`, { defaultValue: t("search.kinds.other") })}
-                </li>
-                {group.hits.map((hit) => {
-                  const own = options.indexOf(hit);
-                  const name = hit.name[language];
-                  const other = hit.name[language === "vi" ? "en" : "vi"];
-                  const showOther = other !== name && highlightRanges(name, query).length === 0 && highlightRanges(other, query).length > 0;
-                  return (
-                    <li
-                      key={`${hit.kind}:${hit.id}`}
-                      id={optionId(own)}
-                      role="option"
-                      aria-selected={own === activeIndex}
-                      className={`flex cursor-pointer items-center gap-3 px-3 py-2 text-sm text-fg ${own === activeIndex ? "bg-surface-muted" : "hover:bg-surface-muted"}`}
-                      onClick={() => go(hit)}
-                      onMouseMove={() => {
-                        if (active !== own) setActive(own);
-                      }}
-                    >
-                      {hit.icon ? <GameIcon icon={hit.icon} size={20} tone="muted" /> : <span className="size-5 shrink-0" />}
-                      <span className="min-w-0 flex-1 truncate">
-                        <Highlighted text={name} query={query} />
-                        {showOther ? (
-                          <span className="ml-2 text-xs text-fg-muted">
-                            <Highlighted text={other} query={query} />
-                          </span>
-                        ) : null}
-                      </span>
-                    </li>
-                  );
-                })}
-              </ul>
-            );
-          })}
-        </div>
+        {used ? (
+          <Suspense fallback={null}>
+            <SearchResults
+              className={`overflow-y-auto py-1 ${variant === "bar" ? "max-h-[min(70vh,28rem)]" : "max-h-[calc(100dvh-9rem)]"}`}
+              query={query}
+              listboxId={listboxId}
+              optionId={optionId}
+              activeIndex={activeIndex}
+              expanded={expanded}
+              onAnswer={setAnswer}
+              onActive={setActive}
+              onPick={go}
+            />
+          </Suspense>
+        ) : null}
         {message ? (
           <p aria-hidden="true" className="px-3 py-2 text-sm text-fg-muted">
             {message}
