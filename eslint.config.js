@@ -18,6 +18,37 @@ export default tseslint.config(
     },
   },
   {
+    // universal/ holds what the browser and the server both run (languages, the permission table,
+    // route rules, the content pack's schema…): it imports neither side, nor React.
+    files: ["universal/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/app/**", "~/**", "**/server/**", "**/db/**"], message: "universal/ imports neither app/ nor server/ nor db/." },
+            {
+              group: ["react", "react-dom", "react-dom/*", "react-router", "hono", "hono/*"],
+              message: "universal/ is environment-neutral.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server never depends on the UI tree; what both need lives in universal/. The one exception
+    // is the SSR glue: create-app.ts hands React Router the request context the pages read.
+    files: ["server/**", "db/**"],
+    ignores: ["server/create-app.ts", "server/create-app.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/app/**", "~/**"], message: "server/ must not import app/: move what both need to universal/." }] },
+      ],
+    },
+  },
+  {
     // Imports flow one way: shared -> features -> routes/layouts. Components never import server
     // code (types aside); route modules may, in loaders and actions, which the browser build drops.
     files: ["app/shared/**"],

@@ -3,7 +3,14 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "universal/**/*.test.ts",
+      "server/**/*.test.ts",
+      "db/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "tests/unit/**/*.test.ts",
+    ],
     environment: "node",
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     testTimeout: 60_000,

@@ -5,7 +5,7 @@ import appStylesHref from "./app.css?url";
 import { ErrorPage } from "./features/errors/error-page.tsx";
 import { translatorFor } from "./shared/i18n/page-translator.ts";
 import { TranslationProvider } from "./shared/i18n/use-translation.tsx";
-import { languageFromRequest } from "./shared/i18n/languages.ts";
+import { languageFromRequest } from "../universal/i18n/languages.ts";
 import { loadMessages } from "./shared/i18n/messages.ts";
 import { errorMeta } from "./features/errors/error-meta.ts";
 import { useAuthRuntime } from "./shared/auth/use-auth-runtime.ts";

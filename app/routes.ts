@@ -1,5 +1,5 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
-import { pages } from "./shared/routing/route-table.ts";
+import { pages } from "../universal/routing/route-table.ts";
 
 const toRoute = (entry: (typeof pages)[number]) =>
   entry.path === "/" ? index(entry.file, { id: entry.key }) : route(entry.path, entry.file, { id: entry.key });

@@ -8,6 +8,7 @@ const inputs = [
   "app",
   "server",
   "db",
+  "universal",
   "locales",
   "public",
   "package-lock.json",

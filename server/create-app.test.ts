@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { HandleDocumentRequestFunction, ServerBuild } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { languageFromRequest } from "../app/shared/i18n/languages.ts";
+import { languageFromRequest } from "../universal/i18n/languages.ts";
 import { requestContext } from "../app/shared/request-context.ts";
 import { testEngines } from "../db/testing.ts";
 import { call, createTestApp, signUp, socketPeer, TEST_ORIGIN, type TestApp } from "./testing.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { roles, type Role } from "../app/shared/auth/permissions.ts";
+import { roles, type Role } from "../universal/auth/permissions.ts";
 import { authUsers, users } from "../db/schema/index.ts";
 import { testEngines } from "../db/testing.ts";
 import { ensureContent } from "./content/content-store.ts";

@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import type { Database } from "../../db/client.ts";
-import type { ProviderInfo } from "./auth/provider-info.ts";
+import type { ProviderInfo } from "../../universal/auth/provider-info.ts";
 import type { StylesheetReader } from "./styles/stylesheet.tsx";
 import type { Viewer } from "../../server/auth/viewer.ts";
 import type { Logger } from "../../server/logger.ts";

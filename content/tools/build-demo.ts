@@ -5,8 +5,8 @@
  */
 import { fileURLToPath } from "node:url";
 import { loadPack, writePack } from "../../server/content/load-pack.ts";
-import type { ContentPack } from "../../server/content/pack-schema.ts";
-import { craftDepth, indexRecipesByOutput } from "../../app/shared/content/recipe-tree.ts";
+import type { ContentPack } from "../../universal/content/pack-schema.ts";
+import { craftDepth, indexRecipesByOutput } from "../../universal/content/recipe-tree.ts";
 import { buildClasses, buildMounts, buildPets, buildRunesAndSets, buildTalismans } from "./demo/catalog.ts";
 import { buildGuides, buildRules } from "./demo/guides.ts";
 import { buildItemsAndRecipes } from "./demo/items.ts";

@@ -1,7 +1,7 @@
 import { desc, eq, ilike, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { roles } from "../../app/shared/auth/permissions.ts";
+import { roles } from "../../universal/auth/permissions.ts";
 import type { Database } from "../../db/client.ts";
 import { authUsers, users } from "../../db/schema/index.ts";
 import { isBanned } from "../auth/viewer.ts";

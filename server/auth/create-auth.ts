@@ -3,7 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { admin, genericOAuth, jwt } from "better-auth/plugins";
 import { and, eq, inArray, lt } from "drizzle-orm";
-import { defaultRole, isRole } from "../../app/shared/auth/permissions.ts";
+import { defaultRole, isRole } from "../../universal/auth/permissions.ts";
 import type { Database } from "../../db/client.ts";
 import { authAccounts, authJwks, authSessions, authUsers, authVerifications, users } from "../../db/schema/index.ts";
 import type { Config } from "../config.ts";

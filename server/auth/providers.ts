@@ -1,4 +1,4 @@
-import type { ProviderInfo } from "../../app/shared/auth/provider-info.ts";
+import type { ProviderInfo } from "../../universal/auth/provider-info.ts";
 import type { Config } from "../config.ts";
 
 const socialPresets = [

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { isSafeRedirectPath } from "../../app/shared/navigation/safe-navigation.ts";
+import { isSafeRedirectPath } from "../../universal/navigation/safe-navigation.ts";
 import { AppError } from "../errors.ts";
 import type { AppEnv } from "../http/context.ts";
 

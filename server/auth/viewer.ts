@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { defaultRole, isRole, type Role } from "../../app/shared/auth/permissions.ts";
+import { defaultRole, isRole, type Role } from "../../universal/auth/permissions.ts";
 import type { Database } from "../../db/client.ts";
 import { authUsers, users } from "../../db/schema/index.ts";
 import type { Auth } from "./create-auth.ts";

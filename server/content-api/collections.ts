@@ -2,7 +2,7 @@
  * The public data API's collections: the content pack's kinds under their URL names (the plural
  * kind, kebab-case: `runeSets` is `rune-sets`). Pure: no database, shared by the validator and routes.
  */
-import { PACK_KIND_NAMES, type PackKind } from "../content/pack-schema.ts";
+import { PACK_KIND_NAMES, type PackKind } from "../../universal/content/pack-schema.ts";
 
 const kebab = (kind: string) => kind.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 

@@ -4,7 +4,7 @@ import { queryRows, type Database } from "../../db/client.ts";
 import { testEngines } from "../../db/testing.ts";
 import { DEMO_PACK_DIR, ensureContent } from "../content/content-store.ts";
 import { loadPack } from "../content/load-pack.ts";
-import type { ContentPack } from "../content/pack-schema.ts";
+import type { ContentPack } from "../../universal/content/pack-schema.ts";
 import { call, createTestApp, silentLogger, type TestApp } from "../testing.ts";
 import { COLLECTIONS } from "./collections.ts";
 import type { JsonValue } from "./cursor.ts";

@@ -4,7 +4,7 @@
  * what comes next, as the event board shows it.
  */
 import { resolveEvents, type EventStatus } from "../content/schedule.ts";
-import type { GameEvent } from "../content/pack-schema.ts";
+import type { GameEvent } from "../../universal/content/pack-schema.ts";
 
 export interface Occurrence {
   /** ISO 8601, UTC. */

@@ -21,7 +21,7 @@
  */
 import { COLLECTIONS, kindOfCollection, unknownCollectionMessage } from "./collections.ts";
 import { decodeCursor, isJsonValue, orderSignature, type Cursor, type JsonValue } from "./cursor.ts";
-import type { PackKind } from "../content/pack-schema.ts";
+import type { PackKind } from "../../universal/content/pack-schema.ts";
 
 export const OPERATORS = ["==", "!=", "<", "<=", ">", ">=", "in", "not-in", "array-contains", "array-contains-any"] as const;
 export type Operator = (typeof OPERATORS)[number];

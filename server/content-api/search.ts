@@ -31,7 +31,7 @@ import {
   withLookalikes,
   type WordAlternatives,
 } from "../content/name-match.ts";
-import type { PackKind } from "../content/pack-schema.ts";
+import type { PackKind } from "../../universal/content/pack-schema.ts";
 import { collectionOfKind } from "./collections.ts";
 
 export const SEARCH_LIMIT_DEFAULT = 20;

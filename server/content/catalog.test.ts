@@ -3,7 +3,7 @@ import { createTestDatabase, testEngines, type TestDatabase } from "../../db/tes
 import { silentLogger } from "../testing.ts";
 import { getEntry, listItems, parseItemFilters, recipesForItem } from "./catalog.ts";
 import { ensureContent } from "./content-store.ts";
-import type { Item } from "./pack-schema.ts";
+import type { Item } from "../../universal/content/pack-schema.ts";
 
 const filters = (query: string) => parseItemFilters(new URLSearchParams(query));
 

@@ -3,7 +3,15 @@ import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { searchText } from "../http/search-text.ts";
 import { contentEntries } from "../../db/schema/index.ts";
-import { CRAFT_STATIONS, ITEM_SLOTS, ITEM_TYPES, RARITIES, type Item, type PackKind, type Recipe } from "./pack-schema.ts";
+import {
+  CRAFT_STATIONS,
+  ITEM_SLOTS,
+  ITEM_TYPES,
+  RARITIES,
+  type Item,
+  type PackKind,
+  type Recipe,
+} from "../../universal/content/pack-schema.ts";
 import { nameMatches, relevanceOrder } from "./name-match.ts";
 
 export const ITEMS_PER_PAGE = 24;

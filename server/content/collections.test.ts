@@ -17,7 +17,7 @@ import {
   talismanFilters,
 } from "./collections.ts";
 import { ensureContent } from "./content-store.ts";
-import type { GameClass, Mount, Talisman } from "./pack-schema.ts";
+import type { GameClass, Mount, Talisman } from "../../universal/content/pack-schema.ts";
 
 const params = (query: string) => new URLSearchParams(query);
 

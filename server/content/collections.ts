@@ -24,7 +24,7 @@ import {
   type Rune,
   type RuneSet,
   type Talisman,
-} from "./pack-schema.ts";
+} from "../../universal/content/pack-schema.ts";
 
 export const COLLECTION_PER_PAGE = 24;
 export const COLLECTION_SORTS = ["relevance", "level-asc", "level-desc", "rarity", "name"] as const;

@@ -6,7 +6,7 @@ import { contentEntries, contentPacks } from "../../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import { refreshNameWords } from "./name-match.ts";
 import { loadPack, serializePack } from "./load-pack.ts";
-import { PACK_KIND_NAMES, type ContentPack, type PackKind, type PackManifest } from "./pack-schema.ts";
+import { PACK_KIND_NAMES, type ContentPack, type PackKind, type PackManifest } from "../../universal/content/pack-schema.ts";
 
 const SLOT = "current";
 const INSERT_BATCH = 200;

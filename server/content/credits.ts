@@ -1,6 +1,6 @@
 import { listKind } from "./catalog.ts";
 import { currentPackInfo } from "./content-store.ts";
-import { PACK_KIND_NAMES } from "./pack-schema.ts";
+import { PACK_KIND_NAMES } from "../../universal/content/pack-schema.ts";
 import type { Database } from "../../db/client.ts";
 
 const ICON_REFERENCE = /^game-icons:([a-z0-9]+(?:-[a-z0-9]+)*)$/;

@@ -5,8 +5,8 @@ import { format } from "prettier";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadPack, serializePack, writePack } from "./load-pack.ts";
 import { findEntryLinks, findHeadings } from "./markdown-links.ts";
-import type { ContentPack } from "./pack-schema.ts";
-import { craftDepth, indexRecipesByOutput } from "../../app/shared/content/recipe-tree.ts";
+import type { ContentPack } from "../../universal/content/pack-schema.ts";
+import { craftDepth, indexRecipesByOutput } from "../../universal/content/recipe-tree.ts";
 
 const DEMO_DIR = join(import.meta.dirname, "../../content/demo");
 let demo: ContentPack;

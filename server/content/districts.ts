@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { contentPacks } from "../../db/schema/index.ts";
 import { listKind } from "./catalog.ts";
 import { readMapSvg, type Point } from "./map-svg.ts";
-import type { District, Marker, TaxRate } from "./pack-schema.ts";
+import type { District, Marker, TaxRate } from "../../universal/content/pack-schema.ts";
 
 export type ViewBox = { x: number; y: number; width: number; height: number };
 

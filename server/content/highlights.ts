@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client.ts";
 import { listKind } from "./catalog.ts";
-import type { GameEvent, Guide, Item, Season } from "./pack-schema.ts";
+import type { GameEvent, Guide, Item, Season } from "../../universal/content/pack-schema.ts";
 import { currentSeason, nextSeason, resolveEvents } from "./schedule.ts";
 import { getEntries } from "./catalog.ts";
 

@@ -18,7 +18,7 @@ import {
   type ContentPack,
   type PackKind,
   type PackManifest,
-} from "./pack-schema.ts";
+} from "../../universal/content/pack-schema.ts";
 
 /** File name -> text, for `pack.json`, every kind's file and the map SVG. */
 export type PackFiles = Map<string, string>;

@@ -2,7 +2,7 @@
  * Catalog links inside markdown: `[Kiếm Hỏa Diệm](item:ember-sword)`. The target is `kind:id` with
  * the kinds of ENTRY_REF_KINDS; pages turn it into the entry's detail URL.
  */
-import { ENTRY_REF_KINDS, type EntryRefKind } from "./pack-schema.ts";
+import { ENTRY_REF_KINDS, type EntryRefKind } from "../../universal/content/pack-schema.ts";
 
 export type EntryLink = { text: string; kind: EntryRefKind; id: string };
 

@@ -5,8 +5,8 @@
 import { isInsidePolygon, type MapInfo, type Point } from "./map-svg.ts";
 import { findEntryLinks, findHeadings } from "./markdown-links.ts";
 import type { PackProblem } from "./pack-error.ts";
-import { PACK_KINDS, type ContentPack, type EntryRefKind, type PackKind } from "./pack-schema.ts";
-import { findRecipeCycles } from "../../app/shared/content/recipe-tree.ts";
+import { PACK_KINDS, type ContentPack, type EntryRefKind, type PackKind } from "../../universal/content/pack-schema.ts";
+import { findRecipeCycles } from "../../universal/content/recipe-tree.ts";
 
 type Report = (kind: PackKind, index: number, path: string, message: string) => void;
 

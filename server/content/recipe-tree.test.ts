@@ -4,14 +4,14 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parsePack, type PackFiles } from "./load-pack.ts";
 import { PackError } from "./pack-error.ts";
-import type { ContentPack, Recipe } from "./pack-schema.ts";
+import type { ContentPack, Recipe } from "../../universal/content/pack-schema.ts";
 import {
   expandCraftTree,
   findRecipeCycles,
   indexRecipesByOutput,
   summarizeCraftTree,
   type CraftNode,
-} from "../../app/shared/content/recipe-tree.ts";
+} from "../../universal/content/recipe-tree.ts";
 
 const DEMO_DIR = join(import.meta.dirname, "../../content/demo");
 let demoFiles: PackFiles;

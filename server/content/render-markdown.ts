@@ -1,5 +1,5 @@
 import MarkdownIt from "markdown-it";
-import { entryHref } from "../../app/shared/content/entry-links.ts";
+import { entryHref } from "../../universal/content/entry-links.ts";
 
 export interface RenderedMarkdown {
   html: string;

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadPack } from "./load-pack.ts";
-import type { ContentPack, GameEvent } from "./pack-schema.ts";
+import type { ContentPack, GameEvent } from "../../universal/content/pack-schema.ts";
 import { currentSeason, gameDayStart, gameWeekStart, nextSeason, resolveEvents } from "./schedule.ts";
 
 let demo: ContentPack;

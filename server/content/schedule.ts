@@ -2,7 +2,7 @@
  * Turns event schedules into concrete dates for a given `now`, and finds the current season.
  * Game time is UTC+7 (the game's Vietnamese edition), whatever the server's own time zone.
  */
-import type { EventSchedule, GameEvent, Season } from "./pack-schema.ts";
+import type { EventSchedule, GameEvent, Season } from "../../universal/content/pack-schema.ts";
 
 export const GAME_UTC_OFFSET_HOURS = 7;
 

@@ -4,7 +4,7 @@
  */
 import type { Database } from "../../db/client.ts";
 import { getEntries, getEntry, listKind } from "./catalog.ts";
-import type { District, EntryRefKind, Item, Localized, Manor, PackKind, Season, TaxRate } from "./pack-schema.ts";
+import type { District, EntryRefKind, Item, Localized, Manor, PackKind, Season, TaxRate } from "../../universal/content/pack-schema.ts";
 import { currentSeason, nextSeason } from "./schedule.ts";
 
 export type SeasonStatus = "current" | "next" | "upcoming" | "ended";

@@ -10,8 +10,8 @@
 import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
-import { isLanguage, LANGUAGE_PARAM, languageFromRequest, LOCALE_COOKIE } from "../../app/shared/i18n/languages.ts";
-import { createRouteMatcher, matchRouteRules, routeRules, type RouteRule } from "../../app/shared/delivery/route-rules.ts";
+import { isLanguage, LANGUAGE_PARAM, languageFromRequest, LOCALE_COOKIE } from "../../universal/i18n/languages.ts";
+import { createRouteMatcher, matchRouteRules, routeRules, type RouteRule } from "../../universal/delivery/route-rules.ts";
 import { carriesCredentials } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
 import { matchesIfNoneMatch, shortDigest } from "../content-api/http-cache.ts";

@@ -6,7 +6,7 @@
  * every visitor, already compressed: answering it costs about what a static file costs. Bounded by
  * bytes, least recently used out first.
  */
-import type { Language } from "../../app/shared/i18n/languages.ts";
+import type { Language } from "../../universal/i18n/languages.ts";
 
 export const ENCODINGS = ["br", "gzip", "identity"] as const;
 export type Encoding = (typeof ENCODINGS)[number];

@@ -2,10 +2,10 @@
 import { inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { contentEntries } from "../../db/schema/index.ts";
-import { alternateUrls } from "../../app/shared/page/canonical.ts";
-import { pages } from "../../app/shared/routing/route-table.ts";
-import { prerenderedPaths } from "../../app/shared/delivery/route-rules.ts";
-import type { PackKind } from "../content/pack-schema.ts";
+import { alternateUrls } from "../../universal/page/canonical.ts";
+import { pages } from "../../universal/routing/route-table.ts";
+import { prerenderedPaths } from "../../universal/delivery/route-rules.ts";
+import type { PackKind } from "../../universal/content/pack-schema.ts";
 
 /** The content kind each detail page shows (`?id=`). */
 const DETAIL_KINDS: Readonly<Record<string, PackKind>> = {

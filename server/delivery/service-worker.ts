@@ -1,10 +1,10 @@
 /** `/sw.js`: the worker source (`service-worker.js`) after one line of this build's settings. */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { defaultLanguage, LANGUAGE_PARAM, languages, LOCALE_COOKIE } from "../../app/shared/i18n/languages.ts";
-import { SERVICE_WORKER_MESSAGES } from "../../app/shared/delivery/service-worker-protocol.ts";
-import { buildMetaPath } from "../../app/shared/delivery/build-refresh.ts";
-import { prerenderedPaths } from "../../app/shared/delivery/route-rules.ts";
+import { defaultLanguage, LANGUAGE_PARAM, languages, LOCALE_COOKIE } from "../../universal/i18n/languages.ts";
+import { SERVICE_WORKER_MESSAGES } from "../../universal/delivery/service-worker-protocol.ts";
+import { buildMetaPath } from "../../universal/delivery/build-refresh.ts";
+import { prerenderedPaths } from "../../universal/delivery/route-rules.ts";
 import { deliveryMessagesFor } from "./delivery-messages.ts";
 
 const SOURCE = resolve(process.cwd(), "server/delivery/service-worker.js");

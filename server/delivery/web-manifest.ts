@@ -1,5 +1,5 @@
 /** `/manifest.webmanifest`: what makes the site installable, named in the visitor's language and in both. */
-import type { Language } from "../../app/shared/i18n/languages.ts";
+import type { Language } from "../../universal/i18n/languages.ts";
 import { deliveryMessagesFor } from "./delivery-messages.ts";
 
 export const THEME_COLOR = "#F15A22";

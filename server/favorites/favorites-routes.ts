@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Database } from "../../db/client.ts";
 import { contentEntries, favorites } from "../../db/schema/index.ts";
-import { PACK_KIND_NAMES, type PackKind } from "../content/pack-schema.ts";
+import { PACK_KIND_NAMES, type PackKind } from "../../universal/content/pack-schema.ts";
 import { AppError } from "../errors.ts";
 import { requirePermission, type AppEnv } from "../http/context.ts";
 

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { can, type Permission } from "../../app/shared/auth/permissions.ts";
+import { can, type Permission } from "../../universal/auth/permissions.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { PACK_KIND_NAMES, type PackKind } from "../content/pack-schema.ts";
+import { PACK_KIND_NAMES, type PackKind } from "../../universal/content/pack-schema.ts";
 import { AppError } from "../errors.ts";
 import { allowPermission, parseJson, type AppEnv } from "../http/context.ts";
 import { createViewCounter } from "./trending.ts";

@@ -7,7 +7,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
 import { contentEntries, entryViews, favorites } from "../../db/schema/index.ts";
 import { gameDayStart } from "../content/schedule.ts";
-import type { PackKind } from "../content/pack-schema.ts";
+import type { PackKind } from "../../universal/content/pack-schema.ts";
 
 const DAY_MS = 86_400_000;
 export const TRENDING_DAYS = 7;

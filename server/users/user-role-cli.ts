@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { isRole, roles } from "../../app/shared/auth/permissions.ts";
+import { isRole, roles } from "../../universal/auth/permissions.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
 import { authUsers, users } from "../../db/schema/index.ts";
 import { openConfiguredDatabase, type CliOutput } from "../cli/cli-database.ts";

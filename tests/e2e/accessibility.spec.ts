@@ -1,4 +1,4 @@
-import { pages } from "../../app/shared/routing/route-table.ts";
+import { pages } from "../../universal/routing/route-table.ts";
 import { AXE_WIDTHS, expect, hydrated, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 
 const publicPages = pages.filter((entry) => !entry.middleware?.length);

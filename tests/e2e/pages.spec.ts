@@ -1,4 +1,4 @@
-import { pages } from "../../app/shared/routing/route-table.ts";
+import { pages } from "../../universal/routing/route-table.ts";
 import en from "../../locales/en-US/common.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
 import { expect, hydrated, test, useLanguage } from "./fixtures.ts";

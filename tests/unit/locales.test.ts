@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { pages, sections } from "../../app/shared/routing/route-table.ts";
-import { languages } from "../../app/shared/i18n/languages.ts";
+import { pages, sections } from "../../universal/routing/route-table.ts";
+import { languages } from "../../universal/i18n/languages.ts";
 
 type Tree = { [key: string]: string | Tree };
 const root = join(import.meta.dirname, "../../locales");

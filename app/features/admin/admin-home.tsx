@@ -1,5 +1,5 @@
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
-import { can, type Permission, type Role } from "../../shared/auth/permissions.ts";
+import { can, type Permission, type Role } from "../../../universal/auth/permissions.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { Link, useLocation } from "react-router";
-import { can } from "../../shared/auth/permissions.ts";
+import { can } from "../../../universal/auth/permissions.ts";
 import { useRootData } from "../../shared/root-data.ts";
 import { Avatar, Badges } from "../../shared/ui/badges.tsx";
 import { UserIcon } from "../../shared/ui/icons.tsx";

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { ProviderInfo } from "../../shared/auth/provider-info.ts";
-import { safeNavigationTarget, safeRedirectPath } from "../../shared/navigation/safe-navigation.ts";
+import type { ProviderInfo } from "../../../universal/auth/provider-info.ts";
+import { safeNavigationTarget, safeRedirectPath } from "../../../universal/navigation/safe-navigation.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { authApi, authErrorKey, AuthApiError } from "../../shared/auth/auth-api.ts";
 

@@ -1,7 +1,7 @@
-import { statEntries, statValue } from "../../shared/content/stats.ts";
+import { statEntries, statValue } from "../../../universal/content/stats.ts";
 import { useRecordView } from "../../shared/content/use-record-view.ts";
 import { Link } from "react-router";
-import type { Item, Localized, Recipe } from "../../../server/content/pack-schema.ts";
+import type { Item, Localized, Recipe } from "../../../universal/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";

@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import type { Item } from "../../../server/content/pack-schema.ts";
+import type { Item } from "../../../universal/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";

@@ -1,10 +1,10 @@
-import { STAT_KEYS, statValue } from "../../shared/content/stats.ts";
+import { STAT_KEYS, statValue } from "../../../universal/content/stats.ts";
 import { useRecordView } from "../../shared/content/use-record-view.ts";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import type { TFunction } from "../../shared/i18n/translator.ts";
 import { Link } from "react-router";
 import type { ClassCard, ClassRecommendations, NamedEntry } from "../../../server/content/collections.ts";
-import type { GameClass } from "../../../server/content/pack-schema.ts";
+import type { GameClass } from "../../../universal/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";

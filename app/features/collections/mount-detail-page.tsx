@@ -1,5 +1,5 @@
 import { useRecordView } from "../../shared/content/use-record-view.ts";
-import type { Localized, Mount } from "../../../server/content/pack-schema.ts";
+import type { Localized, Mount } from "../../../universal/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";

@@ -1,4 +1,4 @@
-import type { Mount } from "../../../server/content/pack-schema.ts";
+import type { Mount } from "../../../universal/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";

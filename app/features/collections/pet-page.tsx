@@ -2,7 +2,7 @@ import { useRecordView } from "../../shared/content/use-record-view.ts";
 
 import type { TFunction } from "../../shared/i18n/translator.ts";
 import { Link } from "react-router";
-import type { Localized, Pet } from "../../../server/content/pack-schema.ts";
+import type { Localized, Pet } from "../../../universal/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";

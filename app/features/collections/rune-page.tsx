@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { TFunction } from "../../shared/i18n/translator.ts";
 import { useNavigation } from "react-router";
 import type { RuneSetView } from "../../../server/content/collections.ts";
-import type { Localized } from "../../../server/content/pack-schema.ts";
+import type { Localized } from "../../../universal/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Recipe } from "../../../server/content/pack-schema.ts";
+import type { Recipe } from "../../../universal/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";

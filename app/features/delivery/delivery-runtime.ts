@@ -4,9 +4,15 @@
  */
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { createPath, useBlocker, useLocation, useNavigation } from "react-router";
-import { fetchBuildMeta, fetchLatestBuild, safeRouteRules, startBuildChecks, type BuildMeta } from "../../shared/delivery/build-refresh.ts";
+import {
+  fetchBuildMeta,
+  fetchLatestBuild,
+  safeRouteRules,
+  startBuildChecks,
+  type BuildMeta,
+} from "../../../universal/delivery/build-refresh.ts";
 import { PENDING_PATH_GLOBAL, reloadTo } from "../../shared/delivery/reload-guard.ts";
-import type { RouteRule } from "../../shared/delivery/route-rules.ts";
+import type { RouteRule } from "../../../universal/delivery/route-rules.ts";
 import { afterInteractive } from "../../shared/page/after-interactive.ts";
 import { logPageError } from "../../shared/page/page-errors.ts";
 import { keepForOffline, registerServiceWorker, updateServiceWorker } from "../../shared/delivery/service-worker-client.ts";

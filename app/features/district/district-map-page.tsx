@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import type { MapDistrict, ViewBox } from "../../../server/content/districts.ts";
-import { entryHref } from "../../shared/content/entry-links.ts";
+import { entryHref } from "../../../universal/content/entry-links.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";

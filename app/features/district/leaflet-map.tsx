@@ -2,7 +2,7 @@ import type * as Leaflet from "leaflet";
 import { useEffect, useRef, useState } from "react";
 import type { MapDistrict, ViewBox } from "../../../server/content/districts.ts";
 import type { Point } from "../../../server/content/map-svg.ts";
-import { entryHref } from "../../shared/content/entry-links.ts";
+import { entryHref } from "../../../universal/content/entry-links.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { gameIconUrl } from "../../shared/ui/game-icon.tsx";
 import { declutter } from "./declutter.ts";

@@ -1,4 +1,4 @@
-import type { Marker } from "../../../server/content/pack-schema.ts";
+import type { Marker } from "../../../universal/content/pack-schema.ts";
 
 export type MarkerKind = Marker["kind"];
 /** The pack's marker kinds, in legend order (a copy: the schema module would bring zod to the browser). */

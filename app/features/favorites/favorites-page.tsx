@@ -1,6 +1,6 @@
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { Link } from "react-router";
-import { kindEntryHref } from "../../shared/content/kind-links.ts";
+import { kindEntryHref } from "../../../universal/content/kind-links.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";

@@ -1,6 +1,6 @@
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { Form, Link } from "react-router";
-import { kindEntryHref } from "../../shared/content/kind-links.ts";
+import { kindEntryHref } from "../../../universal/content/kind-links.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { useUrlParams } from "../../shared/routing/use-url-params.ts";
-import type { Level } from "../../../server/content/pack-schema.ts";
+import type { Level } from "../../../universal/content/pack-schema.ts";
 import { cumulativeXp, planLevels } from "../../shared/content/level-calc.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";

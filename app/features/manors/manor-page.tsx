@@ -1,8 +1,8 @@
 import { ClanHold, type ClanHoldView } from "../../shared/ui/clan-hold.tsx";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { Link } from "react-router";
-import type { Manor } from "../../../server/content/pack-schema.ts";
-import { entryHref } from "../../shared/content/entry-links.ts";
+import type { Manor } from "../../../universal/content/pack-schema.ts";
+import { entryHref } from "../../../universal/content/entry-links.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";

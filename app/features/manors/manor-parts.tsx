@@ -1,7 +1,7 @@
 import type { TFunction } from "../../shared/i18n/translator.ts";
 import { Link } from "react-router";
 import type { Stack, UpgradeCost } from "../../shared/content/manor-calc.ts";
-import { entryHref } from "../../shared/content/entry-links.ts";
+import { entryHref } from "../../../universal/content/entry-links.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { numberFormat } from "../../shared/i18n/format.ts";

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import { useRevalidator } from "react-router";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
-import type { Language } from "../../shared/i18n/languages.ts";
+import type { Language } from "../../../universal/i18n/languages.ts";
 import { readThemeChoice, storeThemeChoice, subscribeThemeChoice, type ThemeChoice } from "../../shared/theme/theme.ts";
 import { Avatar, Badges } from "../../shared/ui/badges.tsx";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";

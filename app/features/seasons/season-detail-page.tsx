@@ -1,7 +1,7 @@
 import { useRecordView } from "../../shared/content/use-record-view.ts";
 import { Link } from "react-router";
-import type { Season } from "../../../server/content/pack-schema.ts";
-import { entryHref } from "../../shared/content/entry-links.ts";
+import type { Season } from "../../../universal/content/pack-schema.ts";
+import { entryHref } from "../../../universal/content/entry-links.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";

@@ -4,8 +4,8 @@
  * first used (the shortcut lives in search-shortcut.ts).
  */
 import { useEffect, useState } from "react";
-import { entryHref } from "../../shared/content/entry-links.ts";
-import { safeNavigationTarget } from "../../shared/navigation/safe-navigation.ts";
+import { kindEntryHref } from "../../../universal/content/kind-links.ts";
+import { safeNavigationTarget } from "../../../universal/navigation/safe-navigation.ts";
 
 /** One hit of `GET /api/v1/search` (server/content-api/search.ts). */
 export interface SearchHit {
@@ -23,29 +23,11 @@ export const SEARCH_RESULT_LIMIT = 20;
 /** The server refuses longer queries (SEARCH_TEXT_MAX). */
 const QUERY_MAX = 100;
 
-/** Collection names of the search API to the `kind:id` reference kinds of entry links. */
-const referenceKind: Record<string, string> = {
-  items: "item",
-  recipes: "recipe",
-  classes: "class",
-  mounts: "mount",
-  pets: "pet",
-  runes: "rune",
-  "rune-sets": "rune-set",
-  talismans: "talisman",
-  seasons: "season",
-  events: "event",
-  guides: "guide",
-  rules: "rule",
-  districts: "district",
-  manors: "manor",
-  servers: "server",
-};
-
 /** The page a hit opens, as a safe same-origin path; null for kinds without a page (tax rates). */
 export function hitHref(hit: Pick<SearchHit, "kind" | "id">): string | null {
-  const reference = referenceKind[hit.kind];
-  const href = hit.kind === "levels" ? "/level" : reference ? entryHref(`${reference}:${hit.id}`) : null;
+  // The search API names collections in kebab case ("rune-sets"), the pack stores them in camel case.
+  const storedKind = hit.kind.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+  const href = hit.kind === "levels" ? "/level" : kindEntryHref(storedKind, hit.id);
   if (!href) return null;
   try {
     const target = safeNavigationTarget(href);

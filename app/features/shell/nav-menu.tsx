@@ -1,6 +1,6 @@
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { NavLink } from "react-router";
-import { pages, sections } from "../../shared/routing/route-table.ts";
+import { pages, sections } from "../../../universal/routing/route-table.ts";
 
 /** Every section of the app, grouped as Reference / Community / Personal / Admin. */
 export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {

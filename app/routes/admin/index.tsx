@@ -1,5 +1,5 @@
 import { AdminHome, adminSections } from "~/features/admin/admin-home.tsx";
-import { can } from "~/shared/auth/permissions.ts";
+import { can } from "../../../universal/auth/permissions.ts";
 import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { readOutbox } from "../../../server/mail/read-outbox.ts";

@@ -6,7 +6,7 @@ import { requestContext } from "~/shared/request-context.ts";
 import { notFound } from "~/shared/routing/not-found.ts";
 import { getEntry } from "../../../server/content/catalog.ts";
 import { classRecommendations, entryIdParam, listClasses } from "../../../server/content/collections.ts";
-import type { GameClass } from "../../../server/content/pack-schema.ts";
+import type { GameClass } from "../../../universal/content/pack-schema.ts";
 import type { Route } from "./+types/index";
 
 /** The list is titled by the page; a class opened with `?id=` by the class. */

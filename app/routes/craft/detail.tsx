@@ -6,7 +6,7 @@ import { requestContext } from "~/shared/request-context.ts";
 import { notFound } from "~/shared/routing/not-found.ts";
 import { calculatorRevalidation } from "~/shared/routing/should-revalidate.ts";
 import { getEntries, recipeTree } from "../../../server/content/catalog.ts";
-import type { Item } from "../../../server/content/pack-schema.ts";
+import type { Item } from "../../../universal/content/pack-schema.ts";
 import type { Route } from "./+types/detail";
 
 export const meta: Route.MetaFunction = (args) =>

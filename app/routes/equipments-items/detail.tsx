@@ -6,7 +6,7 @@ import { requestContext } from "~/shared/request-context.ts";
 import { notFound } from "~/shared/routing/not-found.ts";
 import { getEntries, getEntry, recipesForItem } from "../../../server/content/catalog.ts";
 import { sourceNames } from "../../../server/content/collections.ts";
-import type { GameClass, Item } from "../../../server/content/pack-schema.ts";
+import type { GameClass, Item } from "../../../universal/content/pack-schema.ts";
 import type { Route } from "./+types/detail";
 
 export const meta: Route.MetaFunction = (args) =>

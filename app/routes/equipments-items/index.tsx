@@ -3,7 +3,7 @@ import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { requireSearchBudget } from "~/shared/routing/search-budget.ts";
 import { listItems, listKind, parseItemFilters } from "../../../server/content/catalog.ts";
-import type { GameClass } from "../../../server/content/pack-schema.ts";
+import type { GameClass } from "../../../universal/content/pack-schema.ts";
 import type { Route } from "./+types/index";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";

@@ -1,5 +1,5 @@
 import { FavoritesPage } from "~/features/favorites/favorites-page.tsx";
-import { languageFromRequest } from "~/shared/i18n/languages.ts";
+import { languageFromRequest } from "../../../universal/i18n/languages.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { listFavorites } from "../../../server/favorites/favorites-routes.ts";
 import type { Route } from "./+types/index";

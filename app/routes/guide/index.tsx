@@ -5,7 +5,7 @@ import { metaFor } from "~/shared/page/page-meta.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { notFound } from "~/shared/routing/not-found.ts";
 import { listKind } from "../../../server/content/catalog.ts";
-import type { Guide } from "../../../server/content/pack-schema.ts";
+import type { Guide } from "../../../universal/content/pack-schema.ts";
 import { renderMarkdown } from "../../../server/content/render-markdown.ts";
 import type { Route } from "./+types/index";
 

@@ -3,7 +3,7 @@ import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { calculatorRevalidation } from "~/shared/routing/should-revalidate.ts";
 import { listKind } from "../../../server/content/catalog.ts";
-import type { Level } from "../../../server/content/pack-schema.ts";
+import type { Level } from "../../../universal/content/pack-schema.ts";
 import type { Route } from "./+types/index";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { LoginPage } from "~/features/auth/login-page.tsx";
 import { MinimalHeader } from "~/features/shell/minimal-header.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
-import { safeRedirectPath } from "~/shared/navigation/safe-navigation.ts";
+import { safeRedirectPath } from "../../../universal/navigation/safe-navigation.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import type { Route } from "./+types/index";
 

@@ -6,7 +6,7 @@ import { requestContext } from "~/shared/request-context.ts";
 import { notFound } from "~/shared/routing/not-found.ts";
 import { getEntry } from "../../../server/content/catalog.ts";
 import { entryIdParam, sourceNames } from "../../../server/content/collections.ts";
-import type { Mount } from "../../../server/content/pack-schema.ts";
+import type { Mount } from "../../../universal/content/pack-schema.ts";
 import type { Route } from "./+types/detail";
 
 export const meta: Route.MetaFunction = (args) =>

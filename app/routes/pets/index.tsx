@@ -7,7 +7,7 @@ import { requireSearchBudget } from "~/shared/routing/search-budget.ts";
 import { notFound } from "~/shared/routing/not-found.ts";
 import { getEntry } from "../../../server/content/catalog.ts";
 import { entryIdParam, listPets, parseFilters, petFilters, sourceNames } from "../../../server/content/collections.ts";
-import type { Pet } from "../../../server/content/pack-schema.ts";
+import type { Pet } from "../../../universal/content/pack-schema.ts";
 import type { Route } from "./+types/index";
 
 /** The list is titled by the page; a pet opened with `?id=` by the pet. */

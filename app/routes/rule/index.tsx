@@ -3,7 +3,7 @@ import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { localize } from "~/shared/i18n/localize.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { listKind } from "../../../server/content/catalog.ts";
-import type { Rule } from "../../../server/content/pack-schema.ts";
+import type { Rule } from "../../../universal/content/pack-schema.ts";
 import { renderMarkdown } from "../../../server/content/render-markdown.ts";
 import type { Route } from "./+types/index";
 

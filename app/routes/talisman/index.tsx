@@ -7,7 +7,7 @@ import { requireSearchBudget } from "~/shared/routing/search-budget.ts";
 import { notFound } from "~/shared/routing/not-found.ts";
 import { getEntry, listKind } from "../../../server/content/catalog.ts";
 import { entryIdParam, listTalismans, parseFilters, sourceNames, talismanFilters } from "../../../server/content/collections.ts";
-import type { GameClass, Talisman } from "../../../server/content/pack-schema.ts";
+import type { GameClass, Talisman } from "../../../universal/content/pack-schema.ts";
 import type { Route } from "./+types/index";
 
 /** The list is titled by the page; a talisman opened with `?id=` by the talisman. */

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { languages } from "../i18n/languages.ts";
+import { languages } from "../../../universal/i18n/languages.ts";
 import { AuthApiError, authErrorKey } from "./auth-api.ts";
 
 const authMessages = (language: string) =>

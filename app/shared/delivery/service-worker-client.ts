@@ -1,5 +1,5 @@
 /** The page's side of the service worker: registration, updates and what it keeps for offline use. */
-import { SERVICE_WORKER_MESSAGES, SERVICE_WORKER_PATH } from "./service-worker-protocol.ts";
+import { SERVICE_WORKER_MESSAGES, SERVICE_WORKER_PATH } from "../../../universal/delivery/service-worker-protocol.ts";
 
 export async function registerServiceWorker(): Promise<void> {
   // Development serves modules that change on every edit: no offline copies to go stale there.

@@ -1,4 +1,4 @@
-import { intlLocale, isLanguage, type Language } from "./languages.ts";
+import { intlLocale, isLanguage, type Language } from "../../../universal/i18n/languages.ts";
 
 /** The game runs on Vietnam time (UTC+7); dates shown as game time use it whatever the device's zone. */
 export const GAME_TIME_ZONE = "Asia/Ho_Chi_Minh";

@@ -1,4 +1,4 @@
-import { fallbackLanguage, type Language } from "./languages.ts";
+import { fallbackLanguage, type Language } from "../../../universal/i18n/languages.ts";
 import { logPageError } from "../page/page-errors.ts";
 
 export type Messages = { [key: string]: string | Messages };

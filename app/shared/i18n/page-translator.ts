@@ -1,4 +1,4 @@
-import type { Language } from "./languages.ts";
+import type { Language } from "../../../universal/i18n/languages.ts";
 import type { Messages, Namespace } from "./messages.ts";
 import { Translator } from "./translator.ts";
 

@@ -1,4 +1,4 @@
-import { languageFromRequest, type Language } from "./languages.ts";
+import { languageFromRequest, type Language } from "../../../universal/i18n/languages.ts";
 import { loadMessages, type Messages, type Namespace } from "./messages.ts";
 import { useTranslation } from "./use-translation.tsx";
 

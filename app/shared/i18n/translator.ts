@@ -1,4 +1,4 @@
-import { fallbackLanguage, type Language } from "./languages.ts";
+import { fallbackLanguage, type Language } from "../../../universal/i18n/languages.ts";
 import { loadMessages, namespaces, type Messages, type Namespace } from "./messages.ts";
 
 /** Values a message may interpolate (`{{name}}`); `count` also picks the plural form. */

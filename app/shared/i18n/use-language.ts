@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from "react";
 import { useRevalidator } from "react-router";
-import { isLanguage, LANGUAGE_STORAGE_KEY, localeCookie, type Language } from "./languages.ts";
+import { isLanguage, LANGUAGE_STORAGE_KEY, localeCookie, type Language } from "../../../universal/i18n/languages.ts";
 
 function readStoredLanguage(): string | null {
   try {

@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from "react";
-import { fallbackLanguage } from "./languages.ts";
+import { fallbackLanguage } from "../../../universal/i18n/languages.ts";
 import type { Namespace } from "./messages.ts";
 import { Translator, type TFunction } from "./translator.ts";
 

@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import { translatorFor } from "../i18n/page-translator.ts";
-import { languages, type Language } from "../i18n/languages.ts";
+import { languages, type Language } from "../../../universal/i18n/languages.ts";
 import { rootDataFromMatches } from "../root-data.ts";
-import { alternateUrls, canonicalUrl } from "./canonical.ts";
+import { alternateUrls, canonicalUrl } from "../../../universal/page/canonical.ts";
 
 export interface PageMetaArgs {
   matches: readonly ({ id: string; loaderData?: unknown } | undefined)[];

@@ -1,9 +1,9 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { Role } from "../auth/permissions.ts";
+import type { Role } from "../../../universal/auth/permissions.ts";
 import { requestContext, type RequestContext } from "../request-context.ts";
 import { guarded, middlewareFor, resolveMiddleware, routeMiddleware } from "./guards.ts";
-import { pages } from "./route-table.ts";
+import { pages } from "../../../universal/routing/route-table.ts";
 
 function contextFor(role: Role | null) {
   const context = new RouterContextProvider();

@@ -1,7 +1,7 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { can } from "../auth/permissions.ts";
+import { can } from "../../../universal/auth/permissions.ts";
 import { requestContext } from "../request-context.ts";
-import { findPage } from "./route-table.ts";
+import { findPage } from "../../../universal/routing/route-table.ts";
 
 function toSignIn(url: URL): never {
   throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);

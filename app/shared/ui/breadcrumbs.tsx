@@ -1,6 +1,6 @@
 import { useTranslation } from "../i18n/use-translation.tsx";
 import { Link, useMatches } from "react-router";
-import { findPage, type PageEntry } from "../routing/route-table.ts";
+import { findPage, type PageEntry } from "../../../universal/routing/route-table.ts";
 
 function trail(entry: PageEntry): PageEntry[] {
   const parent = entry.parent ? findPage(entry.parent) : undefined;

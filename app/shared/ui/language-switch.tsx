@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "../i18n/use-translation.tsx";
-import { isLanguage, languages } from "../i18n/languages.ts";
+import { isLanguage, languages } from "../../../universal/i18n/languages.ts";
 import { useSwitchLanguage } from "../i18n/use-language.ts";
 
 export function LanguageSwitch({ className = "" }: { className?: string }) {

@@ -3,7 +3,7 @@
  * to items no recipe makes (gathered, dropped, bought). Used by the crafting calculator and by the
  * pack validator (cycles, depth).
  */
-import type { Recipe } from "../../../server/content/pack-schema.ts";
+import type { Recipe } from "./pack-schema.ts";
 
 export type RecipeIndex = Map<string, Recipe>;
 

@@ -7,7 +7,7 @@
  * gives written files a stable key order: the order of the fields here is part of the format.
  */
 import { z } from "zod";
-import { STAT_KEYS } from "../../app/shared/content/stats.ts";
+import { STAT_KEYS } from "./stats.ts";
 
 export const PACK_FORMAT = 1;
 

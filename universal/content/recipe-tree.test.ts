@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Recipe } from "../../../server/content/pack-schema.ts";
+import type { Recipe } from "./pack-schema.ts";
 import { indexRecipesByOutput, planCrafts } from "./recipe-tree.ts";
 
 const recipe = (id: string, output: string, outputQuantity: number, inputs: [string, number][], goldCost = 10): Recipe => ({

@@ -73,7 +73,7 @@ describe("route table", () => {
 
   it("has every guarded route module export the middleware its entry names, and a guarded loader", () => {
     for (const entry of pages.filter((candidate) => candidate.middleware?.length)) {
-      const source = readFileSync(join(import.meta.dirname, "../..", entry.file), "utf8");
+      const source = readFileSync(join(import.meta.dirname, "../../app", entry.file), "utf8");
       expect(source, entry.file).toContain(`export const middleware = middlewareFor("${entry.key}")`);
       expect(source, entry.file).toMatch(/export const loader = guarded\(/);
     }
