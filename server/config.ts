@@ -86,6 +86,9 @@ export const configSchema = z.object({
   RENDER_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   /** The longest a request's database statement may run (PostgreSQL) or wait for its turn (PGlite): db/client.ts. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** Chat messages a member may send to one room per window (then 429 with Retry-After). */
+  CHAT_RATE_MAX: z.coerce.number().int().min(1).max(1_000).default(5),
+  CHAT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
 });
 
 /**

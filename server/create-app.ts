@@ -22,6 +22,9 @@ import { createPageDelivery, PAYLOAD_SUFFIX, type RenderPage } from "./delivery/
 import { RenderCache } from "./delivery/render-cache.ts";
 import { gameIconRaster, gameIconSvg } from "./content/icons.ts";
 import { favoritesRoutes } from "./favorites/favorites-routes.ts";
+import { chatRoutes } from "./chat/chat-routes.ts";
+import { notificationsRoutes } from "./notifications/notifications.ts";
+import { createHub, type RealtimeHub } from "./realtime/hub.ts";
 import { trendingRoutes } from "./trending/trending-routes.ts";
 import { addressBucket, clientIp } from "./http/client-ip.ts";
 import { FILE_UPLOAD_ROUTES, writeGuard } from "./http/write-guard.ts";
@@ -45,6 +48,8 @@ export interface AppDependencies {
   clientDir?: string;
   auth: Auth;
   analytics: AnalyticsSink;
+  /** Where features publish realtime events; the socket server listens to the same hub. One is made when omitted. */
+  hub?: RealtimeHub;
 }
 
 const VIEWS_PATH = "/api/views";
@@ -80,7 +85,16 @@ function searchBudget(c: Context<AppEnv>, database: DatabaseConnection): Promise
 }
 
 /** The one HTTP app: static files, `/api/*`, then every page through React Router. */
-export function createApp({ config, logger, database, build, clientDir, auth, analytics }: AppDependencies): Hono<AppEnv> {
+export function createApp({
+  config,
+  logger,
+  database,
+  build,
+  clientDir,
+  auth,
+  analytics,
+  hub = createHub(),
+}: AppDependencies): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const development = config.NODE_ENV === "development";
 
@@ -227,6 +241,8 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
   app.route("/api", adminSetupRoutes(database.db));
   app.route("/api", adminRoutes(database.db));
   app.route("/api", favoritesRoutes(database.db));
+  app.route("/api", chatRoutes(database.db, hub, { rate: { max: config.CHAT_RATE_MAX, window: config.CHAT_RATE_WINDOW_SECONDS } }));
+  app.route("/api", notificationsRoutes(database.db));
   app.route("/api", trendingRoutes(database.db));
   app.route("/api", contentApiRoutes(database.db));
   app.all("/api/*", (c) => {
@@ -275,6 +291,9 @@ export function createApp({ config, logger, database, build, clientDir, auth, an
   app.onError((error, c) => {
     const failure = toAppError(error);
     if (!(error instanceof AppError)) c.get("logger").error("unhandled error", { error });
+    // A refusal that says when to try again (a chat rate limit, slow mode) says it in the header too.
+    const retryAfter = failure.details?.retryAfter;
+    if (typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));
     return c.json(failure.toJSON(), failure.status);
   });
 

@@ -19,12 +19,17 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+/** Machine-readable facts a client needs to explain an error (why a message was refused, until when). */
+export type ErrorDetails = Record<string, string | number | boolean | null>;
+
 export class AppError extends Error {
   readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string) {
+  readonly details: ErrorDetails | undefined;
+  constructor(code: ErrorCode, message: string, details?: ErrorDetails) {
     super(message);
     this.name = "AppError";
     this.code = code;
+    this.details = details;
   }
 
   get status(): ContentfulStatusCode {
@@ -32,7 +37,7 @@ export class AppError extends Error {
   }
 
   toJSON() {
-    return { error: { code: this.code, message: this.message } };
+    return { error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) } };
   }
 }
 

@@ -23,6 +23,8 @@ interface Shared {
   png: Buffer;
   /** The account the admin actions act on (none of the callers). */
   target: string;
+  /** A chat message of each signed-in caller's own (the visitor is given the user's). */
+  messages: Record<string, number>;
 }
 
 interface Endpoint {
@@ -36,6 +38,8 @@ interface Endpoint {
 const own = (status: number): Record<Caller, number> => ({ visitor: 401, user: status, moderator: status, admin: status });
 /** Admin-only actions (`user:manage`, `user:set-role`, `user:ban`): a moderator is refused too. */
 const adminOnly = (status: number): Record<Caller, number> => ({ visitor: 401, user: 403, moderator: 403, admin: status });
+/** Chat moderation (`chat:mute`): moderators and admins. */
+const moderators = (status: number): Record<Caller, number> => ({ visitor: 401, user: 403, moderator: status, admin: status });
 const everyone = (status: number): Record<Caller, number> => ({ visitor: status, user: status, moderator: status, admin: status });
 
 /**
@@ -127,6 +131,72 @@ const endpoints: Endpoint[] = [
     request: (_caller, { target }) => ({ method: "DELETE", path: `/api/admin/users/${target}/ban` }),
     expected: adminOnly(200),
   },
+  { route: "GET /api/chat/rooms", request: () => ({ method: "GET", path: "/api/chat/rooms" }), expected: own(200) },
+  {
+    route: "GET /api/chat/rooms/:room/messages",
+    request: () => ({ method: "GET", path: "/api/chat/rooms/global-vi/messages" }),
+    expected: own(200),
+  },
+  {
+    route: "POST /api/chat/rooms/:room/messages",
+    request: () => ({
+      method: "POST",
+      path: "/api/chat/rooms/global-vi/messages",
+      body: { text: "Xin chào", clientId: "permission-check" },
+    }),
+    expected: own(201),
+  },
+  {
+    route: "POST /api/chat/rooms/:room/read",
+    request: () => ({ method: "POST", path: "/api/chat/rooms/global-vi/read", body: { lastId: 1 } }),
+    expected: own(200),
+  },
+  {
+    route: "POST /api/chat/direct",
+    request: (_caller, { target }) => ({ method: "POST", path: "/api/chat/direct", body: { uid: target } }),
+    expected: own(200),
+  },
+  {
+    route: "POST /api/chat/rooms/:room/mutes",
+    request: (_caller, { target }) => ({ method: "POST", path: "/api/chat/rooms/global-vi/mutes", body: { uid: target, minutes: 5 } }),
+    expected: moderators(201),
+  },
+  {
+    route: "POST /api/chat/rooms/:room/slow-mode",
+    request: () => ({ method: "POST", path: "/api/chat/rooms/global-vi/slow-mode", body: { seconds: 0 } }),
+    expected: moderators(200),
+  },
+  {
+    route: "PATCH /api/chat/messages/:id",
+    request: (caller, { messages }) => ({
+      method: "PATCH",
+      path: `/api/chat/messages/${messages[caller.uid || "visitor"]}`,
+      body: { text: "Sửa lại" },
+    }),
+    expected: own(200),
+  },
+  {
+    route: "DELETE /api/chat/messages/:id",
+    request: (caller, { messages }) => ({ method: "DELETE", path: `/api/chat/messages/${messages[caller.uid || "visitor"]}` }),
+    expected: own(200),
+  },
+  {
+    route: "POST /api/chat/blocks",
+    request: (_caller, { target }) => ({ method: "POST", path: "/api/chat/blocks", body: { uid: target } }),
+    expected: own(201),
+  },
+  { route: "GET /api/chat/blocks", request: () => ({ method: "GET", path: "/api/chat/blocks" }), expected: own(200) },
+  {
+    route: "DELETE /api/chat/blocks/:uid",
+    request: (_caller, { target }) => ({ method: "DELETE", path: `/api/chat/blocks/${target}` }),
+    expected: own(200),
+  },
+  { route: "GET /api/notifications", request: () => ({ method: "GET", path: "/api/notifications" }), expected: own(200) },
+  {
+    route: "POST /api/notifications/read",
+    request: () => ({ method: "POST", path: "/api/notifications/read", body: { all: true } }),
+    expected: own(200),
+  },
   {
     route: "DELETE /api/profile",
     // Deleting an account needs its password (issue #11): every account here signed up with this one.
@@ -154,7 +224,7 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
 
   describe("every endpoint × every caller", () => {
     const accounts = {} as Record<Caller, Account>;
-    const shared: Shared = { photoOwner: "", png: Buffer.alloc(0), target: "target-uid" };
+    const shared: Shared = { photoOwner: "", png: Buffer.alloc(0), target: "target-uid", messages: {} };
 
     beforeAll(async () => {
       await ensureContent(t.db, silentLogger);
@@ -168,6 +238,17 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
       }
       shared.photoOwner = accounts.user.uid;
       await t.db.insert(authUsers).values({ id: shared.target, name: "Target", email: "target@example.vn" });
+      await t.db.insert(users).values({ uid: shared.target, email: "target@example.vn", displayName: "Target", createdAt: Date.now() });
+      for (const role of roles) {
+        const { cookie, uid } = accounts[role];
+        await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie });
+        const sent = await call(t.app, "/api/chat/rooms/global-en-US/messages", {
+          body: { text: "mine", clientId: "permission-own" },
+          cookie,
+        });
+        shared.messages[uid] = (await sent.json()).data.id;
+      }
+      shared.messages.visitor = shared.messages[accounts.user.uid] ?? 0;
       shared.png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2e86de" } })
         .png()
         .toBuffer();

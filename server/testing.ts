@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
 import { loadConfig } from "./config.ts";
 import { createApp } from "./create-app.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { createHub } from "./realtime/hub.ts";
 import { createServices } from "./services.ts";
 
 export const silentLogger = createLogger("error", {}, () => {});
@@ -20,7 +21,9 @@ export async function createTestApp(
   const config = loadConfig({ AUTH_SECRET: "test-secret-test-secret-test-secret-0123", ...env });
   const database: TestDatabase = await createTestDatabase(engine, { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
   const services = await createServices(config, database.connection, logger);
+  const hub = createHub();
   const app = createApp({
+    hub,
     config,
     logger,
     database: database.connection,
@@ -29,7 +32,7 @@ export async function createTestApp(
     auth: services.auth,
     analytics: services.analytics,
   });
-  return { app, config, database, db: database.connection.db, ...services, dispose: () => database.dispose() };
+  return { app, config, database, hub, db: database.connection.db, ...services, dispose: () => database.dispose() };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

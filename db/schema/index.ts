@@ -6,3 +6,5 @@ export * from "./mail.ts";
 export * from "./settings.ts";
 export * from "./users.ts";
 export * from "./trending.ts";
+export * from "./chat.ts";
+export * from "./notifications.ts";

@@ -62,6 +62,16 @@ export async function parseJson<Schema extends z.ZodType>(c: AppContext, schema:
   return result.data;
 }
 
+/** The query string validated at the edge, like a body: a 400 with the first problem named. */
+export function parseQuery<Schema extends z.ZodType>(c: AppContext, schema: Schema): z.infer<Schema> {
+  const result = schema.safeParse(c.req.query());
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new AppError("invalid-argument", issue ? `${issue.path.join(".") || "query"}: ${issue.message}` : "Invalid query string.");
+  }
+  return result.data;
+}
+
 /** Account ids are short runs of letters, digits, `-` and `_` (better-auth makes 32 letters and digits); anything else names no account. */
 const UID = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -1,0 +1,105 @@
+/** The chat API (`/api/chat/*`), as the realtime issue states it. */
+import { Hono } from "hono";
+import type { Database } from "../../db/client.ts";
+import {
+  blockBody,
+  directRoomBody,
+  editMessageBody,
+  historyQuery,
+  muteBody,
+  readBody,
+  sendMessageBody,
+  slowModeBody,
+} from "../../universal/chat/chat-schemas.ts";
+import { languageFromCookieHeader } from "../../universal/i18n/languages.ts";
+import { AppError } from "../errors.ts";
+import { parseJson, parseQuery, requirePermission, requireViewer, uidParam, type AppContext, type AppEnv } from "../http/context.ts";
+import type { RealtimeHub } from "../realtime/hub.ts";
+import {
+  blockMember,
+  deleteMessage,
+  editMessage,
+  listBlocks,
+  listMessages,
+  listRooms,
+  markRead,
+  muteMember,
+  openDirectRoom,
+  roomForViewer,
+  sendMessage,
+  setSlowMode,
+  unblockMember,
+  type ChatRules,
+} from "./chat.ts";
+
+function messageIdParam(c: AppContext): number {
+  const id = Number(c.req.param("id"));
+  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not-found", "No such message.");
+  return id;
+}
+
+export function chatRoutes(db: Database, hub: RealtimeHub, rules: ChatRules) {
+  return new Hono<AppEnv>()
+    .get("/chat/rooms", async (c) => {
+      const viewer = requireViewer(c);
+      return c.json({ data: await listRooms(db, viewer, languageFromCookieHeader(c.req.header("cookie"))) });
+    })
+    .get("/chat/rooms/:room/messages", async (c) => {
+      const viewer = requireViewer(c);
+      const room = await roomForViewer(db, viewer, c.req.param("room"));
+      const query = parseQuery(c, historyQuery);
+      return c.json({ data: await listMessages(db, room.id, query) });
+    })
+    .post("/chat/rooms/:room/messages", async (c) => {
+      const viewer = requirePermission(c, "chat:send");
+      const body = await parseJson(c, sendMessageBody);
+      const { message } = await sendMessage(db, hub, rules, viewer, c.req.param("room"), body);
+      return c.json({ data: message }, 201);
+    })
+    .post("/chat/rooms/:room/read", async (c) => {
+      const viewer = requireViewer(c);
+      const { lastId } = await parseJson(c, readBody);
+      await markRead(db, viewer, c.req.param("room"), lastId);
+      return c.json({ ok: true });
+    })
+    .post("/chat/rooms/:room/mutes", async (c) => {
+      const viewer = requirePermission(c, "chat:mute");
+      const { uid, minutes } = await parseJson(c, muteBody);
+      return c.json({ data: await muteMember(db, viewer, c.req.param("room"), uid, minutes) }, 201);
+    })
+    .post("/chat/rooms/:room/slow-mode", async (c) => {
+      const viewer = requirePermission(c, "chat:mute");
+      const { seconds } = await parseJson(c, slowModeBody);
+      return c.json({ data: await setSlowMode(db, viewer, c.req.param("room"), seconds) });
+    })
+    .post("/chat/direct", async (c) => {
+      const viewer = requirePermission(c, "chat:send");
+      const { uid } = await parseJson(c, directRoomBody);
+      return c.json({ data: { id: await openDirectRoom(db, viewer, uid) } });
+    })
+    .patch("/chat/messages/:id", async (c) => {
+      const viewer = requirePermission(c, "chat:send");
+      const { text } = await parseJson(c, editMessageBody);
+      return c.json({ data: await editMessage(db, hub, viewer, messageIdParam(c), text) });
+    })
+    .delete("/chat/messages/:id", async (c) => {
+      const viewer = requireViewer(c);
+      await deleteMessage(db, hub, viewer, messageIdParam(c));
+      return c.json({ ok: true });
+    })
+    .get("/chat/blocks", async (c) => {
+      const viewer = requireViewer(c);
+      return c.json({ data: await listBlocks(db, viewer) });
+    })
+    .post("/chat/blocks", async (c) => {
+      const viewer = requireViewer(c);
+      const { uid } = await parseJson(c, blockBody);
+      await blockMember(db, viewer, uid);
+      return c.json({ ok: true }, 201);
+    })
+    .delete("/chat/blocks/:uid", async (c) => {
+      const viewer = requireViewer(c);
+      await unblockMember(db, viewer, uidParam(c));
+      return c.json({ ok: true });
+    });
+}

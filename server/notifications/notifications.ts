@@ -1,0 +1,129 @@
+/**
+ * Notifications: the one place every feature writes them (`notify`, inside the feature's own
+ * transaction) and the API that lists them and marks them read. Each new notification is an event
+ * on its recipient's `user:{uid}` topic, published once the transaction has committed.
+ */
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Database } from "../../db/client.ts";
+import { notifications, users } from "../../db/schema/index.ts";
+import type { AppNotification, NotificationKind } from "../../universal/notifications/notification-kinds.ts";
+import { userTopic, type PersistedEvent } from "../../universal/realtime/protocol.ts";
+import { parseJson, parseQuery, requireViewer, type AppEnv } from "../http/context.ts";
+
+export const NOTIFICATION_PAGE = 30;
+
+export interface NotificationInput {
+  uid: string;
+  kind: NotificationKind;
+  actorUid: string | null;
+  link: string | null;
+  data: Record<string, string | number | null>;
+}
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+function toApi(row: NotificationRow, actorName: string | null): AppNotification {
+  return {
+    id: row.id,
+    kind: row.kind as NotificationKind,
+    read: row.readAt !== null,
+    createdAt: row.createdAt,
+    actor: row.actorUid ? { uid: row.actorUid, displayName: actorName ?? "" } : null,
+    link: row.link,
+    data: row.data,
+  };
+}
+
+/**
+ * Writes notifications in the caller's transaction (nobody is notified by themself) and returns
+ * the events to publish after it commits.
+ */
+export async function notify(db: Database, inputs: readonly NotificationInput[], now = Date.now()): Promise<PersistedEvent[]> {
+  const rows = inputs.filter((input) => input.uid !== input.actorUid);
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insert(notifications)
+    .values(rows.map((row) => ({ ...row, createdAt: now })))
+    .returning();
+  const actorUids = [...new Set(inserted.flatMap((row) => (row.actorUid ? [row.actorUid] : [])))];
+  const names = new Map(
+    actorUids.length === 0
+      ? []
+      : (await db.select({ uid: users.uid, name: users.displayName }).from(users).where(inArray(users.uid, actorUids))).map(
+          (row) => [row.uid, row.name] as const,
+        ),
+  );
+  return inserted.map((row) => ({
+    type: "notification",
+    topic: userTopic(row.uid),
+    id: row.id,
+    notification: toApi(row, row.actorUid ? (names.get(row.actorUid) ?? null) : null),
+  }));
+}
+
+export async function unreadCount(db: Database, uid: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.uid, uid), isNull(notifications.readAt)));
+  return Number(row?.count ?? 0);
+}
+
+/** Notifications after `afterId` for a resuming `user:{uid}` subscriber, oldest first. */
+export async function notificationsAfter(db: Database, uid: string, afterId: number, limit: number): Promise<AppNotification[]> {
+  const rows = await db
+    .select({ row: notifications, actorName: users.displayName })
+    .from(notifications)
+    .leftJoin(users, eq(users.uid, notifications.actorUid))
+    .where(and(eq(notifications.uid, uid), sql`${notifications.id} > ${afterId}`))
+    .orderBy(notifications.id)
+    .limit(limit);
+  return rows.map(({ row, actorName }) => toApi(row, actorName));
+}
+
+const listQuery = z.object({
+  unread: z.enum(["1", "true"]).optional(),
+  before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATION_PAGE),
+});
+
+const readBody = z.union([
+  z.object({ ids: z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).min(1).max(500) }),
+  z.object({ all: z.literal(true) }),
+]);
+
+export function notificationsRoutes(db: Database) {
+  return new Hono<AppEnv>()
+    .get("/notifications", async (c) => {
+      const viewer = requireViewer(c);
+      const query = parseQuery(c, listQuery);
+      const conditions = [eq(notifications.uid, viewer.uid)];
+      if (query.unread) conditions.push(isNull(notifications.readAt));
+      if (query.before) conditions.push(lt(notifications.id, query.before));
+      const rows = await db
+        .select({ row: notifications, actorName: users.displayName })
+        .from(notifications)
+        .leftJoin(users, eq(users.uid, notifications.actorUid))
+        .where(and(...conditions))
+        .orderBy(desc(notifications.id))
+        .limit(query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      return c.json({
+        data: page.map(({ row, actorName }) => toApi(row, actorName)),
+        unread: await unreadCount(db, viewer.uid),
+        nextBefore: rows.length > query.limit ? (page.at(-1)?.row.id ?? null) : null,
+      });
+    })
+    .post("/notifications/read", async (c) => {
+      const viewer = requireViewer(c);
+      const body = await parseJson(c, readBody);
+      const mine = and(eq(notifications.uid, viewer.uid), isNull(notifications.readAt));
+      await db
+        .update(notifications)
+        .set({ readAt: Date.now() })
+        .where("all" in body ? mine : and(mine, inArray(notifications.id, body.ids)));
+      return c.json({ unread: await unreadCount(db, viewer.uid) });
+    });
+}

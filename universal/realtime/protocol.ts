@@ -1,0 +1,44 @@
+/**
+ * The `/ws` protocol, exactly as the realtime issue states it; the server validates what clients
+ * send with these schemas, and both sides type what the server sends with these types.
+ */
+import { z } from "zod";
+import type { ChatMessage } from "../chat/chat-schemas.ts";
+import type { AppNotification } from "../notifications/notification-kinds.ts";
+
+/** `room:{id}`, `user:{uid}`, `feed:{lang}`…: a kind, a colon, an id. */
+export const topicSchema = z.string().regex(/^[a-z][a-z-]*:[A-Za-z0-9_-]{1,80}$/, "not a topic");
+export type Topic = z.infer<typeof topicSchema>;
+
+export const clientFrame = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("subscribe"), topic: topicSchema, after: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }),
+  z.object({ type: z.literal("unsubscribe"), topic: topicSchema }),
+  z.object({ type: z.literal("typing"), topic: topicSchema }),
+]);
+export type ClientFrame = z.infer<typeof clientFrame>;
+
+/** Events stored with a per-topic, strictly increasing id: replayed to a client that resumes. */
+export type PersistedEvent =
+  | { type: "message"; topic: string; id: number; message: ChatMessage }
+  | { type: "message-updated"; topic: string; id: number; message: ChatMessage }
+  | { type: "message-deleted"; topic: string; id: number; messageId: number }
+  | { type: "notification"; topic: string; id: number; notification: AppNotification };
+
+/** Events that are not stored and carry no id: presence and typing. */
+export type TransientEvent =
+  | { type: "typing"; topic: string; uid: string; displayName: string }
+  | { type: "presence"; topic: string; online: { uid: string; displayName: string }[] };
+
+export type ServerFrame =
+  | PersistedEvent
+  | TransientEvent
+  | { type: "subscribed"; topic: string; lastId: number | null }
+  | { type: "error"; topic?: string; code: "permission-denied" | "reload" | "invalid-argument" | "resource-exhausted" };
+
+export function roomTopic(roomId: string): string {
+  return `room:${roomId}`;
+}
+
+export function userTopic(uid: string): string {
+  return `user:${uid}`;
+}
