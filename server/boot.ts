@@ -10,7 +10,10 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { createApp } from "./create-app.ts";
 import { createLogger } from "./logger.ts";
 import { issueSetupLink } from "./auth/admin-setup.ts";
-import { createServices } from "./services.ts";
+import { createServices, trustedOrigins } from "./services.ts";
+import { createHub } from "./realtime/hub.ts";
+import { attachSocketServer } from "./realtime/socket-server.ts";
+import { realtimeTopics } from "./realtime-topics.ts";
 import { ensureContent } from "./content/content-store.ts";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -48,8 +51,17 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   logger.info("database ready", { database: database.kind, dataDir: database.kind === "pglite" ? resolve(config.DATA_DIR) : undefined });
 
   const services = await createServices(config, database, logger);
-  const app = createApp({ config, logger, database, build, clientDir, auth: services.auth, analytics: services.analytics });
+  const hub = createHub();
+  const app = createApp({ config, logger, database, build, clientDir, auth: services.auth, analytics: services.analytics, hub });
   const server = createServer(wrapListener(getRequestListener(app.fetch)));
+  const sockets = attachSocketServer(server, {
+    hub,
+    db: database.db,
+    auth: services.auth,
+    logger,
+    allowedOrigins: trustedOrigins(config),
+    topics: realtimeTopics(database.db),
+  });
   await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done));
   const shownHost = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
   logger.info("listening", { url: `http://${shownHost}:${config.PORT}`, mode: config.NODE_ENV });
@@ -68,6 +80,8 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
     logger.info("shutting down", { signal });
     const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    // Sockets are told the server is going away (1001): their clients reconnect and resume.
+    void sockets.close();
     server.close(async () => {
       clearTimeout(force);
       await database.close();

@@ -1,0 +1,17 @@
+/** The `room:{id}` realtime topic: a room's messages, edits and deletions, for the room's members. */
+import type { Database } from "../../db/client.ts";
+import type { TopicSource } from "../realtime/socket-server.ts";
+import { findRoom, mayRead, REPLAY_MAX, roomEventsAfter, roomLastEventId } from "./chat.ts";
+
+export function chatRoomTopic(db: Database, replayMax = REPLAY_MAX): TopicSource {
+  return {
+    typing: true,
+    async mayRead(viewer, id) {
+      if (!viewer) return false;
+      const room = await findRoom(db, id);
+      return room !== undefined && mayRead(viewer, room);
+    },
+    lastId: (id) => roomLastEventId(db, id),
+    eventsAfter: (id, afterId) => roomEventsAfter(db, id, afterId, replayMax),
+  };
+}

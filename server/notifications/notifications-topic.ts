@@ -1,0 +1,26 @@
+/** The `user:{uid}` realtime topic: that member's new notifications, for that member only. */
+import { sql } from "drizzle-orm";
+import { queryRows, type Database } from "../../db/client.ts";
+import { userTopic, type PersistedEvent } from "../../universal/realtime/protocol.ts";
+import type { TopicSource } from "../realtime/socket-server.ts";
+import { notificationsAfter } from "./notifications.ts";
+
+export const NOTIFICATION_REPLAY_MAX = 200;
+
+export function userNotificationsTopic(db: Database, replayMax = NOTIFICATION_REPLAY_MAX): TopicSource {
+  return {
+    mayRead: async (viewer, uid) => viewer?.uid === uid,
+    async lastId(uid) {
+      const [row] = await queryRows<{ last: string | number | null }>(
+        db,
+        sql`select max(id) as last from notifications where uid = ${uid}`,
+      );
+      return row?.last === null || row?.last === undefined ? null : Number(row.last);
+    },
+    async eventsAfter(uid, afterId): Promise<PersistedEvent[] | undefined> {
+      const missed = await notificationsAfter(db, uid, afterId, replayMax + 1);
+      if (missed.length > replayMax) return undefined;
+      return missed.map((notification) => ({ type: "notification", topic: userTopic(uid), id: notification.id, notification }));
+    },
+  };
+}

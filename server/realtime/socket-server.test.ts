@@ -1,0 +1,238 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
+import { testEngines } from "../../db/testing.ts";
+import type { ServerFrame } from "../../universal/realtime/protocol.ts";
+import { chatRoomTopic } from "../chat/chat-topic.ts";
+import { userNotificationsTopic } from "../notifications/notifications-topic.ts";
+import { call, createTestApp, signUp, silentLogger, TEST_ORIGIN, type TestApp } from "../testing.ts";
+import { attachSocketServer, MAX_FRAME_BYTES, type SocketServer } from "./socket-server.ts";
+
+/** A socket client that keeps every frame it is sent and waits for the ones a test expects. */
+class Client {
+  readonly frames: ServerFrame[] = [];
+  readonly socket: WebSocket;
+  readonly closed: Promise<number>;
+  private waiters: (() => void)[] = [];
+
+  constructor(url: string, headers: Record<string, string>) {
+    this.socket = new WebSocket(url, { headers });
+    this.socket.on("message", (data) => {
+      this.frames.push(JSON.parse(String(data)) as ServerFrame);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    this.closed = new Promise((done) => this.socket.on("close", (code) => done(code)));
+  }
+
+  opened(): Promise<void> {
+    return new Promise((done, fail) => {
+      this.socket.once("open", () => done());
+      this.socket.once("error", fail);
+    });
+  }
+
+  send(frame: unknown): void {
+    this.socket.send(typeof frame === "string" ? frame : JSON.stringify(frame));
+  }
+
+  /** Resolves once a frame matches (frames already received count). */
+  async waitFor(match: (frame: ServerFrame) => boolean, timeoutMs = 10_000): Promise<ServerFrame> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.frames.find(match);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no matching frame; got ${JSON.stringify(this.frames)}`);
+      await new Promise<void>((done) => {
+        const timer = setTimeout(done, 200);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          done();
+        });
+      });
+    }
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+describe.each(testEngines)("the /ws socket on %s", (engine) => {
+  let t: TestApp;
+  let server: Server;
+  let sockets: SocketServer;
+  let url = "";
+  let count = 0;
+  let clientIds = 0;
+
+  async function member(name: string) {
+    const cookie = await signUp(t.app, `ws-${++count}@example.vn`, "correct horse battery", name);
+    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
+    return { cookie, uid: profile.uid as string };
+  }
+
+  async function connect(cookie?: string, origin = TEST_ORIGIN): Promise<Client> {
+    const client = new Client(url, { Origin: origin, ...(cookie ? { Cookie: cookie } : {}) });
+    await client.opened();
+    return client;
+  }
+
+  async function say(cookie: string, room: string, text: string): Promise<number> {
+    const response = await call(t.app, `/api/chat/rooms/${room}/messages`, {
+      cookie,
+      body: { text, clientId: `ws-client-${++clientIds}` },
+    });
+    expect(response.status).toBe(201);
+    return (await response.json()).data.id;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000", CHAT_RATE_MAX: "100" });
+    server = createServer(getRequestListener(t.app.fetch));
+    sockets = attachSocketServer(server, {
+      hub: t.hub,
+      db: t.db,
+      auth: t.auth,
+      logger: silentLogger,
+      allowedOrigins: [TEST_ORIGIN],
+      topics: { room: chatRoomTopic(t.db, 5), user: userNotificationsTopic(t.db) },
+      connectionRate: { max: 30, windowMs: 10_000 },
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
+  });
+  afterAll(async () => {
+    await sockets?.close();
+    await new Promise((done) => server?.close(done));
+    await t?.dispose();
+  });
+
+  it("lets a visitor connect but not read a room, and a member read only their own user topic", async () => {
+    const visitor = await connect();
+    visitor.send({ type: "subscribe", topic: "room:global-vi" });
+    expect(await visitor.waitFor((frame) => frame.type === "error")).toEqual({
+      type: "error",
+      topic: "room:global-vi",
+      code: "permission-denied",
+    });
+    visitor.close();
+
+    const an = await member("An");
+    const binh = await member("Bình");
+    const client = await connect(an.cookie);
+    client.send({ type: "subscribe", topic: `user:${binh.uid}` });
+    expect(await client.waitFor((frame) => frame.type === "error")).toMatchObject({ code: "permission-denied", topic: `user:${binh.uid}` });
+    client.send({ type: "subscribe", topic: `user:${an.uid}` });
+    expect(await client.waitFor((frame) => frame.type === "subscribed")).toEqual({
+      type: "subscribed",
+      topic: `user:${an.uid}`,
+      lastId: null,
+    });
+    client.send({ type: "subscribe", topic: "room:no-such-room" });
+    await client.waitFor((frame) => frame.type === "error" && frame.topic === "room:no-such-room");
+    client.close();
+  });
+
+  it("pushes a message sent through the API to every subscriber of the room, and a mention to the member's own topic", async () => {
+    const chi = await member("Chi");
+    const dung = await member("Dũng Lê");
+    const reader = await connect(dung.cookie);
+    reader.send({ type: "subscribe", topic: "room:global-vi" });
+    reader.send({ type: "subscribe", topic: `user:${dung.uid}` });
+    await reader.waitFor((frame) => frame.type === "subscribed" && frame.topic === "room:global-vi");
+    await reader.waitFor((frame) => frame.type === "subscribed" && frame.topic === `user:${dung.uid}`);
+    const id = await say(chi.cookie, "global-vi", "@Dũng Lê xem kèo này");
+    const pushed = await reader.waitFor((frame) => frame.type === "message" && frame.id === id);
+    expect(pushed).toMatchObject({ topic: "room:global-vi", message: { id, text: "@Dũng Lê xem kèo này", author: { uid: chi.uid } } });
+    const notice = await reader.waitFor((frame) => frame.type === "notification");
+    expect(notice).toMatchObject({ topic: `user:${dung.uid}`, notification: { kind: "mention", actor: { uid: chi.uid }, read: false } });
+    reader.close();
+  });
+
+  it("resumes after the last id seen: what was missed in order, once, then live", async () => {
+    const em = await member("Em");
+    const giang = await member("Giang");
+    const { id: room } = (await (await call(t.app, "/api/chat/direct", { cookie: em.cookie, body: { uid: giang.uid } })).json()).data;
+    const first = await say(em.cookie, room, "one");
+    const before = await connect(giang.cookie);
+    before.send({ type: "subscribe", topic: `room:${room}` });
+    expect(await before.waitFor((frame) => frame.type === "subscribed")).toEqual({
+      type: "subscribed",
+      topic: `room:${room}`,
+      lastId: first,
+    });
+    before.close();
+    await before.closed;
+
+    const missed = [await say(em.cookie, room, "two"), await say(em.cookie, room, "three")];
+    await call(t.app, `/api/chat/messages/${first}`, { method: "PATCH", cookie: em.cookie, body: { text: "one (edited)" } });
+    const after = await connect(giang.cookie);
+    after.send({ type: "subscribe", topic: `room:${room}`, after: first });
+    const subscribed = await after.waitFor((frame) => frame.type === "subscribed");
+    const live = await say(em.cookie, room, "four");
+    await after.waitFor((frame) => frame.type === "message" && frame.id === live);
+    const sequence = after.frames.map((frame) =>
+      frame.type === "message" || frame.type === "message-updated" ? `${frame.type}:${frame.message.text}` : frame.type,
+    );
+    expect(sequence).toEqual(["message:two", "message:three", "message-updated:one (edited)", "subscribed", "message:four"]);
+    expect(missed.every((id) => subscribed.type === "subscribed" && (subscribed.lastId ?? 0) > id)).toBe(true);
+    const ids = after.frames.flatMap((frame) => ("id" in frame ? [frame.id] : []));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    after.close();
+  });
+
+  it("tells a client that missed too much to reload", async () => {
+    const hoa = await member("Hoa");
+    const khanh = await member("Khánh");
+    const { id: room } = (await (await call(t.app, "/api/chat/direct", { cookie: hoa.cookie, body: { uid: khanh.uid } })).json()).data;
+    for (let index = 0; index < 6; index++) await say(hoa.cookie, room, `m${index}`);
+    const client = await connect(khanh.cookie);
+    client.send({ type: "subscribe", topic: `room:${room}`, after: 0 });
+    expect(await client.waitFor((frame) => frame.type === "error")).toEqual({ type: "error", topic: `room:${room}`, code: "reload" });
+    client.close();
+  });
+
+  it("sends typing to the other members of a room, not back to the typist", async () => {
+    const lan = await member("Lan");
+    const minh = await member("Minh");
+    const { id: room } = (await (await call(t.app, "/api/chat/direct", { cookie: lan.cookie, body: { uid: minh.uid } })).json()).data;
+    const typist = await connect(lan.cookie);
+    const other = await connect(minh.cookie);
+    for (const client of [typist, other]) {
+      client.send({ type: "subscribe", topic: `room:${room}` });
+      await client.waitFor((frame) => frame.type === "subscribed");
+    }
+    typist.send({ type: "typing", topic: `room:${room}` });
+    expect(await other.waitFor((frame) => frame.type === "typing")).toEqual({
+      type: "typing",
+      topic: `room:${room}`,
+      uid: lan.uid,
+      displayName: "Lan",
+    });
+    const sent = await say(minh.cookie, room, "ok");
+    await typist.waitFor((frame) => frame.type === "message" && frame.id === sent);
+    expect(typist.frames.some((frame) => frame.type === "typing")).toBe(false);
+    typist.close();
+    other.close();
+  });
+
+  it("refuses other sites' pages, closes on a frame over 16 KB, answers bad frames and too many frames with errors", async () => {
+    await expect(connect(undefined, "https://evil.example")).rejects.toThrow(/403/);
+
+    const client = await connect();
+    client.send("not json");
+    expect(await client.waitFor((frame) => frame.type === "error")).toEqual({ type: "error", code: "invalid-argument" });
+    client.send({ type: "subscribe", topic: "no topic here" });
+    await client.waitFor((frame) => frame.type === "error" && client.frames.filter((each) => each.type === "error").length === 2);
+    for (let index = 0; index < 40; index++) client.send({ type: "unsubscribe", topic: "room:global-vi" });
+    await client.waitFor((frame) => frame.type === "error" && frame.code === "resource-exhausted");
+
+    const big = await connect();
+    big.send({ type: "subscribe", topic: "room:global-vi", padding: "x".repeat(MAX_FRAME_BYTES) });
+    expect(await big.closed).toBe(1009);
+    client.close();
+  });
+});

@@ -1,0 +1,308 @@
+/**
+ * The one WebSocket endpoint, `/ws`, on the app's port. It authenticates by the session cookie (or
+ * a Bearer ID token) like the HTTP API, refuses other sites' pages (`Origin`), caps frames at 16 KB,
+ * limits frames per connection and per account, pings every 25 s and drops peers that stop
+ * answering, and drops a client that does not read what it is sent (slow consumer) instead of
+ * letting its buffer grow.
+ *
+ * Topics come from features as `TopicSource`s (who may read, what was missed, the newest id); this
+ * module knows none of them. A subscription replays what the client missed after `after`, then
+ * says `subscribed`, then goes live, with no gap and no duplicate: it listens to the hub before it
+ * reads the missed events, holds what arrives meanwhile, and sends each id once, in order.
+ */
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type WebSocket } from "ws";
+import { clientFrame, topicSchema, type PersistedEvent, type ServerFrame } from "../../universal/realtime/protocol.ts";
+import type { Auth } from "../auth/create-auth.ts";
+import { getViewer, type Viewer } from "../auth/viewer.ts";
+import type { Database } from "../../db/client.ts";
+import type { Logger } from "../logger.ts";
+import type { HubEvent, RealtimeHub } from "./hub.ts";
+
+export const SOCKET_PATH = "/ws";
+export const MAX_FRAME_BYTES = 16 * 1024;
+export const PING_INTERVAL_MS = 25_000;
+/** Past this much unsent data a client is a slow consumer and is dropped (it reconnects and resumes). */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** A kind of topic (`room`, `user`, `feed`…) as a feature provides it. */
+export interface TopicSource {
+  /** Whether this viewer (null: a visitor) may read the topic `kind:id`. */
+  mayRead(viewer: Viewer | null, id: string): Promise<boolean>;
+  /** The newest persisted event id of the topic, or null when it has none. */
+  lastId(id: string): Promise<number | null>;
+  /** The persisted events after `afterId`, in id order; undefined when too many were missed (the client reloads). */
+  eventsAfter(id: string, afterId: number): Promise<PersistedEvent[] | undefined>;
+  /** Whether members may send typing indicators on this topic. */
+  typing?: boolean;
+}
+
+export interface FrameRate {
+  max: number;
+  windowMs: number;
+}
+
+export interface SocketServerOptions {
+  hub: RealtimeHub;
+  db: Database;
+  auth: Auth;
+  logger: Logger;
+  /** Origins whose pages may open the socket; a request without `Origin` (not a browser) is let in. */
+  allowedOrigins: readonly string[];
+  topics: Record<string, TopicSource>;
+  pingIntervalMs?: number;
+  maxBufferedBytes?: number;
+  /** Frames one connection may send (default 40 per 10 s) and one account over all its connections (100 per 10 s). */
+  connectionRate?: FrameRate;
+  accountRate?: FrameRate;
+}
+
+interface Subscription {
+  stop(): void;
+}
+
+interface Connection {
+  socket: WebSocket;
+  viewer: Viewer | null;
+  subscriptions: Map<string, Subscription>;
+  alive: boolean;
+  frames: Window;
+  lastTyping: Map<string, number>;
+}
+
+/** A fixed-window counter. */
+class Window {
+  private count = 0;
+  private start = 0;
+  private readonly rate: FrameRate;
+  constructor(rate: FrameRate) {
+    this.rate = rate;
+  }
+  take(now: number): boolean {
+    if (now - this.start >= this.rate.windowMs) {
+      this.start = now;
+      this.count = 0;
+    }
+    this.count += 1;
+    return this.count <= this.rate.max;
+  }
+}
+
+const TYPING_EVERY_MS = 2_000;
+
+function persisted(event: HubEvent): event is PersistedEvent {
+  return "id" in event && typeof event.id === "number";
+}
+
+export interface SocketServer {
+  /** Live connections (for the bench and tests). */
+  readonly size: number;
+  /** Closes every connection with 1001 (going away): clients reconnect, to another process if need be. */
+  close(): Promise<void>;
+}
+
+export function attachSocketServer(server: Server, options: SocketServerOptions): SocketServer {
+  const { hub, db, auth, logger, topics } = options;
+  const maxBuffered = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
+  const connectionRate = options.connectionRate ?? { max: 40, windowMs: 10_000 };
+  const accountRate = options.accountRate ?? { max: 100, windowMs: 10_000 };
+  const accountWindows = new Map<string, Window>();
+  const origins = new Set(options.allowedOrigins);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  const connections = new Set<Connection>();
+
+  function send(connection: Connection, frame: ServerFrame): void {
+    const { socket } = connection;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > maxBuffered) {
+      logger.warn("dropping a slow websocket consumer", { uid: connection.viewer?.uid, buffered: socket.bufferedAmount });
+      socket.terminate();
+      return;
+    }
+    socket.send(JSON.stringify(frame));
+  }
+
+  function refuse(socket: Duplex, status: number, reason: string): void {
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  }
+
+  async function subscribe(connection: Connection, topic: string, after: number | undefined): Promise<void> {
+    connection.subscriptions.get(topic)?.stop();
+    connection.subscriptions.delete(topic);
+    const separator = topic.indexOf(":");
+    const source = topics[topic.slice(0, separator)];
+    const id = topic.slice(separator + 1);
+    if (!source || !(await source.mayRead(connection.viewer, id))) {
+      send(connection, { type: "error", topic, code: "permission-denied" });
+      return;
+    }
+    let live = false;
+    let lastSent = after ?? 0;
+    const held: HubEvent[] = [];
+    const deliver = (event: HubEvent) => {
+      if (persisted(event)) {
+        if (event.id <= lastSent) return;
+        lastSent = event.id;
+      } else if (event.type === "typing" && event.uid === connection.viewer?.uid) {
+        return;
+      }
+      send(connection, event);
+    };
+    const stopListening = hub.listen(topic, (event) => (live ? deliver(event) : held.push(event)));
+    let stopped = false;
+    const subscription: Subscription = {
+      stop: () => {
+        stopped = true;
+        stopListening();
+      },
+    };
+    connection.subscriptions.set(topic, subscription);
+    try {
+      const lastId = await source.lastId(id);
+      if (after !== undefined) {
+        const missed = await source.eventsAfter(id, after);
+        if (stopped) return;
+        if (!missed) {
+          subscription.stop();
+          connection.subscriptions.delete(topic);
+          send(connection, { type: "error", topic, code: "reload" });
+          return;
+        }
+        for (const event of missed) deliver(event);
+      } else {
+        lastSent = lastId ?? 0;
+      }
+      if (stopped) return;
+      send(connection, { type: "subscribed", topic, lastId: Math.max(lastId ?? 0, lastSent) || null });
+      live = true;
+      for (const event of held.splice(0)) deliver(event);
+    } catch (error) {
+      logger.error("websocket subscribe failed", { error, topic });
+      subscription.stop();
+      connection.subscriptions.delete(topic);
+      send(connection, { type: "error", topic, code: "reload" });
+    }
+  }
+
+  function onFrame(connection: Connection, data: Buffer, isBinary: boolean): void {
+    const now = Date.now();
+    const uid = connection.viewer?.uid;
+    let account: Window | undefined;
+    if (uid) {
+      account = accountWindows.get(uid);
+      if (!account) accountWindows.set(uid, (account = new Window(accountRate)));
+    }
+    const allowedHere = connection.frames.take(now);
+    const allowedAccount = account ? account.take(now) : true;
+    if (!allowedHere || !allowedAccount) {
+      send(connection, { type: "error", code: "resource-exhausted" });
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = isBinary ? undefined : JSON.parse(data.toString("utf8"));
+    } catch {
+      parsed = undefined;
+    }
+    const frame = clientFrame.safeParse(parsed);
+    if (!frame.success) {
+      const topic = topicSchema.safeParse((parsed as { topic?: unknown } | undefined)?.topic);
+      send(connection, { type: "error", code: "invalid-argument", ...(topic.success ? { topic: topic.data } : {}) });
+      return;
+    }
+    const message = frame.data;
+    switch (message.type) {
+      case "subscribe":
+        void subscribe(connection, message.topic, message.after);
+        break;
+      case "unsubscribe":
+        connection.subscriptions.get(message.topic)?.stop();
+        connection.subscriptions.delete(message.topic);
+        break;
+      case "typing": {
+        const viewer = connection.viewer;
+        const source = topics[message.topic.slice(0, message.topic.indexOf(":"))];
+        if (!viewer || !source?.typing || !connection.subscriptions.has(message.topic)) return;
+        if (now - (connection.lastTyping.get(message.topic) ?? 0) < TYPING_EVERY_MS) return;
+        connection.lastTyping.set(message.topic, now);
+        hub.publish({ type: "typing", topic: message.topic, uid: viewer.uid, displayName: viewer.name });
+        break;
+      }
+    }
+  }
+
+  function onConnection(socket: WebSocket, viewer: Viewer | null): void {
+    const connection: Connection = {
+      socket,
+      viewer,
+      subscriptions: new Map(),
+      alive: true,
+      frames: new Window(connectionRate),
+      lastTyping: new Map(),
+    };
+    connections.add(connection);
+    socket.on("pong", () => {
+      connection.alive = true;
+    });
+    socket.on("message", (data, isBinary) => onFrame(connection, data as Buffer, isBinary));
+    socket.on("error", () => socket.terminate());
+    socket.on("close", () => {
+      connections.delete(connection);
+      for (const subscription of connection.subscriptions.values()) subscription.stop();
+      connection.subscriptions.clear();
+    });
+  }
+
+  const heartbeat = setInterval(() => {
+    for (const connection of connections) {
+      if (!connection.alive) {
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+    }
+    // The frame counts of accounts with no connection left are forgotten.
+    const online = new Set([...connections].flatMap((each) => (each.viewer ? [each.viewer.uid] : [])));
+    for (const uid of accountWindows.keys()) if (!online.has(uid)) accountWindows.delete(uid);
+  }, options.pingIntervalMs ?? PING_INTERVAL_MS);
+  heartbeat.unref();
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    if (url.pathname !== SOCKET_PATH) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && !origins.has(origin)) {
+      refuse(socket, 403, "Forbidden");
+      return;
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === "string") headers.set(name, value);
+      else if (Array.isArray(value)) headers.set(name, value.join(", "));
+    }
+    getViewer(auth, db, headers)
+      .catch((error: unknown) => {
+        logger.warn("websocket viewer lookup failed", { error });
+        return null;
+      })
+      .then((viewer) => {
+        if (socket.destroyed) return;
+        wss.handleUpgrade(request, socket, head, (ws) => onConnection(ws, viewer));
+      });
+  };
+  server.on("upgrade", onUpgrade);
+
+  return {
+    get size() {
+      return connections.size;
+    },
+    close: async () => {
+      clearInterval(heartbeat);
+      server.off("upgrade", onUpgrade);
+      for (const connection of connections) connection.socket.close(1001, "going away");
+      await new Promise<void>((done) => wss.close(() => done()));
+    },
+  };
+}
