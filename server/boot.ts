@@ -12,6 +12,7 @@ import { createLogger } from "./logger.ts";
 import { issueSetupLink } from "./auth/admin-setup.ts";
 import { createServices, trustedOrigins } from "./services.ts";
 import { createHub } from "./realtime/hub.ts";
+import { postgresBus, redisBus } from "./realtime/bus.ts";
 import { attachSocketServer } from "./realtime/socket-server.ts";
 import { realtimeTopics } from "./realtime-topics.ts";
 import { ensureContent } from "./content/content-store.ts";
@@ -51,7 +52,13 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   logger.info("database ready", { database: database.kind, dataDir: database.kind === "pglite" ? resolve(config.DATA_DIR) : undefined });
 
   const services = await createServices(config, database, logger);
-  const hub = createHub();
+  // PGlite serves one process; on PostgreSQL, several processes share events through a bus.
+  const bus = !config.DATABASE_URL
+    ? undefined
+    : config.REDIS_URL
+      ? redisBus(config.REDIS_URL, logger)
+      : postgresBus(config.DATABASE_URL, logger);
+  const hub = createHub({ bus, logger });
   const app = createApp({ config, logger, database, build, clientDir, auth: services.auth, analytics: services.analytics, hub });
   const server = createServer(wrapListener(getRequestListener(app.fetch)));
   const sockets = attachSocketServer(server, {
@@ -64,7 +71,7 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   });
   await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done));
   const shownHost = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
-  logger.info("listening", { url: `http://${shownHost}:${config.PORT}`, mode: config.NODE_ENV });
+  logger.info("listening", { url: `http://${shownHost}:${config.PORT}`, mode: config.NODE_ENV, realtime: bus?.kind ?? "in-process" });
   const setupPath = await issueSetupLink(database.db);
   if (setupPath) {
     const url = `${services.baseURL}${setupPath}`;
@@ -84,6 +91,7 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
     void sockets.close();
     server.close(async () => {
       clearTimeout(force);
+      await hub.close();
       await database.close();
       logger.info("stopped");
       process.exit(0);

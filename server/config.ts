@@ -17,6 +17,12 @@ export const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** With DATABASE_URL: realtime events cross processes through Redis pub/sub instead of PostgreSQL NOTIFY. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   APP_TITLE: z.string().trim().min(1).max(80).default("Minithings Companion"),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/ })

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
 import { loadConfig } from "./config.ts";
 import { createApp } from "./create-app.ts";
 import { createLogger, type Logger } from "./logger.ts";
-import { createHub } from "./realtime/hub.ts";
+import { createHub, type RealtimeHub } from "./realtime/hub.ts";
 import { createServices } from "./services.ts";
 
 export const silentLogger = createLogger("error", {}, () => {});
@@ -15,13 +15,13 @@ export const TEST_ORIGIN = "http://localhost:4040";
 export async function createTestApp(
   engine: "pglite" | "postgres",
   env: Record<string, string> = {},
-  options: { clientDir?: string; build?: () => Promise<ServerBuild>; logger?: Logger } = {},
+  options: { clientDir?: string; build?: () => Promise<ServerBuild>; logger?: Logger; hub?: RealtimeHub } = {},
 ) {
   const logger = options.logger ?? silentLogger;
   const config = loadConfig({ AUTH_SECRET: "test-secret-test-secret-test-secret-0123", ...env });
   const database: TestDatabase = await createTestDatabase(engine, { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
   const services = await createServices(config, database.connection, logger);
-  const hub = createHub();
+  const hub = options.hub ?? createHub();
   const app = createApp({
     hub,
     config,

@@ -38,11 +38,16 @@ function toApi(row: NotificationRow, actorName: string | null): AppNotification 
 
 /**
  * Writes notifications in the caller's transaction (nobody is notified by themself) and returns
- * the events to publish after it commits.
+ * the events to publish after it commits. Each recipient's lock is held until the caller commits,
+ * so one member's notification ids are committed in id order: a `user:{uid}` subscriber that has
+ * seen id N never later misses a smaller one. Locks are taken in uid order (no deadlock).
  */
 export async function notify(db: Database, inputs: readonly NotificationInput[], now = Date.now()): Promise<PersistedEvent[]> {
   const rows = inputs.filter((input) => input.uid !== input.actorUid);
   if (rows.length === 0) return [];
+  for (const uid of [...new Set(rows.map((row) => row.uid))].sort()) {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`notifications:${uid}`}))`);
+  }
   const inserted = await db
     .insert(notifications)
     .values(rows.map((row) => ({ ...row, createdAt: now })))

@@ -1,31 +1,70 @@
 /**
  * Where every feature publishes realtime events, and where the socket server listens for them.
- * One hub per process; fanning out to other processes is the fan-out adapter's work, behind this
- * same `publish`.
+ * One hub per process. With a bus (Redis pub/sub or PostgreSQL NOTIFY), what one process publishes
+ * reaches the others: a transient event (typing, presence) as it is, a persisted event as a "poke"
+ * naming its topic and id, because the socket server reads persisted events back from the database
+ * in id order anyway (socket-server.ts), and a poke stays far below NOTIFY's 8,000-byte limit.
  */
+import { randomUUID } from "node:crypto";
 import type { PersistedEvent, TransientEvent } from "../../universal/realtime/protocol.ts";
+import type { Logger } from "../logger.ts";
+import type { Bus } from "./bus.ts";
 
-export type HubEvent = PersistedEvent | TransientEvent;
+/** "Something happened on this topic up to this id": read it from the topic's source. */
+export interface Poke {
+  type: "poke";
+  topic: string;
+  id: number;
+}
+
+export type HubEvent = PersistedEvent | TransientEvent | Poke;
 export type HubListener = (event: HubEvent) => void;
 
 export interface RealtimeHub {
   /** Publish after the write that the event reports has committed. */
-  publish(event: HubEvent): void;
+  publish(event: PersistedEvent | TransientEvent): void;
   /** Listen to one topic; returns the function that stops listening. */
   listen(topic: string, listener: HubListener): () => void;
+  close(): Promise<void>;
 }
 
-export function createHub(): RealtimeHub {
+function isPersisted(event: PersistedEvent | TransientEvent): event is PersistedEvent {
+  return "id" in event && typeof event.id === "number";
+}
+
+export function createHub({ bus, logger }: { bus?: Bus; logger?: Logger } = {}): RealtimeHub {
   const listeners = new Map<string, Set<HubListener>>();
+  const origin = randomUUID();
+
+  const deliver = (event: HubEvent) => {
+    for (const listener of listeners.get(event.topic) ?? []) {
+      try {
+        listener(event);
+      } catch (error) {
+        // A listener's failure (a closed socket) never stops the others.
+        logger?.warn("realtime listener failed", { error, topic: event.topic });
+      }
+    }
+  };
+
+  const ready = bus?.subscribe((payload) => {
+    try {
+      const message = JSON.parse(payload) as { origin: string; event: HubEvent };
+      if (message.origin !== origin && typeof message.event?.topic === "string") deliver(message.event);
+    } catch (error) {
+      logger?.warn("an unreadable realtime bus message", { error });
+    }
+  });
+  ready?.catch((error: unknown) => logger?.error("the realtime bus could not subscribe", { error }));
+
   return {
     publish(event) {
-      for (const listener of listeners.get(event.topic) ?? []) {
-        try {
-          listener(event);
-        } catch {
-          // A listener's failure (a closed socket) never stops the others.
-        }
-      }
+      deliver(event);
+      if (!bus) return;
+      const shared: HubEvent = isPersisted(event) ? { type: "poke", topic: event.topic, id: event.id } : event;
+      bus.publish(JSON.stringify({ origin, event: shared })).catch((error: unknown) => {
+        logger?.error("a realtime event did not reach the other processes", { error, topic: event.topic });
+      });
     },
     listen(topic, listener) {
       let set = listeners.get(topic);
@@ -35,6 +74,9 @@ export function createHub(): RealtimeHub {
         set.delete(listener);
         if (set.size === 0) listeners.delete(topic);
       };
+    },
+    close: async () => {
+      await bus?.close();
     },
   };
 }

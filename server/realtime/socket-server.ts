@@ -18,7 +18,7 @@ import type { Auth } from "../auth/create-auth.ts";
 import { getViewer, type Viewer } from "../auth/viewer.ts";
 import type { Database } from "../../db/client.ts";
 import type { Logger } from "../logger.ts";
-import type { HubEvent, RealtimeHub } from "./hub.ts";
+import type { RealtimeHub } from "./hub.ts";
 
 export const SOCKET_PATH = "/ws";
 export const MAX_FRAME_BYTES = 16 * 1024;
@@ -58,17 +58,22 @@ export interface SocketServerOptions {
   accountRate?: FrameRate;
 }
 
-interface Subscription {
-  stop(): void;
-}
-
 interface Connection {
   socket: WebSocket;
   viewer: Viewer | null;
-  subscriptions: Map<string, Subscription>;
+  /** Topic → this connection's place in the topic's feed. */
+  subscriptions: Map<string, Member>;
   alive: boolean;
   frames: Window;
   lastTyping: Map<string, number>;
+}
+
+/** A connection's subscription to a topic: what it was sent last, and what waits while it catches up. */
+interface Member {
+  connection: Connection;
+  lastSent: number;
+  live: boolean;
+  held: PersistedEvent[];
 }
 
 /** A fixed-window counter. */
@@ -90,10 +95,6 @@ class Window {
 }
 
 const TYPING_EVERY_MS = 2_000;
-
-function persisted(event: HubEvent): event is PersistedEvent {
-  return "id" in event && typeof event.id === "number";
-}
 
 export interface SocketServer {
   /** Live connections (for the bench and tests). */
@@ -127,9 +128,100 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   }
 
-  async function subscribe(connection: Connection, topic: string, after: number | undefined): Promise<void> {
-    connection.subscriptions.get(topic)?.stop();
+  /**
+   * One feed per topic with a subscriber in this process. Persisted events (or pokes from other
+   * processes) only wake it: it reads what follows its cursor from the topic's source, so its
+   * subscribers get the database's id order even when publications arrive out of order.
+   */
+  const feeds = new Map<string, Feed>();
+
+  interface Feed {
+    members: Set<Member>;
+    cursor: Promise<number>;
+    pulling: Promise<void> | undefined;
+    again: boolean;
+    stop(): void;
+  }
+
+  function deliverTo(member: Member, event: PersistedEvent): void {
+    if (!member.live) {
+      member.held.push(event);
+      return;
+    }
+    if (event.id <= member.lastSent) return;
+    member.lastSent = event.id;
+    send(member.connection, event);
+  }
+
+  function feedFor(topic: string, source: TopicSource, id: string): Feed {
+    const existing = feeds.get(topic);
+    if (existing) return existing;
+    const pull = async (feed: Feed): Promise<void> => {
+      do {
+        feed.again = false;
+        const from = await feed.cursor;
+        const events = await source.eventsAfter(id, from);
+        if (!events) {
+          // Too much at once for the feed: its subscribers start over.
+          for (const member of feed.members) send(member.connection, { type: "error", topic, code: "reload" });
+          for (const member of [...feed.members]) leave(member.connection, topic);
+          return;
+        }
+        const last = events.at(-1)?.id;
+        if (last !== undefined) feed.cursor = Promise.resolve(Math.max(from, last));
+        for (const event of events) for (const member of feed.members) deliverTo(member, event);
+      } while (feed.again && feeds.get(topic) === feed);
+    };
+    const feed: Feed = {
+      members: new Set(),
+      cursor: source.lastId(id).then((last) => last ?? 0),
+      pulling: undefined,
+      again: false,
+      stop: () => {},
+    };
+    const wake = (eventId: number) => {
+      void feed.cursor.then((cursor) => {
+        if (eventId <= cursor) return;
+        if (feed.pulling) {
+          feed.again = true;
+          return;
+        }
+        feed.pulling = pull(feed)
+          .catch((error: unknown) => logger.error("a realtime feed could not read its topic", { error, topic }))
+          .finally(() => {
+            feed.pulling = undefined;
+          });
+      });
+    };
+    feed.stop = hub.listen(topic, (event) => {
+      if (event.type === "poke" || "id" in event) {
+        wake(event.id);
+        return;
+      }
+      for (const member of feed.members) {
+        if (!member.live) continue;
+        if (event.type === "typing" && event.uid === member.connection.viewer?.uid) continue;
+        send(member.connection, event);
+      }
+    });
+    feeds.set(topic, feed);
+    return feed;
+  }
+
+  function leave(connection: Connection, topic: string): void {
+    const member = connection.subscriptions.get(topic);
     connection.subscriptions.delete(topic);
+    const feed = feeds.get(topic);
+    if (!feed || !member) return;
+    feed.members.delete(member);
+    if (feed.members.size === 0) {
+      feed.stop();
+      feeds.delete(topic);
+    }
+  }
+
+  async function subscribe(connection: Connection, topic: string, after: number | undefined): Promise<void> {
+    leave(connection, topic);
     const separator = topic.indexOf(":");
     const source = topics[topic.slice(0, separator)];
     const id = topic.slice(separator + 1);
@@ -137,50 +229,37 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
       send(connection, { type: "error", topic, code: "permission-denied" });
       return;
     }
-    let live = false;
-    let lastSent = after ?? 0;
-    const held: HubEvent[] = [];
-    const deliver = (event: HubEvent) => {
-      if (persisted(event)) {
-        if (event.id <= lastSent) return;
-        lastSent = event.id;
-      } else if (event.type === "typing" && event.uid === connection.viewer?.uid) {
-        return;
-      }
-      send(connection, event);
-    };
-    const stopListening = hub.listen(topic, (event) => (live ? deliver(event) : held.push(event)));
-    let stopped = false;
-    const subscription: Subscription = {
-      stop: () => {
-        stopped = true;
-        stopListening();
-      },
-    };
-    connection.subscriptions.set(topic, subscription);
+    if (connection.socket.readyState !== connection.socket.OPEN) return;
+    const feed = feedFor(topic, source, id);
+    const member: Member = { connection, lastSent: after ?? 0, live: false, held: [] };
+    feed.members.add(member);
+    connection.subscriptions.set(topic, member);
     try {
+      // The feed listens already: whatever it delivers from now on is held for this member, and
+      // what was committed before is read here; ids that come twice are sent once.
       const lastId = await source.lastId(id);
       if (after !== undefined) {
         const missed = await source.eventsAfter(id, after);
-        if (stopped) return;
+        if (connection.subscriptions.get(topic) !== member) return;
         if (!missed) {
-          subscription.stop();
-          connection.subscriptions.delete(topic);
+          leave(connection, topic);
           send(connection, { type: "error", topic, code: "reload" });
           return;
         }
-        for (const event of missed) deliver(event);
+        for (const event of missed) {
+          member.lastSent = event.id;
+          send(connection, event);
+        }
       } else {
-        lastSent = lastId ?? 0;
+        member.lastSent = Math.max(lastId ?? 0, await feed.cursor);
       }
-      if (stopped) return;
-      send(connection, { type: "subscribed", topic, lastId: Math.max(lastId ?? 0, lastSent) || null });
-      live = true;
-      for (const event of held.splice(0)) deliver(event);
+      if (connection.subscriptions.get(topic) !== member) return;
+      send(connection, { type: "subscribed", topic, lastId: Math.max(lastId ?? 0, member.lastSent) || null });
+      member.live = true;
+      for (const event of member.held.splice(0)) deliverTo(member, event);
     } catch (error) {
       logger.error("websocket subscribe failed", { error, topic });
-      subscription.stop();
-      connection.subscriptions.delete(topic);
+      leave(connection, topic);
       send(connection, { type: "error", topic, code: "reload" });
     }
   }
@@ -217,8 +296,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
         void subscribe(connection, message.topic, message.after);
         break;
       case "unsubscribe":
-        connection.subscriptions.get(message.topic)?.stop();
-        connection.subscriptions.delete(message.topic);
+        leave(connection, message.topic);
         break;
       case "typing": {
         const viewer = connection.viewer;
@@ -249,8 +327,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     socket.on("error", () => socket.terminate());
     socket.on("close", () => {
       connections.delete(connection);
-      for (const subscription of connection.subscriptions.values()) subscription.stop();
-      connection.subscriptions.clear();
+      for (const topic of [...connection.subscriptions.keys()]) leave(connection, topic);
     });
   }
 
