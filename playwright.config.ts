@@ -71,6 +71,8 @@ export default defineConfig({
         SETUP_LINK_FILE: join(process.env.E2E_DATA_DIR ?? "", "setup-link.txt"),
         // Every journey signs up from 127.0.0.1: one address, many people.
         SIGN_UP_LIMIT_PER_HOUR: "500",
+        // Chat journeys send a few messages a second; the rate-limit journey needs a window no slow machine outlasts.
+        CHAT_RATE_WINDOW_SECONDS: "60",
       },
     },
   ],

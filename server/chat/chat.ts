@@ -130,10 +130,11 @@ export async function listRooms(db: Database, viewer: Viewer, language: Language
     peer_uid: string | null;
     peer_name: string | null;
     last_id: string | number | null;
+    last_read_id: string | number | null;
     unread: string | number;
   }>(
     db,
-    sql`select r.id, r.kind, r.language, r.slow_mode_seconds,
+    sql`select r.id, r.kind, r.language, r.slow_mode_seconds, rd.last_read_id,
           p.uid as peer_uid, coalesce(p.display_name, '') as peer_name,
           (select max(m.id) from chat_messages m where m.room_id = r.id and m.deleted_at is null) as last_id,
           (select count(*) from (
@@ -151,7 +152,14 @@ export async function listRooms(db: Database, viewer: Viewer, language: Language
   const names = chatMessagesFor(language);
   const rooms = rows.map((row): ChatRoom => {
     const lastMessageId = row.last_id === null ? null : Number(row.last_id);
-    const base = { id: row.id, kind: row.kind, unread: Number(row.unread), lastMessageId, slowModeSeconds: row.slow_mode_seconds };
+    const base = {
+      id: row.id,
+      kind: row.kind,
+      unread: Number(row.unread),
+      lastMessageId,
+      lastReadId: row.last_read_id === null ? null : Number(row.last_read_id),
+      slowModeSeconds: row.slow_mode_seconds,
+    };
     if (row.kind === "direct" && row.peer_uid) {
       return { ...base, name: row.peer_name || names.member, peer: { uid: row.peer_uid, displayName: row.peer_name ?? "" } };
     }

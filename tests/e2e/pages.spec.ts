@@ -29,6 +29,7 @@ const builtPages = new Set([
   "seasonDetail",
   "manor",
   "district",
+  "chat",
 ]);
 /** Detail pages with real content need an entry: `?id=` of one from the demo pack. */
 const detailIds: Record<string, string> = {

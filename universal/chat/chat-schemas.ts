@@ -75,6 +75,8 @@ export interface ChatRoom {
   peer?: ChatAuthor;
   unread: number;
   lastMessageId: number | null;
+  /** The newest message id the viewer has read here (null: never opened). */
+  lastReadId: number | null;
   slowModeSeconds: number;
 }
 

@@ -1,0 +1,473 @@
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+  type KeyboardEvent,
+} from "react";
+import { Link, useRevalidator } from "react-router";
+import {
+  HISTORY_PAGE,
+  MESSAGE_EDIT_WINDOW_MS,
+  MESSAGE_TEXT_MAX,
+  type ChatMessage,
+  type ChatRoom,
+} from "../../../universal/chat/chat-schemas.ts";
+import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
+import { apiJson, type ApiRefusal } from "../../shared/api/json-api.ts";
+import { formatDate } from "../../shared/i18n/format.ts";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
+import { socketClient } from "../../shared/realtime/socket-client.ts";
+import { useSocketState, useTopic } from "../../shared/realtime/use-topic.ts";
+import { messageParts } from "./chat-format.ts";
+
+/** A message on screen: confirmed by the server, or still the sender's own (sending, or failed). */
+interface Shown extends ChatMessage {
+  clientId?: string;
+  state?: "sending" | "failed";
+}
+
+const TYPING_SHOWN_MS = 4_000;
+/** Closer than this to the bottom, the list follows new messages; farther, the reader is reading history. */
+const FOLLOW_PX = 120;
+
+function newClientId(): string {
+  return crypto.randomUUID().replaceAll("-", "");
+}
+
+function byId(a: Shown, b: Shown): number {
+  return a.id - b.id;
+}
+
+const noChange = () => () => {};
+
+/** False on the server and while the page hydrates, true after: times then switch to the device's zone. */
+function useAfterHydration(): boolean {
+  return useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
+}
+
+/** The time, every 30 s from hydration on (0 before): which own messages may still be edited. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(0);
+  useEffect(() => {
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 30_000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, []);
+  return now;
+}
+
+export function Conversation({ room, initial, viewerUid }: { room: ChatRoom; initial: ChatMessage[]; viewerUid: string }) {
+  const { t, i18n } = useTranslation("chat");
+  const language = i18n.language;
+  const local = useAfterHydration();
+  const now = useMinuteClock();
+  const revalidator = useRevalidator();
+  const [messages, setMessages] = useState<Shown[]>(initial);
+  const [pending, setPending] = useState<Shown[]>([]);
+  const [olderDone, setOlderDone] = useState(initial.length < HISTORY_PAGE);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [draft, setDraft] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [typing, setTyping] = useState<Map<string, { name: string; until: number }>>(new Map());
+  const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
+  const [generation, setGeneration] = useState(0);
+  // Whether the room's subscription is live (history caught up, new messages arrive as they are sent).
+  const [live, setLive] = useState(false);
+  const socketState = useSocketState();
+  const [seenSocketState, setSeenSocketState] = useState(socketState);
+  if (seenSocketState !== socketState) {
+    setSeenSocketState(socketState);
+    if (socketState !== "open") setLive(false);
+  }
+  const list = useRef<HTMLOListElement>(null);
+  const follow = useRef(true);
+  const lastId = messages.at(-1)?.id;
+  // The divider sits before the first message the reader had not read when the room opened.
+  const [dividerBefore] = useState(() => {
+    if (room.unread === 0) return null;
+    const firstUnread = initial.find((message) => message.author.uid !== viewerUid && message.id > (room.lastReadId ?? 0));
+    return firstUnread?.id ?? null;
+  });
+
+  const topic = `room:${room.id}`;
+  const onFrame = useCallback(
+    (frame: ServerFrame) => {
+      switch (frame.type) {
+        case "message": {
+          const message = frame.message;
+          setMessages((current) => (current.some((each) => each.id === message.id) ? current : [...current, message].sort(byId)));
+          setPending((current) => current.filter((each) => each.id !== message.id));
+          setTyping((current) => {
+            if (!current.has(message.author.uid)) return current;
+            const next = new Map(current);
+            next.delete(message.author.uid);
+            return next;
+          });
+          break;
+        }
+        case "message-updated":
+          setMessages((current) => current.map((each) => (each.id === frame.message.id ? frame.message : each)));
+          break;
+        case "message-deleted":
+          setMessages((current) => current.filter((each) => each.id !== frame.messageId));
+          break;
+        case "subscribed":
+          setLive(true);
+          break;
+        case "typing":
+          setTyping((current) => new Map(current).set(frame.uid, { name: frame.displayName, until: Date.now() + TYPING_SHOWN_MS }));
+          break;
+        case "error":
+          if (frame.code === "reload") {
+            // Too much was missed: read the room again, then listen from its newest message.
+            revalidator.revalidate().then(() => setGeneration((value) => value + 1));
+          }
+          break;
+      }
+    },
+    [revalidator],
+  );
+  // Holding no message, everything after 0 is new: a message sent while the page loaded is not lost.
+  useTopic(topic, lastId ?? 0, onFrame, generation);
+
+  // After a reload the loader's messages are the truth.
+  const [seenInitial, setSeenInitial] = useState(initial);
+  if (seenInitial !== initial) {
+    setSeenInitial(initial);
+    setMessages(initial);
+  }
+
+  // Typing indicators fade out by themselves.
+  useEffect(() => {
+    if (typing.size === 0) return;
+    const timer = setTimeout(() => {
+      const at = Date.now();
+      setTyping((current) => new Map([...current].filter(([, value]) => value.until > at)));
+    }, 1_000);
+    return () => clearTimeout(timer);
+  }, [typing]);
+
+  // The newest message read: told to the server when new messages show while the room is open.
+  useEffect(() => {
+    if (lastId === undefined || document.visibilityState !== "visible") return;
+    const timer = setTimeout(() => {
+      void apiJson(`/api/chat/rooms/${encodeURIComponent(room.id)}/read`, { body: { lastId } });
+    }, 500);
+    return () => clearTimeout(timer);
+  }, [room.id, lastId]);
+
+  // Follow new messages when the reader is at the bottom; start at the bottom.
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (element && follow.current) element.scrollTop = element.scrollHeight;
+  }, [messages, pending]);
+
+  const onScroll = () => {
+    const element = list.current;
+    if (element) follow.current = element.scrollHeight - element.scrollTop - element.clientHeight < FOLLOW_PX;
+  };
+
+  async function loadOlder() {
+    const first = messages[0];
+    if (!first || loadingOlder) return;
+    setLoadingOlder(true);
+    const element = list.current;
+    const fromBottom = element ? element.scrollHeight - element.scrollTop : 0;
+    const answer = await apiJson<ChatMessage[]>(
+      `/api/chat/rooms/${encodeURIComponent(room.id)}/messages?before=${first.id}&limit=${HISTORY_PAGE}`,
+    );
+    setLoadingOlder(false);
+    if (!answer.ok) {
+      setError(t("errors.generic"));
+      return;
+    }
+    if (answer.data.length < HISTORY_PAGE) setOlderDone(true);
+    follow.current = false;
+    setMessages((current) => [...answer.data.filter((older) => !current.some((each) => each.id === older.id)), ...current]);
+    // Keep the reader's place: the list grows above what they were reading.
+    requestAnimationFrame(() => {
+      if (element) element.scrollTop = element.scrollHeight - fromBottom;
+    });
+  }
+
+  function refusal(answer: ApiRefusal): string {
+    const reason = String(answer.details.reason ?? "");
+    const seconds = Number(answer.details.retryAfter ?? 0);
+    if (answer.status === 0) return t("errors.network");
+    if (reason === "rate-limit" || reason === "slow-mode") return t(`errors.${reason}`, { seconds });
+    if (reason === "muted")
+      return t("errors.muted", {
+        until: formatDate(Number(answer.details.until), language, { date: "short", time: "short", local: true }),
+      });
+    if (reason === "blocked" || reason === "too-late") return t(`errors.${reason}`);
+    if (answer.code === "invalid-argument") return t("errors.invalid");
+    return t("errors.generic");
+  }
+
+  async function deliver(message: Shown) {
+    setPending((current) => [...current.filter((each) => each.clientId !== message.clientId), { ...message, state: "sending" }]);
+    const answer = await apiJson<ChatMessage>(`/api/chat/rooms/${encodeURIComponent(room.id)}/messages`, {
+      body: { text: message.text, clientId: message.clientId },
+    });
+    if (answer.ok) {
+      setError(null);
+      setPending((current) => current.filter((each) => each.clientId !== message.clientId));
+      setMessages((current) => (current.some((each) => each.id === answer.data.id) ? current : [...current, answer.data].sort(byId)));
+      return;
+    }
+    setError(refusal(answer));
+    if (answer.status === 0 || answer.status >= 500) {
+      // Kept with its client id: retrying can never send it twice.
+      setPending((current) => current.map((each) => (each.clientId === message.clientId ? { ...each, state: "failed" } : each)));
+    } else {
+      // Refused for a reason the person can act on: the text goes back to the composer.
+      setPending((current) => current.filter((each) => each.clientId !== message.clientId));
+      setDraft((current) => current || message.text);
+    }
+  }
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    const text = draft.trim();
+    if (!text || text.length > MESSAGE_TEXT_MAX) return;
+    follow.current = true;
+    setDraft("");
+    void deliver({
+      id: Number.MAX_SAFE_INTEGER,
+      roomId: room.id,
+      author: { uid: viewerUid, displayName: t("you") },
+      text,
+      createdAt: Date.now(),
+      editedAt: null,
+      clientId: newClientId(),
+    });
+  }
+
+  function onComposerKey(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  }
+
+  async function saveEdit() {
+    if (!editing) return;
+    const text = editing.text.trim();
+    if (!text) return;
+    const answer = await apiJson<ChatMessage>(`/api/chat/messages/${editing.id}`, { method: "PATCH", body: { text } });
+    if (!answer.ok) {
+      setError(refusal(answer));
+      return;
+    }
+    setEditing(null);
+    setMessages((current) => current.map((each) => (each.id === answer.data.id ? answer.data : each)));
+  }
+
+  async function remove(id: number) {
+    if (!window.confirm(t("confirmDelete"))) return;
+    const answer = await apiJson(`/api/chat/messages/${id}`, { method: "DELETE" });
+    if (!answer.ok) {
+      setError(refusal(answer));
+      return;
+    }
+    setMessages((current) => current.filter((each) => each.id !== id));
+  }
+
+  const typingNames = [...typing.values()].map((value) => value.name);
+  const shown = useMemo(() => [...messages, ...pending], [messages, pending]);
+  const remaining = MESSAGE_TEXT_MAX - draft.length;
+
+  return (
+    <section
+      aria-labelledby="conversation-title"
+      data-live={live}
+      className="flex min-w-0 flex-1 flex-col rounded-xl border border-line bg-surface"
+    >
+      <header className="flex items-center gap-2 border-b border-line px-3 py-2">
+        <Link
+          to="/chat"
+          className="inline-flex size-10 items-center justify-center rounded-md hover:bg-surface-muted lg:hidden"
+          aria-label={t("back")}
+        >
+          <span aria-hidden="true">←</span>
+        </Link>
+        <h2 id="conversation-title" className="min-w-0 flex-1 truncate text-lg font-bold">
+          {room.name}
+        </h2>
+      </header>
+      {room.slowModeSeconds > 0 ? (
+        <p className="border-b border-line px-3 py-1 text-sm text-fg-muted">{t("slowMode", { seconds: room.slowModeSeconds })}</p>
+      ) : null}
+      <ol
+        ref={list}
+        onScroll={onScroll}
+        aria-label={room.name}
+        className="min-h-0 flex-1 space-y-1 overflow-y-auto overscroll-contain px-3 py-3"
+      >
+        <li className="py-2 text-center text-sm text-fg-muted">
+          {olderDone ? (
+            t(shown.length === 0 ? "empty" : "beginning")
+          ) : (
+            <button
+              type="button"
+              onClick={() => void loadOlder()}
+              className="min-h-10 rounded-md border border-line px-3 hover:bg-surface-muted"
+            >
+              {loadingOlder ? t("loadingEarlier") : t("loadEarlier")}
+            </button>
+          )}
+        </li>
+        {shown.map((message) => {
+          const own = message.author.uid === viewerUid;
+          const editable = own && !message.state && now - message.createdAt < MESSAGE_EDIT_WINDOW_MS;
+          return (
+            <li key={message.clientId ?? message.id} data-message-id={message.state ? undefined : message.id}>
+              {message.id === dividerBefore ? (
+                <p className="my-2 flex items-center gap-2 text-xs font-semibold text-brand" role="separator">
+                  <span className="h-px flex-1 bg-brand" />
+                  {t("newMessages")}
+                  <span className="h-px flex-1 bg-brand" />
+                </p>
+              ) : null}
+              <article className={`flex flex-col ${own ? "items-end" : "items-start"}`}>
+                <p className="text-xs text-fg-muted">
+                  <span className="font-semibold text-fg">{own ? t("you") : message.author.displayName || t("rooms.member")}</span>{" "}
+                  <time dateTime={new Date(message.createdAt).toISOString()}>
+                    {formatDate(message.createdAt, language, { time: "short", local })}
+                  </time>
+                  {message.editedAt ? ` · ${t("edited")}` : ""}
+                </p>
+                {editing?.id === message.id ? (
+                  <form
+                    className="mt-1 flex w-full max-w-[85%] flex-col gap-2"
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      void saveEdit();
+                    }}
+                  >
+                    <label className="sr-only" htmlFor={`edit-${message.id}`}>
+                      {t("editLabel")}
+                    </label>
+                    <textarea
+                      id={`edit-${message.id}`}
+                      value={editing.text}
+                      maxLength={MESSAGE_TEXT_MAX}
+                      onChange={(event) => setEditing({ id: message.id, text: event.target.value })}
+                      className="min-h-20 rounded-md border border-line bg-bg p-2 text-fg"
+                    />
+                    <div className="flex justify-end gap-2">
+                      <button type="button" onClick={() => setEditing(null)} className="min-h-10 rounded-md px-3 hover:bg-surface-muted">
+                        {t("cancel")}
+                      </button>
+                      <button type="submit" className="min-h-10 rounded-md bg-brand px-3 font-semibold text-on-brand">
+                        {t("save")}
+                      </button>
+                    </div>
+                  </form>
+                ) : (
+                  <p
+                    className={`mt-0.5 max-w-[85%] rounded-2xl px-3 py-2 break-words whitespace-pre-wrap ${own ? "bg-brand text-on-brand" : "bg-surface-muted text-fg"} ${message.state ? "opacity-70" : ""}`}
+                  >
+                    {messageParts(message.text).map((part, index) =>
+                      part.kind === "link" ? (
+                        <a
+                          key={index}
+                          href={part.href}
+                          target="_blank"
+                          rel="noopener noreferrer nofollow ugc"
+                          className="underline underline-offset-2"
+                        >
+                          {part.text}
+                        </a>
+                      ) : part.kind === "mention" ? (
+                        <strong key={index}>{part.text}</strong>
+                      ) : (
+                        part.text
+                      ),
+                    )}
+                  </p>
+                )}
+                {message.state === "sending" ? <p className="text-xs text-fg-muted">{t("sending")}</p> : null}
+                {message.state === "failed" ? (
+                  <p className="flex items-center gap-2 text-xs text-fg-muted">
+                    {t("failed")}
+                    <button type="button" onClick={() => void deliver(message)} className="min-h-6 font-semibold text-link underline">
+                      {t("retry")}
+                    </button>
+                  </p>
+                ) : null}
+                {editable && editing?.id !== message.id ? (
+                  <p className="flex gap-1 text-xs">
+                    <button
+                      type="button"
+                      onClick={() => setEditing({ id: message.id, text: message.text })}
+                      className="min-h-6 min-w-6 rounded px-1 text-fg-muted hover:text-fg"
+                    >
+                      {t("edit")}
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => void remove(message.id)}
+                      className="min-h-6 min-w-6 rounded px-1 text-fg-muted hover:text-fg"
+                    >
+                      {t("delete")}
+                    </button>
+                  </p>
+                ) : null}
+              </article>
+            </li>
+          );
+        })}
+      </ol>
+      <p aria-live="polite" className="min-h-5 px-3 text-xs text-fg-muted">
+        {typingNames.length > 0 ? t("typing", { count: typingNames.length, names: typingNames.join(", ") }) : ""}
+      </p>
+      {error ? (
+        <p role="alert" className="mx-3 mb-2 rounded-md border border-line bg-surface-muted px-3 py-2 text-sm text-fg">
+          {error}
+        </p>
+      ) : null}
+      <form onSubmit={submit} className="flex items-end gap-2 border-t border-line p-2">
+        <label htmlFor="chat-composer" className="sr-only">
+          {t("composer.label")}
+        </label>
+        <textarea
+          id="chat-composer"
+          value={draft}
+          rows={1}
+          maxLength={MESSAGE_TEXT_MAX}
+          placeholder={t("composer.placeholder")}
+          title={t("composer.hint")}
+          enterKeyHint="send"
+          onChange={(event) => {
+            setDraft(event.target.value);
+            socketClient().typing(topic);
+          }}
+          onKeyDown={onComposerKey}
+          className="max-h-40 min-h-11 flex-1 resize-none rounded-md border border-line bg-bg px-3 py-2 text-fg"
+        />
+        <button
+          type="submit"
+          disabled={draft.trim().length === 0}
+          className="min-h-11 rounded-md bg-brand px-4 font-semibold text-on-brand disabled:opacity-50"
+        >
+          {t("composer.send")}
+        </button>
+      </form>
+      {remaining < 200 ? <p className="px-3 pb-2 text-xs text-fg-muted">{t("composer.remaining", { count: remaining })}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
+import { socketClient, type SocketState } from "./socket-client.ts";
+
+/**
+ * Listens to a realtime topic while the component is mounted (nothing for a null topic). `after`
+ * is read when the subscription starts: the last id the component already holds.
+ * `generation` restarts the subscription (after a `reload`, with the new `after`).
+ */
+export function useTopic(topic: string | null, after: number | undefined, onFrame: (frame: ServerFrame) => void, generation = 0): void {
+  const latest = useRef(onFrame);
+  const from = useRef(after);
+  useEffect(() => {
+    latest.current = onFrame;
+    from.current = after;
+  });
+  useEffect(() => {
+    if (!topic) return;
+    return socketClient().subscribe(topic, from.current, (frame) => latest.current(frame));
+  }, [topic, generation]);
+}
+
+const subscribeState = (onChange: () => void) => socketClient().onState(onChange);
+const readState = (): SocketState => socketClient().state;
+const serverState = (): SocketState => "idle";
+
+/** The socket's state, for a discreet "reconnecting" notice. */
+export function useSocketState(): SocketState {
+  return useSyncExternalStore(subscribeState, readState, serverState);
+}

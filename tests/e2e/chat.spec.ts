@@ -1,0 +1,141 @@
+import type { Browser, Page, WebSocketRoute } from "@playwright/test";
+import chat from "../../locales/vi/chat.json" with { type: "json" };
+import { expect, hydrated, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+
+const origin = () => test.info().project.use.baseURL ?? "";
+
+/** A new member in a browser context of their own, signed in, with the console watched. */
+async function member(browser: Browser, name: string): Promise<{ page: Page; uid: string; problems: string[] }> {
+  const context = await browser.newContext({ baseURL: origin(), locale: "vi-VN" });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  const email = `chat-${name.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.vn`;
+  const signedUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: "mat-khau-that-dai", name },
+    headers: { Origin: origin() },
+  });
+  expect(signedUp.status()).toBe(200);
+  const profile = await page.request.post("/api/profile/sync", { data: {}, headers: { Origin: origin() } });
+  return { page, uid: (await profile.json()).uid, problems };
+}
+
+/** Opens a conversation and waits until it is live: caught up, and new messages arrive as they are sent. */
+async function openRoom(page: Page, room: string): Promise<void> {
+  await page.goto(`/chat?room=${encodeURIComponent(room)}`);
+  await hydrated(page);
+  await expect(page.locator('section[data-live="true"]')).toBeVisible();
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  const sent = page.waitForResponse(
+    (response) => /\/api\/chat\/rooms\/[^/]+\/messages$/.test(response.url()) && response.request().method() === "POST",
+  );
+  await page.getByLabel(chat.composer.label, { exact: true }).fill(text);
+  await page.getByLabel(chat.composer.label, { exact: true }).press("Enter");
+  expect((await sent).status()).toBe(201);
+}
+
+function bubble(page: Page, text: string) {
+  return page.getByRole("listitem").filter({ has: page.getByText(text, { exact: true }) });
+}
+
+test("a visitor is asked to sign in to chat", async ({ page }) => {
+  await page.goto("/chat");
+  await expect(page.getByText(chat.signedOut)).toBeVisible();
+  await expect(page.getByText(chat.signedOut).getByRole("link", { name: chat.signIn })).toHaveAttribute("href", "/login?redirect=%2Fchat");
+});
+
+test("two members talk live in a direct room: each sees the other's message, once, and an edit, without reloading", async ({ browser }) => {
+  const lan = await member(browser, "Lan");
+  const minh = await member(browser, "Minh");
+  const opened = await lan.page.request.post("/api/chat/direct", { data: { uid: minh.uid }, headers: { Origin: origin() } });
+  const room = (await opened.json()).data.id as string;
+
+  await openRoom(lan.page, room);
+  await openRoom(minh.page, room);
+  await send(lan.page, "Chào Minh, còn Kiếm Sắt không?");
+  await expect(bubble(minh.page, "Chào Minh, còn Kiếm Sắt không?")).toHaveCount(1);
+  await send(minh.page, "Còn, 500 vàng nhé");
+  await expect(bubble(lan.page, "Còn, 500 vàng nhé")).toHaveCount(1);
+  await expect(bubble(lan.page, "Chào Minh, còn Kiếm Sắt không?")).toHaveCount(1);
+
+  // Lan corrects her message; Minh sees the new text marked as edited.
+  const own = bubble(lan.page, "Chào Minh, còn Kiếm Sắt không?");
+  await own.getByRole("button", { name: chat.edit }).click();
+  await lan.page.getByLabel(chat.editLabel).fill("Chào Minh, còn Kiếm Sắt +5 không?");
+  await lan.page.getByRole("button", { name: chat.save }).click();
+  await expect(bubble(minh.page, "Chào Minh, còn Kiếm Sắt +5 không?")).toContainText(chat.edited);
+
+  expect(lan.problems).toEqual([]);
+  expect(minh.problems).toEqual([]);
+  await lan.page.context().close();
+  await minh.page.context().close();
+});
+
+test("a member who loses the connection gets the messages sent meanwhile once it is back, each once", async ({ browser }) => {
+  const an = await member(browser, "An");
+  const binh = await member(browser, "Binh");
+  const opened = await an.page.request.post("/api/chat/direct", { data: { uid: binh.uid }, headers: { Origin: origin() } });
+  const room = (await opened.json()).data.id as string;
+  // Binh's socket goes through a route the test can cut, as a lost network or a restarted server would.
+  let reachable = true;
+  const sockets: WebSocketRoute[] = [];
+  await binh.page.routeWebSocket(/\/ws$/, (socket) => {
+    if (!reachable) {
+      void socket.close({ code: 4000, reason: "unreachable" });
+      return;
+    }
+    socket.connectToServer();
+    sockets.push(socket);
+  });
+  await openRoom(an.page, room);
+  await openRoom(binh.page, room);
+  await send(an.page, "Trước khi mất mạng");
+  await expect(bubble(binh.page, "Trước khi mất mạng")).toHaveCount(1);
+
+  reachable = false;
+  for (const socket of sockets.splice(0)) await socket.close({ code: 1001, reason: "going away" });
+  await expect(binh.page.getByText(chat.reconnecting)).toBeVisible();
+  await send(an.page, "Trong lúc mất mạng 1");
+  await send(an.page, "Trong lúc mất mạng 2");
+  reachable = true;
+  await expect(binh.page.locator('section[data-live="true"]')).toBeVisible({ timeout: 45_000 });
+  await expect(bubble(binh.page, "Trong lúc mất mạng 2")).toHaveCount(1);
+  await expect(bubble(binh.page, "Trong lúc mất mạng 1")).toHaveCount(1);
+  await expect(bubble(binh.page, "Trước khi mất mạng")).toHaveCount(1);
+  await expect(binh.page.getByText(chat.reconnecting)).toBeHidden();
+  await an.page.context().close();
+  await binh.page.context().close();
+});
+
+test("the rate limit is told in words and the unsent text is kept", async ({ browser }) => {
+  const giang = await member(browser, "Giang");
+  const opened = await giang.page.request.post("/api/chat/direct", {
+    data: { uid: (await member(browser, "Hoa")).uid },
+    headers: { Origin: origin() },
+  });
+  const room = (await opened.json()).data.id as string;
+  await openRoom(giang.page, room);
+  for (let index = 0; index < 5; index++) await send(giang.page, `tin ${index}`);
+  const refused = giang.page.waitForResponse((response) => response.url().includes("/messages") && response.status() === 429);
+  await giang.page.getByLabel(chat.composer.label, { exact: true }).fill("một tin quá nhiều");
+  await giang.page.getByLabel(chat.composer.label, { exact: true }).press("Enter");
+  await refused;
+  await expect(giang.page.getByRole("alert")).toContainText(chat.errors["rate-limit"].split("{{")[0] as string);
+  await expect(giang.page.getByLabel(chat.composer.label, { exact: true })).toHaveValue("một tin quá nhiều");
+  await giang.page.context().close();
+});
+
+test("axe finds no serious or critical violation on a conversation at 390 and 1440px", async ({ browser }) => {
+  const lan = await member(browser, "Axe");
+  await openRoom(lan.page, "global-vi");
+  await send(lan.page, "Xin chào https://example.vn @Ai đó");
+  await expect(bubble(lan.page, "Xin chào https://example.vn @Ai đó")).toHaveCount(1);
+  expect(await seriousViolationsAtEveryWidth(lan.page)).toEqual([]);
+  await lan.page.goto("/chat");
+  expect(await seriousViolationsAtEveryWidth(lan.page)).toEqual([]);
+  await lan.page.context().close();
+});
