@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { ErrorPage } from "../features/errors/error-page.tsx";
 import { AccountMenu } from "../features/auth/account-menu.tsx";
 import { AppShell } from "../features/shell/app-shell.tsx";
+import { NotificationBell } from "../features/notifications/notification-bell.tsx";
 import { errorMeta } from "../features/errors/error-meta.ts";
 import type { Route } from "./+types/default";
 
@@ -9,7 +10,14 @@ export const meta = errorMeta;
 
 export default function DefaultLayout() {
   return (
-    <AppShell account={<AccountMenu />}>
+    <AppShell
+      account={
+        <>
+          <NotificationBell />
+          <AccountMenu />
+        </>
+      }
+    >
       <Outlet />
     </AppShell>
   );
@@ -18,7 +26,14 @@ export default function DefaultLayout() {
 /** Errors below the layout keep the app bar and navigation, so the way on is always in reach. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <AppShell account={<AccountMenu />}>
+    <AppShell
+      account={
+        <>
+          <NotificationBell />
+          <AccountMenu />
+        </>
+      }
+    >
       <ErrorPage error={error} />
     </AppShell>
   );

@@ -88,6 +88,30 @@ export async function notificationsAfter(db: Database, uid: string, afterId: num
   return rows.map(({ row, actorName }) => toApi(row, actorName));
 }
 
+/** A page of a member's notifications, newest first, with their unread count and the next page's cursor. */
+export async function listNotifications(
+  db: Database,
+  uid: string,
+  query: { unread?: string | undefined; before?: number | undefined; limit: number },
+) {
+  const conditions = [eq(notifications.uid, uid)];
+  if (query.unread) conditions.push(isNull(notifications.readAt));
+  if (query.before) conditions.push(lt(notifications.id, query.before));
+  const rows = await db
+    .select({ row: notifications, actorName: users.displayName })
+    .from(notifications)
+    .leftJoin(users, eq(users.uid, notifications.actorUid))
+    .where(and(...conditions))
+    .orderBy(desc(notifications.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return {
+    data: page.map(({ row, actorName }) => toApi(row, actorName)),
+    unread: await unreadCount(db, uid),
+    nextBefore: rows.length > query.limit ? (page.at(-1)?.row.id ?? null) : null,
+  };
+}
+
 const listQuery = z.object({
   unread: z.enum(["1", "true"]).optional(),
   before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
@@ -103,23 +127,7 @@ export function notificationsRoutes(db: Database) {
   return new Hono<AppEnv>()
     .get("/notifications", async (c) => {
       const viewer = requireViewer(c);
-      const query = parseQuery(c, listQuery);
-      const conditions = [eq(notifications.uid, viewer.uid)];
-      if (query.unread) conditions.push(isNull(notifications.readAt));
-      if (query.before) conditions.push(lt(notifications.id, query.before));
-      const rows = await db
-        .select({ row: notifications, actorName: users.displayName })
-        .from(notifications)
-        .leftJoin(users, eq(users.uid, notifications.actorUid))
-        .where(and(...conditions))
-        .orderBy(desc(notifications.id))
-        .limit(query.limit + 1);
-      const page = rows.slice(0, query.limit);
-      return c.json({
-        data: page.map(({ row, actorName }) => toApi(row, actorName)),
-        unread: await unreadCount(db, viewer.uid),
-        nextBefore: rows.length > query.limit ? (page.at(-1)?.row.id ?? null) : null,
-      });
+      return c.json(await listNotifications(db, viewer.uid, parseQuery(c, listQuery)));
     })
     .post("/notifications/read", async (c) => {
       const viewer = requireViewer(c);

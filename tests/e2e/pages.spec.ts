@@ -30,6 +30,7 @@ const builtPages = new Set([
   "manor",
   "district",
   "chat",
+  "notification",
 ]);
 /** Detail pages with real content need an entry: `?id=` of one from the demo pack. */
 const detailIds: Record<string, string> = {

@@ -3,20 +3,9 @@
  * the browser (which reads its answers as these types).
  */
 import { z } from "zod";
+import { HISTORY_PAGE, HISTORY_PAGE_MAX, MESSAGE_TEXT_MAX, MUTE_MINUTES_MAX, SLOW_MODE_SECONDS_MAX } from "./chat-limits.ts";
 
-/** Longest message, in characters (UTF-16 code units, as the composer counts them). */
-export const MESSAGE_TEXT_MAX = 2_000;
-/** A message's author may edit or delete it for this long after sending it. */
-export const MESSAGE_EDIT_WINDOW_MS = 10 * 60 * 1000;
-/** Messages per page of history, and the most one request may ask for. */
-export const HISTORY_PAGE = 50;
-export const HISTORY_PAGE_MAX = 100;
-/** The longest mute a moderator may set (one week) and the longest slow mode (one hour). */
-export const MUTE_MINUTES_MAX = 7 * 24 * 60;
-export const SLOW_MODE_SECONDS_MAX = 60 * 60;
-
-export const roomKinds = ["global", "clan", "direct"] as const;
-export type RoomKind = (typeof roomKinds)[number];
+export * from "./chat-limits.ts";
 
 /** Account ids as better-auth makes them (letters, digits, `-`, `_`). */
 export const uidSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "not an account id");
@@ -50,36 +39,3 @@ export const historyQuery = z
     limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE),
   })
   .refine((query) => query.after === undefined || query.before === undefined, "after and before cannot both be set");
-
-export interface ChatAuthor {
-  uid: string;
-  displayName: string;
-}
-
-export interface ChatMessage {
-  id: number;
-  roomId: string;
-  author: ChatAuthor;
-  text: string;
-  createdAt: number;
-  editedAt: number | null;
-}
-
-export interface ChatRoom {
-  id: string;
-  kind: RoomKind;
-  /** In the viewer's language: the room's language for a global room, the other member for a direct one. */
-  name: string;
-  language?: string;
-  /** The other member of a direct room. */
-  peer?: ChatAuthor;
-  unread: number;
-  lastMessageId: number | null;
-  /** The newest message id the viewer has read here (null: never opened). */
-  lastReadId: number | null;
-  slowModeSeconds: number;
-}
-
-/** Why the server refused a message, in `error.details.reason`: the composer explains each in words. */
-export const refusalReasons = ["rate-limit", "slow-mode", "muted", "blocked"] as const;
-export type RefusalReason = (typeof refusalReasons)[number];

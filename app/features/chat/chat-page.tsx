@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ChatMessage, ChatRoom } from "../../../universal/chat/chat-schemas.ts";
+import type { ChatMessage, ChatRoom } from "../../../universal/chat/chat-limits.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { useSocketState } from "../../shared/realtime/use-topic.ts";

@@ -16,7 +16,7 @@ import {
   MESSAGE_TEXT_MAX,
   type ChatMessage,
   type ChatRoom,
-} from "../../../universal/chat/chat-schemas.ts";
+} from "../../../universal/chat/chat-limits.ts";
 import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
 import { apiJson, type ApiRefusal } from "../../shared/api/json-api.ts";
 import { formatDate } from "../../shared/i18n/format.ts";

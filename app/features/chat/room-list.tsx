@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { roomKinds, type ChatRoom } from "../../../universal/chat/chat-schemas.ts";
+import { roomKinds, type ChatRoom } from "../../../universal/chat/chat-limits.ts";
 import { UNREAD_SHOWN_MAX } from "./chat-format.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 

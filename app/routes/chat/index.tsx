@@ -3,7 +3,7 @@ import { ChatPage } from "~/features/chat/chat-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { findRoom, listMessages, listRooms, mayRead } from "../../../server/chat/chat.ts";
-import { HISTORY_PAGE } from "../../../universal/chat/chat-schemas.ts";
+import { HISTORY_PAGE } from "../../../universal/chat/chat-limits.ts";
 import type { Route } from "./+types/index";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";

@@ -2,7 +2,19 @@ import { fallbackLanguage, type Language } from "../../../universal/i18n/languag
 import { logPageError } from "../page/page-errors.ts";
 
 export type Messages = { [key: string]: string | Messages };
-export const namespaces = ["common", "auth", "me", "catalog", "collections", "home", "map", "world", "credits", "chat"] as const;
+export const namespaces = [
+  "common",
+  "auth",
+  "me",
+  "catalog",
+  "collections",
+  "home",
+  "map",
+  "world",
+  "credits",
+  "chat",
+  "notifications",
+] as const;
 export type Namespace = (typeof namespaces)[number];
 
 type Loader = () => Promise<unknown>;

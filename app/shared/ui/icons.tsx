@@ -51,3 +51,9 @@ export const ChevronIcon = ({ className }: IconProps) => (
     <path d="M9 6l6 6-6 6" />
   </svg>
 );
+export const BellIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
+    <path d="M10 20a2 2 0 0 0 4 0" />
+  </svg>
+);

@@ -1,0 +1,39 @@
+import { useEffect, useSyncExternalStore } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
+import { afterInteractive } from "../../shared/page/after-interactive.ts";
+import { useRootData } from "../../shared/root-data.ts";
+import { BellIcon } from "../../shared/ui/icons.tsx";
+import { followUnread, subscribeUnread, unreadCount } from "./unread-count.ts";
+
+/** The app bar's bell: a link to `/notification` with the live unread count (signed-in members only). */
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const uid = useRootData()?.viewer?.uid;
+  const count = useSyncExternalStore(subscribeUnread, unreadCount, () => null);
+  useEffect(() => {
+    if (!uid) return;
+    return afterInteractive(() => followUnread(uid));
+  }, [uid]);
+  if (!uid) return null;
+  const label = count ? t("notificationBell.unread", { count }) : t("notificationBell.label");
+  return (
+    <Link
+      to="/notification"
+      aria-label={label}
+      title={label}
+      className="relative inline-flex size-10 items-center justify-center rounded-md text-fg hover:bg-surface-muted"
+    >
+      <BellIcon />
+      {count ? (
+        <span
+          aria-hidden="true"
+          data-testid="unread-badge"
+          className="absolute top-1 right-1 min-w-4 rounded-full bg-brand px-1 text-center text-[0.625rem] leading-4 font-bold text-on-brand"
+        >
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The signed-in member's unread notification count, shared by the bell and `/notification`:
+ * read once the page is interactive, kept live through the member's `user:{uid}` topic, and set by
+ * the page when it marks notifications read. The socket code loads only then, off the first load.
+ */
+import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
+import type { AppNotification } from "../../../universal/notifications/notification-kinds.ts";
+
+type Listener = () => void;
+
+const state = {
+  uid: null as string | null,
+  count: null as number | null,
+  listeners: new Set<Listener>(),
+  arrivals: new Set<(notification: AppNotification) => void>(),
+  stop: null as (() => void) | null,
+};
+
+function changed(): void {
+  for (const listener of state.listeners) listener();
+}
+
+export function subscribeUnread(listener: Listener): () => void {
+  state.listeners.add(listener);
+  return () => state.listeners.delete(listener);
+}
+
+export function unreadCount(): number | null {
+  return state.count;
+}
+
+export function setUnreadCount(count: number): void {
+  state.count = count;
+  changed();
+}
+
+/** New notifications as they arrive (the page prepends them). */
+export function onNotification(listener: (notification: AppNotification) => void): () => void {
+  state.arrivals.add(listener);
+  return () => state.arrivals.delete(listener);
+}
+
+/** Starts following `uid`'s notifications (once per member and page load). */
+export function followUnread(uid: string): void {
+  if (state.uid === uid) return;
+  state.stop?.();
+  state.uid = uid;
+  state.count = null;
+  void import("../../shared/realtime/socket-client.ts").then(({ socketClient }) => {
+    if (state.uid !== uid) return;
+    let since: number | null = null;
+    state.stop = socketClient().subscribe(`user:${uid}`, undefined, (frame: ServerFrame) => {
+      if (frame.type === "subscribed") {
+        // Counted after the subscription is live, so nothing falls between the count and the events.
+        since = frame.lastId ?? 0;
+        fetch("/api/notifications?unread=1&limit=1", { credentials: "same-origin", headers: { accept: "application/json" } })
+          .then((response) => (response.ok ? (response.json() as Promise<{ unread: number }>) : null))
+          .then((body) => {
+            if (body && state.uid === uid) setUnreadCount(body.unread);
+          })
+          .catch(() => undefined);
+      } else if (frame.type === "notification" && since !== null && frame.id > since) {
+        if (state.count !== null && !frame.notification.read) setUnreadCount(state.count + 1);
+        for (const listener of state.arrivals) listener(frame.notification);
+      }
+    });
+  });
+}
