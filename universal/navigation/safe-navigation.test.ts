@@ -157,3 +157,14 @@ describe("redirects that read as another host", () => {
     );
   });
 });
+
+describe("sameOriginPath", () => {
+  it("keeps our own paths and refuses everything else", async () => {
+    const { sameOriginPath } = await import("./safe-navigation.ts");
+    expect(sameOriginPath("/chat?room=global-vi")).toBe("/chat?room=global-vi");
+    expect(sameOriginPath("https://evil.example/x")).toBeNull();
+    expect(sameOriginPath("javascript:alert(1)")).toBeNull();
+    expect(sameOriginPath("//evil.example")).toBeNull();
+    expect(sameOriginPath(null)).toBeNull();
+  });
+});

@@ -66,6 +66,17 @@ export function safeNavigationTarget(target: string, options: SafeNavigationOpti
   return { href: url.href, external: true };
 }
 
+/** The same-origin path `target` names, or null when it names anything else (another site, a dangerous URL, nonsense). */
+export function sameOriginPath(target: string | null | undefined): string | null {
+  if (!target) return null;
+  try {
+    const safe = safeNavigationTarget(target);
+    return safe.external ? null : safe.href;
+  } catch {
+    return null;
+  }
+}
+
 /** A same-origin path to go to after e.g. sign-in; anything else (external, dangerous, invalid) goes home. */
 export function safeRedirectPath(target: string | null | undefined, origin?: string): string {
   if (!target) return "/";

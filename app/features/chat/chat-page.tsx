@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { ChatMessage, ChatRoom } from "../../../universal/chat/chat-limits.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { useSocketState } from "../../shared/realtime/use-topic.ts";
 import { Conversation } from "./conversation.tsx";
@@ -28,12 +28,7 @@ export function ChatPage({ i18n, viewerUid, rooms, roomId, messages }: ChatPageP
         <Breadcrumbs />
         <h1 className="text-2xl font-bold sm:text-3xl">{t("common:pages.chat.title")}</h1>
         <p className="mt-2 text-fg-muted">{t("common:pages.chat.description")}</p>
-        <p className="mt-6 rounded-xl border border-line bg-surface p-5">
-          {t("signedOut")}{" "}
-          <Link to="/login?redirect=%2Fchat" className="font-semibold text-link underline underline-offset-2">
-            {t("signIn")}
-          </Link>
-        </p>
+        <SignInPrompt text={t("signedOut")} action={t("signIn")} back="/chat" />
       </div>
     );
   }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { kindEntryHref } from "../../../universal/content/kind-links.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 
 export interface FavoriteEntry {
@@ -22,12 +23,7 @@ export function FavoritesPage({ signedIn, favorites, language }: { signedIn: boo
       <h1 className="text-2xl font-bold sm:text-3xl">{t("pages.favorites.title")}</h1>
       <p className="mt-2 text-fg-muted">{t("pages.favorites.description")}</p>
       {!signedIn ? (
-        <p className="mt-6 rounded-xl border border-line bg-surface p-5">
-          {t("favorites.signedOut")}{" "}
-          <Link to="/login?redirect=%2Ffavorites" className="font-semibold text-link underline underline-offset-2">
-            {t("favorites.signIn")}
-          </Link>
-        </p>
+        <SignInPrompt text={t("favorites.signedOut")} action={t("favorites.signIn")} back="/favorites" />
       ) : favorites.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-line bg-surface p-5 text-fg-muted">{t("favorites.empty")}</p>
       ) : (

@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { AppNotification } from "../../../universal/notifications/notification-kinds.ts";
-import { safeNavigationTarget } from "../../../universal/navigation/safe-navigation.ts";
+import { sameOriginPath } from "../../../universal/navigation/safe-navigation.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
 import { onNotification, setUnreadCount } from "./unread-count.ts";
 
 export interface NotificationsPageProps {
@@ -19,17 +20,6 @@ export interface NotificationsPageProps {
 
 /** Notifications per page when paging on. */
 const PAGE = 30;
-
-/** A same-origin link from a notification's data, or null (never a link elsewhere). */
-function safeLink(link: string | null): string | null {
-  if (!link) return null;
-  try {
-    const target = safeNavigationTarget(link);
-    return target.external ? null : target.href;
-  } catch {
-    return null;
-  }
-}
 
 /** `/notification`: newest first, an unread filter, mark one or all read, new ones arriving live. */
 export function NotificationsPage({ i18n, signedIn, unreadOnly, notifications, unread, nextBefore }: NotificationsPageProps) {
@@ -102,12 +92,7 @@ export function NotificationsPage({ i18n, signedIn, unreadOnly, notifications, u
       <h1 className="text-2xl font-bold sm:text-3xl">{t("common:pages.notification.title")}</h1>
       <p className="mt-2 text-fg-muted">{t("common:pages.notification.description")}</p>
       {!signedIn ? (
-        <p className="mt-6 rounded-xl border border-line bg-surface p-5">
-          {t("signedOut")}{" "}
-          <Link to="/login?redirect=%2Fnotification" className="font-semibold text-link underline underline-offset-2">
-            {t("signIn")}
-          </Link>
-        </p>
+        <SignInPrompt text={t("signedOut")} action={t("signIn")} back="/notification" />
       ) : (
         <>
           <div className="mt-5 flex flex-wrap items-center gap-2">
@@ -148,7 +133,7 @@ export function NotificationsPage({ i18n, signedIn, unreadOnly, notifications, u
           ) : (
             <ul className="mt-4 divide-y divide-line rounded-xl border border-line bg-surface">
               {items.map((notification) => {
-                const href = safeLink(notification.link);
+                const href = sameOriginPath(notification.link);
                 return (
                   <li key={notification.id} className={`flex items-start gap-3 p-3 ${notification.read ? "" : "bg-accent-soft/40"}`}>
                     <span

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import { kindEntryHref } from "../../../universal/content/kind-links.ts";
-import { safeNavigationTarget } from "../../../universal/navigation/safe-navigation.ts";
+import { sameOriginPath } from "../../../universal/navigation/safe-navigation.ts";
 
 /** One hit of `GET /api/v1/search` (server/content-api/search.ts). */
 export interface SearchHit {
@@ -28,13 +28,7 @@ export function hitHref(hit: Pick<SearchHit, "kind" | "id">): string | null {
   // The search API names collections in kebab case ("rune-sets"), the pack stores them in camel case.
   const storedKind = hit.kind.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
   const href = hit.kind === "levels" ? "/level" : kindEntryHref(storedKind, hit.id);
-  if (!href) return null;
-  try {
-    const target = safeNavigationTarget(href);
-    return target.external ? null : target.href;
-  } catch {
-    return null;
-  }
+  return sameOriginPath(href);
 }
 
 export interface SearchGroup {
