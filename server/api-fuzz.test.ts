@@ -8,6 +8,8 @@ import { createTestApp, silentLogger, type TestApp } from "./testing.ts";
 import { setRole } from "./users/set-role.ts";
 
 const KINDS = ["items", "mounts", "recipes", "pets", "events"];
+/** The chat rooms every database has. */
+const ROOMS = ["global-vi", "global-en-US"];
 /** An account only the admin routes act on. */
 const TARGET = "fuzz-target";
 
@@ -80,6 +82,68 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
       .tuple(queryParam("q", "giap", "kiem sat", "％"), queryParam("limit", "5", "50"), queryParam("kind", ...KINDS), fc.nat(3))
       .map(([q, limit, kind, count]) => `/api/v1/search?${[q, limit, kind].slice(0, count).join("&")}`),
   }),
+  "GET /api/chat/rooms/:room/messages": ({ user }) => ({
+    session: user,
+    path: fc
+      .tuple(segment(...ROOMS), queryParam("after", "1"), queryParam("before", "9"), queryParam("limit", "5", "100"), fc.nat(3))
+      .map(([room, after, before, limit, count]) => `/api/chat/rooms/${room}/messages?${[after, before, limit].slice(0, count).join("&")}`),
+  }),
+  "POST /api/chat/rooms/:room/messages": ({ user }) => ({
+    session: user,
+    path: segment(...ROOMS).map((room) => `/api/chat/rooms/${room}/messages`),
+    body: bodies({ text: "Xin chào @Ai", clientId: "fuzz-client-0001", mentions: [user.uid] }),
+  }),
+  "POST /api/chat/rooms/:room/read": ({ user }) => ({
+    session: user,
+    path: segment(...ROOMS).map((room) => `/api/chat/rooms/${room}/read`),
+    body: bodies({ lastId: 1 }),
+  }),
+  "POST /api/chat/rooms/:room/mutes": ({ admin, user }) => ({
+    session: admin,
+    path: segment(...ROOMS).map((room) => `/api/chat/rooms/${room}/mutes`),
+    body: bodies({ uid: user.uid, minutes: 5 }),
+  }),
+  "POST /api/chat/rooms/:room/slow-mode": ({ admin }) => ({
+    session: admin,
+    path: segment(...ROOMS).map((room) => `/api/chat/rooms/${room}/slow-mode`),
+    body: bodies({ seconds: 0 }),
+  }),
+  "POST /api/chat/direct": ({ user, admin }) => ({
+    session: user,
+    path: fc.constant("/api/chat/direct"),
+    body: bodies({ uid: admin.uid }),
+  }),
+  "PATCH /api/chat/messages/:id": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/chat/messages/${id}`),
+    body: bodies({ text: "Sửa lại" }),
+  }),
+  "DELETE /api/chat/messages/:id": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/chat/messages/${id}`),
+    body: bodies({}),
+  }),
+  "POST /api/chat/blocks": ({ user, admin }) => ({
+    session: user,
+    path: fc.constant("/api/chat/blocks"),
+    body: bodies({ uid: admin.uid }),
+  }),
+  "DELETE /api/chat/blocks/:uid": ({ user, admin }) => ({
+    session: user,
+    path: segment(admin.uid).map((uid) => `/api/chat/blocks/${uid}`),
+    body: bodies({}),
+  }),
+  "GET /api/notifications": ({ user }) => ({
+    session: user,
+    path: fc
+      .tuple(queryParam("unread", "1"), queryParam("before", "10"), queryParam("limit", "5", "100"), fc.nat(3))
+      .map(([unread, before, limit, count]) => `/api/notifications?${[unread, before, limit].slice(0, count).join("&")}`),
+  }),
+  "POST /api/notifications/read": ({ user }) => ({
+    session: user,
+    path: fc.constant("/api/notifications/read"),
+    body: bodies({ ids: [1] }),
+  }),
   "GET /api/v1/:collection/:id": () => ({
     path: fc.tuple(segment(...KINDS), segment("iron-sword", "brown-horse")).map(([kind, id]) => `/api/v1/${kind}/${id}`),
   }),
@@ -94,6 +158,8 @@ const WITHOUT_INPUT = [
   "GET /api/profile/export",
   "GET /api/favorites",
   "GET /api/admin/outbox",
+  "GET /api/chat/rooms",
+  "GET /api/chat/blocks",
 ];
 
 describe.each(testEngines)("our API with arbitrary input on %s", (engine) => {

@@ -86,4 +86,5 @@ CREATE UNIQUE INDEX "chat_messages_client" ON "chat_messages" USING btree ("auth
 CREATE INDEX "chat_messages_room" ON "chat_messages" USING btree ("room_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_rooms_direct" ON "chat_rooms" USING btree ("member_a","member_b");--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_rooms_global_language" ON "chat_rooms" USING btree ("language");--> statement-breakpoint
-CREATE INDEX "notifications_uid" ON "notifications" USING btree ("uid","id");
+CREATE INDEX "notifications_uid" ON "notifications" USING btree ("uid","id");--> statement-breakpoint
+INSERT INTO "chat_rooms" ("id", "kind", "language", "created_at") VALUES ('global-vi', 'global', 'vi', 0), ('global-en-US', 'global', 'en-US', 0) ON CONFLICT DO NOTHING;

@@ -8,6 +8,6 @@ describe("backoffDelay", () => {
     expect(backoffDelay(3, () => 0.5)).toBe(4_000);
     expect(backoffDelay(20, () => 0.5)).toBe(30_000);
     expect(backoffDelay(2, () => 0)).toBe(1_000);
-    expect(backoffDelay(2, () => 0.999)).toBe(3_998);
+    expect(backoffDelay(2, () => 0.999)).toBe(2_998);
   });
 });
