@@ -1,5 +1,6 @@
 /** The `room:{id}` realtime topic: a room's messages, edits and deletions, for the room's members. */
 import type { Database } from "../../db/client.ts";
+import { can } from "../../universal/auth/permissions.ts";
 import type { TopicSource } from "../realtime/socket-server.ts";
 import { findRoom, mayRead, REPLAY_MAX, roomEventsAfter, roomLastEventId } from "./chat.ts";
 
@@ -7,7 +8,7 @@ export function chatRoomTopic(db: Database, replayMax = REPLAY_MAX): TopicSource
   return {
     typing: true,
     async mayRead(viewer, id) {
-      if (!viewer) return false;
+      if (!viewer || !can(viewer.role, "chat:read")) return false;
       const room = await findRoom(db, id);
       return room !== undefined && mayRead(viewer, room);
     },

@@ -8,8 +8,8 @@ import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
 import { chatBlocks, chatMessages, chatMutes, chatReads, chatRooms, users } from "../../db/schema/index.ts";
 import { can } from "../../universal/auth/permissions.ts";
-import { MESSAGE_EDIT_WINDOW_MS, type ChatMessage, type ChatRoom, type RoomKind } from "../../universal/chat/chat-schemas.ts";
-import { languages, type Language } from "../../universal/i18n/languages.ts";
+import { MESSAGE_EDIT_WINDOW_MS, UNREAD_MAX, type ChatMessage, type ChatRoom, type RoomKind } from "../../universal/chat/chat-schemas.ts";
+import type { Language } from "../../universal/i18n/languages.ts";
 import { roomTopic, type PersistedEvent } from "../../universal/realtime/protocol.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { consumeRateLimit, type RateRule } from "../auth/rate-limit.ts";
@@ -30,25 +30,11 @@ export interface ChatRules {
 const ROOM_ID = /^[A-Za-z0-9_-]{1,80}$/;
 /** A global room's unread count, before its reader first opens it, counts the last day only. */
 const UNREAD_FIRST_VISIT_MS = 24 * 60 * 60 * 1000;
-/** Unread counts stop here ("99+"). */
-export const UNREAD_MAX = 99;
 /** Replay to a resuming subscriber at most this many events; past it the client reloads. */
 export const REPLAY_MAX = 500;
 
 export function globalRoomId(language: Language): string {
   return `global-${language}`;
-}
-
-const ensured = new WeakSet<Database>();
-
-/** The global room of every language exists (created on first use, once per database). */
-export async function ensureGlobalRooms(db: Database, now = Date.now()): Promise<void> {
-  if (ensured.has(db)) return;
-  await db
-    .insert(chatRooms)
-    .values(languages.map((language) => ({ id: globalRoomId(language), kind: "global", language, createdAt: now })))
-    .onConflictDoNothing();
-  ensured.add(db);
 }
 
 /** Who may read (and so write in) a room: anyone signed in for a global room, its two members for a direct one. */
@@ -61,7 +47,6 @@ export function mayRead(viewer: Pick<Viewer, "uid">, room: RoomRow): boolean {
 
 export async function findRoom(db: Database, roomId: string): Promise<RoomRow | undefined> {
   if (!ROOM_ID.test(roomId)) return undefined;
-  await ensureGlobalRooms(db);
   const [room] = await db.select().from(chatRooms).where(eq(chatRooms.id, roomId));
   return room;
 }
@@ -121,7 +106,6 @@ export async function listMessages(
 
 /** The viewer's rooms with unread counts: their language's global room first, then by latest message. */
 export async function listRooms(db: Database, viewer: Viewer, language: Language, now = Date.now()): Promise<ChatRoom[]> {
-  await ensureGlobalRooms(db);
   const rows = await queryRows<{
     id: string;
     kind: RoomKind;
@@ -142,7 +126,7 @@ export async function listRooms(db: Database, viewer: Viewer, language: Language
             where m.room_id = r.id and m.deleted_at is null and m.author_uid <> ${viewer.uid}
               and m.id > coalesce(rd.last_read_id, 0)
               and (rd.uid is not null or m.created_at > ${now - UNREAD_FIRST_VISIT_MS})
-            limit ${UNREAD_MAX}) as unread_rows) as unread
+            limit ${UNREAD_MAX + 1}) as unread_rows) as unread
         from chat_rooms r
         left join chat_reads rd on rd.room_id = r.id and rd.uid = ${viewer.uid}
         left join users p on r.kind = 'direct'

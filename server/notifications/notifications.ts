@@ -10,7 +10,7 @@ import type { Database } from "../../db/client.ts";
 import { notifications, users } from "../../db/schema/index.ts";
 import type { AppNotification, NotificationKind } from "../../universal/notifications/notification-kinds.ts";
 import { userTopic, type PersistedEvent } from "../../universal/realtime/protocol.ts";
-import { parseJson, parseQuery, requireViewer, type AppEnv } from "../http/context.ts";
+import { parseJson, parseQuery, requirePermission, type AppEnv } from "../http/context.ts";
 
 export const NOTIFICATION_PAGE = 30;
 
@@ -126,11 +126,11 @@ const readBody = z.union([
 export function notificationsRoutes(db: Database) {
   return new Hono<AppEnv>()
     .get("/notifications", async (c) => {
-      const viewer = requireViewer(c);
+      const viewer = requirePermission(c, "notification:read:own");
       return c.json(await listNotifications(db, viewer.uid, parseQuery(c, listQuery)));
     })
     .post("/notifications/read", async (c) => {
-      const viewer = requireViewer(c);
+      const viewer = requirePermission(c, "notification:read:own");
       const body = await parseJson(c, readBody);
       const mine = and(eq(notifications.uid, viewer.uid), isNull(notifications.readAt));
       await db

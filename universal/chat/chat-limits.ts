@@ -13,6 +13,9 @@ export const HISTORY_PAGE_MAX = 100;
 export const MUTE_MINUTES_MAX = 7 * 24 * 60;
 export const SLOW_MODE_SECONDS_MAX = 60 * 60;
 
+/** Unread counts show up to this, then "99+" (the server counts one more to know). */
+export const UNREAD_MAX = 99;
+
 export const roomKinds = ["global", "clan", "direct"] as const;
 export type RoomKind = (typeof roomKinds)[number];
 
@@ -44,7 +47,3 @@ export interface ChatRoom {
   lastReadId: number | null;
   slowModeSeconds: number;
 }
-
-/** Why the server refused a message, in `error.details.reason`: the composer explains each in words. */
-export const refusalReasons = ["rate-limit", "slow-mode", "muted", "blocked"] as const;
-export type RefusalReason = (typeof refusalReasons)[number];

@@ -24,10 +24,8 @@ export type PersistedEvent =
   | { type: "message-deleted"; topic: string; id: number; messageId: number }
   | { type: "notification"; topic: string; id: number; notification: AppNotification };
 
-/** Events that are not stored and carry no id: presence and typing. */
-export type TransientEvent =
-  | { type: "typing"; topic: string; uid: string; displayName: string }
-  | { type: "presence"; topic: string; online: { uid: string; displayName: string }[] };
+/** Events that are not stored and carry no id (typing; presence will join them). */
+export type TransientEvent = { type: "typing"; topic: string; uid: string; displayName: string };
 
 export type ServerFrame =
   | PersistedEvent

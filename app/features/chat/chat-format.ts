@@ -1,6 +1,3 @@
-/** Unread counts past this show as "99+". */
-export const UNREAD_SHOWN_MAX = 99;
-
 export type MessagePart = { kind: "text"; text: string } | { kind: "link"; text: string; href: string } | { kind: "mention"; text: string };
 
 const TOKEN = /(https?:\/\/[^\s<>"]+)|((?:^|(?<=[\s(]))@[\p{L}\p{N}_.-]+)/gu;

@@ -32,6 +32,7 @@ interface Shown extends ChatMessage {
 }
 
 const TYPING_SHOWN_MS = 4_000;
+const READ_SETTLE_MS = 3_000;
 /** Closer than this to the bottom, the list follows new messages; farther, the reader is reading history. */
 const FOLLOW_PX = 120;
 
@@ -160,12 +161,13 @@ export function Conversation({ room, initial, viewerUid }: { room: ChatRoom; ini
     return () => clearTimeout(timer);
   }, [typing]);
 
-  // The newest message read: told to the server when new messages show while the room is open.
+  // The newest message read: told to the server once new messages have settled for a moment (the
+  // request shares the account's write budget with sending, so a busy room must not spend it).
   useEffect(() => {
     if (lastId === undefined || document.visibilityState !== "visible") return;
     const timer = setTimeout(() => {
       void apiJson(`/api/chat/rooms/${encodeURIComponent(room.id)}/read`, { body: { lastId } });
-    }, 500);
+    }, READ_SETTLE_MS);
     return () => clearTimeout(timer);
   }, [room.id, lastId]);
 

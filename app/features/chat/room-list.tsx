@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { roomKinds, type ChatRoom } from "../../../universal/chat/chat-limits.ts";
-import { UNREAD_SHOWN_MAX } from "./chat-format.ts";
+import { roomKinds, UNREAD_MAX, type ChatRoom } from "../../../universal/chat/chat-limits.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 
 /** Rooms grouped by kind (lounges, clans, direct messages), each with its unread count. */
@@ -27,7 +26,7 @@ export function RoomList({ rooms, currentId }: { rooms: ChatRoom[]; currentId: s
                     <span className="min-w-0 flex-1 truncate">{room.name}</span>
                     {room.unread > 0 && room.id !== currentId ? (
                       <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-on-brand">
-                        <span aria-hidden="true">{room.unread > UNREAD_SHOWN_MAX ? `${UNREAD_SHOWN_MAX}+` : room.unread}</span>
+                        <span aria-hidden="true">{room.unread > UNREAD_MAX ? `${UNREAD_MAX}+` : room.unread}</span>
                         <span className="sr-only">{t("unread", { count: room.unread })}</span>
                       </span>
                     ) : null}

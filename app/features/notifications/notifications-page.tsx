@@ -18,9 +18,6 @@ export interface NotificationsPageProps {
   nextBefore: number | null;
 }
 
-/** Notifications per page when paging on. */
-const PAGE = 30;
-
 /** `/notification`: newest first, an unread filter, mark one or all read, new ones arriving live. */
 export function NotificationsPage({ i18n, signedIn, unreadOnly, notifications, unread, nextBefore }: NotificationsPageProps) {
   const { t } = useRouteMessages(i18n);
@@ -69,15 +66,16 @@ export function NotificationsPage({ i18n, signedIn, unreadOnly, notifications, u
   async function more() {
     if (cursor === null) return;
     setLoading(true);
-    const answer = await apiJson<AppNotification[]>(`/api/notifications?before=${cursor}&limit=${PAGE}${unreadOnly ? "&unread=1" : ""}`);
+    const answer = await apiJson<AppNotification[], { nextBefore: number | null }>(
+      `/api/notifications?before=${cursor}${unreadOnly ? "&unread=1" : ""}`,
+    );
     setLoading(false);
     if (!answer.ok) {
       setFailed(true);
       return;
     }
     setItems((current) => [...current, ...answer.data.filter((each) => !current.some((known) => known.id === each.id))]);
-    // A short page is the last one.
-    setCursor(answer.data.length < PAGE ? null : (answer.data.at(-1)?.id ?? null));
+    setCursor(answer.body.nextBefore);
   }
 
   const text = (notification: AppNotification) =>

@@ -3,6 +3,7 @@
  * read once the page is interactive, kept live through the member's `user:{uid}` topic, and set by
  * the page when it marks notifications read. The socket code loads only then, off the first load.
  */
+import { apiJson } from "../../shared/api/json-api.ts";
 import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
 import type { AppNotification } from "../../../universal/notifications/notification-kinds.ts";
 
@@ -53,12 +54,9 @@ export function followUnread(uid: string): void {
       if (frame.type === "subscribed") {
         // Counted after the subscription is live, so nothing falls between the count and the events.
         since = frame.lastId ?? 0;
-        fetch("/api/notifications?unread=1&limit=1", { credentials: "same-origin", headers: { accept: "application/json" } })
-          .then((response) => (response.ok ? (response.json() as Promise<{ unread: number }>) : null))
-          .then((body) => {
-            if (body && state.uid === uid) setUnreadCount(body.unread);
-          })
-          .catch(() => undefined);
+        void apiJson<unknown, { unread: number }>("/api/notifications?unread=1&limit=1").then((answer) => {
+          if (answer.ok && state.uid === uid) setUnreadCount(answer.body.unread);
+        });
       } else if (frame.type === "notification" && since !== null && frame.id > since) {
         if (state.count !== null && !frame.notification.read) setUnreadCount(state.count + 1);
         for (const listener of state.arrivals) listener(frame.notification);

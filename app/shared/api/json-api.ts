@@ -9,12 +9,13 @@ export interface ApiRefusal {
   details: Record<string, string | number | boolean | null>;
 }
 
-export type ApiAnswer<T> = { ok: true; status: number; data: T } | ApiRefusal;
+/** `data` is the answer's `data` (or the whole answer when it has none); `body` is the whole answer (`unread`, `nextBefore`…). */
+export type ApiAnswer<T, Body = Record<string, unknown>> = { ok: true; status: number; data: T; body: Body } | ApiRefusal;
 
-export async function apiJson<T>(
+export async function apiJson<T, Body = Record<string, unknown>>(
   path: string,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
-): Promise<ApiAnswer<T>> {
+): Promise<ApiAnswer<T, Body>> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -31,7 +32,7 @@ export async function apiJson<T>(
     data?: T;
     error?: { code?: string; message?: string; details?: ApiRefusal["details"] };
   } | null;
-  if (response.ok) return { ok: true, status: response.status, data: (body?.data ?? body) as T };
+  if (response.ok) return { ok: true, status: response.status, data: (body?.data ?? body) as T, body: body as Body };
   const retryAfter = Number(response.headers.get("Retry-After"));
   return {
     ok: false,
