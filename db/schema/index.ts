@@ -8,3 +8,5 @@ export * from "./users.ts";
 export * from "./trending.ts";
 export * from "./chat.ts";
 export * from "./notifications.ts";
+export * from "./moderation.ts";
+export * from "./realtime.ts";

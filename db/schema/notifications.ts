@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
 
 /**
@@ -20,4 +20,21 @@ export const notifications = pgTable(
     readAt: bigint("read_at", { mode: "number" }),
   },
   (table) => [index("notifications_uid").on(table.uid, table.id)],
+);
+
+/**
+ * A member's choices per notification kind; a kind without a row is on (in the app, and as a
+ * browser notification where the kind may use one and the browser allows it).
+ */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    uid: text("uid")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    inApp: boolean("in_app").notNull().default(true),
+    browser: boolean("browser").notNull().default(true),
+  },
+  (table) => [primaryKey({ columns: [table.uid, table.kind] })],
 );
