@@ -144,6 +144,36 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
     path: fc.constant("/api/notifications/read"),
     body: bodies({ ids: [1] }),
   }),
+  "PUT /api/notifications/preferences": ({ user }) => ({
+    session: user,
+    path: fc.constant("/api/notifications/preferences"),
+    body: bodies([
+      { kind: "mention", inApp: false, browser: false },
+      { kind: "direct-message", inApp: true, browser: true },
+    ]),
+  }),
+  "POST /api/reports": ({ user }) => ({
+    session: user,
+    path: fc.constant("/api/reports"),
+    body: bodies({ kind: "message", id: 1, reason: "Spam" }),
+  }),
+  "GET /api/reports": ({ admin }) => ({
+    session: admin,
+    path: fc
+      .tuple(queryParam("status", "open", "resolved"), queryParam("cursor", "1"), queryParam("limit", "5", "100"), fc.nat(3))
+      .map(([status, cursor, limit, count]) => `/api/reports?${[status, cursor, limit].slice(0, count).join("&")}`),
+  }),
+  "POST /api/reports/:id/resolve": ({ admin }) => ({
+    session: admin,
+    path: segment("1", "2").map((id) => `/api/reports/${id}/resolve`),
+    body: bodies({ action: "dismiss", note: "ok" }),
+  }),
+  "GET /api/audit": ({ admin }) => ({
+    session: admin,
+    path: fc
+      .tuple(queryParam("cursor", "10"), queryParam("limit", "5", "100"), fc.nat(2))
+      .map(([cursor, limit, count]) => `/api/audit?${[cursor, limit].slice(0, count).join("&")}`),
+  }),
   "GET /api/v1/:collection/:id": () => ({
     path: fc.tuple(segment(...KINDS), segment("iron-sword", "brown-horse")).map(([kind, id]) => `/api/v1/${kind}/${id}`),
   }),
@@ -160,6 +190,7 @@ const WITHOUT_INPUT = [
   "GET /api/admin/outbox",
   "GET /api/chat/rooms",
   "GET /api/chat/blocks",
+  "GET /api/notifications/preferences",
 ];
 
 describe.each(testEngines)("our API with arbitrary input on %s", (engine) => {

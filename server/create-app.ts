@@ -23,6 +23,9 @@ import { RenderCache } from "./delivery/render-cache.ts";
 import { gameIconRaster, gameIconSvg } from "./content/icons.ts";
 import { favoritesRoutes } from "./favorites/favorites-routes.ts";
 import { chatRoutes } from "./chat/chat-routes.ts";
+import { chatReportable } from "./chat/chat-reports.ts";
+import { moderationRoutes } from "./moderation/moderation-routes.ts";
+import { reportKindsOf } from "./moderation/moderation.ts";
 import { notificationsRoutes } from "./notifications/notifications.ts";
 import { createHub, type RealtimeHub } from "./realtime/hub.ts";
 import { trendingRoutes } from "./trending/trending-routes.ts";
@@ -243,6 +246,7 @@ export function createApp({
   app.route("/api", favoritesRoutes(database.db));
   app.route("/api", chatRoutes(database.db, hub, { rate: { max: config.CHAT_RATE_MAX, window: config.CHAT_RATE_WINDOW_SECONDS } }));
   app.route("/api", notificationsRoutes(database.db));
+  app.route("/api", moderationRoutes(database.db, reportKindsOf([chatReportable(hub)])));
   app.route("/api", trendingRoutes(database.db));
   app.route("/api", contentApiRoutes(database.db));
   app.all("/api/*", (c) => {

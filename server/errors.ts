@@ -10,6 +10,8 @@ export const errorStatus = {
   /** A request from another site to change something (the write guard). */
   forbidden: 403,
   "not-found": 404,
+  /** The thing changed since the client read it (a report another moderator resolved first). */
+  conflict: 409,
   "payload-too-large": 413,
   "unsupported-media-type": 415,
   "resource-exhausted": 429,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roles, type Role } from "../universal/auth/permissions.ts";
-import { authUsers, users } from "../db/schema/index.ts";
+import { authUsers, chatMessages, users } from "../db/schema/index.ts";
 import { testEngines } from "../db/testing.ts";
 import { ensureContent } from "./content/content-store.ts";
 import { call, createTestApp, signUp, silentLogger, type TestApp } from "./testing.ts";
@@ -25,6 +25,10 @@ interface Shared {
   target: string;
   /** A chat message of each signed-in caller's own (the visitor is given the user's). */
   messages: Record<string, number>;
+  /** Messages of the target account's, for reports. */
+  targetMessages: number[];
+  /** An open report for each caller to resolve (by role). */
+  reports: Record<string, number>;
 }
 
 interface Endpoint {
@@ -198,6 +202,36 @@ const endpoints: Endpoint[] = [
     expected: own(200),
   },
   {
+    route: "GET /api/notifications/preferences",
+    request: () => ({ method: "GET", path: "/api/notifications/preferences" }),
+    expected: own(200),
+  },
+  {
+    route: "PUT /api/notifications/preferences",
+    request: () => ({ method: "PUT", path: "/api/notifications/preferences", body: { kind: "mention", inApp: true, browser: false } }),
+    expected: own(200),
+  },
+  {
+    route: "POST /api/reports",
+    request: (_caller, { targetMessages }) => ({
+      method: "POST",
+      path: "/api/reports",
+      body: { kind: "message", id: targetMessages[0], reason: "Spam" },
+    }),
+    expected: own(201),
+  },
+  { route: "GET /api/reports", request: () => ({ method: "GET", path: "/api/reports?status=open" }), expected: moderators(200) },
+  {
+    route: "POST /api/reports/:id/resolve",
+    request: (caller, { reports }) => ({
+      method: "POST",
+      path: `/api/reports/${reports[caller.uid] ?? reports.any}/resolve`,
+      body: { action: "dismiss", note: "ok" },
+    }),
+    expected: moderators(200),
+  },
+  { route: "GET /api/audit", request: () => ({ method: "GET", path: "/api/audit" }), expected: adminOnly(200) },
+  {
     route: "DELETE /api/profile",
     // Deleting an account needs its password (issue #11): every account here signed up with this one.
     request: () => ({ method: "DELETE", path: "/api/profile", body: { password: "correct horse battery" } }),
@@ -224,7 +258,14 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
 
   describe("every endpoint × every caller", () => {
     const accounts = {} as Record<Caller, Account>;
-    const shared: Shared = { photoOwner: "", png: Buffer.alloc(0), target: "target-uid", messages: {} };
+    const shared: Shared = {
+      photoOwner: "",
+      png: Buffer.alloc(0),
+      target: "target-uid",
+      messages: {},
+      targetMessages: [],
+      reports: {},
+    };
 
     beforeAll(async () => {
       await ensureContent(t.db, silentLogger);
@@ -249,6 +290,29 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
         shared.messages[uid] = (await sent.json()).data.id;
       }
       shared.messages.visitor = shared.messages[accounts.user.uid] ?? 0;
+      const now = Date.now();
+      shared.targetMessages = (
+        await t.db
+          .insert(chatMessages)
+          .values(
+            ["report me", "moderator's", "admin's"].map((text, index) => ({
+              roomId: "global-en-US",
+              authorUid: shared.target,
+              clientId: `permission-target-${index}`,
+              text,
+              createdAt: now,
+            })),
+          )
+          .returning({ id: chatMessages.id })
+      ).map((row) => row.id);
+      for (const [index, role] of (["moderator", "admin"] as const).entries()) {
+        const filed = await call(t.app, "/api/reports", {
+          body: { kind: "message", id: shared.targetMessages[index + 1], reason: "Spam" },
+          cookie: accounts.user.cookie,
+        });
+        shared.reports[accounts[role].uid] = (await filed.json()).data.id;
+      }
+      shared.reports.any = shared.reports[accounts.moderator.uid] ?? 0;
       shared.png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2e86de" } })
         .png()
         .toBuffer();

@@ -11,6 +11,7 @@ import { SEARCH_TEXT_MAX, searchText } from "../http/search-text.ts";
 import { banUser, unbanUser } from "../users/ban-user.ts";
 import { readOutbox } from "../mail/read-outbox.ts";
 import { setRole } from "../users/set-role.ts";
+import { recordAudit } from "../moderation/audit-log.ts";
 
 const roleChange = z.object({ role: z.enum(roles) }).strict();
 const ban = z.object({ reason: z.string().trim().min(1).max(200), until: z.iso.datetime().optional() }).strict();
@@ -52,7 +53,11 @@ export function adminRoutes(db: Database) {
       const uid = uidParam(c);
       const { role } = await parseJson(c, roleChange);
       if (uid === admin.uid && role !== "admin") throw new AppError("invalid-argument", "You cannot remove your own admin role.");
-      const result = await setRole(db, { uid }, role);
+      const result = await db.transaction(async (tx) => {
+        const changed = await setRole(tx, { uid }, role);
+        await recordAudit(tx, { actorUid: admin.uid, action: "user.set-role", targetKind: "member", targetId: uid, data: { role } });
+        return changed;
+      });
       c.get("logger").info("role changed", { by: admin.uid, uid, role });
       return c.json(result);
     })
@@ -61,7 +66,17 @@ export function adminRoutes(db: Database) {
       const uid = uidParam(c);
       const { reason, until } = await parseJson(c, ban);
       if (uid === admin.uid) throw new AppError("invalid-argument", "You cannot ban yourself.");
-      await banUser(db, uid, reason, until ? new Date(until) : null);
+      await db.transaction(async (tx) => {
+        await banUser(tx, uid, reason, until ? new Date(until) : null);
+        await recordAudit(tx, {
+          actorUid: admin.uid,
+          action: "user.ban",
+          targetKind: "member",
+          targetId: uid,
+          note: reason,
+          data: { until: until ?? null },
+        });
+      });
       c.get("logger").info("user banned", { by: admin.uid, uid, reason, until });
       return c.json({ banned: true });
     })
@@ -72,7 +87,10 @@ export function adminRoutes(db: Database) {
     .delete("/admin/users/:uid/ban", async (c) => {
       const admin = requirePermission(c, "user:ban");
       const uid = uidParam(c);
-      await unbanUser(db, uid);
+      await db.transaction(async (tx) => {
+        await unbanUser(tx, uid);
+        await recordAudit(tx, { actorUid: admin.uid, action: "user.unban", targetKind: "member", targetId: uid });
+      });
       c.get("logger").info("user unbanned", { by: admin.uid, uid });
       return c.json({ banned: false });
     });

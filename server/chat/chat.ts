@@ -15,6 +15,7 @@ import type { Viewer } from "../auth/viewer.ts";
 import { consumeRateLimit, type RateRule } from "../auth/rate-limit.ts";
 import { AppError } from "../errors.ts";
 import { notify, type NotificationInput } from "../notifications/notifications.ts";
+import { recordAudit } from "../moderation/audit-log.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { chatMessagesFor } from "./chat-messages.ts";
 import { mentionCandidates } from "../../universal/chat/mentions.ts";
@@ -375,9 +376,36 @@ export async function editMessage(db: Database, hub: RealtimeHub, viewer: Viewer
 }
 
 export async function deleteMessage(db: Database, hub: RealtimeHub, viewer: Viewer, messageId: number, now = Date.now()) {
-  const { row, room } = await ownOrModerated(db, viewer, messageId, now, "delete");
-  const eventId = await recordChange(db, room.id, row.id, "message-deleted", { deletedAt: now, deletedBy: viewer.uid }, now);
-  hub.publish({ type: "message-deleted", topic: roomTopic(room.id), id: eventId, messageId: row.id });
+  const { row } = await ownOrModerated(db, viewer, messageId, now, "delete");
+  const moderated = row.authorUid !== viewer.uid;
+  const publish = await db.transaction(async (tx) => {
+    const done = await removeMessage(tx, hub, viewer.uid, row.id, { erase: false, now });
+    if (moderated)
+      await recordAudit(tx, { actorUid: viewer.uid, action: "chat.delete", targetKind: "message", targetId: String(row.id) }, now);
+    return done;
+  });
+  publish();
+}
+
+/**
+ * Takes a message out of its room's history (its row stays, for the moderation queue and the
+ * audit), or with `erase` also wipes its text. Runs in the caller's transaction and returns the
+ * publication of the `message-deleted` event, to call once that has committed. Removing what is
+ * already removed publishes nothing.
+ */
+export async function removeMessage(
+  db: Database,
+  hub: RealtimeHub,
+  byUid: string,
+  messageId: number,
+  { erase, now }: { erase: boolean; now: number },
+): Promise<() => void> {
+  const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, messageId));
+  if (!row) return () => {};
+  if (erase) await db.update(chatMessages).set({ text: "", mentions: [] }).where(eq(chatMessages.id, messageId));
+  if (row.deletedAt !== null) return () => {};
+  const eventId = await recordChange(db, row.roomId, row.id, "message-deleted", { deletedAt: now, deletedBy: byUid }, now);
+  return () => hub.publish({ type: "message-deleted", topic: roomTopic(row.roomId), id: eventId, messageId: row.id });
 }
 
 /** Moves the viewer's read position forward (never back) to `lastId`. */
@@ -396,17 +424,32 @@ export async function muteMember(db: Database, viewer: Viewer, roomId: string, u
   const room = await roomForViewer(db, viewer, roomId);
   const [member] = await db.select({ uid: users.uid }).from(users).where(eq(users.uid, uid));
   if (!member) throw new AppError("not-found", "No such member.");
+  if (uid === viewer.uid) throw new AppError("invalid-argument", "uid: you cannot mute yourself.");
   const until = now + minutes * 60_000;
-  await db
-    .insert(chatMutes)
-    .values({ roomId: room.id, uid, until, mutedBy: viewer.uid, createdAt: now })
-    .onConflictDoUpdate({ target: [chatMutes.roomId, chatMutes.uid], set: { until, mutedBy: viewer.uid, createdAt: now } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(chatMutes)
+      .values({ roomId: room.id, uid, until, mutedBy: viewer.uid, createdAt: now })
+      .onConflictDoUpdate({ target: [chatMutes.roomId, chatMutes.uid], set: { until, mutedBy: viewer.uid, createdAt: now } });
+    await recordAudit(
+      tx,
+      { actorUid: viewer.uid, action: "chat.mute", targetKind: "member", targetId: uid, data: { room: room.id, minutes } },
+      now,
+    );
+  });
   return { roomId: room.id, uid, until };
 }
 
-export async function setSlowMode(db: Database, viewer: Viewer, roomId: string, seconds: number) {
+export async function setSlowMode(db: Database, viewer: Viewer, roomId: string, seconds: number, now = Date.now()) {
   const room = await roomForViewer(db, viewer, roomId);
-  await db.update(chatRooms).set({ slowModeSeconds: seconds }).where(eq(chatRooms.id, room.id));
+  await db.transaction(async (tx) => {
+    await tx.update(chatRooms).set({ slowModeSeconds: seconds }).where(eq(chatRooms.id, room.id));
+    await recordAudit(
+      tx,
+      { actorUid: viewer.uid, action: "chat.slow-mode", targetKind: "room", targetId: room.id, data: { seconds } },
+      now,
+    );
+  });
   return { roomId: room.id, seconds };
 }
 

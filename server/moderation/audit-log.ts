@@ -1,0 +1,55 @@
+/**
+ * The audit log: every moderator and admin decision, written in the decision's own transaction so
+ * that neither exists without the other. Entries are never edited.
+ */
+import { desc, eq, lt, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { auditLog, users } from "../../db/schema/index.ts";
+import type { AuditEntry } from "../../universal/moderation/moderation-schemas.ts";
+
+export interface AuditInput {
+  actorUid: string;
+  /** What was done, as `area.verb` (`report.hide`, `chat.mute`, `user.set-role`…). */
+  action: string;
+  targetKind: string;
+  targetId: string;
+  note?: string | null;
+  data?: Record<string, string | number | boolean | null>;
+}
+
+export async function recordAudit(db: Database, entry: AuditInput, now = Date.now()): Promise<void> {
+  await db.insert(auditLog).values({
+    actorUid: entry.actorUid,
+    action: entry.action,
+    targetKind: entry.targetKind,
+    targetId: entry.targetId,
+    note: entry.note ?? null,
+    data: entry.data ? JSON.stringify(entry.data) : null,
+    createdAt: now,
+  });
+}
+
+/** The newest entries first, `limit` at a time, before the id `cursor`. */
+export async function listAudit(db: Database, options: { cursor?: number | undefined; limit: number }): Promise<AuditEntry[]> {
+  const rows = await db
+    .select({ row: auditLog, displayName: users.displayName })
+    .from(auditLog)
+    .leftJoin(users, eq(users.uid, auditLog.actorUid))
+    .where(options.cursor === undefined ? undefined : lt(auditLog.id, options.cursor))
+    .orderBy(desc(auditLog.id))
+    .limit(options.limit);
+  return rows.map(({ row, displayName }) => ({
+    id: row.id,
+    actor: row.actorUid ? { uid: row.actorUid, displayName: displayName ?? "" } : null,
+    action: row.action,
+    targetKind: row.targetKind,
+    targetId: row.targetId,
+    note: row.note,
+    createdAt: row.createdAt,
+  }));
+}
+
+export async function auditCount(db: Database): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(auditLog);
+  return row?.count ?? 0;
+}

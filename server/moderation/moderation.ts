@@ -1,0 +1,206 @@
+/**
+ * The moderation queue shared by every feature that takes reports: members report a thing (one
+ * open report a thing, counted once a member), moderators read the queue with each thing in
+ * context and resolve it by hiding, deleting or dismissing, with a note. The decision, the change
+ * to the thing and the audit entry commit together.
+ */
+import { and, asc, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { queryRows, type Database } from "../../db/client.ts";
+import { reportReporters, reports, users } from "../../db/schema/index.ts";
+import { can } from "../../universal/auth/permissions.ts";
+import type { Report, ReportAction, ReportKind, ReportPerson, ReportStatus } from "../../universal/moderation/moderation-schemas.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import { AppError } from "../errors.ts";
+import { recordAudit } from "./audit-log.ts";
+import type { ReportableKind } from "./report-kinds.ts";
+
+export type ReportKinds = ReadonlyMap<ReportKind, ReportableKind>;
+
+export function reportKindsOf(handlers: readonly ReportableKind[]): ReportKinds {
+  return new Map(handlers.map((handler) => [handler.kind, handler]));
+}
+
+function handlerFor(kinds: ReportKinds, kind: string): ReportableKind {
+  const handler = kinds.get(kind as ReportKind);
+  if (!handler) throw new AppError("invalid-argument", `kind: '${kind}' cannot be reported.`);
+  return handler;
+}
+
+export interface FiledReport {
+  id: number;
+  kind: ReportKind;
+  targetId: string;
+  status: ReportStatus;
+  count: number;
+}
+
+/**
+ * Files the viewer's report: opens the thing's report or joins the open one. Reporting the same
+ * thing again changes nothing (the answer is the same report), so a retried request never counts twice.
+ */
+export async function fileReport(
+  db: Database,
+  kinds: ReportKinds,
+  viewer: Viewer,
+  input: { kind: ReportKind; id: string; reason: string },
+  now = Date.now(),
+): Promise<FiledReport> {
+  const handler = handlerFor(kinds, input.kind);
+  await handler.assertReportable(db, viewer, input.id);
+  return db.transaction(async (tx) => {
+    const [opened] = await queryRows<{ id: string | number }>(
+      tx,
+      sql`insert into reports (kind, target_id, status, count, created_at, updated_at)
+          values (${input.kind}, ${input.id}, 'open', 0, ${now}, ${now})
+          on conflict (kind, target_id) where status = 'open' do update set kind = excluded.kind
+          returning id`,
+    );
+    const reportId = Number(opened?.id);
+    const joined = await tx
+      .insert(reportReporters)
+      .values({ reportId, uid: viewer.uid, reason: input.reason, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ uid: reportReporters.uid });
+    const [report] = await tx
+      .update(reports)
+      .set(joined.length > 0 ? { count: sql`${reports.count} + 1`, updatedAt: now } : { count: sql`${reports.count}` })
+      .where(eq(reports.id, reportId))
+      .returning();
+    if (!report) throw new AppError("internal", "The report was not saved.");
+    return { id: report.id, kind: input.kind, targetId: report.targetId, status: report.status as ReportStatus, count: report.count };
+  });
+}
+
+function person(uid: string | null, displayName: string | null): ReportPerson | null {
+  return uid ? { uid, displayName: displayName ?? "" } : null;
+}
+
+/**
+ * The queue: open reports oldest first (what has waited longest comes first), or resolved ones
+ * newest first; only kinds this moderator may act on. `cursor` is the last id of the previous page.
+ */
+export async function listReports(
+  db: Database,
+  kinds: ReportKinds,
+  viewer: Viewer,
+  query: { status: ReportStatus; cursor?: number | undefined; limit: number },
+): Promise<Report[]> {
+  const visible = [...kinds.values()].filter((handler) => can(viewer.role, handler.permission)).map((handler) => handler.kind);
+  if (visible.length === 0) return [];
+  const open = query.status === "open";
+  const rows = await db
+    .select({ report: reports, resolverName: users.displayName })
+    .from(reports)
+    .leftJoin(users, eq(users.uid, reports.resolvedBy))
+    .where(
+      and(
+        eq(reports.status, query.status),
+        inArray(reports.kind, visible),
+        query.cursor === undefined ? undefined : open ? gt(reports.id, query.cursor) : lt(reports.id, query.cursor),
+      ),
+    )
+    .orderBy(open ? asc(reports.id) : desc(reports.id))
+    .limit(query.limit);
+  if (rows.length === 0) return [];
+  const reasons = await db
+    .select({ reporter: reportReporters, displayName: users.displayName })
+    .from(reportReporters)
+    .leftJoin(users, eq(users.uid, reportReporters.uid))
+    .where(
+      inArray(
+        reportReporters.reportId,
+        rows.map(({ report }) => report.id),
+      ),
+    )
+    .orderBy(asc(reportReporters.createdAt), asc(reportReporters.uid));
+  const result: Report[] = [];
+  for (const { report, resolverName } of rows) {
+    const handler = handlerFor(kinds, report.kind);
+    const own = reasons
+      .filter(({ reporter }) => reporter.reportId === report.id)
+      .map(({ reporter, displayName }) => ({
+        reporter: { uid: reporter.uid, displayName: displayName ?? "" },
+        reason: reporter.reason,
+        createdAt: reporter.createdAt,
+      }));
+    const first = own[0];
+    result.push({
+      id: report.id,
+      kind: report.kind as ReportKind,
+      targetId: report.targetId,
+      reason: first?.reason ?? "",
+      reporter: first?.reporter ?? { uid: "", displayName: "" },
+      count: report.count,
+      status: report.status as ReportStatus,
+      createdAt: report.createdAt,
+      updatedAt: report.updatedAt,
+      reasons: own,
+      context: await handler.context(db, report.targetId),
+      resolution:
+        report.action && report.resolvedAt !== null
+          ? {
+              action: report.action as ReportAction,
+              note: report.note ?? "",
+              by: person(report.resolvedBy, resolverName),
+              at: report.resolvedAt,
+            }
+          : null,
+    });
+  }
+  return result;
+}
+
+export async function openReportCount(db: Database, kinds: ReportKinds, viewer: Viewer): Promise<number> {
+  const visible = [...kinds.values()].filter((handler) => can(viewer.role, handler.permission)).map((handler) => handler.kind);
+  if (visible.length === 0) return 0;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(reports)
+    .where(and(eq(reports.status, "open"), inArray(reports.kind, visible)));
+  return row?.count ?? 0;
+}
+
+/**
+ * Resolves an open report: hides or deletes the thing (through its feature) or dismisses the
+ * report, with the moderator's note, and writes the audit entry, all in one transaction. A report
+ * someone else resolved first is refused, so two moderators never both act.
+ */
+export async function resolveReport(
+  db: Database,
+  kinds: ReportKinds,
+  moderator: Viewer,
+  reportId: number,
+  decision: { action: ReportAction; note: string },
+  now = Date.now(),
+): Promise<{ id: number; status: "resolved"; action: ReportAction }> {
+  const afterCommit = await db.transaction(async (tx) => {
+    const [report] = await queryRows<{ id: string | number; kind: string; target_id: string; status: string }>(
+      tx,
+      sql`select id, kind, target_id, status from reports where id = ${reportId} for update`,
+    );
+    if (!report) throw new AppError("not-found", "No such report.");
+    const handler = handlerFor(kinds, report.kind);
+    if (!can(moderator.role, handler.permission)) throw new AppError("permission-denied", "You are not allowed to do this.");
+    if (report.status !== "open") throw new AppError("conflict", "This report has already been resolved.");
+    const publish = decision.action === "dismiss" ? () => {} : await handler.apply(tx, moderator, report.target_id, decision.action, now);
+    await tx
+      .update(reports)
+      .set({ status: "resolved", action: decision.action, note: decision.note, resolvedBy: moderator.uid, resolvedAt: now, updatedAt: now })
+      .where(eq(reports.id, reportId));
+    await recordAudit(
+      tx,
+      {
+        actorUid: moderator.uid,
+        action: `report.${decision.action}`,
+        targetKind: report.kind,
+        targetId: report.target_id,
+        note: decision.note || null,
+        data: { report: reportId },
+      },
+      now,
+    );
+    return publish;
+  });
+  afterCommit();
+  return { id: reportId, status: "resolved", action: decision.action };
+}

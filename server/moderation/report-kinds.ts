@@ -1,0 +1,27 @@
+/**
+ * What a feature gives the moderation queue for each kind of thing members may report. The queue
+ * itself (server/moderation/moderation.ts) knows none of them: the app wires each feature's
+ * handler in, so features never import each other.
+ */
+import type { Database } from "../../db/client.ts";
+import type { Permission } from "../../universal/auth/permissions.ts";
+import type { ReportAction, ReportContext, ReportKind } from "../../universal/moderation/moderation-schemas.ts";
+import type { Viewer } from "../auth/viewer.ts";
+
+export interface ReportableKind {
+  kind: ReportKind;
+  /** What a moderator needs, beside `moderation:access`, to act on this kind. */
+  permission: Permission;
+  /**
+   * Whether `viewer` may report the thing: it exists, they can see it, and it is not theirs.
+   * Throws the AppError to answer otherwise (404 for what they cannot see, so nothing leaks).
+   */
+  assertReportable(db: Database, viewer: Viewer, targetId: string): Promise<void>;
+  /** The thing and its surroundings as moderators see them; null when it no longer exists at all. */
+  context(db: Database, targetId: string): Promise<ReportContext | null>;
+  /**
+   * Hides or deletes the thing inside the decision's transaction (`tx`) and returns what to do once
+   * it has committed (publishing the realtime event). Acting on what is already gone is not an error.
+   */
+  apply(tx: Database, moderator: Viewer, targetId: string, action: Exclude<ReportAction, "dismiss">, now: number): Promise<() => void>;
+}
