@@ -1,7 +1,8 @@
 /**
  * Notifications: the one place every feature writes them (`notify`, inside the feature's own
- * transaction) and the API that lists them and marks them read. Each new notification is an event
- * on its recipient's `user:{uid}` topic, published once the transaction has committed.
+ * transaction, skipping the kinds a member turned off) and the API that lists them, marks them read
+ * and keeps each member's choices per kind. Each new notification is an event on its recipient's
+ * `user:{uid}` topic, published once the transaction has committed.
  */
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { Hono } from "hono";
@@ -9,8 +10,10 @@ import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { notifications, users } from "../../db/schema/index.ts";
 import type { AppNotification, NotificationKind } from "../../universal/notifications/notification-kinds.ts";
+import { preferencesBody } from "../../universal/notifications/notification-schemas.ts";
 import { userTopic, type PersistedEvent } from "../../universal/realtime/protocol.ts";
 import { parseJson, parseQuery, requirePermission, type AppEnv } from "../http/context.ts";
+import { inAppChoices, listPreferences, savePreferences } from "./notification-preferences.ts";
 
 export const NOTIFICATION_PAGE = 30;
 
@@ -37,13 +40,16 @@ function toApi(row: NotificationRow, actorName: string | null): AppNotification 
 }
 
 /**
- * Writes notifications in the caller's transaction (nobody is notified by themself) and returns
- * the events to publish after it commits. Each recipient's lock is held until the caller commits,
- * so one member's notification ids are committed in id order: a `user:{uid}` subscriber that has
- * seen id N never later misses a smaller one. Locks are taken in uid order (no deadlock).
+ * Writes notifications in the caller's transaction (nobody is notified by themself, nor of a kind
+ * they turned off in `/me`) and returns the events to publish after it commits. Each recipient's
+ * lock is held until the caller commits, so one member's notification ids are committed in id
+ * order: a `user:{uid}` subscriber that has seen id N never later misses a smaller one. Locks are
+ * taken in uid order (no deadlock).
  */
 export async function notify(db: Database, inputs: readonly NotificationInput[], now = Date.now()): Promise<PersistedEvent[]> {
-  const rows = inputs.filter((input) => input.uid !== input.actorUid);
+  const others = inputs.filter((input) => input.uid !== input.actorUid);
+  const wanted = await inAppChoices(db, [...new Set(others.map((input) => input.uid))]);
+  const rows = others.filter((input) => wanted(input.uid, input.kind));
   if (rows.length === 0) return [];
   for (const uid of [...new Set(rows.map((row) => row.uid))].sort()) {
     await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`notifications:${uid}`}))`);
@@ -74,6 +80,28 @@ export async function unreadCount(db: Database, uid: string): Promise<number> {
     .from(notifications)
     .where(and(eq(notifications.uid, uid), isNull(notifications.readAt)));
   return Number(row?.count ?? 0);
+}
+
+/**
+ * Marks read a member's chat notifications (direct messages and mentions) of one room up to the
+ * message they have read, as reading the room does. Answers how many were unread.
+ */
+export async function markRoomNotificationsRead(db: Database, uid: string, roomId: string, lastReadId: number, now = Date.now()) {
+  const marked = await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(notifications.uid, uid),
+        isNull(notifications.readAt),
+        inArray(notifications.kind, ["direct-message", "mention"] satisfies NotificationKind[]),
+        sql`${notifications.data}->>'roomId' = ${roomId}`,
+        // A jsonb comparison: never a cast error, whatever another kind keeps under that name.
+        sql`${notifications.data}->'messageId' <= to_jsonb(${lastReadId}::bigint)`,
+      ),
+    )
+    .returning({ id: notifications.id });
+  return marked.length;
 }
 
 /** Notifications after `afterId` for a resuming `user:{uid}` subscriber, oldest first. */
@@ -138,5 +166,14 @@ export function notificationsRoutes(db: Database) {
         .set({ readAt: Date.now() })
         .where("all" in body ? mine : and(mine, inArray(notifications.id, body.ids)));
       return c.json({ unread: await unreadCount(db, viewer.uid) });
+    })
+    .get("/notifications/preferences", async (c) => {
+      const viewer = requirePermission(c, "notification:read:own");
+      return c.json({ data: await listPreferences(db, viewer.uid) });
+    })
+    .put("/notifications/preferences", async (c) => {
+      const viewer = requirePermission(c, "notification:read:own");
+      const body = await parseJson(c, preferencesBody);
+      return c.json({ data: await savePreferences(db, viewer.uid, body) });
     });
 }

@@ -21,6 +21,24 @@ export const notificationKinds = [
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
+/**
+ * The kinds features send today, in the order `/me` lists them. A kind gets its switches in `/me`
+ * and its row in `GET /api/notifications/preferences` by being added here, with its label
+ * (`preferences.kinds.<kind>` in both languages' `notifications.json`).
+ */
+export const activeNotificationKinds = ["mention", "direct-message"] as const satisfies readonly NotificationKind[];
+export type ActiveNotificationKind = (typeof activeNotificationKinds)[number];
+
+/**
+ * The kinds worth a browser notification while the site is open (someone speaking to the member),
+ * each with its title (`browser.<kind>`). The others have the in-app switch only.
+ */
+export const browserNotificationKinds = ["mention", "direct-message"] as const satisfies readonly ActiveNotificationKind[];
+
+export function mayNotifyInBrowser(kind: string): boolean {
+  return (browserNotificationKinds as readonly string[]).includes(kind);
+}
+
 export interface NotificationActor {
   uid: string;
   displayName: string;
