@@ -239,6 +239,8 @@ export function createApp({
       return c.json(failure.toJSON(), failure.status);
     }
   });
+  // What members may report, from each feature that takes reports: the one moderation queue reads them all.
+  const reportKinds = reportKindsOf([chatReportable(hub)]);
   app.route("/api", profileRoutes(database.db));
   app.route("/api", analyticsRoutes(analytics));
   app.route("/api", adminSetupRoutes(database.db));
@@ -246,7 +248,7 @@ export function createApp({
   app.route("/api", favoritesRoutes(database.db));
   app.route("/api", chatRoutes(database.db, hub, { rate: { max: config.CHAT_RATE_MAX, window: config.CHAT_RATE_WINDOW_SECONDS } }));
   app.route("/api", notificationsRoutes(database.db));
-  app.route("/api", moderationRoutes(database.db, reportKindsOf([chatReportable(hub)])));
+  app.route("/api", moderationRoutes(database.db, reportKinds));
   app.route("/api", trendingRoutes(database.db));
   app.route("/api", contentApiRoutes(database.db));
   app.all("/api/*", (c) => {
@@ -277,6 +279,7 @@ export function createApp({
         build: { id: (await delivery.currentBuild()).id, checkIntervalMs: config.BUILD_CHECK_INTERVAL_MS },
         origin,
         consumeSearchBudget: () => searchBudget(c, database),
+        reportKinds,
         captureLoaderData: capture,
       });
       return handleRequest(request, context);

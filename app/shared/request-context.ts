@@ -4,6 +4,7 @@ import type { ProviderInfo } from "../../universal/auth/provider-info.ts";
 import type { StylesheetReader } from "./styles/stylesheet.tsx";
 import type { Viewer } from "../../server/auth/viewer.ts";
 import type { Logger } from "../../server/logger.ts";
+import type { ReportKinds } from "../../server/moderation/moderation.ts";
 
 /** What the server hands every loader, action and middleware for one request. */
 export interface RequestContext {
@@ -31,6 +32,8 @@ export interface RequestContext {
   origin: string;
   /** Spends one search from this visitor's search budget (shared with `/api/v1/search`). */
   consumeSearchBudget: () => Promise<{ allowed: boolean; retryAfter: number | null }>;
+  /** What members may report (the moderation queue's kinds, from the features that take reports). */
+  reportKinds: ReportKinds;
   /** Receives the render's loader data (the render cache and `_payload.json` keep it). */
   captureLoaderData?: (loaderData: Record<string, unknown>) => void;
 }

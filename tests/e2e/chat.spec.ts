@@ -64,6 +64,7 @@ test("two members talk live in a direct room: each sees the other's message, onc
 
   // Lan corrects her message; Minh sees the new text marked as edited.
   const own = bubble(lan.page, "Chào Minh, còn Kiếm Sắt không?");
+  await own.getByRole("button", { name: chat.moreActions.replace("{{name}}", chat.you) }).click();
   await own.getByRole("button", { name: chat.edit }).click();
   await lan.page.getByLabel(chat.editLabel).fill("Chào Minh, còn Kiếm Sắt +5 không?");
   await lan.page.getByRole("button", { name: chat.save }).click();
@@ -127,6 +128,38 @@ test("the rate limit is told in words and the unsent text is kept", async ({ bro
   await expect(giang.page.getByRole("alert")).toContainText(chat.errors["rate-limit"].split("{{")[0] as string);
   await expect(giang.page.getByLabel(chat.composer.label, { exact: true })).toHaveValue("một tin quá nhiều");
   await giang.page.context().close();
+});
+
+test("a member blocks another from a direct conversation: the blocked member is told why, and can write again once unblocked", async ({
+  browser,
+}) => {
+  const kim = await member(browser, "Kim");
+  const long = await member(browser, "Long");
+  const opened = await long.page.request.post("/api/chat/direct", { data: { uid: kim.uid }, headers: { Origin: origin() } });
+  const room = (await opened.json()).data.id as string;
+  await openRoom(kim.page, room);
+  await openRoom(long.page, room);
+  await send(long.page, "Mua rẻ không?");
+
+  kim.page.once("dialog", (dialog) => void dialog.accept());
+  const blocked = kim.page.waitForResponse((response) => response.url().endsWith("/api/chat/blocks") && response.status() === 201);
+  await kim.page.getByRole("button", { name: chat.block.block.replace("{{name}}", "Long") }).click();
+  await blocked;
+  await expect(kim.page.getByText(chat.block.blockedNotice.replace("{{name}}", "Long"))).toBeVisible();
+
+  const refused = long.page.waitForResponse((response) => response.url().includes("/messages") && response.status() === 403);
+  await long.page.getByLabel(chat.composer.label, { exact: true }).fill("Sao không trả lời?");
+  await long.page.getByLabel(chat.composer.label, { exact: true }).press("Enter");
+  await refused;
+  await expect(long.page.getByRole("alert")).toHaveText(chat.errors.blocked);
+  await expect(long.page.getByLabel(chat.composer.label, { exact: true })).toHaveValue("Sao không trả lời?");
+
+  await kim.page.getByRole("button", { name: chat.block.unblock.replace("{{name}}", "Long") }).click();
+  await expect(kim.page.getByRole("button", { name: chat.block.block.replace("{{name}}", "Long") })).toBeVisible();
+  await long.page.getByLabel(chat.composer.label, { exact: true }).press("Enter");
+  await expect(bubble(kim.page, "Sao không trả lời?")).toHaveCount(1);
+  await kim.page.context().close();
+  await long.page.context().close();
 });
 
 test("axe finds no serious or critical violation on a conversation at 390 and 1440px", async ({ browser }) => {

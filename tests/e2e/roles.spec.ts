@@ -2,8 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import auth from "../../locales/vi/auth.json" with { type: "json" };
+import chat from "../../locales/vi/chat.json" with { type: "json" };
+import moderation from "../../locales/vi/moderation.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
-import { expect, hydrated, test } from "./fixtures.ts";
+import { expect, hydrated, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 
 /**
  * Admin, moderator and banned-user journeys. The first admin comes from the one-time setup link
@@ -79,6 +81,101 @@ test("a moderator gets into /admin and sees moderation only; a member gets 403",
   expect(response?.status()).toBe(403);
   await moderator.context.close();
   await member.context.close();
+});
+
+/** Opens a chat room and waits until it is live (caught up, new messages arrive as they are sent). */
+async function openRoom(page: Page, room: string): Promise<void> {
+  await page.goto(`/chat?room=${encodeURIComponent(room)}`);
+  await hydrated(page);
+  await expect(page.locator('section[data-live="true"]')).toBeVisible();
+}
+
+async function say(page: Page, text: string): Promise<number> {
+  const sent = await page.request.post("/api/chat/rooms/global-vi/messages", {
+    data: { text, clientId: `roles-${Date.now()}-${Math.random().toString(36).slice(2, 10)}` },
+    headers: origin(),
+  });
+  expect(sent.status()).toBe(201);
+  return (await sent.json()).data.id;
+}
+
+const bubble = (page: Page, text: string) => page.getByRole("listitem").filter({ has: page.getByText(text, { exact: true }) });
+
+test("a report reaches the moderation queue in context; the moderator hides the message, it leaves the room live, and the admin reads it in the audit log", async ({
+  browser,
+}) => {
+  const author = await signUp(browser, { email: `author-${stamp}@example.vn`, name: "Người Rao" });
+  const reporter = await signUp(browser, { email: `reporter-${stamp}@example.vn`, name: "Người Báo" });
+  const moderator = await signUp(browser, { email: `queue-mod-${stamp}@example.vn`, name: "Kiểm Duyệt" });
+  const uid = await uidOf(admin.page, `queue-mod-${stamp}@example.vn`);
+  expect((await admin.page.request.post(`/api/admin/users/${uid}/role`, { data: { role: "moderator" }, headers: origin() })).status()).toBe(
+    200,
+  );
+  await author.page.request.post("/api/profile/sync", { data: {}, headers: origin() });
+  const spam = `Bán vàng giá rẻ ${stamp}, inbox ngay`;
+  await say(author.page, spam);
+
+  // The reporter opens the message's actions and reports it.
+  await openRoom(reporter.page, "global-vi");
+  const message = bubble(reporter.page, spam);
+  await message.getByRole("button", { name: chat.moreActions.replace("{{name}}", "Người Rao") }).click();
+  await message.getByRole("button", { name: chat.report }).click();
+  const dialog = reporter.page.getByRole("dialog", { name: moderation.report.title });
+  await dialog.getByLabel(moderation.report.reasons.scam).check();
+  await dialog.getByLabel(moderation.report.detailsLabel).fill("Rao bán vàng ngoài game");
+  await dialog.getByRole("button", { name: moderation.report.submit }).click();
+  await expect(dialog.getByText(moderation.report.sent)).toBeVisible();
+  await dialog.getByRole("button", { name: moderation.report.close }).click();
+
+  // The moderator finds it in the queue, in context, with the reason, and hides it with a note.
+  await moderator.page.goto("/admin");
+  await hydrated(moderator.page);
+  const card = moderator.page.locator("article[data-report-id]").filter({ hasText: spam });
+  await expect(card).toContainText(`${moderation.report.reasons.scam}: Rao bán vàng ngoài game`);
+  await expect(card).toContainText(moderation.queue.reportedBy.replace("{{name}}", "Người Báo"));
+  expect(await seriousViolationsAtEveryWidth(moderator.page)).toEqual([]);
+  await card.getByLabel(moderation.queue.noteLabel).fill("Quảng cáo bán vàng");
+  await card.getByRole("button", { name: moderation.queue.actions.hide, exact: true }).click();
+  await expect(card.getByRole("status")).toHaveText(moderation.queue.done.replace("{{action}}", moderation.queue.actions.hide));
+  await expect(bubble(reporter.page, spam)).toHaveCount(0);
+
+  // The admin reads the decision in the audit log.
+  await admin.page.goto("/admin");
+  const audit = admin.page.getByRole("region", { name: moderation.audit.title });
+  await expect(audit.getByRole("listitem").first()).toContainText("Kiểm Duyệt");
+  await expect(audit.getByRole("listitem").first()).toContainText("Quảng cáo bán vàng");
+  for (const each of [author, reporter, moderator]) await each.context.close();
+});
+
+test("a moderator mutes a member from the conversation, and the member is told why and until when", async ({ browser }) => {
+  const loud = await signUp(browser, { email: `loud-${stamp}@example.vn`, name: "Ồn Ào" });
+  const moderator = await signUp(browser, { email: `mute-mod-${stamp}@example.vn`, name: "Người Giữ Trật Tự" });
+  const uid = await uidOf(admin.page, `mute-mod-${stamp}@example.vn`);
+  expect((await admin.page.request.post(`/api/admin/users/${uid}/role`, { data: { role: "moderator" }, headers: origin() })).status()).toBe(
+    200,
+  );
+  await loud.page.request.post("/api/profile/sync", { data: {}, headers: origin() });
+  const text = `Ồn ào ${stamp}`;
+  await say(loud.page, text);
+
+  await openRoom(moderator.page, "global-vi");
+  const message = bubble(moderator.page, text);
+  await message.getByRole("button", { name: chat.moreActions.replace("{{name}}", "Ồn Ào") }).click();
+  await message.getByRole("button", { name: chat.moderation.mute.replace("{{name}}", "Ồn Ào") }).click();
+  const dialog = moderator.page.getByRole("dialog", { name: chat.moderation.muteTitle.replace("{{name}}", "Ồn Ào") });
+  await dialog.getByLabel(chat.moderation.durations.m5).check();
+  await dialog.getByRole("button", { name: chat.moderation.muteSubmit }).click();
+  await expect(dialog.getByRole("status")).toContainText("Ồn Ào");
+
+  await openRoom(loud.page, "global-vi");
+  const refused = loud.page.waitForResponse((response) => response.url().includes("/messages") && response.status() === 403);
+  await loud.page.getByLabel(chat.composer.label, { exact: true }).fill("Sao tôi không nhắn được?");
+  await loud.page.getByLabel(chat.composer.label, { exact: true }).press("Enter");
+  await refused;
+  await expect(loud.page.getByRole("alert")).toContainText(chat.errors.muted.split("{{")[0] as string);
+  await expect(loud.page.getByLabel(chat.composer.label, { exact: true })).toHaveValue("Sao tôi không nhắn được?");
+  await loud.context.close();
+  await moderator.context.close();
 });
 
 test.describe("banned", () => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { can, type Permission, type Role } from "../../../universal/auth/permissions.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
@@ -28,7 +29,7 @@ export interface OutboxMail {
   createdAt: number;
 }
 
-export function AdminHome({ sections, outbox }: { sections: AdminSection[]; outbox: OutboxMail[] }) {
+export function AdminHome({ sections, outbox, children }: { sections: AdminSection[]; outbox: OutboxMail[]; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
   return (
     <article className="mx-auto max-w-3xl">
@@ -43,7 +44,7 @@ export function AdminHome({ sections, outbox }: { sections: AdminSection[]; outb
           </li>
         ))}
       </ul>
-      <p className="mt-6 rounded-lg border border-dashed border-line bg-surface p-4 text-sm text-fg-muted">{t("placeholder.comingSoon")}</p>
+      {children}
       {outbox.length > 0 ? (
         <section aria-labelledby="admin-outbox" className="mt-8">
           <h2 id="admin-outbox" className="text-lg font-bold">

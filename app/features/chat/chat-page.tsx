@@ -8,7 +8,11 @@ import { RoomList } from "./room-list.tsx";
 
 export interface ChatPageProps {
   i18n: RouteMessages;
+  /** The report dialog's texts. */
+  moderationI18n: RouteMessages;
   viewerUid: string | null;
+  moderator: boolean;
+  blocked: boolean;
   rooms: ChatRoom[];
   roomId: string | null;
   messages: ChatMessage[];
@@ -18,7 +22,8 @@ export interface ChatPageProps {
  * `/chat`: the room list and the open conversation side by side from 1280 px; below it, two
  * screens (`/chat` lists the rooms, `/chat?room=` is the conversation with a way back).
  */
-export function ChatPage({ i18n, viewerUid, rooms, roomId, messages }: ChatPageProps) {
+export function ChatPage({ i18n, moderationI18n, viewerUid, moderator, blocked, rooms, roomId, messages }: ChatPageProps) {
+  useRouteMessages(moderationI18n);
   const { t } = useRouteMessages(i18n);
   const room = rooms.find((each) => each.id === roomId) ?? null;
 
@@ -43,7 +48,7 @@ export function ChatPage({ i18n, viewerUid, rooms, roomId, messages }: ChatPageP
           <RoomList rooms={rooms} currentId={room?.id ?? null} />
         </nav>
         {room ? (
-          <Conversation key={room.id} room={room} initial={messages} viewerUid={viewerUid} />
+          <Conversation key={room.id} room={room} initial={messages} viewerUid={viewerUid} moderator={moderator} blocked={blocked} />
         ) : (
           <p className="hidden flex-1 items-center justify-center rounded-xl border border-dashed border-line text-fg-muted lg:flex">
             {t("noRoomChosen")}

@@ -23,13 +23,9 @@ import { formatDate } from "../../shared/i18n/format.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { socketClient } from "../../shared/realtime/socket-client.ts";
 import { useSocketState, useTopic } from "../../shared/realtime/use-topic.ts";
-import { messageParts } from "./chat-format.ts";
-
-/** A message on screen: confirmed by the server, or still the sender's own (sending, or failed). */
-interface Shown extends ChatMessage {
-  clientId?: string;
-  state?: "sending" | "failed";
-}
+import { ReportDialog, type ReportTarget } from "../../shared/moderation/report-dialog.tsx";
+import { MessageItem, type Shown } from "./message-item.tsx";
+import { MuteDialog, RoomControls } from "./room-controls.tsx";
 
 const TYPING_SHOWN_MS = 4_000;
 const READ_SETTLE_MS = 3_000;
@@ -70,7 +66,17 @@ function useMinuteClock(): number {
   return now;
 }
 
-export function Conversation({ room, initial, viewerUid }: { room: ChatRoom; initial: ChatMessage[]; viewerUid: string }) {
+export interface ConversationProps {
+  room: ChatRoom;
+  initial: ChatMessage[];
+  viewerUid: string;
+  /** The viewer moderates chat (deletes any message, mutes, sets slow mode): the server checks it again. */
+  moderator: boolean;
+  /** The viewer blocked the other member of this direct room. */
+  blocked: boolean;
+}
+
+export function Conversation({ room, initial, viewerUid, moderator, blocked }: ConversationProps) {
   const { t, i18n } = useTranslation("chat");
   const language = i18n.language;
   const local = useAfterHydration();
@@ -84,6 +90,8 @@ export function Conversation({ room, initial, viewerUid }: { room: ChatRoom; ini
   const [error, setError] = useState<string | null>(null);
   const [typing, setTyping] = useState<Map<string, { name: string; until: number }>>(new Map());
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const [muting, setMuting] = useState<{ uid: string; name: string } | null>(null);
   const [generation, setGeneration] = useState(0);
   // Whether the room's subscription is live (history caught up, new messages arrive as they are sent).
   const [live, setLive] = useState(false);
@@ -278,8 +286,8 @@ export function Conversation({ room, initial, viewerUid }: { room: ChatRoom; ini
     setMessages((current) => current.map((each) => (each.id === answer.data.id ? answer.data : each)));
   }
 
-  async function remove(id: number) {
-    if (!window.confirm(t("confirmDelete"))) return;
+  async function remove(id: number, own: boolean) {
+    if (!window.confirm(t(own ? "confirmDelete" : "moderation.confirmDelete"))) return;
     const answer = await apiJson(`/api/chat/messages/${id}`, { method: "DELETE" });
     if (!answer.ok) {
       setError(refusal(answer));
@@ -309,6 +317,7 @@ export function Conversation({ room, initial, viewerUid }: { room: ChatRoom; ini
         <h2 id="conversation-title" className="min-w-0 flex-1 truncate text-lg font-bold">
           {room.name}
         </h2>
+        <RoomControls room={room} moderator={moderator} blocked={blocked} onError={setError} />
       </header>
       {room.slowModeSeconds > 0 ? (
         <p className="border-b border-line px-3 py-1 text-sm text-fg-muted">{t("slowMode", { seconds: room.slowModeSeconds })}</p>
@@ -334,9 +343,9 @@ export function Conversation({ room, initial, viewerUid }: { room: ChatRoom; ini
         </li>
         {shown.map((message) => {
           const own = message.author.uid === viewerUid;
-          const editable = own && !message.state && now - message.createdAt < MESSAGE_EDIT_WINDOW_MS;
+          const confirmed = !message.state;
           return (
-            <li key={message.clientId ?? message.id} data-message-id={message.state ? undefined : message.id}>
+            <li key={message.clientId ?? message.id} data-message-id={confirmed ? message.id : undefined}>
               {message.id === dividerBefore ? (
                 <p className="my-2 flex items-center gap-2 text-xs font-semibold text-brand" role="separator">
                   <span className="h-px flex-1 bg-brand" />
@@ -344,92 +353,23 @@ export function Conversation({ room, initial, viewerUid }: { room: ChatRoom; ini
                   <span className="h-px flex-1 bg-brand" />
                 </p>
               ) : null}
-              <article className={`flex flex-col ${own ? "items-end" : "items-start"}`}>
-                <p className="text-xs text-fg-muted">
-                  <span className="font-semibold text-fg">{own ? t("you") : message.author.displayName || t("rooms.member")}</span>{" "}
-                  <time dateTime={new Date(message.createdAt).toISOString()}>
-                    {formatDate(message.createdAt, language, { time: "short", local })}
-                  </time>
-                  {message.editedAt ? ` · ${t("edited")}` : ""}
-                </p>
-                {editing?.id === message.id ? (
-                  <form
-                    className="mt-1 flex w-full max-w-[85%] flex-col gap-2"
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      void saveEdit();
-                    }}
-                  >
-                    <label className="sr-only" htmlFor={`edit-${message.id}`}>
-                      {t("editLabel")}
-                    </label>
-                    <textarea
-                      id={`edit-${message.id}`}
-                      value={editing.text}
-                      maxLength={MESSAGE_TEXT_MAX}
-                      onChange={(event) => setEditing({ id: message.id, text: event.target.value })}
-                      className="min-h-20 rounded-md border border-line bg-bg p-2 text-fg"
-                    />
-                    <div className="flex justify-end gap-2">
-                      <button type="button" onClick={() => setEditing(null)} className="min-h-10 rounded-md px-3 hover:bg-surface-muted">
-                        {t("cancel")}
-                      </button>
-                      <button type="submit" className="min-h-10 rounded-md bg-brand px-3 font-semibold text-on-brand">
-                        {t("save")}
-                      </button>
-                    </div>
-                  </form>
-                ) : (
-                  <p
-                    className={`mt-0.5 max-w-[85%] rounded-2xl px-3 py-2 break-words whitespace-pre-wrap ${own ? "bg-brand text-on-brand" : "bg-surface-muted text-fg"} ${message.state ? "opacity-70" : ""}`}
-                  >
-                    {messageParts(message.text).map((part, index) =>
-                      part.kind === "link" ? (
-                        <a
-                          key={index}
-                          href={part.href}
-                          target="_blank"
-                          rel="noopener noreferrer nofollow ugc"
-                          className="underline underline-offset-2"
-                        >
-                          {part.text}
-                        </a>
-                      ) : part.kind === "mention" ? (
-                        <strong key={index}>{part.text}</strong>
-                      ) : (
-                        part.text
-                      ),
-                    )}
-                  </p>
-                )}
-                {message.state === "sending" ? <p className="text-xs text-fg-muted">{t("sending")}</p> : null}
-                {message.state === "failed" ? (
-                  <p className="flex items-center gap-2 text-xs text-fg-muted">
-                    {t("failed")}
-                    <button type="button" onClick={() => void deliver(message)} className="min-h-6 font-semibold text-link underline">
-                      {t("retry")}
-                    </button>
-                  </p>
-                ) : null}
-                {editable && editing?.id !== message.id ? (
-                  <p className="flex gap-1 text-xs">
-                    <button
-                      type="button"
-                      onClick={() => setEditing({ id: message.id, text: message.text })}
-                      className="min-h-6 min-w-6 rounded px-1 text-fg-muted hover:text-fg"
-                    >
-                      {t("edit")}
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => void remove(message.id)}
-                      className="min-h-6 min-w-6 rounded px-1 text-fg-muted hover:text-fg"
-                    >
-                      {t("delete")}
-                    </button>
-                  </p>
-                ) : null}
-              </article>
+              <MessageItem
+                message={message}
+                own={own}
+                local={local}
+                actions={{
+                  editable: own && confirmed && now - message.createdAt < MESSAGE_EDIT_WINDOW_MS,
+                  reportable: !own && confirmed,
+                  moderated: moderator && confirmed,
+                }}
+                editing={editing?.id === message.id ? editing.text : null}
+                onEditChange={(text) => setEditing(text === null ? null : { id: message.id, text })}
+                onEditSave={() => void saveEdit()}
+                onDelete={() => void remove(message.id, own)}
+                onRetry={() => void deliver(message)}
+                onReport={() => setReporting({ kind: "message", id: message.id })}
+                onMute={() => setMuting({ uid: message.author.uid, name: message.author.displayName || t("rooms.member") })}
+              />
             </li>
           );
         })}
@@ -437,6 +377,9 @@ export function Conversation({ room, initial, viewerUid }: { room: ChatRoom; ini
       <p aria-live="polite" className="min-h-5 px-3 text-xs text-fg-muted">
         {typingNames.length > 0 ? t("typing", { count: typingNames.length, names: typingNames.join(", ") }) : ""}
       </p>
+      {blocked && room.peer ? (
+        <p className="mx-3 mb-2 text-sm text-fg-muted">{t("block.blockedNotice", { name: room.peer.displayName })}</p>
+      ) : null}
       {error ? (
         <p role="alert" className="mx-3 mb-2 rounded-md border border-line bg-surface-muted px-3 py-2 text-sm text-fg">
           {error}
@@ -470,6 +413,8 @@ export function Conversation({ room, initial, viewerUid }: { room: ChatRoom; ini
         </button>
       </form>
       {remaining < 200 ? <p className="px-3 pb-2 text-xs text-fg-muted">{t("composer.remaining", { count: remaining })}</p> : null}
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} />
+      {moderator ? <MuteDialog roomId={room.id} member={muting} onClose={() => setMuting(null)} /> : null}
     </section>
   );
 }

@@ -1,21 +1,52 @@
 import { AdminHome, adminSections } from "~/features/admin/admin-home.tsx";
+import { AuditLog } from "~/features/moderation/audit-log.tsx";
+import { ModerationQueue } from "~/features/moderation/moderation-queue.tsx";
 import { can } from "../../../universal/auth/permissions.ts";
+import { REPORT_PAGE, type ReportStatus } from "../../../universal/moderation/moderation-limits.ts";
 import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
+import { loadRouteMessages, useRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { readOutbox } from "../../../server/mail/read-outbox.ts";
+import { listAudit } from "../../../server/moderation/audit-log.ts";
+import { listReports, openReportCount } from "../../../server/moderation/moderation.ts";
 import type { Route } from "./+types/index";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
 
 export const middleware = middlewareFor("admin");
 
-/** The sections this viewer may use: moderators see moderation only. */
-export const loader = guarded(async ({ context }: Route.LoaderArgs) => {
-  const { viewer, db } = context.get(requestContext);
+const AUDIT_PAGE = 50;
+
+/** The sections this viewer may use (moderators see moderation only), the moderation queue and, for admins, the audit log. */
+export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs) => {
+  const { viewer, db, reportKinds } = context.get(requestContext);
   const role = viewer?.role ?? null;
-  return { sections: adminSections(role), outbox: can(role, "mail:read-outbox") ? await readOutbox(db) : [] };
+  const status: ReportStatus = url.searchParams.get("reports") === "resolved" ? "resolved" : "open";
+  const moderation =
+    viewer && can(role, "moderation:access")
+      ? {
+          status,
+          reports: await listReports(db, reportKinds, viewer, { status, limit: REPORT_PAGE }),
+          open: await openReportCount(db, reportKinds, viewer),
+          pageSize: REPORT_PAGE,
+        }
+      : null;
+  return {
+    i18n: await loadRouteMessages(request, "moderation"),
+    sections: adminSections(role),
+    outbox: can(role, "mail:read-outbox") ? await readOutbox(db) : [],
+    moderation,
+    audit: can(role, "audit:read") ? await listAudit(db, { limit: AUDIT_PAGE }) : null,
+  };
 });
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  return <AdminHome sections={loaderData.sections} outbox={loaderData.outbox} />;
+  useRouteMessages(loaderData.i18n);
+  const { moderation, audit } = loaderData;
+  return (
+    <AdminHome sections={loaderData.sections} outbox={loaderData.outbox}>
+      {moderation ? <ModerationQueue {...moderation} /> : null}
+      {audit ? <AuditLog entries={audit} pageSize={AUDIT_PAGE} /> : null}
+    </AdminHome>
+  );
 }

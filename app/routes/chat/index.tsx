@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { ChatPage } from "~/features/chat/chat-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { requestContext } from "~/shared/request-context.ts";
-import { findRoom, listMessages, listRooms, mayRead } from "../../../server/chat/chat.ts";
+import { findRoom, listBlocks, listMessages, listRooms, mayRead } from "../../../server/chat/chat.ts";
+import { can } from "../../../universal/auth/permissions.ts";
 import { HISTORY_PAGE } from "../../../universal/chat/chat-limits.ts";
 import type { Route } from "./+types/index";
 
@@ -10,19 +11,30 @@ export { pageMeta as meta } from "~/shared/page/page-meta.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, db } = context.get(requestContext);
-  const i18n = await loadRouteMessages(request, "chat");
-  if (!viewer) return { i18n, viewerUid: null, rooms: [], roomId: null, messages: [] };
+  const [i18n, moderationI18n] = await Promise.all([loadRouteMessages(request, "chat"), loadRouteMessages(request, "moderation")]);
+  const none = { i18n, moderationI18n, moderator: false, blocked: false };
+  if (!viewer) return { ...none, viewerUid: null, rooms: [], roomId: null, messages: [] };
   const roomId = new URL(request.url).searchParams.get("room");
   if (roomId) {
     const room = await findRoom(db, roomId);
     if (!room) throw data({ message: "No such room" }, { status: 404 });
     if (!mayRead(viewer, room)) throw data({ message: "Forbidden" }, { status: 403 });
   }
-  const [rooms, messages] = await Promise.all([
+  const [rooms, messages, blocks] = await Promise.all([
     listRooms(db, viewer, i18n.language),
     roomId ? listMessages(db, roomId, { limit: HISTORY_PAGE }) : Promise.resolve([]),
+    listBlocks(db, viewer),
   ]);
-  return { i18n, viewerUid: viewer.uid, rooms, roomId, messages };
+  const peer = rooms.find((room) => room.id === roomId)?.peer;
+  return {
+    ...none,
+    moderator: can(viewer.role, "chat:mute") && can(viewer.role, "message:hide"),
+    blocked: peer !== undefined && blocks.some((block) => block.uid === peer.uid),
+    viewerUid: viewer.uid,
+    rooms,
+    roomId,
+    messages,
+  };
 }
 
 export default function Chat({ loaderData }: Route.ComponentProps) {

@@ -14,6 +14,7 @@ export const namespaces = [
   "credits",
   "chat",
   "notifications",
+  "moderation",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -1,0 +1,223 @@
+/**
+ * The moderation queue in /admin: each report with the thing in context, who reported it and why,
+ * and the three decisions (hide, delete, dismiss) with a note. The server checks every decision
+ * again; a report another moderator resolved first says so.
+ */
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import type { Report, ReportAction, ReportStatus } from "../../../universal/moderation/moderation-limits.ts";
+import { REPORT_NOTE_MAX, reportActions } from "../../../universal/moderation/moderation-limits.ts";
+import { apiJson } from "../../shared/api/json-api.ts";
+import { formatDate } from "../../shared/i18n/format.ts";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
+
+const decisionStyle: Record<ReportAction, string> = {
+  hide: "bg-brand text-on-brand",
+  delete: "border border-accent text-accent hover:bg-surface-muted",
+  dismiss: "border border-line hover:bg-surface-muted",
+};
+
+export interface QueueProps {
+  status: ReportStatus;
+  reports: Report[];
+  open: number;
+  pageSize: number;
+}
+
+export function ModerationQueue({ status, reports: initial, open, pageSize }: QueueProps) {
+  const { t } = useTranslation("moderation");
+  const [reports, setReports] = useState(initial);
+  const [seen, setSeen] = useState(initial);
+  const [more, setMore] = useState(initial.length >= pageSize);
+  const [loading, setLoading] = useState(false);
+  if (seen !== initial) {
+    setSeen(initial);
+    setReports(initial);
+    setMore(initial.length >= pageSize);
+  }
+
+  async function loadMore() {
+    const last = reports.at(-1);
+    if (!last) return;
+    setLoading(true);
+    const answer = await apiJson<Report[]>(`/api/reports?status=${status}&cursor=${last.id}&limit=${pageSize}`);
+    setLoading(false);
+    if (!answer.ok) return;
+    setMore(answer.data.length >= pageSize);
+    setReports((current) => [...current, ...answer.data.filter((report) => !current.some((each) => each.id === report.id))]);
+  }
+
+  const tab = (value: ReportStatus) =>
+    `inline-flex min-h-10 items-center rounded-md px-3 font-semibold ${value === status ? "bg-brand text-on-brand" : "hover:bg-surface-muted"}`;
+  return (
+    <section aria-labelledby="moderation-queue" className="mt-8">
+      <h2 id="moderation-queue" className="text-xl font-bold">
+        {t("queue.title")}
+      </h2>
+      <p className="mt-1 text-sm text-fg-muted">{t("queue.lead")}</p>
+      <nav className="mt-3 flex flex-wrap items-center gap-2" aria-label={t("queue.title")}>
+        <Link to="/admin" className={tab("open")} aria-current={status === "open" ? "page" : undefined} preventScrollReset>
+          {t("queue.tabs.open")}
+        </Link>
+        <Link
+          to="/admin?reports=resolved"
+          className={tab("resolved")}
+          aria-current={status === "resolved" ? "page" : undefined}
+          preventScrollReset
+        >
+          {t("queue.tabs.resolved")}
+        </Link>
+        <span role="status" className="ms-auto text-sm text-fg-muted">
+          {t("queue.openCount", { count: open })}
+        </span>
+      </nav>
+      {reports.length === 0 ? (
+        <p className="mt-4 rounded-lg border border-dashed border-line p-4 text-fg-muted">
+          {status === "open" ? t("queue.empty") : t("queue.emptyResolved")}
+        </p>
+      ) : (
+        <ol className="mt-4 flex flex-col gap-4" aria-label={t(`queue.tabs.${status}`)}>
+          {reports.map((report) => (
+            <li key={report.id}>
+              <ReportCard report={report} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {more ? (
+        <button
+          type="button"
+          onClick={() => void loadMore()}
+          disabled={loading}
+          className="mt-4 min-h-10 rounded-md border border-line px-4 hover:bg-surface-muted disabled:opacity-60"
+        >
+          {t("queue.more")}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+function ReportCard({ report }: { report: Report }) {
+  const { t, i18n } = useTranslation("moderation");
+  const language = i18n.language;
+  const id = useId();
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ done: boolean; text: string } | null>(null);
+  const context = report.context;
+  const author = context?.author?.displayName || t("queue.unknownAuthor");
+  const where = context
+    ? t(`queue.where.${context.where.kind}`, { language: context.where.label ? t(`common:language.${context.where.label}`) : "" })
+    : "";
+  const others = report.count - 1;
+
+  async function decide(action: ReportAction) {
+    setBusy(true);
+    const answer = await apiJson(`/api/reports/${report.id}/resolve`, { body: { action, note } });
+    setBusy(false);
+    if (answer.ok) setOutcome({ done: true, text: t("queue.done", { action: t(`queue.actions.${action}`) }) });
+    else if (answer.status === 409) setOutcome({ done: true, text: t("queue.conflict") });
+    else setOutcome({ done: false, text: t("queue.failed") });
+  }
+
+  const resolution = report.resolution;
+  const decided = outcome?.done ?? false;
+  return (
+    <article aria-labelledby={`${id}-title`} className="rounded-lg border border-line bg-surface p-4" data-report-id={report.id}>
+      <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h3 id={`${id}-title`} className="font-semibold">
+          {t(`queue.kinds.${report.kind}`)} · {author}
+        </h3>
+        {where ? <span className="text-sm text-fg-muted">{where}</span> : null}
+        {context?.removed ? <span className="rounded bg-surface-muted px-2 text-xs font-semibold">{t("queue.removed")}</span> : null}
+        <time className="ms-auto text-sm text-fg-muted" dateTime={new Date(report.createdAt).toISOString()}>
+          {formatDate(report.createdAt, language, { date: "short", time: "short" })}
+        </time>
+      </header>
+      <p className="mt-1 text-sm text-fg-muted">
+        {others > 0
+          ? t("queue.reportedByMore", { count: others, name: report.reporter.displayName })
+          : t("queue.reportedBy", { name: report.reporter.displayName })}
+      </p>
+      {context ? (
+        <figure className="mt-3">
+          <figcaption className="text-sm font-semibold">{t("queue.context")}</figcaption>
+          <ol className="mt-1 flex flex-col gap-1 rounded-md bg-bg p-2 text-sm">
+            {context.around.map((line) => (
+              <li
+                key={line.id}
+                className={
+                  line.target ? "rounded border-s-4 border-accent bg-surface-muted px-2 py-1 font-medium" : "px-3 py-0.5 text-fg-muted"
+                }
+              >
+                <span className="font-semibold">{line.author?.displayName || t("queue.unknownAuthor")}:</span>{" "}
+                <span className="break-words whitespace-pre-wrap">{line.text || t("queue.erased")}</span>
+              </li>
+            ))}
+          </ol>
+          {context.link ? (
+            <Link to={context.link} className="mt-1 inline-flex min-h-6 items-center text-sm text-link underline">
+              {t("queue.openPlace")}
+            </Link>
+          ) : null}
+        </figure>
+      ) : (
+        <p className="mt-3 text-sm text-fg-muted">{t("queue.gone")}</p>
+      )}
+      <div className="mt-3 text-sm">
+        <p className="font-semibold">{t("queue.reasons")}</p>
+        <ul className="mt-1 list-disc ps-5">
+          {report.reasons.map((entry) => (
+            <li key={entry.reporter.uid}>
+              <span className="font-semibold">{entry.reporter.displayName}:</span> {entry.reason}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {resolution ? (
+        <p className="mt-3 text-sm">
+          {t("queue.resolution", {
+            action: t(`queue.actions.${resolution.action}`),
+            name: resolution.by?.displayName ?? "",
+            date: formatDate(resolution.at, language, { date: "short", time: "short" }),
+          })}
+          {resolution.note ? <span className="block text-fg-muted">{t("queue.resolvedNote", { note: resolution.note })}</span> : null}
+        </p>
+      ) : decided ? null : (
+        <form className="mt-3 flex flex-col gap-2" onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor={`${id}-note`} className="text-sm font-semibold">
+            {t("queue.noteLabel")}
+          </label>
+          <textarea
+            id={`${id}-note`}
+            value={note}
+            maxLength={REPORT_NOTE_MAX}
+            onChange={(event) => setNote(event.target.value)}
+            className="min-h-16 rounded-md border border-line bg-bg p-2 text-fg"
+          />
+          <fieldset className="flex flex-wrap gap-2">
+            <legend className="sr-only">{t("queue.decide")}</legend>
+            {reportActions.map((action) => (
+              <button
+                key={action}
+                type="button"
+                disabled={busy}
+                title={t(`queue.hints.${action}`)}
+                onClick={() => void decide(action)}
+                className={`min-h-10 rounded-md px-4 font-semibold disabled:opacity-60 ${decisionStyle[action]}`}
+              >
+                {t(`queue.actions.${action}`)}
+              </button>
+            ))}
+          </fieldset>
+        </form>
+      )}
+      {outcome ? (
+        <p role="status" className="mt-2 rounded-md bg-surface-muted px-3 py-2 text-sm">
+          {outcome.text}
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The moderation queue's limits and shapes, without Zod: what the browser needs (moderation-schemas.ts
+ * validates with Zod on the server and imports these). Every feature that takes reports adds its
+ * kind here and a handler on the server (server/moderation/report-kinds.ts).
+ */
+
+/** What can be reported: a chat message today; posts, comments, offers and characters later. */
+export const reportKinds = ["message"] as const;
+export type ReportKind = (typeof reportKinds)[number];
+
+export const reportActions = ["hide", "delete", "dismiss"] as const;
+export type ReportAction = (typeof reportActions)[number];
+
+export const reportStatuses = ["open", "resolved"] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+
+export const REPORT_REASON_MAX = 500;
+export const REPORT_NOTE_MAX = 500;
+export const REPORT_PAGE = 30;
+export const REPORT_PAGE_MAX = 100;
+
+export interface ReportPerson {
+  uid: string;
+  displayName: string;
+}
+
+/** One line of the reported thing's surroundings (the messages around a reported message). */
+export interface ReportContextLine {
+  id: string;
+  author: ReportPerson | null;
+  text: string;
+  createdAt: number;
+  /** The reported thing itself. */
+  target: boolean;
+}
+
+/** The reported thing as moderators see it, in context. */
+export interface ReportContext {
+  author: ReportPerson | null;
+  text: string;
+  createdAt: number;
+  /** Where it lives (a room's name key, a post's title…), and a same-origin link to it when a moderator can open it. */
+  where: { kind: string; id: string; label: string | null };
+  link: string | null;
+  /** Hidden or deleted already (by its author or by an earlier decision). */
+  removed: boolean;
+  around: ReportContextLine[];
+}
+
+export interface ReportResolution {
+  action: ReportAction;
+  note: string;
+  by: ReportPerson | null;
+  at: number;
+}
+
+export interface Report {
+  id: number;
+  kind: ReportKind;
+  targetId: string;
+  /** The first reporter's reason (the others are in `reasons`). */
+  reason: string;
+  reporter: ReportPerson;
+  count: number;
+  status: ReportStatus;
+  createdAt: number;
+  updatedAt: number;
+  reasons: { reporter: ReportPerson; reason: string; createdAt: number }[];
+  /** Null when the thing no longer exists at all. */
+  context: ReportContext | null;
+  resolution: ReportResolution | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  actor: ReportPerson | null;
+  action: string;
+  targetKind: string;
+  targetId: string;
+  note: string | null;
+  createdAt: number;
+}
