@@ -14,6 +14,7 @@ import { createServices, trustedOrigins } from "./services.ts";
 import { createHub } from "./realtime/hub.ts";
 import { postgresBus, redisBus } from "./realtime/bus.ts";
 import { attachSocketServer } from "./realtime/socket-server.ts";
+import { createPresence } from "./realtime/presence.ts";
 import { realtimeTopics } from "./realtime-topics.ts";
 import { ensureContent } from "./content/content-store.ts";
 
@@ -61,6 +62,7 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   const hub = createHub({ bus, logger });
   const app = createApp({ config, logger, database, build, clientDir, auth: services.auth, analytics: services.analytics, hub });
   const server = createServer(wrapListener(getRequestListener(app.fetch)));
+  const presence = createPresence({ hub, db: database.db, logger });
   const sockets = attachSocketServer(server, {
     hub,
     db: database.db,
@@ -68,6 +70,7 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
     logger,
     allowedOrigins: trustedOrigins(config),
     topics: realtimeTopics(database.db),
+    presence,
   });
   await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done));
   const shownHost = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
@@ -91,6 +94,7 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
     void sockets.close();
     server.close(async () => {
       clearTimeout(force);
+      await presence.close();
       await hub.close();
       await database.close();
       logger.info("stopped");

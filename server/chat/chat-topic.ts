@@ -14,5 +14,10 @@ export function chatRoomTopic(db: Database, replayMax = REPLAY_MAX): TopicSource
     },
     lastId: (id) => roomLastEventId(db, id),
     eventsAfter: (id, afterId) => roomEventsAfter(db, id, afterId, replayMax),
+    // A lounge shows who has it open; a direct conversation, whether its two members are on the site.
+    async presence(id) {
+      const room = await findRoom(db, id);
+      return room?.kind === "direct" ? [room.memberA ?? "", room.memberB ?? ""].filter(Boolean) : "subscribers";
+    },
   };
 }

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { PersistedEvent, TransientEvent } from "../../universal/realtime/protocol.ts";
 import type { Logger } from "../logger.ts";
 import type { Bus } from "./bus.ts";
+import type { PresenceSync } from "./presence.ts";
 
 /** "Something happened on this topic up to this id": read it from the topic's source. */
 export interface Poke {
@@ -17,18 +18,18 @@ export interface Poke {
   id: number;
 }
 
-export type HubEvent = PersistedEvent | TransientEvent | Poke;
+export type HubEvent = PersistedEvent | TransientEvent | Poke | PresenceSync;
 export type HubListener = (event: HubEvent) => void;
 
 export interface RealtimeHub {
   /** Publish after the write that the event reports has committed. */
-  publish(event: PersistedEvent | TransientEvent): void;
+  publish(event: PersistedEvent | TransientEvent | PresenceSync): void;
   /** Listen to one topic; returns the function that stops listening. */
   listen(topic: string, listener: HubListener): () => void;
   close(): Promise<void>;
 }
 
-function isPersisted(event: PersistedEvent | TransientEvent): event is PersistedEvent {
+function isPersisted(event: PersistedEvent | TransientEvent | PresenceSync): event is PersistedEvent {
   return "id" in event && typeof event.id === "number";
 }
 

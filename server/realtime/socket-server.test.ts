@@ -9,6 +9,9 @@ import { chatRoomTopic } from "../chat/chat-topic.ts";
 import { userNotificationsTopic } from "../notifications/notifications-topic.ts";
 import { call, createTestApp, signUp, silentLogger, TEST_ORIGIN, type TestApp } from "../testing.ts";
 import { attachSocketServer, MAX_FRAME_BYTES, type SocketServer } from "./socket-server.ts";
+import { createPresence, type Presence } from "./presence.ts";
+import { presence as presenceTable } from "../../db/schema/index.ts";
+import { eq } from "drizzle-orm";
 
 /** A socket client that keeps every frame it is sent and waits for the ones a test expects. */
 class Client {
@@ -63,6 +66,7 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
   let t: TestApp;
   let server: Server;
   let sockets: SocketServer;
+  let presence: Presence;
   let url = "";
   let count = 0;
   let clientIds = 0;
@@ -91,7 +95,9 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000", CHAT_RATE_MAX: "100" });
     server = createServer(getRequestListener(t.app.fetch));
+    presence = createPresence({ hub: t.hub, db: t.db, flushMs: 20 });
     sockets = attachSocketServer(server, {
+      presence,
       hub: t.hub,
       db: t.db,
       auth: t.auth,
@@ -105,6 +111,7 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
   });
   afterAll(async () => {
     await sockets?.close();
+    await presence?.close();
     await new Promise((done) => server?.close(done));
     await t?.dispose();
   });
@@ -151,6 +158,37 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
     reader.close();
   });
 
+  it("tells who has a lounge open, then who joins and leaves; a direct room tells whether its two members are on the site, and when one was last seen", async () => {
+    const hai = await member("Hải");
+    const hoa = await member("Hoa");
+    const first = await connect(hai.cookie);
+    first.send({ type: "subscribe", topic: "room:global-en-US" });
+    const snapshot = await first.waitFor((frame) => frame.type === "presence" && frame.members !== undefined);
+    expect(snapshot).toMatchObject({ topic: "room:global-en-US", count: 1, members: [{ uid: hai.uid, displayName: "Hải" }] });
+
+    const second = await connect(hoa.cookie);
+    second.send({ type: "subscribe", topic: "room:global-en-US" });
+    await second.waitFor((frame) => frame.type === "presence" && frame.count === 2);
+    const joined = await first.waitFor((frame) => frame.type === "presence" && (frame.joined ?? []).some((each) => each.uid === hoa.uid));
+    expect(joined).toMatchObject({ count: 2 });
+    second.send({ type: "unsubscribe", topic: "room:global-en-US" });
+    expect(await first.waitFor((frame) => frame.type === "presence" && (frame.left ?? []).includes(hoa.uid))).toMatchObject({ count: 1 });
+
+    // A direct room: Hoa is on the site (her socket is open) though not in the room.
+    const { id: room } = (await (await call(t.app, "/api/chat/direct", { cookie: hai.cookie, body: { uid: hoa.uid } })).json()).data;
+    first.send({ type: "subscribe", topic: `room:${room}` });
+    const direct = await first.waitFor(
+      (frame) => frame.type === "presence" && frame.topic === `room:${room}` && frame.members !== undefined,
+    );
+    expect(direct.type === "presence" && direct.members?.map((each) => each.uid).sort()).toEqual([hai.uid, hoa.uid].sort());
+    second.close();
+    await second.closed;
+    await first.waitFor((frame) => frame.type === "presence" && frame.topic === `room:${room}` && (frame.left ?? []).includes(hoa.uid));
+    const [seen] = await t.db.select().from(presenceTable).where(eq(presenceTable.uid, hoa.uid));
+    expect(seen?.lastSeenAt).toBeGreaterThan(Date.now() - 60_000);
+    first.close();
+  });
+
   it("resumes after the last id seen: what was missed in order, once, then live", async () => {
     const em = await member("Em");
     const giang = await member("Giang");
@@ -173,9 +211,10 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
     const subscribed = await after.waitFor((frame) => frame.type === "subscribed");
     const live = await say(em.cookie, room, "four");
     await after.waitFor((frame) => frame.type === "message" && frame.id === live);
-    const sequence = after.frames.map((frame) =>
-      frame.type === "message" || frame.type === "message-updated" ? `${frame.type}:${frame.message.text}` : frame.type,
-    );
+    // Presence (transient, no id) may come between; the persisted events and `subscribed` are what resume promises.
+    const sequence = after.frames
+      .filter((frame) => frame.type !== "presence")
+      .map((frame) => (frame.type === "message" || frame.type === "message-updated" ? `${frame.type}:${frame.message.text}` : frame.type));
     expect(sequence).toEqual(["message:two", "message:three", "message-updated:one (edited)", "subscribed", "message:four"]);
     expect(missed.every((id) => subscribed.type === "subscribed" && (subscribed.lastId ?? 0) > id)).toBe(true);
     const ids = after.frames.flatMap((frame) => ("id" in frame ? [frame.id] : []));

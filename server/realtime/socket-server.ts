@@ -13,12 +13,20 @@
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
-import { clientFrame, topicSchema, type PersistedEvent, type ServerFrame } from "../../universal/realtime/protocol.ts";
+import {
+  clientFrame,
+  PRESENCE_LIST_MAX,
+  topicSchema,
+  type PersistedEvent,
+  type PresenceMember,
+  type ServerFrame,
+} from "../../universal/realtime/protocol.ts";
 import type { Auth } from "../auth/create-auth.ts";
 import { getViewer, type Viewer } from "../auth/viewer.ts";
 import type { Database } from "../../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { RealtimeHub } from "./hub.ts";
+import { SITE, type Presence, type PresenceChange } from "./presence.ts";
 
 export const SOCKET_PATH = "/ws";
 export const MAX_FRAME_BYTES = 16 * 1024;
@@ -36,6 +44,11 @@ export interface TopicSource {
   eventsAfter(id: string, afterId: number): Promise<PersistedEvent[] | undefined>;
   /** Whether members may send typing indicators on this topic. */
   typing?: boolean;
+  /**
+   * Who is online in the topic `kind:id`: `subscribers` (whoever has it open: a lounge), or the
+   * members it names, online anywhere on the site (the two members of a direct conversation).
+   */
+  presence?: (id: string) => Promise<"subscribers" | readonly string[]>;
 }
 
 export interface FrameRate {
@@ -51,6 +64,8 @@ export interface SocketServerOptions {
   /** Origins whose pages may open the socket; a request without `Origin` (not a browser) is let in. */
   allowedOrigins: readonly string[];
   topics: Record<string, TopicSource>;
+  /** Who is online, across processes; without it, topics carry no presence. */
+  presence?: Presence;
   pingIntervalMs?: number;
   maxBufferedBytes?: number;
   /** Frames one connection may send (default 40 per 10 s) and one account over all its connections (100 per 10 s). */
@@ -74,6 +89,8 @@ interface Member {
   lastSent: number;
   live: boolean;
   held: PersistedEvent[];
+  /** Counted in the topic's presence (removed when it leaves). */
+  present: boolean;
 }
 
 /** A fixed-window counter. */
@@ -104,7 +121,7 @@ export interface SocketServer {
 }
 
 export function attachSocketServer(server: Server, options: SocketServerOptions): SocketServer {
-  const { hub, db, auth, logger, topics } = options;
+  const { hub, db, auth, logger, topics, presence } = options;
   const maxBuffered = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
   const connectionRate = options.connectionRate ?? { max: 40, windowMs: 10_000 };
   const accountRate = options.accountRate ?? { max: 100, windowMs: 10_000 };
@@ -137,6 +154,8 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
 
   interface Feed {
     members: Set<Member>;
+    /** For a topic whose presence is some members' presence on the site: those members. */
+    watched: Set<string> | undefined;
     cursor: Promise<number>;
     pulling: Promise<void> | undefined;
     again: boolean;
@@ -174,6 +193,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     };
     const feed: Feed = {
       members: new Set(),
+      watched: undefined,
       cursor: source.lastId(id).then((last) => last ?? 0),
       pulling: undefined,
       again: false,
@@ -198,6 +218,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
         wake(event.id);
         return;
       }
+      if (event.type !== "typing") return;
       for (const member of feed.members) {
         if (!member.live) continue;
         if (event.type === "typing" && event.uid === member.connection.viewer?.uid) continue;
@@ -211,6 +232,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
   function leave(connection: Connection, topic: string): void {
     const member = connection.subscriptions.get(topic);
     connection.subscriptions.delete(topic);
+    if (member?.present && connection.viewer) presence?.remove(topic, connection.viewer.uid);
     const feed = feeds.get(topic);
     if (!feed || !member) return;
     feed.members.delete(member);
@@ -219,6 +241,67 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
       feeds.delete(topic);
     }
   }
+
+  /** Who is online in a topic now, as this process knows it. */
+  function onlineIn(feed: Feed, topic: string): PresenceMember[] {
+    if (!presence) return [];
+    if (feed.watched) {
+      const watched = feed.watched;
+      return presence.members(SITE).filter((member) => watched.has(member.uid));
+    }
+    return presence.members(topic);
+  }
+
+  /** Counts a live subscriber in the topic's presence, and tells it who is online there. */
+  async function joinPresence(member: Member, feed: Feed, source: TopicSource, topic: string, id: string): Promise<void> {
+    if (!presence || !source.presence) return;
+    const viewer = member.connection.viewer;
+    const who = await source.presence(id);
+    if (member.connection.subscriptions.get(topic) !== member) return;
+    if (who === "subscribers") {
+      if (viewer) {
+        presence.add(topic, viewer.uid, viewer.name);
+        member.present = true;
+      }
+    } else {
+      feed.watched ??= new Set(who);
+    }
+    if (member.connection.subscriptions.get(topic) !== member) return;
+    const online = onlineIn(feed, topic);
+    send(member.connection, { type: "presence", topic, count: online.length, members: online.slice(0, PRESENCE_LIST_MAX) });
+  }
+
+  /** Joins and leaves, batched by the presence book, to the live subscribers of the topics they concern. */
+  function presenceChanged(change: PresenceChange): void {
+    const tell = (feed: Feed, topic: string, joined: PresenceMember[], left: string[]) => {
+      if (joined.length === 0 && left.length === 0) return;
+      const count = onlineIn(feed, topic).length;
+      const frame: ServerFrame = {
+        type: "presence",
+        topic,
+        count,
+        joined: joined.slice(0, PRESENCE_LIST_MAX),
+        left: left.slice(0, PRESENCE_LIST_MAX),
+      };
+      for (const member of feed.members) if (member.live) send(member.connection, frame);
+    };
+    if (change.scope === SITE) {
+      for (const [topic, feed] of feeds) {
+        const watched = feed.watched;
+        if (!watched) continue;
+        tell(
+          feed,
+          topic,
+          change.joined.filter((member) => watched.has(member.uid)),
+          change.left.filter((uid) => watched.has(uid)),
+        );
+      }
+      return;
+    }
+    const feed = feeds.get(change.scope);
+    if (feed && !feed.watched) tell(feed, change.scope, change.joined, change.left);
+  }
+  const stopPresence = presence?.onChange(presenceChanged);
 
   async function subscribe(connection: Connection, topic: string, after: number | undefined): Promise<void> {
     leave(connection, topic);
@@ -231,7 +314,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     }
     if (connection.socket.readyState !== connection.socket.OPEN) return;
     const feed = feedFor(topic, source, id);
-    const member: Member = { connection, lastSent: after ?? 0, live: false, held: [] };
+    const member: Member = { connection, lastSent: after ?? 0, live: false, held: [], present: false };
     feed.members.add(member);
     connection.subscriptions.set(topic, member);
     try {
@@ -257,6 +340,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
       send(connection, { type: "subscribed", topic, lastId: Math.max(lastId ?? 0, member.lastSent) || null });
       member.live = true;
       for (const event of member.held.splice(0)) deliverTo(member, event);
+      await joinPresence(member, feed, source, topic, id);
     } catch (error) {
       logger.error("websocket subscribe failed", { error, topic });
       leave(connection, topic);
@@ -320,6 +404,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
       lastTyping: new Map(),
     };
     connections.add(connection);
+    if (viewer) presence?.add(SITE, viewer.uid, viewer.name);
     socket.on("pong", () => {
       connection.alive = true;
     });
@@ -328,6 +413,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     socket.on("close", () => {
       connections.delete(connection);
       for (const topic of [...connection.subscriptions.keys()]) leave(connection, topic);
+      if (viewer) presence?.remove(SITE, viewer.uid);
     });
   }
 
@@ -377,6 +463,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     },
     close: async () => {
       clearInterval(heartbeat);
+      stopPresence?.();
       server.off("upgrade", onUpgrade);
       for (const connection of connections) connection.socket.close(1001, "going away");
       await new Promise<void>((done) => wss.close(() => done()));

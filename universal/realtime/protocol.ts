@@ -24,8 +24,22 @@ export type PersistedEvent =
   | { type: "message-deleted"; topic: string; id: number; messageId: number }
   | { type: "notification"; topic: string; id: number; notification: AppNotification };
 
-/** Events that are not stored and carry no id (typing; presence will join them). */
-export type TransientEvent = { type: "typing"; topic: string; uid: string; displayName: string };
+export interface PresenceMember {
+  uid: string;
+  displayName: string;
+}
+
+/** Names a presence event lists at most (a lounge may hold thousands; `count` is always exact). */
+export const PRESENCE_LIST_MAX = 100;
+
+/**
+ * Events that are not stored and carry no id. Presence comes first as the list of who is online
+ * in the topic (`members`, right after `subscribed`), then as changes (`joined`, `left`); `count`
+ * is the number online after the event.
+ */
+export type TransientEvent =
+  | { type: "typing"; topic: string; uid: string; displayName: string }
+  | { type: "presence"; topic: string; count: number; members?: PresenceMember[]; joined?: PresenceMember[]; left?: string[] };
 
 export type ServerFrame =
   | PersistedEvent
