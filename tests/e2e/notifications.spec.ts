@@ -1,8 +1,55 @@
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import common from "../../locales/vi/common.json" with { type: "json" };
 import notifications from "../../locales/vi/notifications.json" with { type: "json" };
-import { expect, hydrated, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+import { expect, hydrated, PASSWORD, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 
 const origin = () => test.info().project.use.baseURL ?? "";
+
+/** Signs up and creates the profile through `request` (a page's, so the page is signed in too); answers the uid. */
+async function member(request: APIRequestContext, name: string): Promise<string> {
+  const email = `notif-${name.replace(/\W/g, "")}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.vn`;
+  const signedUp = await request.post("/api/auth/sign-up/email", {
+    data: { email, password: PASSWORD, name },
+    headers: { Origin: origin() },
+  });
+  expect(signedUp.status()).toBe(200);
+  return (await (await request.post("/api/profile/sync", { data: {}, headers: { Origin: origin() } })).json()).uid;
+}
+
+/** Another member, in a browser context of their own, who writes: a mention in the Vietnamese lounge, or a direct message. */
+async function otherMember(browser: Browser, name: string) {
+  const context = await browser.newContext({ baseURL: origin() });
+  const { request } = await context.newPage();
+  await member(request, name);
+  let sent = 0;
+  const post = async (room: string, text: string) => {
+    const answer = await request.post(`/api/chat/rooms/${room}/messages`, {
+      data: { text, clientId: `notif-${Date.now()}-${++sent}` },
+      headers: { Origin: origin() },
+    });
+    expect(answer.status()).toBe(201);
+  };
+  return {
+    mention: (who: string, text: string) => post("global-vi", `@${who} ${text}`),
+    async directMessage(uid: string, text: string): Promise<string> {
+      const room = (await (await request.post("/api/chat/direct", { data: { uid }, headers: { Origin: origin() } })).json()).data.id;
+      await post(room, text);
+      return room;
+    },
+    close: () => context.close(),
+  };
+}
+
+/** Opens `path` and waits until the bell follows the member's notifications live (it reads the count once subscribed). */
+async function openFollowing(page: Page, path: string): Promise<void> {
+  const following = page.waitForResponse((response) => response.url().includes("/api/notifications?unread=1"));
+  await page.goto(path);
+  await hydrated(page);
+  await following;
+}
+
+const unreadBell = (page: Page, count: number) =>
+  page.getByRole("banner").getByRole("link", { name: common.notificationBell.unread_one.replace("{{count}}", String(count)) });
 
 test("a mention lights the bell live; /notification lists it and marks it read, and the bell goes dark", async ({ page, browser }) => {
   const email = `notif-${Date.now()}@example.vn`;
@@ -60,4 +107,100 @@ test("a visitor has no bell and is asked to sign in on /notification", async ({ 
     "href",
     "/login?redirect=%2Fnotification",
   );
+});
+
+/** A display name no other journey uses: a mention names one member only when the name is unique. */
+const uniqueName = (first: string) => `${first} ${Math.random().toString(36).slice(2, 8)}`;
+
+test("a kind turned off in /me no longer lights the bell, and other kinds still do", async ({ page, browser }) => {
+  const name = uniqueName("Hà");
+  const uid = await member(page.request, name);
+  await openFollowing(page, "/me");
+  const mentions = page.getByRole("group", { name: notifications.preferences.kinds.mention.label });
+  const inApp = mentions.getByRole("switch", { name: notifications.preferences.inApp });
+  await expect(inApp).toBeChecked();
+  await inApp.click();
+  await expect(page.getByRole("status").filter({ hasText: notifications.preferences.saved })).toBeVisible();
+  await expect(inApp).not.toBeChecked();
+  // Without mentions in the app, their browser notification waits for them, and says so.
+  const browserSwitch = mentions.getByRole("switch", { name: notifications.preferences.browser });
+  await expect(browserSwitch).toBeDisabled();
+  await expect(browserSwitch).toHaveAccessibleDescription(notifications.preferences.browserNeedsInApp);
+  expect(await seriousViolationsAtEveryWidth(page)).toEqual([]);
+
+  // A mention, then a direct message: only the direct message counts.
+  const khoa = await otherMember(browser, "Khoa");
+  await khoa.mention(name, "xem giúp mình cái giá này");
+  await khoa.directMessage(uid, "Bán kiếm không?");
+  await khoa.close();
+  await expect(unreadBell(page, 1)).toBeVisible();
+  await page.reload();
+  await hydrated(page);
+  await expect(
+    page
+      .getByRole("group", { name: notifications.preferences.kinds.mention.label })
+      .getByRole("switch", { name: notifications.preferences.inApp }),
+  ).not.toBeChecked();
+  await unreadBell(page, 1).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Khoa đã nhắn tin cho bạn" })).toBeVisible();
+  await expect(page.getByText("Khoa đã nhắc đến bạn")).toHaveCount(0);
+});
+
+test("a direct message shows a browser notification once allowed in /me, which opens the conversation; not while it is open", async ({
+  page,
+  browser,
+}) => {
+  await page.context().grantPermissions(["notifications"]);
+  // The browser's permission reads "not asked yet" until the page asks; every notification shown is recorded.
+  await page.addInitScript(() => {
+    const Real = window.Notification;
+    const shown: Notification[] = [];
+    class Recorded extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        shown.push(this);
+      }
+      static override get permission(): NotificationPermission {
+        return sessionStorage.getItem("asked") ? Real.permission : "default";
+      }
+      static override async requestPermission(): Promise<NotificationPermission> {
+        sessionStorage.setItem("asked", "1");
+        return Real.permission;
+      }
+    }
+    Object.assign(window, { Notification: Recorded, shownNotifications: shown });
+  });
+  const shown = () =>
+    page.evaluate(() =>
+      (window as unknown as { shownNotifications: Notification[] }).shownNotifications.map(({ title, body }) => ({ title, body })),
+    );
+
+  const name = uniqueName("Hà");
+  const uid = await member(page.request, name);
+  await page.goto("/me");
+  await hydrated(page);
+  await expect(page.getByText(notifications.preferences.permission.default)).toBeVisible();
+  await page.getByRole("button", { name: notifications.preferences.permission.allow }).click();
+  await expect(page.getByText(notifications.preferences.permission.granted)).toBeVisible();
+  await expect(page.getByRole("button", { name: notifications.preferences.permission.allow })).toHaveCount(0);
+
+  await openFollowing(page, "/equipments-items");
+  const khoa = await otherMember(browser, "Khoa");
+  const room = await khoa.directMessage(uid, "Bán kiếm không?");
+  await expect.poll(shown).toEqual([{ title: "Tin nhắn mới từ Khoa", body: "Bán kiếm không?" }]);
+  await page.evaluate(() =>
+    (window as unknown as { shownNotifications: Notification[] }).shownNotifications[0]?.dispatchEvent(new Event("click")),
+  );
+  await expect(page).toHaveURL(`/chat?room=${encodeURIComponent(room)}`);
+  await hydrated(page);
+
+  // In view on that conversation: the message shows there, not as a browser notification. A mention still does.
+  await khoa.directMessage(uid, "Còn đó không?");
+  await expect(page.getByText("Còn đó không?")).toBeVisible();
+  await khoa.mention(name, "ở kênh chung");
+  await expect.poll(shown).toEqual([
+    { title: "Tin nhắn mới từ Khoa", body: "Bán kiếm không?" },
+    { title: "Khoa đã nhắc đến bạn", body: `@${name} ở kênh chung` },
+  ]);
+  await khoa.close();
 });

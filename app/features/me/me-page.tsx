@@ -93,6 +93,7 @@ export function MePage({
   language,
   passwordMinLength,
   hasPassword,
+  notifications,
 }: {
   i18n: RouteMessages;
   authI18n: RouteMessages;
@@ -101,6 +102,8 @@ export function MePage({
   passwordMinLength: number;
   /** Without one (a social or OpenID account), a fresh sign-in confirms the deletion instead. */
   hasPassword: boolean;
+  /** The notification choices, which the notifications feature draws. */
+  notifications: ReactNode;
 }) {
   useRouteMessages(authI18n);
   const { t } = useRouteMessages(i18n);
@@ -281,6 +284,8 @@ export function MePage({
           </fieldset>
         </div>
       </Section>
+
+      <Section title={t("notifications.title")}>{notifications}</Section>
 
       <Section title={t("sessions.title")}>
         {sessions === null ? (

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { afterInteractive } from "../../shared/page/after-interactive.ts";
 import { useRootData } from "../../shared/root-data.ts";
@@ -8,13 +8,15 @@ import { followUnread, subscribeUnread, unreadCount } from "./unread-count.ts";
 
 /** The app bar's bell: a link to `/notification` with the live unread count (signed-in members only). */
 export function NotificationBell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const uid = useRootData()?.viewer?.uid;
   const count = useSyncExternalStore(subscribeUnread, unreadCount, () => null);
+  const language = i18n.language;
   useEffect(() => {
     if (!uid) return;
-    return afterInteractive(() => followUnread(uid));
-  }, [uid]);
+    return afterInteractive(() => followUnread(uid, { language, navigate: (path) => void navigate(path) }));
+  }, [uid, language, navigate]);
   if (!uid) return null;
   const label = count ? t("notificationBell.unread", { count }) : t("notificationBell.label");
   return (

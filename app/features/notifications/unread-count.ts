@@ -1,11 +1,13 @@
 /**
  * The signed-in member's unread notification count, shared by the bell and `/notification`:
  * read once the page is interactive, kept live through the member's `user:{uid}` topic, and set by
- * the page when it marks notifications read. The socket code loads only then, off the first load.
+ * the page when it marks notifications read. The socket code loads only then, off the first load;
+ * the browser notification code only when a notification may use one.
  */
 import { apiJson } from "../../shared/api/json-api.ts";
 import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
 import type { AppNotification } from "../../../universal/notifications/notification-kinds.ts";
+import type { BrowserAlerts } from "./browser-notifications.ts";
 
 type Listener = () => void;
 
@@ -15,6 +17,7 @@ const state = {
   listeners: new Set<Listener>(),
   arrivals: new Set<(notification: AppNotification) => void>(),
   stop: null as (() => void) | null,
+  alerts: null as BrowserAlerts | null,
 };
 
 function changed(): void {
@@ -41,8 +44,9 @@ export function onNotification(listener: (notification: AppNotification) => void
   return () => state.arrivals.delete(listener);
 }
 
-/** Starts following `uid`'s notifications (once per member and page load). */
-export function followUnread(uid: string): void {
+/** Starts following `uid`'s notifications (once per member and page load); `alerts` is how browser notifications speak and navigate. */
+export function followUnread(uid: string, alerts: BrowserAlerts): void {
+  state.alerts = alerts;
   if (state.uid === uid) return;
   state.stop?.();
   state.uid = uid;
@@ -60,7 +64,19 @@ export function followUnread(uid: string): void {
       } else if (frame.type === "notification" && since !== null && frame.id > since) {
         if (state.count !== null && !frame.notification.read) setUnreadCount(state.count + 1);
         for (const listener of state.arrivals) listener(frame.notification);
+        alertInBrowser(frame.notification);
       }
     });
   });
+}
+
+function alertInBrowser(notification: AppNotification): void {
+  const alerts = state.alerts;
+  if (!alerts || notification.read) return;
+  if (typeof Notification === "undefined" || Notification.permission !== "granted") return;
+  // A browser notification is a courtesy: a chunk that fails to load costs only that.
+  void import("./browser-notifications.ts").then(
+    (module) => module.alertInBrowser(notification, alerts),
+    () => {},
+  );
 }

@@ -1,8 +1,10 @@
 import { MePage } from "~/features/me/me-page.tsx";
+import { NotificationPreferences } from "~/features/notifications/notification-preferences.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { hasPassword } from "../../../server/auth/confirm-identity.ts";
+import { listPreferences } from "../../../server/notifications/notification-preferences.ts";
 import { readProfile, syncProfile } from "../../../server/profile/profile-store.ts";
 import type { Route } from "./+types/index";
 
@@ -17,14 +19,26 @@ export const loader = guarded(async ({ request, context }: Route.LoaderArgs) => 
   const profile =
     (await readProfile(db, viewer.uid, logger)) ??
     (await syncProfile(db, { id: viewer.uid, email: viewer.email, name: viewer.name, image: viewer.image }));
-  const [i18n, authI18n, withPassword] = await Promise.all([
+  const [i18n, authI18n, notificationsI18n, withPassword, notificationPreferences] = await Promise.all([
     loadRouteMessages(request, "me"),
     loadRouteMessages(request, "auth"),
+    loadRouteMessages(request, "notifications"),
     hasPassword(db, viewer.uid),
+    listPreferences(db, viewer.uid),
   ]);
-  return { profile, i18n, authI18n, language: i18n.language, passwordMinLength, hasPassword: withPassword };
+  return {
+    profile,
+    i18n,
+    authI18n,
+    language: i18n.language,
+    passwordMinLength,
+    hasPassword: withPassword,
+    notificationsI18n,
+    notificationPreferences,
+  };
 });
 
 export default function Me({ loaderData }: Route.ComponentProps) {
-  return <MePage {...loaderData} />;
+  const { notificationsI18n, notificationPreferences, ...page } = loaderData;
+  return <MePage {...page} notifications={<NotificationPreferences i18n={notificationsI18n} preferences={notificationPreferences} />} />;
 }
