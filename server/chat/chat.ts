@@ -114,13 +114,14 @@ export async function listRooms(db: Database, viewer: Viewer, language: Language
     slow_mode_seconds: number;
     peer_uid: string | null;
     peer_name: string | null;
+    peer_seen: string | number | null;
     last_id: string | number | null;
     last_read_id: string | number | null;
     unread: string | number;
   }>(
     db,
     sql`select r.id, r.kind, r.language, r.slow_mode_seconds, rd.last_read_id,
-          p.uid as peer_uid, coalesce(p.display_name, '') as peer_name,
+          p.uid as peer_uid, coalesce(p.display_name, '') as peer_name, seen.last_seen_at as peer_seen,
           (select max(m.id) from chat_messages m where m.room_id = r.id and m.deleted_at is null) as last_id,
           (select count(*) from (
             select 1 from chat_messages m
@@ -132,6 +133,7 @@ export async function listRooms(db: Database, viewer: Viewer, language: Language
         left join chat_reads rd on rd.room_id = r.id and rd.uid = ${viewer.uid}
         left join users p on r.kind = 'direct'
           and p.uid = case when r.member_a = ${viewer.uid} then r.member_b else r.member_a end
+        left join presence seen on seen.uid = p.uid
         where r.kind = 'global' or (r.kind = 'direct' and (r.member_a = ${viewer.uid} or r.member_b = ${viewer.uid}))`,
   );
   const names = chatMessagesFor(language);
@@ -146,7 +148,11 @@ export async function listRooms(db: Database, viewer: Viewer, language: Language
       slowModeSeconds: row.slow_mode_seconds,
     };
     if (row.kind === "direct" && row.peer_uid) {
-      return { ...base, name: row.peer_name || names.member, peer: { uid: row.peer_uid, displayName: row.peer_name ?? "" } };
+      return {
+        ...base,
+        name: row.peer_name || names.member,
+        peer: { uid: row.peer_uid, displayName: row.peer_name ?? "", lastSeenAt: row.peer_seen === null ? null : Number(row.peer_seen) },
+      };
     }
     const roomLanguage = row.language as Language;
     return { ...base, name: names.globalRoom[roomLanguage] ?? row.id, language: roomLanguage };

@@ -70,10 +70,16 @@ test("two members talk live in a direct room: each sees the other's message, onc
   await lan.page.getByRole("button", { name: chat.save }).click();
   await expect(bubble(minh.page, "Chào Minh, còn Kiếm Sắt +5 không?")).toContainText(chat.edited);
 
+  // Presence: each sees the other online; once Minh leaves the site, Lan sees when he was last seen.
+  await expect(lan.page.locator('[data-presence="online"]')).toHaveText(chat.presence.online);
+  await expect(minh.page.locator('[data-presence="online"]')).toHaveText(chat.presence.online);
   expect(lan.problems).toEqual([]);
   expect(minh.problems).toEqual([]);
-  await lan.page.context().close();
   await minh.page.context().close();
+  await expect(lan.page.locator('[data-presence="online"]')).toHaveCount(0);
+  await lan.page.reload();
+  await expect(lan.page.locator('[data-presence="offline"]')).toContainText(chat.presence.lastSeen.split("{{")[0]!.trim());
+  await lan.page.context().close();
 });
 
 test("a member who loses the connection gets the messages sent meanwhile once it is back, each once", async ({ browser }) => {

@@ -39,8 +39,8 @@ export interface ChatRoom {
   /** In the viewer's language: the room's language for a global room, the other member for a direct one. */
   name: string;
   language?: string;
-  /** The other member of a direct room. */
-  peer?: ChatAuthor;
+  /** The other member of a direct room, and when they were last connected (null: never, or not yet known). */
+  peer?: ChatAuthor & { lastSeenAt: number | null };
   unread: number;
   lastMessageId: number | null;
   /** The newest message id the viewer has read here (null: never opened). */

@@ -26,6 +26,7 @@ import { useSocketState, useTopic } from "../../shared/realtime/use-topic.ts";
 import { ReportDialog, type ReportTarget } from "../../shared/moderation/report-dialog.tsx";
 import { MessageItem, type Shown } from "./message-item.tsx";
 import { MuteDialog, RoomControls } from "./room-controls.tsx";
+import { nextOnline, RoomPresence, type RoomOnline } from "./room-presence.tsx";
 
 const TYPING_SHOWN_MS = 4_000;
 const READ_SETTLE_MS = 3_000;
@@ -91,6 +92,7 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
   const [typing, setTyping] = useState<Map<string, { name: string; until: number }>>(new Map());
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const [online, setOnline] = useState<RoomOnline | null>(null);
   const [muting, setMuting] = useState<{ uid: string; name: string } | null>(null);
   const [generation, setGeneration] = useState(0);
   // Whether the room's subscription is live (history caught up, new messages arrive as they are sent).
@@ -135,6 +137,9 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
           break;
         case "subscribed":
           setLive(true);
+          break;
+        case "presence":
+          setOnline((current) => nextOnline(current, frame));
           break;
         case "typing":
           setTyping((current) => new Map(current).set(frame.uid, { name: frame.displayName, until: Date.now() + TYPING_SHOWN_MS }));
@@ -314,9 +319,12 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
         >
           <span aria-hidden="true">←</span>
         </Link>
-        <h2 id="conversation-title" className="min-w-0 flex-1 truncate text-lg font-bold">
-          {room.name}
-        </h2>
+        <div className="min-w-0 flex-1">
+          <h2 id="conversation-title" className="truncate text-lg font-bold">
+            {room.name}
+          </h2>
+          <RoomPresence room={room} online={online} now={now} />
+        </div>
         <RoomControls room={room} moderator={moderator} blocked={blocked} onError={setError} />
       </header>
       {room.slowModeSeconds > 0 ? (

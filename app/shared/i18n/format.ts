@@ -106,3 +106,19 @@ export function numberFormat(language: Language | string, maximumFractionDigits?
   }
   return formatter;
 }
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/** How long before `now` the instant `at` was, in words ("5 minutes ago", "5 phút trước"); past a month, the date. */
+export function formatAgo(at: number, now: number, language: Language | string): string {
+  const locale = intlLocale(isLanguage(language) ? language : "vi");
+  let format = relativeFormats.get(locale);
+  if (!format) relativeFormats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })));
+  const minutes = Math.max(0, Math.floor((now - at) / 60_000));
+  if (minutes < 60) return format.format(-minutes, "minute");
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return format.format(-hours, "hour");
+  const days = Math.floor(hours / 24);
+  if (days < 30) return format.format(-days, "day");
+  return formatDate(at, language, { date: "short", local: true });
+}
