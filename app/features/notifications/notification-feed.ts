@@ -1,0 +1,43 @@
+/**
+ * Follows a member's `user:{uid}` topic for the bell: the unread count once the subscription is
+ * live, then each new notification, and a browser notification where one may show. Loaded after
+ * the page is interactive (`unread-count.ts`), so none of it is in a page's first load.
+ */
+import type { AppNotification } from "../../../universal/notifications/notification-kinds.ts";
+import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
+import { apiJson } from "../../shared/api/json-api.ts";
+import { socketClient } from "../../shared/realtime/socket-client.ts";
+import type { BrowserAlerts } from "./browser-notifications.ts";
+
+export interface NotificationFeed {
+  counted(count: number): void;
+  arrived(notification: AppNotification): void;
+  /** How a browser notification speaks and navigates, as the page is now. */
+  alerts(): BrowserAlerts;
+}
+
+/** Listens until the returned function is called. */
+export function followNotifications(uid: string, feed: NotificationFeed): () => void {
+  let since: number | null = null;
+  return socketClient().subscribe(`user:${uid}`, undefined, (frame: ServerFrame) => {
+    if (frame.type === "subscribed") {
+      // Counted after the subscription is live, so nothing falls between the count and the events.
+      since = frame.lastId ?? 0;
+      void apiJson<unknown, { unread: number }>("/api/notifications?unread=1&limit=1").then((answer) => {
+        if (answer.ok) feed.counted(answer.body.unread);
+      });
+    } else if (frame.type === "notification" && since !== null && frame.id > since) {
+      feed.arrived(frame.notification);
+      alertInBrowser(frame.notification, feed.alerts());
+    }
+  });
+}
+
+function alertInBrowser(notification: AppNotification, alerts: BrowserAlerts): void {
+  if (notification.read || typeof Notification === "undefined" || Notification.permission !== "granted") return;
+  // A browser notification is a courtesy: a chunk that fails to load costs only that.
+  void import("./browser-notifications.ts").then(
+    (module) => module.alertInBrowser(notification, alerts),
+    () => {},
+  );
+}
