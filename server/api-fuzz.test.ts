@@ -93,6 +93,12 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
     path: segment(...ROOMS).map((room) => `/api/chat/rooms/${room}/messages`),
     body: bodies({ text: "Xin chào @Ai", clientId: "fuzz-client-0001", mentions: [user.uid] }),
   }),
+  "GET /api/chat/rooms/:room/mentions": ({ user }) => ({
+    session: user,
+    path: fc
+      .tuple(segment(...ROOMS), queryParam("q", "ad", "tuấn", "%"), fc.nat(1))
+      .map(([room, q, count]) => `/api/chat/rooms/${room}/mentions${count ? `?${q}` : ""}`),
+  }),
   "POST /api/chat/rooms/:room/read": ({ user }) => ({
     session: user,
     path: segment(...ROOMS).map((room) => `/api/chat/rooms/${room}/read`),

@@ -151,6 +151,11 @@ const endpoints: Endpoint[] = [
     expected: own(201),
   },
   {
+    route: "GET /api/chat/rooms/:room/mentions",
+    request: () => ({ method: "GET", path: "/api/chat/rooms/global-vi/mentions?q=ad" }),
+    expected: own(200),
+  },
+  {
     route: "POST /api/chat/rooms/:room/read",
     request: () => ({ method: "POST", path: "/api/chat/rooms/global-vi/read", body: { lastId: 1 } }),
     expected: own(200),

@@ -6,6 +6,7 @@ import {
   directRoomBody,
   editMessageBody,
   historyQuery,
+  mentionQuery,
   muteBody,
   readBody,
   sendMessageBody,
@@ -23,6 +24,7 @@ import {
   listMessages,
   listRooms,
   markRead,
+  mentionSuggestions,
   muteMember,
   openDirectRoom,
   roomForViewer,
@@ -55,6 +57,12 @@ export function chatRoutes(db: Database, hub: RealtimeHub, rules: ChatRules) {
       const body = await parseJson(c, sendMessageBody);
       const { message } = await sendMessage(db, hub, rules, viewer, c.req.param("room"), body);
       return c.json({ data: message }, 201);
+    })
+    .get("/chat/rooms/:room/mentions", async (c) => {
+      const viewer = requirePermission(c, "chat:read");
+      const room = await roomForViewer(db, viewer, c.req.param("room"));
+      const { q } = parseQuery(c, mentionQuery);
+      return c.json({ data: await mentionSuggestions(db, viewer, room, q) });
     })
     .post("/chat/rooms/:room/read", async (c) => {
       const viewer = requirePermission(c, "chat:read");

@@ -209,6 +209,29 @@ describe.each(testEngines)("chat on %s", (engine) => {
     expect((await call(t.app, "/api/notifications")).status).toBe(401);
   });
 
+  it("suggests members for @ by any word of their name, diacritics aside, recent writers first; a direct room only its other member", async () => {
+    const viewer = await member("Người Xem");
+    const tuan = await member("Tuấn Anh");
+    const quiet = await member("Anh Tuấn Lặng");
+    await send(tuan, "global-en-US", "hello");
+    const suggest = async (room: string, q: string) => {
+      const response = await call(t.app, `/api/chat/rooms/${room}/mentions?q=${encodeURIComponent(q)}`, { cookie: viewer.cookie });
+      expect(response.status).toBe(200);
+      return ((await response.json()).data as { uid: string }[]).map((each) => each.uid);
+    };
+    const found = await suggest("global-en-US", "tuan");
+    expect(found.slice(0, 2)).toEqual([tuan.uid, quiet.uid]);
+    expect(await suggest("global-en-US", "ANH TU")).toContain(quiet.uid);
+    expect(await suggest("global-en-US", "uấn")).not.toContain(tuan.uid);
+    expect(await suggest("global-en-US", "ngu")).not.toContain(viewer.uid);
+    const { id: room } = (await (await call(t.app, "/api/chat/direct", { cookie: viewer.cookie, body: { uid: tuan.uid } })).json()).data;
+    expect(await suggest(room, "")).toEqual([tuan.uid]);
+    const outsider = await member("Ngoài");
+    expect((await call(t.app, `/api/chat/rooms/${room}/mentions?q=a`, { cookie: outsider.cookie })).status).toBe(403);
+    expect((await call(t.app, `/api/chat/rooms/global-vi/mentions?q=${"a".repeat(41)}`, { cookie: outsider.cookie })).status).toBe(400);
+    expect((await call(t.app, "/api/chat/rooms/global-vi/mentions?q=a")).status).toBe(401);
+  });
+
   it("lets the author edit or delete within 10 minutes, moderators delete any time, nobody else", async () => {
     const quynh = await member("Quỳnh");
     const other = await member("Sơn");

@@ -8,7 +8,15 @@ import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
 import { chatBlocks, chatMessages, chatMutes, chatReads, chatRooms, users } from "../../db/schema/index.ts";
 import { can } from "../../universal/auth/permissions.ts";
-import { MESSAGE_EDIT_WINDOW_MS, UNREAD_MAX, type ChatMessage, type ChatRoom, type RoomKind } from "../../universal/chat/chat-schemas.ts";
+import {
+  MESSAGE_EDIT_WINDOW_MS,
+  UNREAD_MAX,
+  type ChatAuthor,
+  type ChatMessage,
+  type ChatRoom,
+  type RoomKind,
+} from "../../universal/chat/chat-schemas.ts";
+import { likePattern } from "../../db/folding.ts";
 import type { Language } from "../../universal/i18n/languages.ts";
 import { roomTopic, type PersistedEvent } from "../../universal/realtime/protocol.ts";
 import type { Viewer } from "../auth/viewer.ts";
@@ -181,6 +189,29 @@ export async function openDirectRoom(db: Database, viewer: Viewer, otherUid: str
   const [room] = await db.select({ id: chatRooms.id }).from(chatRooms).where(pair);
   if (!room) throw new AppError("internal", "The direct room could not be made.");
   return room.id;
+}
+
+/** Members suggested for `@` in the composer. */
+export const MENTION_SUGGESTIONS = 8;
+
+/**
+ * Members whose display name has a word starting with `query` (diacritics and case aside: "tuan"
+ * finds "Tuấn"), who may read the room: whoever wrote in it lately first. The viewer is left out.
+ */
+export async function mentionSuggestions(db: Database, viewer: Viewer, room: RoomRow, query: string): Promise<ChatAuthor[]> {
+  const pattern = likePattern(query);
+  const rows = await queryRows<{ uid: string; name: string }>(
+    db,
+    sql`select u.uid, u.display_name as name
+        from users u
+        left join lateral (select max(m.id) as last from chat_messages m where m.room_id = ${room.id} and m.author_uid = u.uid) recent on true
+        where u.uid <> ${viewer.uid} and coalesce(u.display_name, '') <> ''
+          and (f_unaccent(lower(u.display_name)) like ${pattern} || '%' or f_unaccent(lower(u.display_name)) like '% ' || ${pattern} || '%')
+          ${room.kind === "direct" ? sql`and u.uid in (${room.memberA ?? ""}, ${room.memberB ?? ""})` : sql``}
+        order by recent.last desc nulls last, lower(u.display_name)
+        limit ${MENTION_SUGGESTIONS}`,
+  );
+  return rows.map((row) => ({ uid: row.uid, displayName: row.name }));
 }
 
 /**

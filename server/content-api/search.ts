@@ -16,9 +16,9 @@
 import { and, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
 import { contentEntries } from "../../db/schema/index.ts";
+import { likePattern } from "../../db/folding.ts";
 import {
   correctedQuery,
-  likePattern,
   matchRank,
   namesContain,
   namesResemble,

@@ -8,7 +8,8 @@ import { searchContent } from "../content-api/search.ts";
 import { silentLogger } from "../testing.ts";
 import { listItems, parseItemFilters } from "./catalog.ts";
 import { ensureContent } from "./content-store.ts";
-import { foldedQuery, namesContain, namesStartWith } from "./name-match.ts";
+import { foldedQuery } from "../../db/folding.ts";
+import { namesContain, namesStartWith } from "./name-match.ts";
 
 /** `like`'s wildcards and escape, and the look-alikes the folding (`f_unaccent(lower(…))`) turns into them. */
 const WILDCARDS = ["%", "_", "\\"];

@@ -22,6 +22,7 @@
 import { and, or, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
 import { contentEntries } from "../../db/schema/index.ts";
+import { foldedQuery, likePattern } from "../../db/folding.ts";
 
 /** How names and queries are cut into words, after folding (folded text is plain ASCII). */
 const WORD_SEPARATOR = "[^a-z0-9]+";
@@ -36,18 +37,6 @@ const CORRECTIONS_PER_WORD = 3;
  * (PGlite, busy host): searching 25 four-letter words took 450 ms, with this limit 90 ms.
  */
 const MAX_QUERY_WORDS = 10;
-
-/** The user's text folded as the names are. The planner folds this constant once per statement. */
-export const foldedQuery = (query: string): SQL => sql`f_unaccent(lower(${query.normalize("NFC")}))`;
-
-/**
- * The text folded as the names are, with `like`'s wildcards (`%`, `_` and the escape `\`) escaped:
- * a pattern's literal part. Escaped after folding, in the same expression, because folding makes
- * wildcards of look-alikes (`％ ＿ ＼ ∖ ﹪ ﹨` fold to `% _ \`): escaped before, `％` would match
- * every name. Still a constant the planner folds once, so the indexes serve the pattern.
- */
-export const likePattern = (query: string): SQL =>
-  sql`replace(replace(replace(${foldedQuery(query)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 
 /** The names contain the text (after folding). */
 export function namesContain(query: string): SQL {

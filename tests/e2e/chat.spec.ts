@@ -70,6 +70,20 @@ test("two members talk live in a direct room: each sees the other's message, onc
   await lan.page.getByRole("button", { name: chat.save }).click();
   await expect(bubble(minh.page, "Chào Minh, còn Kiếm Sắt +5 không?")).toContainText(chat.edited);
 
+  // Lan mentions Minh by picking him from the list that "@mi" opens: his bell lights up.
+  const composer = lan.page.getByLabel(chat.composer.label, { exact: true });
+  await composer.fill("Hỏi @mi");
+  await composer.press("End");
+  await composer.pressSequentially("n");
+  await expect(lan.page.getByRole("option", { name: "@Minh" })).toBeVisible();
+  await composer.press("Enter");
+  await expect(composer).toHaveValue("Hỏi @Minh ");
+  await composer.pressSequentially("xem giá");
+  const mentioned = lan.page.waitForResponse((response) => /\/messages$/.test(response.url()) && response.request().method() === "POST");
+  await composer.press("Enter");
+  expect((await mentioned).request().postDataJSON()).toMatchObject({ text: "Hỏi @Minh xem giá", mentions: [minh.uid] });
+  await expect(bubble(minh.page, "Hỏi @Minh xem giá")).toHaveCount(1);
+
   // Presence: each sees the other online; once Minh leaves the site, Lan sees when he was last seen.
   await expect(lan.page.locator('[data-presence="online"]')).toHaveText(chat.presence.online);
   await expect(minh.page.locator('[data-presence="online"]')).toHaveText(chat.presence.online);

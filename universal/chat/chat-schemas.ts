@@ -39,3 +39,13 @@ export const historyQuery = z
     limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE),
   })
   .refine((query) => query.after === undefined || query.before === undefined, "after and before cannot both be set");
+
+/** What follows `@` in the composer: up to a display name's length, without control characters. */
+export const mentionQuery = z.object({
+  q: z
+    .string()
+    .max(40)
+    .regex(/^[^\p{Cc}]*$/u, "no control characters")
+    .default("")
+    .transform((text) => text.trim()),
+});

@@ -27,6 +27,7 @@ import { ReportDialog, type ReportTarget } from "../../shared/moderation/report-
 import { MessageItem, type Shown } from "./message-item.tsx";
 import { MuteDialog, RoomControls } from "./room-controls.tsx";
 import { nextOnline, RoomPresence, type RoomOnline } from "./room-presence.tsx";
+import { MentionList, useMentionPicker } from "./mention-picker.tsx";
 
 const TYPING_SHOWN_MS = 4_000;
 const READ_SETTLE_MS = 3_000;
@@ -93,6 +94,8 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const [online, setOnline] = useState<RoomOnline | null>(null);
+  const composer = useRef<HTMLTextAreaElement>(null);
+  const mentionPicker = useMentionPicker(room.id);
   const [muting, setMuting] = useState<{ uid: string; name: string } | null>(null);
   const [generation, setGeneration] = useState(0);
   // Whether the room's subscription is live (history caught up, new messages arrive as they are sent).
@@ -235,7 +238,7 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
   async function deliver(message: Shown) {
     setPending((current) => [...current.filter((each) => each.clientId !== message.clientId), { ...message, state: "sending" }]);
     const answer = await apiJson<ChatMessage>(`/api/chat/rooms/${encodeURIComponent(room.id)}/messages`, {
-      body: { text: message.text, clientId: message.clientId },
+      body: { text: message.text, clientId: message.clientId, ...(message.mentions?.length ? { mentions: message.mentions } : {}) },
     });
     if (answer.ok) {
       setError(null);
@@ -260,7 +263,10 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
     if (!text || text.length > MESSAGE_TEXT_MAX) return;
     follow.current = true;
     setDraft("");
+    const mentions = mentionPicker.mentionsIn(text);
+    mentionPicker.reset();
     void deliver({
+      mentions,
       id: Number.MAX_SAFE_INTEGER,
       roomId: room.id,
       author: { uid: viewerUid, displayName: t("you") },
@@ -271,7 +277,14 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
     });
   }
 
+  function chooseMention(member: { uid: string; displayName: string }) {
+    const next = mentionPicker.pick(draft, member);
+    setDraft(next.text);
+    requestAnimationFrame(() => composer.current?.setSelectionRange(next.caret, next.caret));
+  }
+
   function onComposerKey(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (mentionPicker.onKeyDown(event, chooseMention)) return;
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -393,13 +406,16 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
           {error}
         </p>
       ) : null}
-      <form onSubmit={submit} className="flex items-end gap-2 border-t border-line p-2">
+      <form onSubmit={submit} className="relative flex items-end gap-2 border-t border-line p-2">
+        <MentionList {...mentionPicker.listState} onChoose={chooseMention} />
         <label htmlFor="chat-composer" className="sr-only">
           {t("composer.label")}
         </label>
         <textarea
           id="chat-composer"
+          ref={composer}
           value={draft}
+          {...mentionPicker.inputProps}
           rows={1}
           maxLength={MESSAGE_TEXT_MAX}
           placeholder={t("composer.placeholder")}
@@ -407,6 +423,7 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
           enterKeyHint="send"
           onChange={(event) => {
             setDraft(event.target.value);
+            mentionPicker.follow(event.target.value, event.target.selectionStart);
             socketClient().typing(topic);
           }}
           onKeyDown={onComposerKey}

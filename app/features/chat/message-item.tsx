@@ -8,6 +8,8 @@ import { messageParts } from "./chat-format.ts";
 /** A message on screen: confirmed by the server, or still the sender's own (sending, or failed). */
 export interface Shown extends ChatMessage {
   clientId?: string;
+  /** Members picked from the `@` list (sent with the message). */
+  mentions?: string[];
   state?: "sending" | "failed";
 }
 

@@ -1,0 +1,156 @@
+/**
+ * `@` in the composer: members whose name has a word starting with what follows it, from
+ * `GET /api/chat/rooms/{id}/mentions`, picked by arrow keys and Enter or Tab, or by a tap. A picked
+ * member's uid goes with the message (`mentions`), so a name two members share still notifies the right one.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import type { ChatAuthor } from "../../../universal/chat/chat-limits.ts";
+import { apiJson } from "../../shared/api/json-api.ts";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
+
+/** `@` and what follows it, right before the caret, at the start or after a space. */
+const TOKEN = /(^|\s)@([^\s@]{0,40})$/u;
+const WAIT_MS = 120;
+
+interface Open {
+  /** Where the `@` is in the draft. */
+  at: number;
+  query: string;
+}
+
+export function useMentionPicker(roomId: string) {
+  const id = useId();
+  const [open, setOpen] = useState<Open | null>(null);
+  const [suggestions, setSuggestions] = useState<ChatAuthor[]>([]);
+  const [active, setActive] = useState(0);
+  const picked = useRef(new Map<string, string>());
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      const answer = await apiJson<ChatAuthor[]>(
+        `/api/chat/rooms/${encodeURIComponent(roomId)}/mentions?q=${encodeURIComponent(open.query)}`,
+        { signal: controller.signal },
+      );
+      if (!controller.signal.aborted && answer.ok) {
+        setSuggestions(answer.data);
+        setActive(0);
+      }
+    }, WAIT_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [roomId, open]);
+
+  const shown = open !== null && suggestions.length > 0;
+
+  /** Follows the draft and the caret: opens, narrows or closes the list. */
+  function follow(text: string, caret: number) {
+    const match = TOKEN.exec(text.slice(0, caret));
+    if (!match) {
+      setOpen(null);
+      setSuggestions([]);
+      return;
+    }
+    const query = match[2] ?? "";
+    setOpen((current) => (current?.query === query ? current : { at: caret - query.length - 1, query }));
+  }
+
+  /** The draft with the `@query` replaced by the member's whole name. */
+  function pick(text: string, member: ChatAuthor): { text: string; caret: number } {
+    const at = open?.at ?? text.length;
+    const end = at + 1 + (open?.query.length ?? 0);
+    const inserted = `@${member.displayName} `;
+    picked.current.set(member.displayName, member.uid);
+    setOpen(null);
+    setSuggestions([]);
+    return { text: text.slice(0, at) + inserted + text.slice(end), caret: at + inserted.length };
+  }
+
+  /** Handles the list's keys; true when the key was the list's. */
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>, choose: (member: ChatAuthor) => void): boolean {
+    if (!shown) return false;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      setActive((current) => (current + step + suggestions.length) % suggestions.length);
+      return true;
+    }
+    if ((event.key === "Enter" || event.key === "Tab") && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      const member = suggestions[active];
+      if (member) choose(member);
+      return true;
+    }
+    if (event.key === "Escape") {
+      event.preventDefault();
+      setOpen(null);
+      setSuggestions([]);
+      return true;
+    }
+    return false;
+  }
+
+  /** The uids of picked members whose `@Name` is still in the text. */
+  function mentionsIn(text: string): string[] {
+    return [...picked.current].filter(([name]) => text.includes(`@${name}`)).map(([, uid]) => uid);
+  }
+
+  function reset() {
+    picked.current.clear();
+  }
+
+  const inputProps = {
+    "aria-autocomplete": "list" as const,
+    "aria-controls": shown ? `${id}-list` : undefined,
+    "aria-activedescendant": shown ? `${id}-option-${active}` : undefined,
+  };
+
+  const listState = { id, shown, suggestions, active };
+  return { follow, pick, onKeyDown, mentionsIn, reset, inputProps, listState };
+}
+
+/** The list, shown above the composer while there is something to pick. */
+export function MentionList({
+  id,
+  shown,
+  suggestions,
+  active,
+  onChoose,
+}: {
+  id: string;
+  shown: boolean;
+  suggestions: ChatAuthor[];
+  active: number;
+  onChoose: (member: ChatAuthor) => void;
+}) {
+  const { t } = useTranslation("chat");
+  if (!shown) return null;
+  return (
+    <ul
+      id={`${id}-list`}
+      role="listbox"
+      aria-label={t("mentions.label")}
+      className="absolute start-2 bottom-full z-10 mb-1 max-h-64 w-64 overflow-y-auto rounded-md border border-line bg-surface p-1 shadow-lg"
+    >
+      {suggestions.map((member, index) => (
+        <li
+          key={member.uid}
+          id={`${id}-option-${index}`}
+          role="option"
+          aria-selected={index === active}
+          onPointerDown={(event) => {
+            // Keeps the focus in the composer.
+            event.preventDefault();
+            onChoose(member);
+          }}
+          className={`flex min-h-10 cursor-pointer items-center truncate rounded px-2 ${index === active ? "bg-surface-muted font-semibold" : ""}`}
+        >
+          @{member.displayName}
+        </li>
+      ))}
+    </ul>
+  );
+}
