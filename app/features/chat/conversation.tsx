@@ -28,6 +28,7 @@ import { MessageItem, type Shown } from "./message-item.tsx";
 import { MuteDialog, RoomControls } from "./room-controls.tsx";
 import { nextOnline, RoomPresence, type RoomOnline } from "./room-presence.tsx";
 import { MentionList, useMentionPicker } from "./mention-picker.tsx";
+import { hiddenAfterChange, hiddenAfterReveal } from "./message-window.ts";
 
 const TYPING_SHOWN_MS = 4_000;
 const READ_SETTLE_MS = 3_000;
@@ -87,6 +88,8 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
   const [messages, setMessages] = useState<Shown[]>(initial);
   const [pending, setPending] = useState<Shown[]>([]);
   const [olderDone, setOlderDone] = useState(initial.length < HISTORY_PAGE);
+  // The oldest loaded messages left out of the page (message-window.ts).
+  const [hidden, setHidden] = useState(0);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -123,7 +126,13 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
         case "message": {
           const message = frame.message;
           setMessages((current) => (current.some((each) => each.id === message.id) ? current : [...current, message].sort(byId)));
-          setPending((current) => current.filter((each) => each.id !== message.id));
+          // One's own message can arrive on the socket before the answer to its request: the
+          // oldest pending copy with its text is that message (the answer then finds it confirmed).
+          if (message.author.uid === viewerUid)
+            setPending((current) => {
+              const index = current.findIndex((each) => each.state === "sending" && each.text === message.text);
+              return index < 0 ? current : current.filter((_, at) => at !== index);
+            });
           setTyping((current) => {
             if (!current.has(message.author.uid)) return current;
             const next = new Map(current);
@@ -155,7 +164,7 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
           break;
       }
     },
-    [revalidator],
+    [revalidator, viewerUid],
   );
   // Holding no message, everything after 0 is new: a message sent while the page loaded is not lost.
   useTopic(topic, lastId ?? 0, onFrame, generation);
@@ -187,6 +196,21 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
     return () => clearTimeout(timer);
   }, [room.id, lastId]);
 
+  // Whether the reader follows the newest messages (at the bottom): a ref for the scroll code, state for rendering.
+  const [following, setFollowing] = useState(true);
+  function setFollow(value: boolean) {
+    follow.current = value;
+    if (value !== following) setFollowing(value);
+  }
+
+  // A follower of a long room keeps a bounded page: the oldest rendered messages leave it.
+  const [seenLength, setSeenLength] = useState(messages.length);
+  if (seenLength !== messages.length) {
+    setSeenLength(messages.length);
+    const next = hiddenAfterChange(messages.length, hidden, following);
+    if (next !== hidden) setHidden(next);
+  }
+
   // Follow new messages when the reader is at the bottom; start at the bottom.
   useLayoutEffect(() => {
     const element = list.current;
@@ -195,15 +219,26 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
 
   const onScroll = () => {
     const element = list.current;
-    if (element) follow.current = element.scrollHeight - element.scrollTop - element.clientHeight < FOLLOW_PX;
+    if (element) setFollow(element.scrollHeight - element.scrollTop - element.clientHeight < FOLLOW_PX);
   };
 
   async function loadOlder() {
     const first = messages[0];
     if (!first || loadingOlder) return;
-    setLoadingOlder(true);
     const element = list.current;
     const fromBottom = element ? element.scrollHeight - element.scrollTop : 0;
+    const keepPlace = () =>
+      requestAnimationFrame(() => {
+        if (element) element.scrollTop = element.scrollHeight - fromBottom;
+      });
+    if (hidden > 0) {
+      // Already loaded: back into the page, without asking the server.
+      setFollow(false);
+      setHidden(hiddenAfterReveal(hidden));
+      keepPlace();
+      return;
+    }
+    setLoadingOlder(true);
     const answer = await apiJson<ChatMessage[]>(
       `/api/chat/rooms/${encodeURIComponent(room.id)}/messages?before=${first.id}&limit=${HISTORY_PAGE}`,
     );
@@ -213,12 +248,10 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
       return;
     }
     if (answer.data.length < HISTORY_PAGE) setOlderDone(true);
-    follow.current = false;
+    setFollow(false);
     setMessages((current) => [...answer.data.filter((older) => !current.some((each) => each.id === older.id)), ...current]);
     // Keep the reader's place: the list grows above what they were reading.
-    requestAnimationFrame(() => {
-      if (element) element.scrollTop = element.scrollHeight - fromBottom;
-    });
+    keepPlace();
   }
 
   function refusal(answer: ApiRefusal): string {
@@ -261,7 +294,7 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
     event?.preventDefault();
     const text = draft.trim();
     if (!text || text.length > MESSAGE_TEXT_MAX) return;
-    follow.current = true;
+    setFollow(true);
     setDraft("");
     const mentions = mentionPicker.mentionsIn(text);
     mentionPicker.reset();
@@ -350,7 +383,7 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
         className="min-h-0 flex-1 space-y-1 overflow-y-auto overscroll-contain px-3 py-3"
       >
         <li className="py-2 text-center text-sm text-fg-muted">
-          {olderDone ? (
+          {olderDone && hidden === 0 ? (
             t(shown.length === 0 ? "empty" : "beginning")
           ) : (
             <button
@@ -362,7 +395,7 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
             </button>
           )}
         </li>
-        {shown.map((message) => {
+        {shown.slice(hidden).map((message) => {
           const own = message.author.uid === viewerUid;
           const confirmed = !message.state;
           return (
