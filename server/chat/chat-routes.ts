@@ -67,8 +67,7 @@ export function chatRoutes(db: Database, hub: RealtimeHub, rules: ChatRules) {
     .post("/chat/rooms/:room/read", async (c) => {
       const viewer = requirePermission(c, "chat:read");
       const { lastId } = await parseJson(c, readBody);
-      await markRead(db, viewer, c.req.param("room"), lastId);
-      return c.json({ ok: true });
+      return c.json({ ok: true, ...(await markRead(db, viewer, c.req.param("room"), lastId)) });
     })
     .post("/chat/rooms/:room/mutes", async (c) => {
       const viewer = requirePermission(c, "chat:mute");

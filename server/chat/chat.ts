@@ -22,7 +22,7 @@ import { roomTopic, type PersistedEvent } from "../../universal/realtime/protoco
 import type { Viewer } from "../auth/viewer.ts";
 import { consumeRateLimit, type RateRule } from "../auth/rate-limit.ts";
 import { AppError } from "../errors.ts";
-import { notify, type NotificationInput } from "../notifications/notifications.ts";
+import { markRoomNotificationsRead, notify, type NotificationInput } from "../notifications/notifications.ts";
 import { recordAudit } from "../moderation/audit-log.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { chatMessagesFor } from "./chat-messages.ts";
@@ -445,16 +445,23 @@ export async function removeMessage(
   return () => hub.publish({ type: "message-deleted", topic: roomTopic(row.roomId), id: eventId, messageId: row.id });
 }
 
-/** Moves the viewer's read position forward (never back) to `lastId`. */
-export async function markRead(db: Database, viewer: Viewer, roomId: string, lastId: number): Promise<void> {
+/**
+ * Moves the viewer's read position forward (never back) to `lastId`, and marks read their
+ * notifications of the room's messages up to it (a direct message or a mention read in the room is
+ * read on the bell too). Answers how many notifications that marked read.
+ */
+export async function markRead(db: Database, viewer: Viewer, roomId: string, lastId: number): Promise<{ notificationsRead: number }> {
   const room = await roomForViewer(db, viewer, roomId);
-  await db
-    .insert(chatReads)
-    .values({ roomId: room.id, uid: viewer.uid, lastReadId: lastId })
-    .onConflictDoUpdate({
-      target: [chatReads.roomId, chatReads.uid],
-      set: { lastReadId: sql`greatest(${chatReads.lastReadId}, ${lastId})` },
-    });
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(chatReads)
+      .values({ roomId: room.id, uid: viewer.uid, lastReadId: lastId })
+      .onConflictDoUpdate({
+        target: [chatReads.roomId, chatReads.uid],
+        set: { lastReadId: sql`greatest(${chatReads.lastReadId}, ${lastId})` },
+      });
+    return { notificationsRead: await markRoomNotificationsRead(tx, viewer.uid, room.id, lastId) };
+  });
 }
 
 export async function muteMember(db: Database, viewer: Viewer, roomId: string, uid: string, minutes: number, now = Date.now()) {

@@ -3,8 +3,14 @@ import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { useSocketState } from "../../shared/realtime/use-topic.ts";
-import { Conversation } from "./conversation.tsx";
+import { lazy, Suspense } from "react";
 import { RoomList } from "./room-list.tsx";
+
+/**
+ * The conversation (messages, composer, moderation, presence) is most of the chat's code: it loads
+ * only for a member with a room open, never for a visitor or the room list.
+ */
+const Conversation = lazy(() => import("./conversation.tsx").then((module) => ({ default: module.Conversation })));
 
 export interface ChatPageProps {
   i18n: RouteMessages;
@@ -48,7 +54,9 @@ export function ChatPage({ i18n, moderationI18n, viewerUid, moderator, blocked, 
           <RoomList rooms={rooms} currentId={room?.id ?? null} />
         </nav>
         {room ? (
-          <Conversation key={room.id} room={room} initial={messages} viewerUid={viewerUid} moderator={moderator} blocked={blocked} />
+          <Suspense fallback={<div className="flex-1 rounded-xl border border-line bg-surface" aria-busy="true" />}>
+            <Conversation key={room.id} room={room} initial={messages} viewerUid={viewerUid} moderator={moderator} blocked={blocked} />
+          </Suspense>
         ) : (
           <p className="hidden flex-1 items-center justify-center rounded-xl border border-dashed border-line text-fg-muted lg:flex">
             {t("noRoomChosen")}
