@@ -247,7 +247,7 @@ export function createApp({
   app.route("/api", adminRoutes(database.db));
   app.route("/api", favoritesRoutes(database.db));
   app.route("/api", chatRoutes(database.db, hub, { rate: { max: config.CHAT_RATE_MAX, window: config.CHAT_RATE_WINDOW_SECONDS } }));
-  app.route("/api", notificationsRoutes(database.db));
+  app.route("/api", notificationsRoutes(database.db, hub));
   app.route("/api", moderationRoutes(database.db, reportKinds));
   app.route("/api", trendingRoutes(database.db));
   app.route("/api", contentApiRoutes(database.db));

@@ -16,6 +16,7 @@ import { languageFromCookieHeader } from "../../universal/i18n/languages.ts";
 import { AppError } from "../errors.ts";
 import { parseJson, parseQuery, requirePermission, uidParam, type AppContext, type AppEnv } from "../http/context.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
+import { publishUnread } from "../notifications/notifications.ts";
 import {
   blockMember,
   deleteMessage,
@@ -67,7 +68,9 @@ export function chatRoutes(db: Database, hub: RealtimeHub, rules: ChatRules) {
     .post("/chat/rooms/:room/read", async (c) => {
       const viewer = requirePermission(c, "chat:read");
       const { lastId } = await parseJson(c, readBody);
-      return c.json({ ok: true, ...(await markRead(db, viewer, c.req.param("room"), lastId)) });
+      const read = await markRead(db, viewer, c.req.param("room"), lastId);
+      if (read.notificationsRead > 0) await publishUnread(db, hub, viewer.uid);
+      return c.json({ ok: true, ...read });
     })
     .post("/chat/rooms/:room/mutes", async (c) => {
       const viewer = requirePermission(c, "chat:mute");

@@ -232,6 +232,24 @@ describe.each(testEngines)("chat on %s", (engine) => {
     expect((await call(t.app, "/api/chat/rooms/global-vi/mentions?q=a")).status).toBe(401);
   });
 
+  it("reading a direct room marks its notifications read, and the reader's open pages hear the new unread count", async () => {
+    const sender = await member("Người Gửi");
+    const reader = await member("Người Đọc");
+    const { id: room } = (await (await call(t.app, "/api/chat/direct", { cookie: sender.cookie, body: { uid: reader.uid } })).json()).data;
+    const first = (await (await send(sender, room, "một")).json()).data.id;
+    const second = (await (await send(sender, room, "hai")).json()).data.id;
+    expect((await notificationsOf(reader)).unread).toBe(2);
+    const events: HubEvent[] = [];
+    const stop = t.hub.listen(`user:${reader.uid}`, (event) => events.push(event));
+    const read = await call(t.app, `/api/chat/rooms/${room}/read`, { cookie: reader.cookie, body: { lastId: first } });
+    expect(await read.json()).toEqual({ ok: true, notificationsRead: 1 });
+    expect(events).toEqual([{ type: "unread", topic: `user:${reader.uid}`, unread: 1 }]);
+    await call(t.app, `/api/chat/rooms/${room}/read`, { cookie: reader.cookie, body: { lastId: second } });
+    stop();
+    expect((await notificationsOf(reader)).unread).toBe(0);
+    expect(events.at(-1)).toMatchObject({ type: "unread", unread: 0 });
+  });
+
   it("lets the author edit or delete within 10 minutes, moderators delete any time, nobody else", async () => {
     const quynh = await member("Quỳnh");
     const other = await member("Sơn");

@@ -13,6 +13,7 @@ import type { AppNotification, NotificationKind } from "../../universal/notifica
 import { preferencesBody } from "../../universal/notifications/notification-schemas.ts";
 import { userTopic, type PersistedEvent } from "../../universal/realtime/protocol.ts";
 import { parseJson, parseQuery, requirePermission, type AppEnv } from "../http/context.ts";
+import type { RealtimeHub } from "../realtime/hub.ts";
 import { inAppChoices, listPreferences, savePreferences } from "./notification-preferences.ts";
 
 export const NOTIFICATION_PAGE = 30;
@@ -80,6 +81,11 @@ export async function unreadCount(db: Database, uid: string): Promise<number> {
     .from(notifications)
     .where(and(eq(notifications.uid, uid), isNull(notifications.readAt)));
   return Number(row?.count ?? 0);
+}
+
+/** Tells a member's open pages their unread count (after notifications were marked read outside the notifications API). */
+export async function publishUnread(db: Database, hub: RealtimeHub, uid: string): Promise<void> {
+  hub.publish({ type: "unread", topic: userTopic(uid), unread: await unreadCount(db, uid) });
 }
 
 /**
@@ -151,7 +157,7 @@ const readBody = z.union([
   z.object({ all: z.literal(true) }),
 ]);
 
-export function notificationsRoutes(db: Database) {
+export function notificationsRoutes(db: Database, hub: RealtimeHub) {
   return new Hono<AppEnv>()
     .get("/notifications", async (c) => {
       const viewer = requirePermission(c, "notification:read:own");
@@ -165,7 +171,10 @@ export function notificationsRoutes(db: Database) {
         .update(notifications)
         .set({ readAt: Date.now() })
         .where("all" in body ? mine : and(mine, inArray(notifications.id, body.ids)));
-      return c.json({ unread: await unreadCount(db, viewer.uid) });
+      const unread = await unreadCount(db, viewer.uid);
+      // The member's other tabs (their bells) learn it at once.
+      hub.publish({ type: "unread", topic: userTopic(viewer.uid), unread });
+      return c.json({ unread });
     })
     .get("/notifications/preferences", async (c) => {
       const viewer = requirePermission(c, "notification:read:own");

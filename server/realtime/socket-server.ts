@@ -218,7 +218,8 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
         wake(event.id);
         return;
       }
-      if (event.type !== "typing") return;
+      // Transient events (typing, unread counts) go to the live subscribers as they are.
+      if (event.type !== "typing" && event.type !== "unread") return;
       for (const member of feed.members) {
         if (!member.live) continue;
         if (event.type === "typing" && event.uid === member.connection.viewer?.uid) continue;

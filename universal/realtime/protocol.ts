@@ -39,6 +39,8 @@ export const PRESENCE_LIST_MAX = 100;
  */
 export type TransientEvent =
   | { type: "typing"; topic: string; uid: string; displayName: string }
+  /** On `user:{uid}`: the member's unread count after some were marked read (in another tab, or by reading a room). */
+  | { type: "unread"; topic: string; unread: number }
   | { type: "presence"; topic: string; count: number; members?: PresenceMember[]; joined?: PresenceMember[]; left?: string[] };
 
 export type ServerFrame =

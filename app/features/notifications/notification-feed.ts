@@ -26,6 +26,8 @@ export function followNotifications(uid: string, feed: NotificationFeed): () => 
       void apiJson<unknown, { unread: number }>("/api/notifications?unread=1&limit=1").then((answer) => {
         if (answer.ok) feed.counted(answer.body.unread);
       });
+    } else if (frame.type === "unread" && since !== null) {
+      feed.counted(frame.unread);
     } else if (frame.type === "notification" && since !== null && frame.id > since) {
       feed.arrived(frame.notification);
       alertInBrowser(frame.notification, feed.alerts());
