@@ -30,7 +30,18 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import type { ClientSpec, Command, Reconnect, WorkerInput, WorkerReply, WorkerResult } from "../bench/realtime/clients.ts";
 import type { LoopReply, MemoryReply, ProbeReply, ProbeRequest } from "../bench/realtime/server.ts";
-import { bytes, count, LATENCY_P99_BUDGET_MS, ms, spread, spreadText, table, type Row } from "../bench/realtime/stats.ts";
+import {
+  bytes,
+  count,
+  LATENCY_P99_BUDGET_MS,
+  ms,
+  shareOf,
+  spread,
+  spreadText,
+  table,
+  type Row,
+  type Share,
+} from "../bench/realtime/stats.ts";
 import { freePort, HOST } from "./bench-servers.ts";
 import { ensureBuild } from "./ensure-build.ts";
 
@@ -43,6 +54,7 @@ const SEND_ATTEMPTS = 6;
 const STARTUP_TIMEOUT_MS = 120_000;
 const DRAIN_TIMEOUT_MS = 20_000;
 const CLOCK_TICKS = 100;
+const MEMORY_SETTLE_MS = 1_000;
 /** Past this share of the machine's CPU used by others, the report says the host was busy. */
 const BUSY_HOST_SHARE = 0.25;
 
@@ -308,6 +320,13 @@ class CpuMeter {
   private interruptsFirst = 0;
   private interruptsLast = 0;
   private timer: NodeJS.Timeout | undefined;
+  /** Samples of the watched processes' ticks, for their CPU over a part of the phase. */
+  private readonly series: { at: number; ticks: Map<number, number> }[] = [];
+  private readonly watched: number[];
+
+  constructor(watched: number[]) {
+    this.watched = watched;
+  }
 
   start(): void {
     const snapshot = cpuSnapshot();
@@ -315,7 +334,17 @@ class CpuMeter {
     this.last = new Map(snapshot.pids);
     this.busyFirst = this.busyLast = snapshot.busy;
     this.interruptsFirst = this.interruptsLast = snapshot.interrupts;
-    this.timer = setInterval(() => this.sample(), 1_000);
+    this.record(snapshot);
+    this.timer = setInterval(() => this.sample(), 500);
+  }
+
+  private record(snapshot: ReturnType<typeof cpuSnapshot>): void {
+    const ticks = new Map<number, number>();
+    for (const pid of this.watched) {
+      const now = snapshot.pids.get(pid);
+      if (now) ticks.set(pid, now.ticks);
+    }
+    this.series.push({ at: nowUs(), ticks });
   }
 
   sample(): void {
@@ -326,6 +355,7 @@ class CpuMeter {
     }
     this.busyLast = snapshot.busy;
     this.interruptsLast = snapshot.interrupts;
+    this.record(snapshot);
   }
 
   stop(): void {
@@ -338,6 +368,15 @@ class CpuMeter {
     let ticks = 0;
     for (const [pid, now] of this.last) if (select(pid, now.comm)) ticks += now.ticks - (this.first.get(pid) ?? now.ticks);
     return ticks / CLOCK_TICKS;
+  }
+
+  /** The share of one core a watched process used from the last sample at or before `from` to the first at or after `to` (µs). */
+  coreShare(pid: number, from: number, to: number): number {
+    const start = this.series.findLast((sample) => sample.at <= from && sample.ticks.has(pid));
+    const end =
+      this.series.find((sample) => sample.at >= to && sample.ticks.has(pid)) ?? this.series.findLast((sample) => sample.ticks.has(pid));
+    if (!start || !end || end.at <= start.at) return Number.NaN;
+    return ((end.ticks.get(pid) as number) - (start.ticks.get(pid) as number)) / CLOCK_TICKS / ((end.at - start.at) / 1e6);
   }
 
   /** Busy CPU seconds of the whole machine (the kernel included). */
@@ -373,10 +412,17 @@ async function adminQuery(url: string, statement: string): Promise<void> {
 
 interface Memory {
   before: MemoryReply;
+  firstConnected: MemoryReply;
   connected: MemoryReply;
+  firstSubscribed: MemoryReply;
   subscribed: MemoryReply;
+  /** Clients of this process in the second half, and in all. */
+  secondHalf: number;
   connections: number;
 }
+
+const FIRST_HALF: Share = [0, 0.5];
+const SECOND_HALF: Share = [0.5, 1];
 
 async function main(): Promise<number> {
   const settings = options();
@@ -455,37 +501,74 @@ async function main(): Promise<number> {
     }));
     const perServer = servers.map((_, server) => specs.filter((spec) => spec.server === server).length);
     const workerCount = Math.min(settings.workers, settings.clients);
-    for (let index = 0; index < workerCount; index += 1) {
+    const workerSpecs = Array.from({ length: workerCount }, (_, index) => specs.filter((_, client) => client % workerCount === index));
+    for (const clients of workerSpecs) {
       workers.push(
         startWorker({
           topic: `room:${ROOM}`,
           servers: servers.map((server) => ({ url: `${server.origin.replace(/^http/, "ws")}/ws`, origin: server.origin })),
-          clients: specs.filter((_, client) => client % workerCount === index),
+          clients,
         }),
       );
     }
 
-    const memory = async () => Promise.all(servers.map((server) => server.probe<MemoryReply>({ type: "memory" })));
-    const before = await memory();
-    stepStart = Date.now();
-    const connected = await Promise.all(
-      workers.map((each) => each.ask<Extract<WorkerReply, { type: "connected" }>>({ type: "connect" }, "connected")),
-    );
-    const failed = connected.flatMap((reply) => reply.failed);
-    if (failed.length > 0) throw new Error(`${failed.length} clients could not connect, e.g. ${failed.slice(0, 3).join("; ")}`);
-    const connectSeconds = (Date.now() - stepStart) / 1000;
-    const afterConnect = await memory();
-    stepStart = Date.now();
-    await Promise.all(workers.map((each) => each.ask({ type: "subscribe" }, "subscribed")));
-    const subscribeSeconds = (Date.now() - stepStart) / 1000;
-    const afterSubscribe = await memory();
+    // After a pause for the work under way to end, the least of three readings (each after a full collection).
+    const memory = async () => {
+      await sleep(MEMORY_SETTLE_MS);
+      return Promise.all(
+        servers.map(async (server) => {
+          const readings: MemoryReply[] = [];
+          for (let reading = 0; reading < 3; reading += 1) readings.push(await server.probe<MemoryReply>({ type: "memory" }));
+          return readings.reduce((least, each) => (each.heapUsed + each.external < least.heapUsed + least.external ? each : least));
+        }),
+      );
+    };
+    // Clients connect in two halves, then subscribe in two halves, with the memory read between:
+    // per connection is the second half's growth over its count, so that what the first connection
+    // or subscription of a process sets up once (the room's feed, caches) is not counted per connection.
+    let connectSeconds = 0;
+    let subscribeSeconds = 0;
+    const connect = async (share: Share) => {
+      const start = Date.now();
+      const replies = await Promise.all(
+        workers.map((each) => each.ask<Extract<WorkerReply, { type: "connected" }>>({ type: "connect", share }, "connected")),
+      );
+      const failed = replies.flatMap((reply) => reply.failed);
+      if (failed.length > 0) throw new Error(`${failed.length} clients could not connect, e.g. ${failed.slice(0, 3).join("; ")}`);
+      connectSeconds += (Date.now() - start) / 1000;
+    };
+    const subscribe = async (share: Share) => {
+      const start = Date.now();
+      await Promise.all(workers.map((each) => each.ask({ type: "subscribe", share }, "subscribed")));
+      subscribeSeconds += (Date.now() - start) / 1000;
+    };
+    const readings = [await memory()];
+    for (const step of [() => connect(FIRST_HALF), () => connect(SECOND_HALF), () => subscribe(FIRST_HALF), () => subscribe(SECOND_HALF)]) {
+      await step();
+      readings.push(await memory());
+    }
     log(`${count(settings.clients)} clients connected in ${connectSeconds.toFixed(1)} s, subscribed in ${subscribeSeconds.toFixed(1)} s`);
-    const memories: Memory[] = servers.map((_, index) => ({
-      before: before[index] as MemoryReply,
-      connected: afterConnect[index] as MemoryReply,
-      subscribed: afterSubscribe[index] as MemoryReply,
-      connections: perServer[index] as number,
-    }));
+    const secondHalf = servers.map(
+      (_, server) => workerSpecs.flatMap((list) => shareOf(list, SECOND_HALF)).filter((spec) => spec.server === server).length,
+    );
+    const memories: Memory[] = servers.map((_, index) => {
+      const [before, firstConnected, connected, firstSubscribed, subscribed] = readings.map((each) => each[index] as MemoryReply) as [
+        MemoryReply,
+        MemoryReply,
+        MemoryReply,
+        MemoryReply,
+        MemoryReply,
+      ];
+      return {
+        before,
+        firstConnected,
+        connected,
+        firstSubscribed,
+        subscribed,
+        secondHalf: secondHalf[index] as number,
+        connections: perServer[index] as number,
+      };
+    });
 
     // The send phase.
     await Promise.all([
@@ -495,7 +578,7 @@ async function main(): Promise<number> {
     const stats = new pg.Client({ connectionString: databaseUrl.href });
     await stats.connect();
     const xacts = { start: await transactions(stats), kill: 0, end: 0 };
-    const meter = new CpuMeter();
+    const meter = new CpuMeter(servers.map((server) => server.child.pid as number));
     meter.start();
     const benchCpuBefore = process.cpuUsage();
     const total = Math.round(settings.rate * settings.seconds);
@@ -577,6 +660,7 @@ async function main(): Promise<number> {
         interrupts: meter.interrupts(),
       },
       xacts,
+      coreShare: (pid, from, to) => meter.coreShare(pid, from, to),
       sentBeforeKill,
       senderCount,
       perServer,
@@ -605,6 +689,7 @@ interface Report {
   loops: Map<AppServer, LoopReply>;
   cpu: { servers: number[]; postgres: number; redis: number; bench: number; busy: number; interrupts: number };
   xacts: { start: number; kill: number; end: number };
+  coreShare: (pid: number, from: number, to: number) => number;
   sentBeforeKill: number;
   senderCount: number;
   perServer: number[];
@@ -672,11 +757,17 @@ function report(r: Report): number {
   const resumeMs = spread(resumed.map((each) => (each.subscribedAt - each.closedAt) / 1000 - each.waitedMs));
   const ackMs = spread(acked.map((sent) => sent.ackMs as number));
 
-  const perConnection = (field: (memory: MemoryReply) => number, to: "connected" | "subscribed") => {
-    const each = r.memories.map((memory) => (field(memory[to]) - field(memory.before)) / memory.connections);
+  // The second half's growth per connection (or subscription), averaged over the processes.
+  const slope = (field: (memory: MemoryReply) => number, from: keyof Memory, to: keyof Memory) => {
+    const each = r.memories.map((memory) => (field(memory[to] as MemoryReply) - field(memory[from] as MemoryReply)) / memory.secondHalf);
+    return each.reduce((sum, value) => sum + value, 0) / each.length;
+  };
+  const fromZero = (field: (memory: MemoryReply) => number) => {
+    const each = r.memories.map((memory) => (field(memory.connected) - field(memory.before)) / memory.connections);
     return each.reduce((sum, value) => sum + value, 0) / each.length;
   };
   const js = (memory: MemoryReply) => memory.heapUsed + memory.external;
+  const rss = (memory: MemoryReply) => memory.rss;
 
   const p99Pass = steadySpread.count > 0 && steadySpread.p99 <= LATENCY_P99_BUDGET_MS;
   const lostPass = totalLost === 0 && unanswered.length === 0;
@@ -742,11 +833,11 @@ function report(r: Report): number {
     { measure: "delivery − ack of its message p50/p95/p99", value: spreadText(spread(afterAck)) },
     {
       measure: "memory per idle connection, authenticated",
-      value: `heap+external ${bytes(perConnection(js, "connected"))}, RSS ${bytes(perConnection((memory) => memory.rss, "connected"))}`,
+      value: `heap+external ${bytes(slope(js, "firstConnected", "connected"))}, RSS ${bytes(slope(rss, "firstConnected", "connected"))} (from none: ${bytes(fromZero(js))}, ${bytes(fromZero(rss))})`,
     },
     {
-      measure: "memory per idle connection, subscribed",
-      value: `heap+external ${bytes(perConnection(js, "subscribed"))}, RSS ${bytes(perConnection((memory) => memory.rss, "subscribed"))}`,
+      measure: "  a subscription to the room adds",
+      value: `heap+external ${bytes(slope(js, "firstSubscribed", "subscribed"))}, RSS ${bytes(slope(rss, "firstSubscribed", "subscribed"))}`,
     },
   );
 
@@ -768,6 +859,11 @@ function report(r: Report): number {
       ? `; the failover added about ${count(Math.round(stormXacts))} (${(stormXacts / resumed.length).toFixed(1)} per resumed client)`
       : ""
   }`;
+  const survivor = r.servers.find((server) => server.alive);
+  const failoverLoad =
+    killed && survivor && windowEnd !== undefined
+      ? `\n  during the failover (${ms((windowEnd - (r.killedAt as number)) / 1000)}), ${survivor.name} used ${(r.coreShare(survivor.child.pid as number, r.killedAt as number, windowEnd) * 100).toFixed(0)} % of a core (its one event loop serves every resume)`
+      : "";
   const workerLoops = outcomes.map((each) => `p99 ${ms(each.loop.delayP99)} busy ${(each.loop.utilization * 100).toFixed(0)} %`).join("; ");
 
   console.log(`
@@ -780,7 +876,7 @@ Host: ${availableParallelism()} cores, load average ${loadavg()
 ${table(rows)}
 
 Where the CPU went during the send phase (${r.phaseSeconds.toFixed(1)} s × ${availableParallelism()} cores = ${coreSeconds.toFixed(0)} core-seconds):
-  app processes: ${serverCpu.join("; ")}
+  app processes: ${serverCpu.join("; ")}${failoverLoad}
   PostgreSQL ${share(r.cpu.postgres)}, Redis ${share(r.cpu.redis)}, this bench (sender + ${r.workerCount} client threads) ${share(r.cpu.bench)}
   client threads' event loops: ${workerLoops}
   the kernel's interrupts (loopback network) ${share(r.cpu.interrupts)}; other processes ${share(rest)}; idle ${share(Math.max(0, coreSeconds - r.cpu.busy))}

@@ -15,6 +15,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { WebSocket } from "ws";
 import type { ServerFrame } from "../../universal/realtime/protocol.ts";
 import { backoffDelay } from "../../app/shared/realtime/socket-client.ts";
+import { shareOf, type Share } from "./stats.ts";
 
 export interface ClientSpec {
   cookie: string;
@@ -29,8 +30,9 @@ export interface WorkerInput {
 }
 
 export type Command =
-  | { type: "connect" }
-  | { type: "subscribe" }
+  /** Connect, or subscribe, the clients of `share` (`[from, to)`, fractions of this worker's list: see `shareOf`). */
+  | { type: "connect"; share: Share }
+  | { type: "subscribe"; share: Share }
   /** Answer `caught-up` once every client has seen `lastId` (or after `timeoutMs`). */
   | { type: "await"; lastId: number; timeoutMs: number }
   | { type: "loop-reset" }
@@ -211,12 +213,13 @@ function connect(client: Client): Promise<void> {
   });
 }
 
-async function connectAll(): Promise<string[]> {
+async function connectAll(share: Share): Promise<string[]> {
+  const chosen = shareOf(clients, share);
   const failed: string[] = [];
   let next = 0;
   const lane = async () => {
-    while (next < clients.length) {
-      const client = clients[next++] as Client;
+    while (next < chosen.length) {
+      const client = chosen[next++] as Client;
       await connect(client).catch((error: Error) => failed.push(error.message));
     }
   };
@@ -224,9 +227,9 @@ async function connectAll(): Promise<string[]> {
   return failed;
 }
 
-async function subscribeAll(): Promise<void> {
+async function subscribeAll(share: Share): Promise<void> {
   await Promise.all(
-    clients.map(
+    shareOf(clients, share).map(
       (client) =>
         new Promise<void>((done) => {
           client.wantSubscription = true;
@@ -296,10 +299,10 @@ port.on("message", (command: Command) => {
   const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
   switch (command.type) {
     case "connect":
-      void connectAll().then((failed) => reply({ type: "connected", failed }));
+      void connectAll(command.share).then((failed) => reply({ type: "connected", failed }));
       break;
     case "subscribe":
-      void subscribeAll().then(() => reply({ type: "subscribed" }));
+      void subscribeAll(command.share).then(() => reply({ type: "subscribed" }));
       break;
     case "await":
       void awaitLastId(command.lastId, command.timeoutMs).then((behind) => reply({ type: "caught-up", behind }));

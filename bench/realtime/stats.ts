@@ -1,4 +1,4 @@
-/** Percentiles, the budgets and the table of `npm run bench:realtime` (pure functions). */
+/** Percentiles, the budgets and the table of `npm run bench:realtime`, and how it cuts lists of clients (pure functions). */
 
 /** Delivery latency, send → receipt, of live deliveries outside the failover window. */
 export const LATENCY_P99_BUDGET_MS = 100;
@@ -69,4 +69,12 @@ export function table(rows: Row[]): string {
       .join("  ")
       .trimEnd();
   return [line(header), line(widths.map((width) => "-".repeat(width))), ...cells.map(line)].join("\n");
+}
+
+/** A part of a list, `[from, to)` as fractions of its length. */
+export type Share = [from: number, to: number];
+
+/** The part of a list a share names (the client threads and the main thread cut the same way). */
+export function shareOf<T>(list: readonly T[], [from, to]: Share): T[] {
+  return list.slice(Math.floor(from * list.length), Math.floor(to * list.length));
 }
