@@ -84,6 +84,7 @@ function once(close: () => Promise<void>): () => Promise<void> {
  * "sword" 0.38; pg_trgm's default is also 0.3, set here so that no server setting changes it.
  */
 const SESSION_SETUP = "set pg_trgm.similarity_threshold = 0.3";
+const SESSION_SETUP_OPTION = "pg_trgm.similarity_threshold=0.3";
 
 export type DatabaseTarget = { url: string } | { dataDir: string };
 
@@ -154,12 +155,13 @@ export async function openDatabase(
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
+      // Set as each connection opens (a query in the pool's `connect` event would race the first query).
+      options: `-c ${SESSION_SETUP_OPTION}`,
       ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs, connectionTimeoutMillis: statementTimeoutMs } : {}),
     });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", onIdleError);
-    pool.on("connect", (client) => void client.query(SESSION_SETUP).catch(onIdleError));
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,

@@ -34,6 +34,16 @@ describe.each(testEngines)("content store on %s", (engine) => {
     expect(again).toBe(count);
   });
 
+  it("loads the demo pack once when several processes start together on a new database", async () => {
+    database = await createTestDatabase(engine);
+    const { db } = database.connection;
+    // Pool connections stand in for processes on PostgreSQL; PGlite takes them in turn.
+    await Promise.all([ensureContent(db, silentLogger), ensureContent(db, silentLogger), ensureContent(db, silentLogger)]);
+    const [{ packs } = { packs: "0" }] = await queryRows<{ packs: string }>(db, sql`select count(*)::text as packs from content_packs`);
+    expect(packs).toBe("1");
+    expect((await currentPackInfo(db))?.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
   it("round-trips: import then export writes the pack's files back byte for byte", async () => {
     database = await createTestDatabase(engine);
     const { db } = database.connection;

@@ -74,6 +74,14 @@ export async function currentPackInfo(db: Database): Promise<{ checksum: string;
 export async function ensureContent(db: Database, logger: Logger, dir = DEMO_PACK_DIR): Promise<void> {
   if (await currentPackInfo(db)) return;
   const pack = await loadPack(dir);
-  const { checksum, entries } = await importPack(db, pack);
-  logger.info("content pack loaded", { pack: pack.manifest.id, version: pack.manifest.version, checksum, entries });
+  let loaded;
+  try {
+    loaded = await importPack(db, pack);
+  } catch (error) {
+    // Several processes starting together on a new database: one imports (its transaction commits
+    // whole), the others fail on its rows and find the pack there.
+    if (await currentPackInfo(db)) return;
+    throw error;
+  }
+  logger.info("content pack loaded", { pack: pack.manifest.id, version: pack.manifest.version, ...loaded });
 }

@@ -130,7 +130,8 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   const connections = new Set<Connection>();
 
-  function send(connection: Connection, frame: ServerFrame): void {
+  /** `text` is the frame as JSON, when the caller sends one frame to many (it is serialised once). */
+  function send(connection: Connection, frame: ServerFrame, text?: string): void {
     const { socket } = connection;
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > maxBuffered) {
@@ -138,7 +139,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
       socket.terminate();
       return;
     }
-    socket.send(JSON.stringify(frame));
+    socket.send(text ?? JSON.stringify(frame));
   }
 
   function refuse(socket: Duplex, status: number, reason: string): void {
@@ -162,14 +163,14 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     stop(): void;
   }
 
-  function deliverTo(member: Member, event: PersistedEvent): void {
+  function deliverTo(member: Member, event: PersistedEvent, text?: string): void {
     if (!member.live) {
       member.held.push(event);
       return;
     }
     if (event.id <= member.lastSent) return;
     member.lastSent = event.id;
-    send(member.connection, event);
+    send(member.connection, event, text);
   }
 
   function feedFor(topic: string, source: TopicSource, id: string): Feed {
@@ -188,7 +189,10 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
         }
         const last = events.at(-1)?.id;
         if (last !== undefined) feed.cursor = Promise.resolve(Math.max(from, last));
-        for (const event of events) for (const member of feed.members) deliverTo(member, event);
+        for (const event of events) {
+          const text = JSON.stringify(event);
+          for (const member of feed.members) deliverTo(member, event, text);
+        }
       } while (feed.again && feeds.get(topic) === feed);
     };
     const feed: Feed = {
@@ -220,10 +224,11 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
       }
       // Transient events (typing, unread counts) go to the live subscribers as they are.
       if (event.type !== "typing" && event.type !== "unread") return;
+      const text = JSON.stringify(event);
       for (const member of feed.members) {
         if (!member.live) continue;
         if (event.type === "typing" && event.uid === member.connection.viewer?.uid) continue;
-        send(member.connection, event);
+        send(member.connection, event, text);
       }
     });
     feeds.set(topic, feed);
