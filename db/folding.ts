@@ -16,4 +16,3 @@ export const foldedQuery = (query: string): SQL => sql`f_unaccent(lower(${query.
  */
 export const likePattern = (query: string): SQL =>
   sql`replace(replace(replace(${foldedQuery(query)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
-

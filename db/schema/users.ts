@@ -1,25 +1,35 @@
-import { bigint, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
 
 /**
  * The profile documents of spec §3 ("users" collection keyed by uid), field for field.
  * Timestamps are milliseconds since the epoch, as the spec has them.
  */
-export const users = pgTable("users", {
-  uid: text("uid")
-    .primaryKey()
-    .references(() => authUsers.id, { onDelete: "cascade" }),
-  email: text("email"),
-  displayName: text("display_name"),
-  photoURL: text("photo_url"),
-  role: text("role").notNull().default("user"),
-  tag: text("tag").notNull().default("member"),
-  title: text("title").notNull().default("member"),
-  level: integer("level").notNull().default(1),
-  createdAt: bigint("created_at", { mode: "number" }).notNull(),
-  updatedAt: bigint("updated_at", { mode: "number" }),
-  lastLoginAt: bigint("last_login_at", { mode: "number" }),
-});
+export const users = pgTable(
+  "users",
+  {
+    uid: text("uid")
+      .primaryKey()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    email: text("email"),
+    displayName: text("display_name"),
+    photoURL: text("photo_url"),
+    role: text("role").notNull().default("user"),
+    tag: text("tag").notNull().default("member"),
+    title: text("title").notNull().default("member"),
+    level: integer("level").notNull().default(1),
+    createdAt: bigint("created_at", { mode: "number" }).notNull(),
+    updatedAt: bigint("updated_at", { mode: "number" }),
+    lastLoginAt: bigint("last_login_at", { mode: "number" }),
+  },
+  (table) => [
+    // The member directory's search: display names folded ("tuan" finds "Tuấn"), by trigram.
+    index("users_name_search").using("gin", sql`f_unaccent(lower(coalesce(${table.displayName}, ''))) gin_trgm_ops`),
+    index("users_created").on(table.createdAt),
+    index("users_level").on(table.level),
+  ],
+);
 
 /** Profile photos, re-encoded on upload (metadata dropped), served from the app's own origin. */
 export const userPhotos = pgTable("user_photos", {
@@ -30,4 +40,15 @@ export const userPhotos = pgTable("user_photos", {
   data: text("data").notNull(),
   etag: text("etag").notNull(),
   updatedAt: bigint("updated_at", { mode: "number" }).notNull(),
+});
+
+/**
+ * What a member chooses about their public profile, beside the spec's profile document: whether it
+ * is listed in the member directory (`/users`). No row: listed.
+ */
+export const profileSettings = pgTable("profile_settings", {
+  uid: text("uid")
+    .primaryKey()
+    .references(() => authUsers.id, { onDelete: "cascade" }),
+  listed: boolean("listed").notNull().default(true),
 });
