@@ -162,3 +162,24 @@ self.addEventListener("message", (event) => {
   if (message.type === CONFIG.messageTypes.keep && Array.isArray(message.urls)) event.waitUntil(keep(message.urls));
   if (message.type === CONFIG.messageTypes.forgetPages) event.waitUntil(caches.delete(PAGES_CACHE));
 });
+
+/*
+ * A click on a browser notification the page showed through this worker (Chrome on Android shows
+ * them no other way): the site's open window is focused and told to open the notification's page
+ * in place; with no window open, a new one opens on it. Only same-origin paths are followed.
+ */
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const href = typeof event.notification.data?.href === "string" ? event.notification.data.href : "/";
+  const target = new URL(href, self.location.origin);
+  const path = target.origin === self.location.origin ? target.pathname + target.search + target.hash : "/";
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((each) => each.focused) ?? windows[0];
+      if (!open) return self.clients.openWindow(path);
+      await open.focus();
+      open.postMessage({ type: CONFIG.messageTypes.openNotification, href: path });
+    })(),
+  );
+});

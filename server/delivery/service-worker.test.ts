@@ -36,14 +36,19 @@ function fakeCaches() {
 }
 
 /** Runs the worker script of build `buildId` against fakes; `online` decides whether `fetch` works. */
-function bootWorker(buildId: string, storage = fakeCaches(), language = "vi") {
+function bootWorker(buildId: string, storage = fakeCaches(), language = "vi", windows: FakeWindow[] = []) {
   const handlers = new Map<string, Handler>();
+  const opened: string[] = [];
   const network = { online: true, served: [] as string[] };
   const self = {
     location: { origin: ORIGIN },
     addEventListener: (type: string, handler: Handler) => handlers.set(type, handler),
     skipWaiting: async () => undefined,
-    clients: { claim: async () => undefined },
+    clients: {
+      claim: async () => undefined,
+      matchAll: async () => windows,
+      openWindow: async (path: string) => void opened.push(path),
+    },
     cookieStore: { get: async (name: string) => (name === "locale" ? { value: language } : null) },
   };
   const fetcher = async (input: { url: string } | string) => {
@@ -68,7 +73,27 @@ function bootWorker(buildId: string, storage = fakeCaches(), language = "vi") {
   };
   // A navigation request cannot be constructed outside a browser: the fields the worker reads.
   const navigate = (path: string) => dispatch("fetch", { request: { url: `${ORIGIN}${path}`, method: "GET", mode: "navigate" } });
-  return { storage, network, dispatch, navigate };
+  return { storage, network, dispatch, navigate, opened };
+}
+
+/** An open tab of the site, as the worker's `clients.matchAll` lists it. */
+interface FakeWindow {
+  focused: boolean;
+  focus(): Promise<void>;
+  postMessage(message: unknown): void;
+  messages: unknown[];
+  focusedByWorker: boolean;
+}
+
+function fakeWindow(focused: boolean): FakeWindow {
+  const window: FakeWindow = {
+    focused,
+    messages: [],
+    focusedByWorker: false,
+    focus: async () => void (window.focusedByWorker = true),
+    postMessage: (message) => void window.messages.push(message),
+  };
+  return window;
 }
 
 describe("the service worker", () => {
@@ -122,5 +147,25 @@ describe("the service worker", () => {
     const asset = await worker.dispatch("fetch", { request: new Request(`${ORIGIN}/assets/entry-1.js`) });
     expect(await asset?.text()).toBe("/assets/entry-1.js");
     expect(await worker.dispatch("fetch", { request: new Request(`${ORIGIN}/api/profile`) })).toBeUndefined();
+  });
+
+  it("on a notification's click, focuses the site's window and tells it the page to open, or opens one; never another site", async () => {
+    const background = fakeWindow(false);
+    const front = fakeWindow(true);
+    const worker = bootWorker("b1", fakeCaches(), "vi", [background, front]);
+    let closed = false;
+    const click = (href: unknown) =>
+      worker.dispatch("notificationclick", { notification: { data: { href }, close: () => void (closed = true) } });
+    await click("/chat?room=dm-1");
+    expect(closed).toBe(true);
+    expect(front.focusedByWorker).toBe(true);
+    expect(front.messages).toEqual([{ type: "open-notification", href: "/chat?room=dm-1" }]);
+    expect(background.messages).toEqual([]);
+    await click("https://evil.example/phish");
+    expect(front.messages.at(-1)).toEqual({ type: "open-notification", href: "/" });
+
+    const none = bootWorker("b1", fakeCaches(), "vi", []);
+    await none.dispatch("notificationclick", { notification: { data: { href: "/notification" }, close: () => {} } });
+    expect(none.opened).toEqual(["/notification"]);
   });
 });

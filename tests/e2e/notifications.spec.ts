@@ -154,11 +154,11 @@ test("a direct message shows a browser notification once allowed in /me, which o
   // The browser's permission reads "not asked yet" until the page asks; every notification shown is recorded.
   await page.addInitScript(() => {
     const Real = window.Notification;
-    const shown: Notification[] = [];
+    const shown: { title: string; body: string; open: () => void }[] = [];
     class Recorded extends Real {
       constructor(title: string, options?: NotificationOptions) {
         super(title, options);
-        shown.push(this);
+        shown.push({ title, body: options?.body ?? "", open: () => this.dispatchEvent(new Event("click")) });
       }
       static override get permission(): NotificationPermission {
         return sessionStorage.getItem("asked") ? Real.permission : "default";
@@ -168,11 +168,24 @@ test("a direct message shows a browser notification once allowed in /me, which o
         return Real.permission;
       }
     }
+    // Shown through the service worker (as Chrome on Android needs): its click comes back to the page
+    // as the worker's message, which is what `open` sends (the worker's side is a unit test).
+    const showThroughWorker = ServiceWorkerRegistration.prototype.showNotification;
+    ServiceWorkerRegistration.prototype.showNotification = function (title: string, options?: NotificationOptions) {
+      const href = (options?.data as { href?: string } | undefined)?.href ?? "/";
+      shown.push({
+        title,
+        body: options?.body ?? "",
+        open: () => navigator.serviceWorker.dispatchEvent(new MessageEvent("message", { data: { type: "open-notification", href } })),
+      });
+      return showThroughWorker.call(this, title, options).catch(() => undefined);
+    };
     Object.assign(window, { Notification: Recorded, shownNotifications: shown });
   });
+  type Shown = { title: string; body: string; open: () => void };
   const shown = () =>
     page.evaluate(() =>
-      (window as unknown as { shownNotifications: Notification[] }).shownNotifications.map(({ title, body }) => ({ title, body })),
+      (window as unknown as { shownNotifications: Shown[] }).shownNotifications.map(({ title, body }) => ({ title, body })),
     );
 
   const name = uniqueName("Hà");
@@ -188,9 +201,7 @@ test("a direct message shows a browser notification once allowed in /me, which o
   const khoa = await otherMember(browser, "Khoa");
   const room = await khoa.directMessage(uid, "Bán kiếm không?");
   await expect.poll(shown).toEqual([{ title: "Tin nhắn mới từ Khoa", body: "Bán kiếm không?" }]);
-  await page.evaluate(() =>
-    (window as unknown as { shownNotifications: Notification[] }).shownNotifications[0]?.dispatchEvent(new Event("click")),
-  );
+  await page.evaluate(() => (window as unknown as { shownNotifications: Shown[] }).shownNotifications[0]?.open());
   await expect(page).toHaveURL(`/chat?room=${encodeURIComponent(room)}`);
   await hydrated(page);
 

@@ -6,4 +6,6 @@ export const SERVICE_WORKER_MESSAGES = {
   forgetPages: "forget-pages",
   /** Keep these same-origin URLs (the page just shown, its assets) for offline use. */
   keep: "keep",
+  /** From the worker to a page: a browser notification was clicked; open its same-origin `href` in place. */
+  openNotification: "open-notification",
 } as const;

@@ -41,17 +41,26 @@ export async function alertInBrowser(notification: AppNotification, alerts: Brow
   const { language, messages } = await loadMessages(alerts.language, "notifications");
   const t = new Translator(language, { notifications: messages }).bind("notifications");
   if (inView(href)) return;
+  const title = t(`browser.${notification.kind}`, { name: notification.actor?.displayName || t("someone") });
+  const options: NotificationOptions = {
+    body: String(notification.data.excerpt ?? ""),
+    // One notification per event, however many tabs are open.
+    tag: `notification-${notification.id}`,
+    icon: "/icon-192.png",
+    lang: language,
+    data: { href },
+  };
+  // Through the service worker where there is one (the only way Chrome on Android shows them; its
+  // click comes back as a message, see followNotificationClicks), else directly.
+  const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
+  if (registration) {
+    await registration.showNotification(title, options).catch(() => undefined);
+    return;
+  }
   let shown: Notification;
   try {
-    shown = new Notification(t(`browser.${notification.kind}`, { name: notification.actor?.displayName || t("someone") }), {
-      body: String(notification.data.excerpt ?? ""),
-      // One notification per event, however many tabs are open.
-      tag: `notification-${notification.id}`,
-      icon: "/icon-192.png",
-      lang: language,
-    });
+    shown = new Notification(title, options);
   } catch {
-    // Chrome on Android shows notifications only through a service worker: there, the bell alone.
     return;
   }
   shown.addEventListener("click", () => {

@@ -5,6 +5,8 @@
  */
 import type { AppNotification } from "../../../universal/notifications/notification-kinds.ts";
 import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
+import { SERVICE_WORKER_MESSAGES } from "../../../universal/delivery/service-worker-protocol.ts";
+import { sameOriginPath } from "../../../universal/navigation/safe-navigation.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { socketClient } from "../../shared/realtime/socket-client.ts";
 import type { BrowserAlerts } from "./browser-notifications.ts";
@@ -19,7 +21,15 @@ export interface NotificationFeed {
 /** Listens until the returned function is called. */
 export function followNotifications(uid: string, feed: NotificationFeed): () => void {
   let since: number | null = null;
-  return socketClient().subscribe(`user:${uid}`, undefined, (frame: ServerFrame) => {
+  // A browser notification shown through the service worker was clicked: open its page here.
+  const onWorkerMessage = (event: MessageEvent) => {
+    const message = event.data as { type?: unknown; href?: unknown } | null;
+    if (message?.type !== SERVICE_WORKER_MESSAGES.openNotification) return;
+    const href = sameOriginPath(typeof message.href === "string" ? message.href : null);
+    if (href) feed.alerts().navigate(href);
+  };
+  navigator.serviceWorker?.addEventListener("message", onWorkerMessage);
+  const stop = socketClient().subscribe(`user:${uid}`, undefined, (frame: ServerFrame) => {
     if (frame.type === "subscribed") {
       // Counted after the subscription is live, so nothing falls between the count and the events.
       since = frame.lastId ?? 0;
@@ -33,6 +43,10 @@ export function followNotifications(uid: string, feed: NotificationFeed): () => 
       alertInBrowser(frame.notification, feed.alerts());
     }
   });
+  return () => {
+    stop();
+    navigator.serviceWorker?.removeEventListener("message", onWorkerMessage);
+  };
 }
 
 function alertInBrowser(notification: AppNotification, alerts: BrowserAlerts): void {
