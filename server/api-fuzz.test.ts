@@ -33,6 +33,29 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
   "POST /api/profile/sync": ({ user }) => ({ session: user, path: fc.constant("/api/profile/sync"), body: bodies({}) }),
   "POST /api/profile/photo": ({ user }) => ({ session: user, path: fc.constant("/api/profile/photo"), body: bodies({ photo: "x" }) }),
   "GET /api/photos/:uid": ({ user, admin }) => ({ path: segment(user.uid, admin.uid).map((uid) => `/api/photos/${uid}`) }),
+  "GET /api/users": () => ({
+    path: fc
+      .tuple(
+        queryParam("q", "tuan", "%", "_", "\\"),
+        queryParam("role", "user", "moderator"),
+        queryParam("tag", "vip"),
+        queryParam("title", "member"),
+        queryParam("sort", "level", "newest"),
+        queryParam("cursor", "1.1000.abc"),
+        queryParam("limit", "1", "50"),
+        fc.nat(7),
+      )
+      .map(
+        ([q, role, tag, title, sort, cursor, limit, count]) =>
+          `/api/users?${[q, role, tag, title, sort, cursor, limit].slice(0, count).join("&")}`,
+      ),
+  }),
+  "GET /api/users/:uid": ({ user, admin }) => ({ path: segment(user.uid, admin.uid).map((uid) => `/api/users/${uid}`) }),
+  "PUT /api/profile/settings": ({ user }) => ({
+    session: user,
+    path: fc.constant("/api/profile/settings"),
+    body: bodies({ listed: false }),
+  }),
   "POST /api/analytics": ({ user }) => ({
     session: user,
     path: fc.constant("/api/analytics"),

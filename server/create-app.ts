@@ -34,6 +34,7 @@ import { FILE_UPLOAD_ROUTES, writeGuard } from "./http/write-guard.ts";
 import { stylesheetReader } from "./http/stylesheets.ts";
 import type { AppEnv } from "./http/context.ts";
 import { profileRoutes } from "./profile/profile-routes.ts";
+import { usersRoutes } from "./users/users-routes.ts";
 import type { Config } from "./config.ts";
 import { AppError, toAppError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
@@ -242,6 +243,7 @@ export function createApp({
   // What members may report, from each feature that takes reports: the one moderation queue reads them all.
   const reportKinds = reportKindsOf([chatReportable(hub)]);
   app.route("/api", profileRoutes(database.db));
+  app.route("/api", usersRoutes(database.db));
   app.route("/api", analyticsRoutes(analytics));
   app.route("/api", adminSetupRoutes(database.db));
   app.route("/api", adminRoutes(database.db));

@@ -98,6 +98,18 @@ const endpoints: Endpoint[] = [
     expected: everyone(200),
   },
   { route: "GET /api/profile/export", request: () => ({ method: "GET", path: "/api/profile/export" }), expected: own(200) },
+  // The member directory and public profiles: every community page is open to visitors.
+  { route: "GET /api/users", request: () => ({ method: "GET", path: "/api/users?q=a&sort=newest" }), expected: everyone(200) },
+  {
+    route: "GET /api/users/:uid",
+    request: (_caller, { photoOwner }) => ({ method: "GET", path: `/api/users/${photoOwner}` }),
+    expected: everyone(200),
+  },
+  {
+    route: "PUT /api/profile/settings",
+    request: () => ({ method: "PUT", path: "/api/profile/settings", body: { listed: true } }),
+    expected: own(200),
+  },
   {
     route: "POST /api/analytics",
     request: () => ({ method: "POST", path: "/api/analytics", body: { name: "permission_check", params: {} } }),

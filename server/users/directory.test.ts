@@ -1,0 +1,204 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authUsers, users } from "../../db/schema/index.ts";
+import { testEngines } from "../../db/testing.ts";
+import type { PublicMember } from "../../universal/users/users-limits.ts";
+import { call, createTestApp, signUp, type TestApp } from "../testing.ts";
+import { memberReportable } from "./member-reports.ts";
+
+interface Member {
+  cookie: string;
+  uid: string;
+  email: string;
+}
+
+const PUBLIC_KEYS = ["createdAt", "displayName", "level", "photoURL", "role", "tag", "title", "uid"];
+
+describe.each(testEngines)("member directory on %s", (engine) => {
+  let t: TestApp;
+  let tuan: Member;
+  let lan: Member;
+  let count = 0;
+
+  async function member(name: string): Promise<Member> {
+    const email = `directory-${++count}@example.vn`;
+    const cookie = await signUp(t.app, email, "correct horse battery", name);
+    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
+    return { cookie, uid: profile.uid, email };
+  }
+
+  /** Members written straight to the database: many, with ties in level and sign-up time. */
+  async function bulk(prefix: string, total: number, fields: (index: number) => Partial<typeof users.$inferInsert>) {
+    for (let index = 0; index < total; index++) {
+      const uid = `${prefix}-${String(index).padStart(3, "0")}`;
+      await t.db.insert(authUsers).values({ id: uid, name: uid, email: `${uid}@example.vn` });
+      await t.db.insert(users).values({ uid, email: `${uid}@example.vn`, displayName: uid, createdAt: 1_000, ...fields(index) });
+    }
+  }
+
+  async function directory(query: string, cookie?: string) {
+    const response = await call(t.app, `/api/users${query}`, { cookie });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { data: PublicMember[]; nextCursor: string | null };
+  }
+
+  /** Every page of a query, following the cursor. */
+  async function allPages(query: string): Promise<string[]> {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await directory(`${query}&limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      seen.push(...page.data.map((entry) => entry.uid));
+      cursor = page.nextCursor;
+    } while (cursor);
+    return seen;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000" });
+    tuan = await member("Trần Anh Tuấn");
+    lan = await member("Lan 50%_off");
+    await t.db.update(users).set({ level: 12, tag: "vip", title: "veteran" }).where(eq(users.uid, tuan.uid));
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  it("finds a member by name with or without diacritics, a word start or inside a word", async () => {
+    for (const q of ["tuan", "Tuấn", "TUAN", "anh tu", "uấ"]) {
+      const { data } = await directory(`?q=${encodeURIComponent(q)}`);
+      expect(
+        data.map((entry) => entry.uid),
+        q,
+      ).toEqual([tuan.uid]);
+    }
+    expect((await directory("?q=nobody")).data).toEqual([]);
+    // Wildcards are literal: "%" finds only the name that holds one.
+    expect((await directory(`?q=${encodeURIComponent("%")}`)).data.map((entry) => entry.uid)).toEqual([lan.uid]);
+    expect((await directory(`?q=${encodeURIComponent("_")}`)).data.map((entry) => entry.uid)).toEqual([lan.uid]);
+  });
+
+  it("answers public fields only: never the email, to visitors and members alike", async () => {
+    for (const cookie of [undefined, lan.cookie]) {
+      const list = await directory("?q=tuan", cookie);
+      const text = JSON.stringify(list);
+      expect(text).not.toContain("@example.vn");
+      expect(Object.keys(list.data[0] ?? {}).sort()).toEqual(PUBLIC_KEYS);
+      const profile = await call(t.app, `/api/users/${tuan.uid}`, { cookie });
+      expect(profile.status).toBe(200);
+      const body = await profile.json();
+      expect(JSON.stringify(body)).not.toContain("@example.vn");
+      expect(Object.keys(body.data).sort()).toEqual(PUBLIC_KEYS);
+      expect(body.data).toMatchObject({ displayName: "Trần Anh Tuấn", tag: "vip", title: "veteran", level: 12, role: "user" });
+    }
+  });
+
+  it("filters by role, tag and title", async () => {
+    await bulk("mod", 2, () => ({ role: "moderator", title: "creator" }));
+    expect((await directory("?role=moderator")).data.map((entry) => entry.uid)).toEqual(["mod-001", "mod-000"]);
+    expect((await directory("?tag=vip")).data.map((entry) => entry.uid)).toEqual([tuan.uid]);
+    expect((await directory("?title=creator&role=moderator")).data).toHaveLength(2);
+    expect((await directory("?title=veteran&role=admin")).data).toEqual([]);
+    // A GET form's unchosen select sends an empty value: no filter.
+    expect((await directory("?role=&tag=&title=&sort=&q=")).data.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("sorts by level then newest, or newest; pages follow the cursor without duplicates or gaps", async () => {
+    await bulk("tie", 23, (index) => ({ level: 1 + (index % 3), createdAt: 2_000 + (index % 2) }));
+    const everyone = await directory("?limit=50");
+    const levels = everyone.data.map((entry) => entry.level);
+    expect(levels).toEqual([...levels].sort((a, b) => b - a));
+    expect(everyone.data[0]?.uid).toBe(tuan.uid);
+
+    for (const sort of ["level", "newest"]) {
+      const paged = await allPages(`?sort=${sort}`);
+      const whole = (await directory(`?sort=${sort}&limit=50`)).data.map((entry) => entry.uid);
+      expect(paged).toEqual(whole);
+      expect(new Set(paged).size).toBe(paged.length);
+    }
+    const newest = (await directory("?sort=newest&limit=50")).data;
+    const times = newest.map((entry) => entry.createdAt);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // Filters and search page too.
+    const ties = await allPages("?q=tie");
+    expect(ties).toHaveLength(23);
+  });
+
+  it("leaves out unlisted, banned and unnamed members; their page is a 404 to others, not to themselves", async () => {
+    const hidden = await member("Ẩn Danh");
+    const put = await call(t.app, "/api/profile/settings", { method: "PUT", body: { listed: false }, cookie: hidden.cookie });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toEqual({ data: { listed: false } });
+    expect((await directory("?q=an danh")).data).toEqual([]);
+    expect((await call(t.app, `/api/users/${hidden.uid}`)).status).toBe(404);
+    expect((await call(t.app, `/api/users/${hidden.uid}`, { cookie: lan.cookie })).status).toBe(404);
+    expect((await call(t.app, `/api/users/${hidden.uid}`, { cookie: hidden.cookie })).status).toBe(200);
+
+    await call(t.app, "/api/profile/settings", { method: "PUT", body: { listed: true }, cookie: hidden.cookie });
+    expect((await directory("?q=an danh")).data.map((entry) => entry.uid)).toEqual([hidden.uid]);
+
+    await t.db.update(authUsers).set({ banned: true }).where(eq(authUsers.id, hidden.uid));
+    expect((await directory("?q=an danh")).data).toEqual([]);
+    await t.db.update(authUsers).set({ banned: false }).where(eq(authUsers.id, hidden.uid));
+
+    await t.db.update(users).set({ displayName: null }).where(eq(users.uid, hidden.uid));
+    expect((await call(t.app, `/api/users/${hidden.uid}`)).status).toBe(404);
+    expect((await call(t.app, "/api/users/no-such-member")).status).toBe(404);
+    expect((await call(t.app, "/api/users/not%20a%20uid")).status).toBe(404);
+  });
+
+  it("refuses bad input with 400 and the error shape", async () => {
+    for (const query of [
+      "?sort=name",
+      "?role=owner",
+      "?limit=0",
+      "?limit=51",
+      "?limit=x",
+      "?cursor=abc",
+      `?q=${"a".repeat(101)}`,
+      `?q=${encodeURIComponent("a\u0000")}`,
+      `?tag=${"t".repeat(41)}`,
+    ]) {
+      const response = await call(t.app, `/api/users${query}`);
+      expect(response.status, query).toBe(400);
+      expect((await response.json()).error.code).toBe("invalid-argument");
+    }
+    for (const body of [{}, { listed: "no" }, { listed: true, extra: 1 }]) {
+      const response = await call(t.app, "/api/profile/settings", { method: "PUT", body, cookie: lan.cookie });
+      expect(response.status).toBe(400);
+    }
+    expect((await call(t.app, "/api/profile/settings", { method: "PUT", body: { listed: false } })).status).toBe(401);
+  });
+
+  it("as a reportable kind: hiding unlists the member, deleting also removes their photo", async () => {
+    const kind = memberReportable();
+    const viewer = { uid: lan.uid, role: "user" } as Parameters<typeof kind.assertReportable>[1];
+    const target = await member("Bị Báo Cáo");
+    await t.db
+      .update(users)
+      .set({ photoURL: `/api/photos/${target.uid}` })
+      .where(eq(users.uid, target.uid));
+    await kind.assertReportable(t.db, viewer, target.uid);
+    await expect(kind.assertReportable(t.db, { ...viewer, uid: target.uid }, target.uid)).rejects.toMatchObject({
+      code: "invalid-argument",
+    });
+    const context = await kind.context(t.db, target.uid);
+    expect(context).toMatchObject({
+      author: { uid: target.uid, displayName: "Bị Báo Cáo" },
+      removed: false,
+      link: `/users?id=${target.uid}`,
+    });
+    expect(JSON.stringify(context)).not.toContain("@example.vn");
+
+    await kind.apply(t.db, viewer, target.uid, "hide", Date.now());
+    expect((await call(t.app, `/api/users/${target.uid}`)).status).toBe(404);
+    await expect(kind.assertReportable(t.db, viewer, target.uid)).rejects.toMatchObject({ code: "not-found" });
+    expect(await kind.context(t.db, target.uid)).toMatchObject({ removed: true, link: null });
+
+    await kind.apply(t.db, viewer, target.uid, "delete", Date.now());
+    const [row] = await t.db.select().from(users).where(eq(users.uid, target.uid));
+    expect(row?.photoURL).toBeNull();
+    await kind.apply(t.db, viewer, "gone-member", "delete", Date.now());
+    expect(await kind.context(t.db, "gone-member")).toBeNull();
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The member directory (`/users`): listed members with a display name, found by their folded name
+ * ("tuan" finds "Tuấn"), filtered by role, tag and title, by level or newest, in keyset pages.
+ * Only public fields leave this file: never the email or anything private.
+ */
+import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { likePattern } from "../../db/folding.ts";
+import { authUsers, profileSettings, users } from "../../db/schema/index.ts";
+import { isRole, type Role } from "../../universal/auth/permissions.ts";
+import type { MemberPage, PublicMember } from "../../universal/users/users-limits.ts";
+import { AppError } from "../errors.ts";
+import { encodeCursor, type DirectoryQuery } from "./users-schemas.ts";
+
+const publicColumns = {
+  uid: users.uid,
+  displayName: users.displayName,
+  photoURL: users.photoURL,
+  role: users.role,
+  tag: users.tag,
+  title: users.title,
+  level: users.level,
+  createdAt: users.createdAt,
+};
+
+type PublicRow = { [Key in keyof typeof publicColumns]: (typeof users.$inferSelect)[Key] };
+
+function toPublic(row: PublicRow): PublicMember {
+  const role: Role = isRole(row.role) ? row.role : "user";
+  return { ...row, displayName: row.displayName ?? "", role };
+}
+
+/** The folded name, as the `users_name_search` trigram index holds it. */
+const foldedName = sql`f_unaccent(lower(coalesce(${users.displayName}, '')))`;
+
+/** Shown to others: listed (no settings row is listed), named, not banned. */
+const isPublic: SQL = and(
+  sql`coalesce(${profileSettings.listed}, true)`,
+  ne(sql`coalesce(${users.displayName}, '')`, ""),
+  sql`not coalesce(${authUsers.banned}, false)`,
+) as SQL;
+
+function fromUsers(db: Database) {
+  return db
+    .select(publicColumns)
+    .from(users)
+    .innerJoin(authUsers, eq(authUsers.id, users.uid))
+    .leftJoin(profileSettings, eq(profileSettings.uid, users.uid));
+}
+
+export async function listMembers(db: Database, query: DirectoryQuery): Promise<MemberPage> {
+  const conditions: SQL[] = [isPublic];
+  // Containment, not only a prefix: "tuan" finds "Anh Tuấn" as well as "Tuấn Anh"; the trigram index serves it.
+  if (query.q) conditions.push(sql`${foldedName} like '%' || ${likePattern(query.q)} || '%'`);
+  if (query.role) conditions.push(eq(users.role, query.role));
+  if (query.tag) conditions.push(eq(users.tag, query.tag));
+  if (query.title) conditions.push(eq(users.title, query.title));
+  const { cursor } = query;
+  const byLevel = query.sort === "level";
+  if (cursor) {
+    // Keyset paging on a unique key (the uid breaks ties): no member twice, none skipped, whatever changes meanwhile.
+    conditions.push(
+      byLevel
+        ? sql`(${users.level}, ${users.createdAt}, ${users.uid}) < (${cursor.level}, ${cursor.createdAt}, ${cursor.uid})`
+        : sql`(${users.createdAt}, ${users.uid}) < (${cursor.createdAt}, ${cursor.uid})`,
+    );
+  }
+  const order = byLevel ? [desc(users.level), desc(users.createdAt), desc(users.uid)] : [desc(users.createdAt), desc(users.uid)];
+  const rows = await fromUsers(db)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    data: page.map(toPublic),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+  };
+}
+
+/**
+ * A member's public profile. A hidden profile is not public: an unlisted (or banned, or unnamed)
+ * member is answered as one that does not exist, to everyone but themselves.
+ */
+export async function findPublicMember(db: Database, uid: string, viewerUid: string | null): Promise<PublicMember> {
+  const own = viewerUid === uid;
+  const [row] = await fromUsers(db).where(own ? eq(users.uid, uid) : and(eq(users.uid, uid), isPublic));
+  if (!row) throw new AppError("not-found", "No such member.");
+  return toPublic(row);
+}
+
+/** Whether the member's profile is listed in the directory (no settings row: listed). */
+export async function readListed(db: Database, uid: string): Promise<boolean> {
+  const [row] = await db.select({ listed: profileSettings.listed }).from(profileSettings).where(eq(profileSettings.uid, uid));
+  return row?.listed ?? true;
+}
+
+export async function setListed(db: Database, uid: string, listed: boolean): Promise<boolean> {
+  await db.insert(profileSettings).values({ uid, listed }).onConflictDoUpdate({ target: profileSettings.uid, set: { listed } });
+  return listed;
+}
