@@ -251,10 +251,15 @@ describe.each(testEngines)("identity on %s", (engine) => {
     const cookie = await signUp(t.app, "l@example.vn", "correct horse battery", "Linh");
     await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie });
     await call(t.app, "/api/analytics", { body: { name: "login", params: {} }, cookie });
+    await call(t.app, "/api/chat/rooms/global-vi/messages", { body: { text: "Tin của tôi", clientId: "export-message-1" }, cookie });
+    await call(t.app, "/api/notifications/preferences", { method: "PUT", body: { kind: "mention", inApp: false, browser: false }, cookie });
     const exported = await call(t.app, "/api/profile/export", { cookie });
     expect(exported.headers.get("Content-Disposition")).toContain("attachment");
     const data = await exported.json();
     expect(data.profile.email).toBe("l@example.vn");
+    expect(data.chatMessages).toEqual([expect.objectContaining({ roomId: "global-vi", text: "Tin của tôi" })]);
+    expect(data.notificationPreferences).toEqual([{ kind: "mention", inApp: false, browser: false }]);
+    expect(data).toMatchObject({ chatBlocks: [], notifications: [], reportsFiled: [] });
     expect(JSON.stringify(data)).not.toMatch(/password|token/i);
     const refused = await call(t.app, "/api/profile", { method: "DELETE", body: { password: "not the password" }, cookie });
     expect(refused.status).toBe(403);

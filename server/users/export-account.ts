@@ -1,6 +1,20 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { analyticsEvents, authAccounts, authSessions, authUsers, favorites, users } from "../../db/schema/index.ts";
+import {
+  analyticsEvents,
+  authAccounts,
+  authSessions,
+  authUsers,
+  chatBlocks,
+  chatMessages,
+  favorites,
+  notificationPreferences,
+  notifications,
+  presence,
+  reportReporters,
+  reports,
+  users,
+} from "../../db/schema/index.ts";
 
 /** Everything we hold about a person, as JSON they can download (no secrets, no other people's data). */
 export async function exportAccount(db: Database, uid: string) {
@@ -30,6 +44,41 @@ export async function exportAccount(db: Database, uid: string) {
     .select({ kind: favorites.kind, id: favorites.entryId, createdAt: favorites.createdAt })
     .from(favorites)
     .where(eq(favorites.uid, uid));
+  const messages = await db
+    .select({
+      id: chatMessages.id,
+      roomId: chatMessages.roomId,
+      text: chatMessages.text,
+      createdAt: chatMessages.createdAt,
+      editedAt: chatMessages.editedAt,
+      deletedAt: chatMessages.deletedAt,
+    })
+    .from(chatMessages)
+    .where(eq(chatMessages.authorUid, uid));
+  const received = await db
+    .select({
+      kind: notifications.kind,
+      link: notifications.link,
+      data: notifications.data,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+    })
+    .from(notifications)
+    .where(eq(notifications.uid, uid));
+  const notificationChoices = await db
+    .select({ kind: notificationPreferences.kind, inApp: notificationPreferences.inApp, browser: notificationPreferences.browser })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.uid, uid));
+  const blocked = await db
+    .select({ uid: chatBlocks.blockedUid, createdAt: chatBlocks.createdAt })
+    .from(chatBlocks)
+    .where(eq(chatBlocks.uid, uid));
+  const filed = await db
+    .select({ kind: reports.kind, targetId: reports.targetId, reason: reportReporters.reason, createdAt: reportReporters.createdAt })
+    .from(reportReporters)
+    .innerJoin(reports, eq(reports.id, reportReporters.reportId))
+    .where(eq(reportReporters.uid, uid));
+  const [seen] = await db.select({ lastSeenAt: presence.lastSeenAt }).from(presence).where(eq(presence.uid, uid));
   return {
     exportedAt: new Date().toISOString(),
     account,
@@ -38,5 +87,11 @@ export async function exportAccount(db: Database, uid: string) {
     sessions,
     analyticsEvents: events,
     favorites: starred,
+    chatMessages: messages,
+    chatBlocks: blocked,
+    notifications: received,
+    notificationPreferences: notificationChoices,
+    reportsFiled: filed,
+    lastSeenAt: seen?.lastSeenAt ?? null,
   };
 }
