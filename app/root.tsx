@@ -49,7 +49,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang={language} data-theme={themes.light} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* resizes-content: an on-screen keyboard shrinks the layout (100dvh), so the chat composer stays above it. */}
+        <meta name="viewport" content="width=device-width, initial-scale=1, interactive-widget=resizes-content" />
         <meta name="theme-color" content="#F15A22" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: chunkReloadScript() }} />
