@@ -93,6 +93,7 @@ export function MePage({
   language,
   passwordMinLength,
   hasPassword,
+  listed: initiallyListed,
   notifications,
 }: {
   i18n: RouteMessages;
@@ -102,6 +103,8 @@ export function MePage({
   passwordMinLength: number;
   /** Without one (a social or OpenID account), a fresh sign-in confirms the deletion instead. */
   hasPassword: boolean;
+  /** Whether the profile is shown in the member directory (`/users`). */
+  listed: boolean;
   /** The notification choices, which the notifications feature draws. */
   notifications: ReactNode;
 }) {
@@ -116,6 +119,8 @@ export function MePage({
   const passwordStatus = useStatus();
   const sessionStatus = useStatus();
   const deleteStatus = useStatus();
+  const listedStatus = useStatus();
+  const [listed, setListed] = useState(initiallyListed);
   const [busy, setBusy] = useState<string | null>(null);
   const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
   const theme = useSyncExternalStore<ThemeChoice>(subscribeThemeChoice, readThemeChoice, () => "system");
@@ -152,6 +157,23 @@ export function MePage({
       });
       await revalidator.revalidate();
       return "profile.saved";
+    });
+  }
+
+  function saveListed(next: boolean) {
+    setListed(next);
+    void act("listed", listedStatus, async () => {
+      try {
+        await send("/api/profile/settings", {
+          method: "PUT",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ listed: next }),
+        });
+      } catch (error) {
+        setListed(!next);
+        throw error;
+      }
+      return next ? "directory.shown" : "directory.hidden";
     });
   }
 
@@ -256,6 +278,34 @@ export function MePage({
           <p className="text-xs text-fg-muted">{t("photo.hint")}</p>
           {photoStatus.view(t)}
         </div>
+      </Section>
+
+      <Section title={t("directory.title")}>
+        <label className="flex min-h-11 cursor-pointer items-center gap-3">
+          <span className="relative inline-flex shrink-0">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={listed}
+              disabled={busy === "listed"}
+              aria-describedby="me-listed-hint"
+              onChange={(event) => saveListed(event.currentTarget.checked)}
+              className="peer h-7 w-12 cursor-[inherit] appearance-none rounded-full border-2 border-fg-muted bg-surface transition-colors checked:border-brand checked:bg-brand"
+            />
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1.5 left-1.5 size-4 rounded-full bg-fg-muted transition-transform peer-checked:translate-x-5 peer-checked:bg-on-brand"
+            />
+          </span>
+          {t("directory.listed")}
+        </label>
+        <p id="me-listed-hint" className="mt-1 text-sm text-fg-muted">
+          {t("directory.hint")}{" "}
+          <a href={`/users?id=${encodeURIComponent(profile.uid)}`} className="text-link underline underline-offset-2">
+            {t("directory.view")}
+          </a>
+        </p>
+        {listedStatus.view(t)}
       </Section>
 
       <Section title={t("settings.title")}>

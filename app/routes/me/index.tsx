@@ -6,6 +6,7 @@ import { requestContext } from "~/shared/request-context.ts";
 import { hasPassword } from "../../../server/auth/confirm-identity.ts";
 import { listPreferences } from "../../../server/notifications/notification-preferences.ts";
 import { readProfile, syncProfile } from "../../../server/profile/profile-store.ts";
+import { readListed } from "../../../server/users/directory.ts";
 import type { Route } from "./+types/index";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
@@ -19,12 +20,13 @@ export const loader = guarded(async ({ request, context }: Route.LoaderArgs) => 
   const profile =
     (await readProfile(db, viewer.uid, logger)) ??
     (await syncProfile(db, { id: viewer.uid, email: viewer.email, name: viewer.name, image: viewer.image }));
-  const [i18n, authI18n, notificationsI18n, withPassword, notificationPreferences] = await Promise.all([
+  const [i18n, authI18n, notificationsI18n, withPassword, notificationPreferences, listed] = await Promise.all([
     loadRouteMessages(request, "me"),
     loadRouteMessages(request, "auth"),
     loadRouteMessages(request, "notifications"),
     hasPassword(db, viewer.uid),
     listPreferences(db, viewer.uid),
+    readListed(db, viewer.uid),
   ]);
   return {
     profile,
@@ -33,6 +35,7 @@ export const loader = guarded(async ({ request, context }: Route.LoaderArgs) => 
     language: i18n.language,
     passwordMinLength,
     hasPassword: withPassword,
+    listed,
     notificationsI18n,
     notificationPreferences,
   };

@@ -1,2 +1,74 @@
+import { MemberListPage } from "~/features/users/member-list-page.tsx";
+import { MemberProfilePage } from "~/features/users/member-profile-page.tsx";
+import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { requestContext } from "~/shared/request-context.ts";
+import { notFound } from "~/shared/routing/not-found.ts";
+import { requireSearchBudget } from "~/shared/routing/search-budget.ts";
+import { AppError } from "../../../server/errors.ts";
+import { findPublicMember, listMembers, readListed } from "../../../server/users/directory.ts";
+import { directoryQuery } from "../../../server/users/users-schemas.ts";
+import { reportKinds } from "../../../universal/moderation/moderation-limits.ts";
+import { knownBadgeValues } from "../../../universal/users/users-limits.ts";
+import type { Route } from "./+types/index";
+
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
-export { PlaceholderPage as default } from "~/features/shell/placeholder-page.tsx";
+
+/** Members can be reported once the moderation queue accepts the kind (its `reportKinds` lists "member"). */
+const MEMBER_REPORTS = (reportKinds as readonly string[]).includes("member");
+
+const UID = /^[A-Za-z0-9_-]{1,64}$/;
+const known = new Set<string>(knownBadgeValues);
+
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { db, viewer } = context.get(requestContext);
+  const id = url.searchParams.get("id");
+  if (id !== null) {
+    const member = UID.test(id)
+      ? await findPublicMember(db, id, viewer?.uid ?? null).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === "not-found") return null;
+          throw error;
+        })
+      : null;
+    if (!member) notFound(url);
+    const own = viewer?.uid === member.uid;
+    const [i18n, moderationI18n, listed] = await Promise.all([
+      loadRouteMessages(request, "users"),
+      MEMBER_REPORTS && viewer && !own ? loadRouteMessages(request, "moderation") : null,
+      own ? readListed(db, member.uid) : true,
+    ]);
+    return {
+      view: "profile" as const,
+      i18n,
+      moderationI18n,
+      language: i18n.language,
+      member,
+      viewer: viewer ? { uid: viewer.uid } : null,
+      hidden: !listed,
+    };
+  }
+
+  await requireSearchBudget(context, url);
+  const parsed = directoryQuery.safeParse(Object.fromEntries(url.searchParams));
+  // An edited or stale URL (a made-up sort, an old cursor) shows the first page of the directory rather than an error.
+  const query = parsed.success ? parsed.data : directoryQuery.parse({});
+  const [i18n, page] = await Promise.all([loadRouteMessages(request, "users"), listMembers(db, query)]);
+  const extra = (value: string | undefined) => (value && !known.has(value) ? [value] : []);
+  return {
+    view: "list" as const,
+    i18n,
+    members: page.data,
+    nextCursor: page.nextCursor,
+    paged: query.cursor !== undefined,
+    extraTags: extra(query.tag),
+    extraTitles: extra(query.title),
+  };
+}
+
+export default function Users({ loaderData }: Route.ComponentProps) {
+  if (loaderData.view === "profile") {
+    const { view: _view, ...profile } = loaderData;
+    return <MemberProfilePage {...profile} />;
+  }
+  const { view: _view, ...list } = loaderData;
+  return <MemberListPage {...list} />;
+}

@@ -15,6 +15,7 @@ export const namespaces = [
   "chat",
   "notifications",
   "moderation",
+  "users",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -1,0 +1,128 @@
+import { lazy, Suspense, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { Language } from "../../../universal/i18n/languages.ts";
+import type { ReportTarget } from "../../shared/moderation/report-dialog.tsx";
+import type { PublicMember } from "../../../universal/users/users-limits.ts";
+import { formatDate } from "../../shared/i18n/format.ts";
+import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { Avatar, Badges } from "../../shared/ui/badges.tsx";
+import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
+import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
+
+/** Loaded when a member opens it: pages that are only read never pay for the dialog. */
+const ReportDialog = lazy(() => import("../../shared/moderation/report-dialog.tsx").then((module) => ({ default: module.ReportDialog })));
+
+const button = "inline-flex min-h-11 items-center justify-center rounded-md px-4 font-semibold";
+
+export interface MemberProfileProps {
+  i18n: RouteMessages;
+  /** The moderation namespace, for the report dialog; null when members cannot be reported yet. */
+  moderationI18n: RouteMessages | null;
+  language: Language;
+  member: PublicMember;
+  viewer: { uid: string } | null;
+  /** The viewer's own profile while it is hidden from the directory. */
+  hidden: boolean;
+}
+
+function DirectMessageButton({ uid, t }: { uid: string; t: (key: string) => string }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<"idle" | "opening" | "failed" | "blocked">("idle");
+
+  async function open() {
+    setState("opening");
+    const opened = await import("./open-direct-room.ts").then(
+      (module) => module.openDirectRoom(uid),
+      () => ({ status: 0 }),
+    );
+    if ("status" in opened) {
+      setState(opened.status === 403 ? "blocked" : "failed");
+      return;
+    }
+    await navigate(opened.path);
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <button
+        type="button"
+        onClick={open}
+        disabled={state === "opening"}
+        className={`${button} bg-brand text-on-brand disabled:opacity-60`}
+      >
+        {state === "opening" ? t("profile.opening") : t("profile.message")}
+      </button>
+      {state === "failed" || state === "blocked" ? (
+        <p role="alert" className="text-sm">
+          {t(state === "blocked" ? "profile.messageBlocked" : "profile.messageFailed")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ReportButton({ uid, moderationI18n, label }: { uid: string; moderationI18n: RouteMessages; label: string }) {
+  useRouteMessages(moderationI18n);
+  const [target, setTarget] = useState<ReportTarget | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setTarget({ kind: "member" as ReportTarget["kind"], id: uid })}
+        className={`${button} border border-line hover:bg-surface-muted`}
+      >
+        {label}
+      </button>
+      {target ? (
+        <Suspense fallback={null}>
+          <ReportDialog target={target} onClose={() => setTarget(null)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** A member's public profile: photo, name, badges, member since, and what others may do (message, report). */
+export function MemberProfilePage({ i18n, moderationI18n, language, member, viewer, hidden }: MemberProfileProps) {
+  const { t } = useRouteMessages(i18n);
+  const own = viewer?.uid === member.uid;
+  const back = `/users?id=${encodeURIComponent(member.uid)}`;
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <EntryBreadcrumbs listKey="users" current={member.displayName} />
+      <article aria-labelledby="member-name" className="flex flex-col gap-5">
+        <header className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-5 sm:flex-row sm:items-center">
+          <Avatar name={member.displayName} image={member.photoURL} size={96} />
+          <div className="flex min-w-0 flex-col gap-2">
+            <h1 id="member-name" className="text-2xl font-bold break-words sm:text-3xl">
+              {member.displayName}
+            </h1>
+            <Badges subject={member} />
+            <p className="text-sm text-fg-muted">
+              {t("profile.since", { date: formatDate(member.createdAt, language, { date: "long" }) })}
+            </p>
+          </div>
+        </header>
+
+        {own ? (
+          <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-5">
+            <p>{hidden ? t("profile.hidden") : t("profile.own")}</p>
+            <Link to="/me" className={`${button} w-fit border border-line hover:bg-surface-muted`}>
+              {hidden ? t("profile.show") : t("profile.edit")}
+            </Link>
+          </div>
+        ) : viewer ? (
+          <div className="flex flex-wrap items-start gap-3">
+            <DirectMessageButton uid={member.uid} t={t} />
+            {moderationI18n ? <ReportButton uid={member.uid} moderationI18n={moderationI18n} label={t("profile.report")} /> : null}
+          </div>
+        ) : (
+          <SignInPrompt text={t("profile.signIn", { name: member.displayName })} action={t("profile.signInAction")} back={back} />
+        )}
+
+        {/* The member's posts and published guides, then clan and trade reputation, join here as sections when their features land. */}
+      </article>
+    </div>
+  );
+}
