@@ -6,7 +6,7 @@ import { requestContext } from "~/shared/request-context.ts";
 import { notFound } from "~/shared/routing/not-found.ts";
 import { listKind } from "../../../server/content/catalog.ts";
 import type { Guide } from "../../../universal/content/pack-schema.ts";
-import { renderMarkdown } from "../../../server/content/render-markdown.ts";
+import { renderMarkdown } from "../../../server/markdown/render-markdown.ts";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = (args) => {

@@ -4,7 +4,7 @@ import { localize } from "~/shared/i18n/localize.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { listKind } from "../../../server/content/catalog.ts";
 import type { Rule } from "../../../universal/content/pack-schema.ts";
-import { renderMarkdown } from "../../../server/content/render-markdown.ts";
+import { renderMarkdown } from "../../../server/markdown/render-markdown.ts";
 import type { Route } from "./+types/index";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
