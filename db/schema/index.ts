@@ -10,3 +10,4 @@ export * from "./chat.ts";
 export * from "./notifications.ts";
 export * from "./moderation.ts";
 export * from "./realtime.ts";
+export * from "./feed.ts";
