@@ -118,7 +118,9 @@ export function MemberProfilePage({ i18n, moderationI18n, language, member, view
             {moderationI18n ? <ReportButton uid={member.uid} moderationI18n={moderationI18n} label={t("profile.report")} /> : null}
           </div>
         ) : (
-          <SignInPrompt text={t("profile.signIn", { name: member.displayName })} action={t("profile.signInAction")} back={back} />
+          <div className="[&>p]:mt-0">
+            <SignInPrompt text={t("profile.signIn", { name: member.displayName })} action={t("profile.signInAction")} back={back} />
+          </div>
         )}
 
         {/* The member's posts and published guides, then clan and trade reputation, join here as sections when their features land. */}
