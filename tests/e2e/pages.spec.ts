@@ -31,6 +31,7 @@ const builtPages = new Set([
   "district",
   "chat",
   "notification",
+  "users",
 ]);
 /** Detail pages with real content need an entry: `?id=` of one from the demo pack. */
 const detailIds: Record<string, string> = {
