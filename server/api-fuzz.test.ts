@@ -203,6 +203,74 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
       .tuple(queryParam("cursor", "10"), queryParam("limit", "5", "100"), fc.nat(2))
       .map(([cursor, limit, count]) => `/api/audit?${[cursor, limit].slice(0, count).join("&")}`),
   }),
+  "GET /api/feed": () => ({
+    path: fc
+      .tuple(
+        queryParam("language", "vi", "en-US"),
+        queryParam("order", "newest", "top"),
+        queryParam("cursor", "5"),
+        queryParam("limit", "5", "50"),
+        fc.nat(4),
+      )
+      .map(([language, order, cursor, limit, count]) => `/api/feed?${[language, order, cursor, limit].slice(0, count).join("&")}`),
+  }),
+  "POST /api/feed": ({ user }) => ({
+    session: user,
+    path: fc.constant("/api/feed"),
+    body: bodies({ body: "Xin chào", language: "vi", clientId: "fuzz-post-0001", entry: { kind: "items", id: "iron-sword" } }),
+  }),
+  "GET /api/feed/:id": () => ({ path: segment("1", "2").map((id) => `/api/feed/${id}`) }),
+  "PATCH /api/feed/:id": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/feed/${id}`),
+    body: bodies({ body: "sửa" }),
+  }),
+  "DELETE /api/feed/:id": ({ user }) => ({ session: user, path: segment("2").map((id) => `/api/feed/${id}`), body: bodies({}) }),
+  "PUT /api/feed/:id/like": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/feed/${id}/like`),
+    body: bodies({}),
+  }),
+  "DELETE /api/feed/:id/like": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/feed/${id}/like`),
+    body: bodies({}),
+  }),
+  "POST /api/feed/:id/pin": ({ admin }) => ({
+    session: admin,
+    path: segment("1", "2").map((id) => `/api/feed/${id}/pin`),
+    body: bodies({ pinned: true }),
+  }),
+  "GET /api/feed/:id/comments": () => ({
+    path: fc
+      .tuple(segment("1", "2"), queryParam("after", "1"), fc.nat(1))
+      .map(([id, after, count]) => `/api/feed/${id}/comments${count ? `?${after}` : ""}`),
+  }),
+  "POST /api/feed/:id/comments": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/feed/${id}/comments`),
+    body: bodies({ body: "hay", clientId: "fuzz-comment-0001", parentId: null }),
+  }),
+  "PATCH /api/feed/comments/:id": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/feed/comments/${id}`),
+    body: bodies({ body: "sửa" }),
+  }),
+  "DELETE /api/feed/comments/:id": ({ user }) => ({
+    session: user,
+    path: segment("2").map((id) => `/api/feed/comments/${id}`),
+    body: bodies({}),
+  }),
+  "PUT /api/feed/comments/:id/like": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/feed/comments/${id}/like`),
+    body: bodies({}),
+  }),
+  "DELETE /api/feed/comments/:id/like": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/feed/comments/${id}/like`),
+    body: bodies({}),
+  }),
   "GET /api/v1/:collection/:id": () => ({
     path: fc.tuple(segment(...KINDS), segment("iron-sword", "brown-horse")).map(([kind, id]) => `/api/v1/${kind}/${id}`),
   }),

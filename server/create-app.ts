@@ -24,6 +24,9 @@ import { gameIconRaster, gameIconSvg } from "./content/icons.ts";
 import { favoritesRoutes } from "./favorites/favorites-routes.ts";
 import { chatRoutes } from "./chat/chat-routes.ts";
 import { chatReportable } from "./chat/chat-reports.ts";
+import { commentReportable, postReportable } from "./feed/feed-reports.ts";
+import { feedRoutes } from "./feed/feed-routes.ts";
+import { memberReportable } from "./users/member-reports.ts";
 import { moderationRoutes } from "./moderation/moderation-routes.ts";
 import { reportKindsOf } from "./moderation/moderation.ts";
 import { notificationsRoutes } from "./notifications/notifications.ts";
@@ -241,7 +244,7 @@ export function createApp({
     }
   });
   // What members may report, from each feature that takes reports: the one moderation queue reads them all.
-  const reportKinds = reportKindsOf([chatReportable(hub)]);
+  const reportKinds = reportKindsOf([chatReportable(hub), postReportable(), commentReportable(), memberReportable()]);
   app.route("/api", profileRoutes(database.db));
   app.route("/api", usersRoutes(database.db));
   app.route("/api", analyticsRoutes(analytics));
@@ -251,6 +254,7 @@ export function createApp({
   app.route("/api", chatRoutes(database.db, hub, { rate: { max: config.CHAT_RATE_MAX, window: config.CHAT_RATE_WINDOW_SECONDS } }));
   app.route("/api", notificationsRoutes(database.db, hub));
   app.route("/api", moderationRoutes(database.db, reportKinds));
+  app.route("/api", feedRoutes(database.db, hub));
   app.route("/api", trendingRoutes(database.db));
   app.route("/api", contentApiRoutes(database.db));
   app.all("/api/*", (c) => {

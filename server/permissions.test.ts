@@ -29,6 +29,9 @@ interface Shared {
   targetMessages: number[];
   /** An open report for each caller to resolve (by role). */
   reports: Record<string, number>;
+  /** A feed post and a comment of each signed-in caller's own (the visitor is given the user's). */
+  posts: Record<string, number>;
+  comments: Record<string, number>;
 }
 
 interface Endpoint {
@@ -248,6 +251,80 @@ const endpoints: Endpoint[] = [
     expected: moderators(200),
   },
   { route: "GET /api/audit", request: () => ({ method: "GET", path: "/api/audit" }), expected: adminOnly(200) },
+  { route: "GET /api/feed", request: () => ({ method: "GET", path: "/api/feed?language=vi&order=newest" }), expected: everyone(200) },
+  {
+    route: "POST /api/feed",
+    request: () => ({ method: "POST", path: "/api/feed", body: { body: "Xin chào", language: "vi", clientId: "permission-post-2" } }),
+    expected: own(201),
+  },
+  {
+    route: "GET /api/feed/:id",
+    request: (caller, { posts }) => ({ method: "GET", path: `/api/feed/${posts[caller.uid || "visitor"]}` }),
+    expected: everyone(200),
+  },
+  {
+    route: "PATCH /api/feed/:id",
+    request: (caller, { posts }) => ({ method: "PATCH", path: `/api/feed/${posts[caller.uid || "visitor"]}`, body: { body: "sửa" } }),
+    expected: own(200),
+  },
+  {
+    route: "PUT /api/feed/:id/like",
+    request: (caller, { posts }) => ({ method: "PUT", path: `/api/feed/${posts[caller.uid || "visitor"]}/like` }),
+    expected: own(200),
+  },
+  {
+    route: "DELETE /api/feed/:id/like",
+    request: (caller, { posts }) => ({ method: "DELETE", path: `/api/feed/${posts[caller.uid || "visitor"]}/like` }),
+    expected: own(200),
+  },
+  {
+    route: "POST /api/feed/:id/pin",
+    request: (caller, { posts }) => ({ method: "POST", path: `/api/feed/${posts[caller.uid || "visitor"]}/pin`, body: { pinned: false } }),
+    expected: moderators(200),
+  },
+  {
+    route: "GET /api/feed/:id/comments",
+    request: (caller, { posts }) => ({ method: "GET", path: `/api/feed/${posts[caller.uid || "visitor"]}/comments` }),
+    expected: everyone(200),
+  },
+  {
+    route: "POST /api/feed/:id/comments",
+    request: (caller, { posts }) => ({
+      method: "POST",
+      path: `/api/feed/${posts[caller.uid || "visitor"]}/comments`,
+      body: { body: "hay", clientId: "permission-comment-2" },
+    }),
+    expected: own(201),
+  },
+  {
+    route: "PATCH /api/feed/comments/:id",
+    request: (caller, { comments }) => ({
+      method: "PATCH",
+      path: `/api/feed/comments/${comments[caller.uid || "visitor"]}`,
+      body: { body: "sửa" },
+    }),
+    expected: own(200),
+  },
+  {
+    route: "PUT /api/feed/comments/:id/like",
+    request: (caller, { comments }) => ({ method: "PUT", path: `/api/feed/comments/${comments[caller.uid || "visitor"]}/like` }),
+    expected: own(200),
+  },
+  {
+    route: "DELETE /api/feed/comments/:id/like",
+    request: (caller, { comments }) => ({ method: "DELETE", path: `/api/feed/comments/${comments[caller.uid || "visitor"]}/like` }),
+    expected: own(200),
+  },
+  {
+    route: "DELETE /api/feed/comments/:id",
+    request: (caller, { comments }) => ({ method: "DELETE", path: `/api/feed/comments/${comments[caller.uid || "visitor"]}` }),
+    expected: own(200),
+  },
+  {
+    route: "DELETE /api/feed/:id",
+    request: (caller, { posts }) => ({ method: "DELETE", path: `/api/feed/${posts[caller.uid || "visitor"]}` }),
+    expected: own(200),
+  },
   {
     route: "DELETE /api/profile",
     // Deleting an account needs its password (issue #11): every account here signed up with this one.
@@ -282,6 +359,8 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
       messages: {},
       targetMessages: [],
       reports: {},
+      posts: {},
+      comments: {},
     };
 
     beforeAll(async () => {
@@ -330,6 +409,18 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
         shared.reports[accounts[role].uid] = (await filed.json()).data.id;
       }
       shared.reports.any = shared.reports[accounts.moderator.uid] ?? 0;
+      for (const role of roles) {
+        const { cookie, uid } = accounts[role];
+        const posted = await call(t.app, "/api/feed", { body: { body: "mine", language: "vi", clientId: "permission-post" }, cookie });
+        shared.posts[uid] = (await posted.json()).data.id;
+        const commented = await call(t.app, `/api/feed/${shared.posts[uid]}/comments`, {
+          body: { body: "mine", clientId: "permission-comment" },
+          cookie,
+        });
+        shared.comments[uid] = (await commented.json()).data.id;
+      }
+      shared.posts.visitor = shared.posts[accounts.user.uid] ?? 0;
+      shared.comments.visitor = shared.comments[accounts.user.uid] ?? 0;
       shared.png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2e86de" } })
         .png()
         .toBuffer();

@@ -11,12 +11,12 @@ import type { ReportableKind } from "../moderation/report-kinds.ts";
 import { findPublicMember, setListed } from "./directory.ts";
 
 /** The kind's name; `reportKinds` (universal/moderation/moderation-limits.ts) must list it before the queue accepts it. */
-const MEMBER = "member";
+const MEMBER = "member" satisfies ReportKind;
 
 export function memberReportable(): ReportableKind {
   return {
-    kind: MEMBER as ReportKind,
-    permission: "user:manage",
+    kind: MEMBER,
+    permission: "report:verify",
     async assertReportable(db, viewer, targetId) {
       if (targetId === viewer.uid) throw new AppError("invalid-argument", "You cannot report yourself.", { reason: "own" });
       // A profile the reporter cannot see (hidden, unnamed, banned, none) is answered as one that does not exist.

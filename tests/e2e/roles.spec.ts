@@ -120,7 +120,7 @@ test("a report reaches the moderation queue in context; the moderator hides the 
   const message = bubble(reporter.page, spam);
   await message.getByRole("button", { name: chat.moreActions.replace("{{name}}", "Người Rao") }).click();
   await message.getByRole("button", { name: chat.report }).click();
-  const dialog = reporter.page.getByRole("dialog", { name: moderation.report.title });
+  const dialog = reporter.page.getByRole("dialog", { name: moderation.report.titles.message });
   await dialog.getByLabel(moderation.report.reasons.scam).check();
   await dialog.getByLabel(moderation.report.detailsLabel).fill("Rao bán vàng ngoài game");
   await dialog.getByRole("button", { name: moderation.report.submit }).click();

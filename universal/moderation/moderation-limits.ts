@@ -4,8 +4,8 @@
  * kind here and a handler on the server (server/moderation/report-kinds.ts).
  */
 
-/** What can be reported: a chat message today; posts, comments, offers and characters later. */
-export const reportKinds = ["message"] as const;
+/** What can be reported: chat messages, feed posts and comments, member profiles; offers and characters later. */
+export const reportKinds = ["message", "post", "comment", "member"] as const;
 export type ReportKind = (typeof reportKinds)[number];
 
 export const reportActions = ["hide", "delete", "dismiss"] as const;

@@ -26,7 +26,13 @@ export type NotificationKind = (typeof notificationKinds)[number];
  * and its row in `GET /api/notifications/preferences` by being added here, with its label
  * (`preferences.kinds.<kind>` in both languages' `notifications.json`).
  */
-export const activeNotificationKinds = ["mention", "direct-message"] as const satisfies readonly NotificationKind[];
+export const activeNotificationKinds = [
+  "mention",
+  "direct-message",
+  "comment",
+  "reply",
+  "like",
+] as const satisfies readonly NotificationKind[];
 export type ActiveNotificationKind = (typeof activeNotificationKinds)[number];
 
 /**

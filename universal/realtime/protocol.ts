@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { ChatMessage } from "../chat/chat-schemas.ts";
 import type { AppNotification } from "../notifications/notification-kinds.ts";
+import type { Post } from "../feed/feed-limits.ts";
 
 /** `room:{id}`, `user:{uid}`, `feed:{lang}`…: a kind, a colon, an id. */
 export const topicSchema = z.string().regex(/^[a-z][a-z-]*:[A-Za-z0-9_-]{1,80}$/, "not a topic");
@@ -22,7 +23,9 @@ export type PersistedEvent =
   | { type: "message"; topic: string; id: number; message: ChatMessage }
   | { type: "message-updated"; topic: string; id: number; message: ChatMessage }
   | { type: "message-deleted"; topic: string; id: number; messageId: number }
-  | { type: "notification"; topic: string; id: number; notification: AppNotification };
+  | { type: "notification"; topic: string; id: number; notification: AppNotification }
+  /** On `feed:{language}`: a new post (visitors may subscribe). */
+  | { type: "post"; topic: string; id: number; post: Post };
 
 export interface PresenceMember {
   uid: string;

@@ -108,7 +108,10 @@ function ReportCard({ report }: { report: Report }) {
   const context = report.context;
   const author = context?.author?.displayName || t("queue.unknownAuthor");
   const where = context
-    ? t(`queue.where.${context.where.kind}`, { language: context.where.label ? t(`common:language.${context.where.label}`) : "" })
+    ? t(`queue.where.${context.where.kind}`, {
+        // A lounge's or the feed's label is its language; other places' labels are not shown.
+        language: context.where.label && ["global", "feed"].includes(context.where.kind) ? t(`common:language.${context.where.label}`) : "",
+      })
     : "";
   const others = report.count - 1;
 

@@ -78,11 +78,19 @@ export function NotificationsPage({ i18n, signedIn, unreadOnly, notifications, u
     setCursor(answer.body.nextBefore);
   }
 
-  const text = (notification: AppNotification) =>
-    t(`kinds.${notification.kind}`, {
+  const text = (notification: AppNotification) => {
+    const others = Number(notification.data.others ?? 0);
+    // Likes are grouped ("Lan and 4 others liked…"), of a post or of a comment.
+    const key =
+      notification.kind === "like"
+        ? `kinds.${notification.data.commentId ? "likeComment" : "like"}${others > 0 ? "Others" : ""}`
+        : `kinds.${notification.kind}`;
+    return t(key, {
       name: notification.actor?.displayName || t("someone"),
       excerpt: String(notification.data.excerpt ?? ""),
+      count: others,
     });
+  };
 
   return (
     <div className="mx-auto max-w-3xl">

@@ -68,7 +68,7 @@ function ReportButton({ uid, moderationI18n, label }: { uid: string; moderationI
     <>
       <button
         type="button"
-        onClick={() => setTarget({ kind: "member" as ReportTarget["kind"], id: uid })}
+        onClick={() => setTarget({ kind: "member", id: uid })}
         className={`${button} border border-line hover:bg-surface-muted`}
       >
         {label}

@@ -67,7 +67,7 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
       {state.step === "sent" ? (
         <div className="flex flex-col gap-4 p-5">
           <h2 id={`${id}-title`} className="text-lg font-bold">
-            {t("report.title")}
+            {t(`report.titles.${target?.kind ?? "message"}`)}
           </h2>
           <p role="status">{t("report.sent")}</p>
           <div className="flex justify-end">
@@ -79,7 +79,7 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
       ) : (
         <form onSubmit={submit} className="flex flex-col gap-4 p-5">
           <h2 id={`${id}-title`} className="text-lg font-bold">
-            {t("report.title")}
+            {t(`report.titles.${target?.kind ?? "message"}`)}
           </h2>
           <p className="text-sm text-fg-muted">{t("report.lead")}</p>
           <RadioChoices

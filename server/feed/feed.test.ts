@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testEngines } from "../../db/testing.ts";
+import type { Comment, Post } from "../../universal/feed/feed-limits.ts";
+import { ensureContent } from "../content/content-store.ts";
+import type { HubEvent } from "../realtime/hub.ts";
+import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
+import { setRole } from "../users/set-role.ts";
+
+interface Member {
+  cookie: string;
+  uid: string;
+  email: string;
+}
+
+describe.each(testEngines)("the feed on %s", (engine) => {
+  let t: TestApp;
+  let count = 0;
+  let clientIds = 0;
+  const clientId = () => `feed-client-${++clientIds}-${Date.now()}`;
+
+  async function member(name: string): Promise<Member> {
+    const email = `feed-${++count}@example.vn`;
+    const cookie = await signUp(t.app, email, "correct horse battery", name);
+    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
+    return { cookie, uid: profile.uid, email };
+  }
+
+  async function post(who: Member, body: string, extra: Record<string, unknown> = {}): Promise<Post> {
+    const response = await call(t.app, "/api/feed", { cookie: who.cookie, body: { body, language: "vi", clientId: clientId(), ...extra } });
+    expect(response.status).toBe(201);
+    return (await response.json()).data;
+  }
+
+  async function comment(who: Member, postId: number, body: string, parentId?: number): Promise<Response> {
+    return call(t.app, `/api/feed/${postId}/comments`, { cookie: who.cookie, body: { body, clientId: clientId(), parentId } });
+  }
+
+  const unread = async (who: Member) => (await (await call(t.app, "/api/notifications", { cookie: who.cookie })).json()).data;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000" });
+    await ensureContent(t.db, silentLogger);
+  });
+  afterAll(() => t.dispose());
+
+  it("lets visitors read and members post, once per client id, with safe markdown and a linked entry, live on the language's topic", async () => {
+    expect((await call(t.app, "/api/feed")).status).toBe(200);
+    expect((await call(t.app, "/api/feed", { body: { body: "x", language: "vi", clientId: clientId() } })).status).toBe(401);
+    const an = await member("An");
+    const events: HubEvent[] = [];
+    const stop = t.hub.listen("feed:vi", (event) => events.push(event));
+    const id = clientId();
+    const body = {
+      body: "**Kiếm Sắt** rất tốt <script>alert(1)</script>",
+      language: "vi",
+      clientId: id,
+      entry: { kind: "items", id: "iron-sword" },
+    };
+    const first = await call(t.app, "/api/feed", { cookie: an.cookie, body });
+    expect(first.status).toBe(201);
+    const created: Post = (await first.json()).data;
+    expect(created).toMatchObject({
+      language: "vi",
+      entry: { kind: "items", id: "iron-sword" },
+      likeCount: 0,
+      commentCount: 0,
+      liked: false,
+    });
+    expect(created.html).toContain("<strong>Kiếm Sắt</strong>");
+    expect(created.html).not.toContain("<script>");
+    const again = await call(t.app, "/api/feed", { cookie: an.cookie, body });
+    expect((await again.json()).data.id).toBe(created.id);
+    stop();
+    expect(events.filter((event) => event.type === "post")).toEqual([
+      expect.objectContaining({ type: "post", id: created.id, topic: "feed:vi" }),
+    ]);
+    const visitor = (await (await call(t.app, `/api/feed/${created.id}`)).json()).data;
+    expect(visitor.body).toBe(body.body);
+    expect(
+      (
+        await call(t.app, "/api/feed", {
+          cookie: an.cookie,
+          body: { ...body, clientId: clientId(), entry: { kind: "items", id: "no-such" } },
+        })
+      ).status,
+    ).toBe(400);
+    expect((await call(t.app, "/api/feed", { cookie: an.cookie, body: { ...body, clientId: clientId(), body: "   " } })).status).toBe(400);
+    expect((await call(t.app, "/api/feed", { cookie: an.cookie, body: { ...body, clientId: clientId(), language: "fr" } })).status).toBe(
+      400,
+    );
+  });
+
+  it("pages the newest posts by cursor without gaps or repeats, filters by language, and ranks the week's top", async () => {
+    const binh = await member("Bình");
+    const mine: number[] = [];
+    for (const text of ["một", "hai", "ba", "bốn"]) mine.push((await post(binh, `Bài ${text}`)).id);
+    const english = (
+      await (
+        await call(t.app, "/api/feed", { cookie: binh.cookie, body: { body: "English", language: "en-US", clientId: clientId() } })
+      ).json()
+    ).data;
+    const all: number[] = [];
+    let cursor: number | null = null;
+    do {
+      const page: { data: Post[]; nextCursor: number | null } = await (
+        await call(t.app, `/api/feed?language=vi&limit=2${cursor ? `&cursor=${cursor}` : ""}`)
+      ).json();
+      all.push(...page.data.map((each) => each.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toEqual([...all].sort((a, b) => b - a));
+    expect(all).toEqual(expect.arrayContaining(mine));
+    expect(all).not.toContain(english.id);
+    const liker = await member("Cường");
+    await call(t.app, `/api/feed/${mine[1]}/like`, { method: "PUT", cookie: liker.cookie });
+    const top = (await (await call(t.app, "/api/feed?language=vi&order=top&limit=1")).json()).data;
+    expect(top[0].id).toBe(mine[1]);
+    expect((await call(t.app, "/api/feed?order=best")).status).toBe(400);
+  });
+
+  it("counts one like per member, undoes it, and groups like notifications while unread", async () => {
+    const author = await member("Dũng");
+    const { id } = await post(author, "Ai thích không?");
+    const fans = [await member("Em"), await member("Giang"), await member("Hà")];
+    for (const fan of fans) expect((await call(t.app, `/api/feed/${id}/like`, { method: "PUT", cookie: fan.cookie })).status).toBe(200);
+    const twice = await call(t.app, `/api/feed/${id}/like`, { method: "PUT", cookie: fans[0]!.cookie });
+    expect((await twice.json()).data).toEqual({ liked: true, likeCount: 3 });
+    expect((await (await call(t.app, `/api/feed/${id}`, { cookie: fans[0]!.cookie })).json()).data.liked).toBe(true);
+    const likes = (await unread(author)).filter((each: { kind: string }) => each.kind === "like");
+    expect(likes).toHaveLength(1);
+    expect(likes[0]).toMatchObject({ actor: { displayName: "Hà" }, data: { postId: id, others: 2 } });
+    const undone = await call(t.app, `/api/feed/${id}/like`, { method: "DELETE", cookie: fans[0]!.cookie });
+    expect((await undone.json()).data).toEqual({ liked: false, likeCount: 2 });
+    expect((await call(t.app, `/api/feed/${id}/like`, { method: "PUT" })).status).toBe(401);
+  });
+
+  it("takes comments with one level of replies, and notifies the post's author, the replied-to and the named", async () => {
+    const lan = await member("Lan Phương");
+    const minh = await member("Minh Quân");
+    const nam = await member("Nam Sơn");
+    const { id } = await post(lan, "Hỏi về chế tạo");
+    const first: Comment = (await (await comment(minh, id, "Cần 5 quặng sắt")).json()).data;
+    const reply = await comment(lan, id, "Cảm ơn @Minh Quân, hỏi thêm @Nam Sơn", first.id);
+    expect(reply.status).toBe(201);
+    const replied: Comment = (await reply.json()).data;
+    expect((await comment(nam, id, "Trả lời trả lời", replied.id)).status).toBe(400);
+    expect((await comment(nam, 987654321, "Không có bài")).status).toBe(404);
+    const thread: Comment[] = (await (await call(t.app, `/api/feed/${id}/comments`)).json()).data;
+    expect(thread.map((each) => [each.body, each.parentId])).toEqual([
+      ["Cần 5 quặng sắt", null],
+      ["Cảm ơn @Minh Quân, hỏi thêm @Nam Sơn", first.id],
+    ]);
+    expect((await (await call(t.app, `/api/feed/${id}`)).json()).data.commentCount).toBe(2);
+    expect((await unread(lan)).map((each: { kind: string }) => each.kind)).toContain("comment");
+    expect((await unread(minh)).map((each: { kind: string }) => each.kind)).toContain("reply");
+    expect((await unread(minh)).map((each: { kind: string }) => each.kind)).not.toContain("mention");
+    expect((await unread(nam)).map((each: { kind: string }) => each.kind)).toContain("mention");
+
+    // The author edits and deletes their own; nobody else can.
+    expect(
+      (await call(t.app, `/api/feed/comments/${first.id}`, { method: "PATCH", cookie: lan.cookie, body: { body: "sửa" } })).status,
+    ).toBe(403);
+    const edited = await call(t.app, `/api/feed/comments/${first.id}`, {
+      method: "PATCH",
+      cookie: minh.cookie,
+      body: { body: "Cần 6 quặng sắt" },
+    });
+    expect((await edited.json()).data).toMatchObject({ body: "Cần 6 quặng sắt", editedAt: expect.any(Number) });
+    expect((await call(t.app, `/api/feed/comments/${first.id}`, { method: "DELETE", cookie: minh.cookie })).status).toBe(200);
+    // A deleted comment leaves with its replies, and the count follows.
+    expect((await (await call(t.app, `/api/feed/${id}/comments`)).json()).data).toEqual([]);
+    expect((await (await call(t.app, `/api/feed/${id}`)).json()).data.commentCount).toBe(1);
+  });
+
+  it("lets the author edit and delete a post, moderators pin it, and nobody else", async () => {
+    const author = await member("Oanh");
+    const other = await member("Phúc");
+    const moderator = await member("Quang");
+    await setRole(t.db, { email: moderator.email }, "moderator");
+    const { id } = await post(author, "Bài để ghim");
+    expect((await call(t.app, `/api/feed/${id}`, { method: "PATCH", cookie: other.cookie, body: { body: "x" } })).status).toBe(403);
+    expect((await call(t.app, `/api/feed/${id}/pin`, { cookie: other.cookie, body: { pinned: true } })).status).toBe(403);
+    expect((await call(t.app, `/api/feed/${id}/pin`, { cookie: moderator.cookie, body: { pinned: true } })).status).toBe(200);
+    const first = await (await call(t.app, "/api/feed?language=vi")).json();
+    expect(first.pinned.map((each: Post) => each.id)).toContain(id);
+    expect(first.data.map((each: Post) => each.id)).not.toContain(id);
+    const edited = await call(t.app, `/api/feed/${id}`, { method: "PATCH", cookie: author.cookie, body: { body: "Bài đã sửa" } });
+    expect((await edited.json()).data).toMatchObject({ body: "Bài đã sửa", pinned: true });
+    expect((await call(t.app, `/api/feed/${id}`, { method: "DELETE", cookie: other.cookie })).status).toBe(403);
+    expect((await call(t.app, `/api/feed/${id}`, { method: "DELETE", cookie: author.cookie })).status).toBe(200);
+    expect((await call(t.app, `/api/feed/${id}`)).status).toBe(404);
+  });
+
+  it("sends posts and comments to the moderation queue: hiding takes them out, and a hidden post answers 404", async () => {
+    const author = await member("Rao Vặt");
+    const reporter = await member("Sáng");
+    const moderator = await member("Tâm");
+    await setRole(t.db, { email: moderator.email }, "moderator");
+    const { id } = await post(author, "Bán vàng ngoài game");
+    const bad: Comment = (await (await comment(author, id, "Liên hệ zalo")).json()).data;
+    expect((await call(t.app, "/api/reports", { cookie: author.cookie, body: { kind: "post", id, reason: "x" } })).status).toBe(400);
+    const onPost = (
+      await (await call(t.app, "/api/reports", { cookie: reporter.cookie, body: { kind: "post", id, reason: "Lừa đảo" } })).json()
+    ).data;
+    const onComment = (
+      await (await call(t.app, "/api/reports", { cookie: reporter.cookie, body: { kind: "comment", id: bad.id, reason: "Spam" } })).json()
+    ).data;
+    const queue = (await (await call(t.app, "/api/reports", { cookie: moderator.cookie })).json()).data;
+    expect(queue.find((each: { id: number }) => each.id === onPost.id)?.context).toMatchObject({
+      text: "Bán vàng ngoài game",
+      link: `/feed?id=${id}`,
+    });
+    expect((await call(t.app, `/api/reports/${onComment.id}/resolve`, { cookie: moderator.cookie, body: { action: "hide" } })).status).toBe(
+      200,
+    );
+    expect((await (await call(t.app, `/api/feed/${id}`)).json()).data.commentCount).toBe(0);
+    expect((await call(t.app, `/api/reports/${onPost.id}/resolve`, { cookie: moderator.cookie, body: { action: "delete" } })).status).toBe(
+      200,
+    );
+    expect((await call(t.app, `/api/feed/${id}`)).status).toBe(404);
+    const listed = (await (await call(t.app, "/api/feed?language=vi&limit=50")).json()).data.map((each: Post) => each.id);
+    expect(listed).not.toContain(id);
+  });
+
+  it("tells a member posting too fast to wait, in words", async () => {
+    const fast = await member("Uyên");
+    for (let index = 0; index < 5; index++) await post(fast, `Bài nhanh ${index}`);
+    const refused = await call(t.app, "/api/feed", {
+      cookie: fast.cookie,
+      body: { body: "một bài quá nhiều", language: "vi", clientId: clientId() },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect((await refused.json()).error).toMatchObject({ code: "resource-exhausted", details: { reason: "rate-limit" } });
+  });
+});

@@ -1,0 +1,615 @@
+/**
+ * The feed: posts in a language, likes, comments with one level of replies. Every check reads the
+ * permission table and our own rows; nothing the client sends names its role or who it is. A new
+ * post is an event of its language's `feed:{language}` topic, published after it commits.
+ */
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { queryRows, type Database } from "../../db/client.ts";
+import { commentLikes, comments, contentEntries, notifications, postLikes, posts, users } from "../../db/schema/index.ts";
+import { can } from "../../universal/auth/permissions.ts";
+import { mentionCandidates } from "../../universal/chat/mentions.ts";
+import {
+  COMMENT_PAGE,
+  FEED_EDIT_WINDOW_MS,
+  type Comment,
+  type FeedAuthor,
+  type FeedOrder,
+  type Post,
+} from "../../universal/feed/feed-limits.ts";
+import type { Language } from "../../universal/i18n/languages.ts";
+import type { PersistedEvent } from "../../universal/realtime/protocol.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import { consumeRateLimit, type RateRule } from "../auth/rate-limit.ts";
+import { AppError } from "../errors.ts";
+import { renderMarkdown } from "../markdown/render-markdown.ts";
+import { notify, type NotificationInput } from "../notifications/notifications.ts";
+import type { RealtimeHub } from "../realtime/hub.ts";
+
+type PostRow = typeof posts.$inferSelect;
+type CommentRow = typeof comments.$inferSelect;
+
+/** Posts and comments a member may write in a window (a clear 429 past them). */
+export const POST_RATE: RateRule = { max: 5, window: 10 * 60 };
+export const COMMENT_RATE: RateRule = { max: 20, window: 10 * 60 };
+/** Pinned posts shown above the first page of a language's feed. */
+const PINNED_MAX = 3;
+/** "Top of the week". */
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+/** Replay to a resuming `feed:{language}` subscriber at most this many posts; past it the client reloads. */
+export const FEED_REPLAY_MAX = 200;
+
+export function feedTopic(language: string): string {
+  return `feed:${language}`;
+}
+
+export function postLink(id: number): string {
+  return `/feed?id=${id}`;
+}
+
+/** What a post says in a notification: its first line, short. */
+function excerpt(body: string): string {
+  const line = body.split("\n").find((each) => each.trim()) ?? "";
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+}
+
+const authorColumns = {
+  displayName: sql<string>`coalesce(${users.displayName}, '')`,
+  photoURL: users.photoURL,
+};
+
+function authorOf(uid: string, row: { displayName: string; photoURL: string | null }): FeedAuthor {
+  return { uid, displayName: row.displayName, photoURL: row.photoURL };
+}
+
+function toPost(row: PostRow, author: { displayName: string; photoURL: string | null }, liked: boolean): Post {
+  return {
+    id: row.id,
+    author: authorOf(row.authorUid, author),
+    language: row.language,
+    body: row.body,
+    html: renderMarkdown(row.body).html,
+    entry: row.entryKind && row.entryId ? { kind: row.entryKind, id: row.entryId } : null,
+    images: row.images.map((image) => ({ url: `/api/feed/images/${image.id}`, width: image.width, height: image.height })),
+    likeCount: row.likeCount,
+    commentCount: row.commentCount,
+    liked,
+    pinned: row.pinnedAt !== null,
+    createdAt: row.createdAt,
+    editedAt: row.editedAt,
+  };
+}
+
+function toComment(row: CommentRow, author: { displayName: string; photoURL: string | null }, liked: boolean): Comment {
+  return {
+    id: row.id,
+    postId: row.postId,
+    parentId: row.parentId,
+    author: authorOf(row.authorUid, author),
+    body: row.body,
+    html: renderMarkdown(row.body).html,
+    likeCount: row.likeCount,
+    liked,
+    createdAt: row.createdAt,
+    editedAt: row.editedAt,
+  };
+}
+
+const visiblePost = and(isNull(posts.hiddenAt), isNull(posts.deletedAt));
+
+async function likedPosts(db: Database, viewer: Viewer | null, ids: number[]): Promise<Set<number>> {
+  if (!viewer || ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: postLikes.postId })
+    .from(postLikes)
+    .where(and(eq(postLikes.uid, viewer.uid), inArray(postLikes.postId, ids)));
+  return new Set(rows.map((row) => row.id));
+}
+
+async function postsWhere(db: Database, viewer: Viewer | null, where: SQL | undefined, order: SQL[], limit: number, offset = 0) {
+  const rows = await db
+    .select({ row: posts, ...authorColumns })
+    .from(posts)
+    .leftJoin(users, eq(users.uid, posts.authorUid))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  const liked = await likedPosts(
+    db,
+    viewer,
+    rows.map(({ row }) => row.id),
+  );
+  return rows.map(({ row, ...author }) => toPost(row, author, liked.has(row.id)));
+}
+
+export interface FeedPage {
+  data: Post[];
+  /** Moderators' pinned posts, on the first page of the newest order. */
+  pinned: Post[];
+  nextCursor: number | null;
+}
+
+/**
+ * A page of the feed. Newest: by id, `cursor` the last id of the previous page, pinned posts apart
+ * on the first page. Top: the week's posts by likes then comments, `cursor` the number already shown.
+ */
+export async function listPosts(
+  db: Database,
+  viewer: Viewer | null,
+  query: { language?: Language | undefined; order: FeedOrder; cursor?: number | undefined; limit: number },
+  now = Date.now(),
+): Promise<FeedPage> {
+  const language = query.language ? eq(posts.language, query.language) : undefined;
+  if (query.order === "top") {
+    const offset = query.cursor ?? 0;
+    const data = await postsWhere(
+      db,
+      viewer,
+      and(visiblePost, language, gte(posts.createdAt, now - WEEK_MS)),
+      [desc(posts.likeCount), desc(posts.commentCount), desc(posts.id)],
+      query.limit,
+      offset,
+    );
+    return { data, pinned: [], nextCursor: data.length === query.limit ? offset + data.length : null };
+  }
+  const first = query.cursor === undefined;
+  const pinned = first
+    ? await postsWhere(db, viewer, and(visiblePost, language, sql`${posts.pinnedAt} is not null`), [desc(posts.pinnedAt)], PINNED_MAX)
+    : [];
+  const data = await postsWhere(
+    db,
+    viewer,
+    and(visiblePost, language, first ? undefined : lt(posts.id, query.cursor ?? 0), sql`${posts.pinnedAt} is null`),
+    [desc(posts.id)],
+    query.limit,
+  );
+  return { data, pinned, nextCursor: data.length === query.limit ? (data.at(-1)?.id ?? null) : null };
+}
+
+async function visiblePostRow(db: Database, id: number): Promise<PostRow> {
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, id), visiblePost));
+  if (!row) throw new AppError("not-found", "No such post.");
+  return row;
+}
+
+export async function getPost(db: Database, viewer: Viewer | null, id: number): Promise<Post> {
+  await visiblePostRow(db, id);
+  const [post] = await postsWhere(db, viewer, eq(posts.id, id), [], 1);
+  if (!post) throw new AppError("not-found", "No such post.");
+  return post;
+}
+
+async function limit(db: Database, viewer: Viewer, what: "post" | "comment", now: number): Promise<void> {
+  const rule = what === "post" ? POST_RATE : COMMENT_RATE;
+  const decision = await consumeRateLimit(db, `feed-${what}:${viewer.uid}`, rule, now);
+  if (!decision.allowed)
+    throw new AppError("resource-exhausted", `At most ${rule.max} ${what}s in ${rule.window / 60} minutes.`, {
+      reason: "rate-limit",
+      retryAfter: decision.retryAfter,
+    });
+}
+
+/** Members a text names with `@Name` (display names nobody else has), but not its author. */
+async function mentioned(db: Database, text: string, author: string): Promise<string[]> {
+  const candidates = mentionCandidates(text);
+  if (candidates.length === 0) return [];
+  const rows = await queryRows<{ uid: string; name: string }>(
+    db,
+    sql`select uid, lower(display_name) as name from users where lower(display_name) in (${sql.join(
+      candidates.map((name) => sql`${name}`),
+      sql`, `,
+    )})`,
+  );
+  const byName = new Map<string, string[]>();
+  for (const row of rows) byName.set(row.name, [...(byName.get(row.name) ?? []), row.uid]);
+  return [...byName.values()].flatMap((uids) => (uids.length === 1 && uids[0] !== author ? [uids[0] as string] : []));
+}
+
+export interface CreatePostInput {
+  body: string;
+  language: Language;
+  clientId: string;
+  entry?: { kind: string; id: string } | null | undefined;
+  images?: string[] | undefined;
+}
+
+/**
+ * Posts once per client id: the same id again answers the post already made. Ids are committed in
+ * id order per language (an advisory lock per language), so a `feed:{language}` subscriber that has
+ * seen a post never later misses an older one.
+ */
+export async function createPost(db: Database, hub: RealtimeHub, viewer: Viewer, input: CreatePostInput, now = Date.now()): Promise<Post> {
+  const [existing] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.authorUid, viewer.uid), eq(posts.clientId, input.clientId)));
+  if (existing) return getPost(db, viewer, existing.id);
+  await limit(db, viewer, "post", now);
+  if (input.entry) {
+    const [entry] = await db
+      .select({ id: contentEntries.id })
+      .from(contentEntries)
+      .where(and(eq(contentEntries.kind, input.entry.kind), eq(contentEntries.id, input.entry.id)));
+    if (!entry) throw new AppError("invalid-argument", "entry: no such catalog entry.");
+  }
+  const { row, events } = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${feedTopic(input.language)}))`);
+    const [inserted] = await tx
+      .insert(posts)
+      .values({
+        authorUid: viewer.uid,
+        clientId: input.clientId,
+        language: input.language,
+        body: input.body,
+        entryKind: input.entry?.kind ?? null,
+        entryId: input.entry?.id ?? null,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) return { row: undefined, events: [] };
+    const uids = await mentioned(tx, input.body, viewer.uid);
+    const notices = await notify(
+      tx,
+      uids.map((uid): NotificationInput => ({
+        uid,
+        kind: "mention",
+        actorUid: viewer.uid,
+        link: postLink(inserted.id),
+        data: { postId: inserted.id, excerpt: excerpt(input.body) },
+      })),
+      now,
+    );
+    return { row: inserted, events: notices };
+  });
+  // A retry that raced the first request: the first one's post.
+  if (!row) return createPost(db, hub, viewer, input, now);
+  const post = await getPost(db, viewer, row.id);
+  hub.publish({ type: "post", topic: feedTopic(row.language), id: row.id, post: { ...post, liked: false } });
+  for (const event of events) hub.publish(event);
+  return post;
+}
+
+async function ownPost(db: Database, viewer: Viewer, id: number, now: number, action: "edit" | "delete"): Promise<PostRow> {
+  const row = await visiblePostRow(db, id);
+  if (row.authorUid !== viewer.uid) throw new AppError("permission-denied", "Only its author can change this post.");
+  if (action === "edit" && now - row.createdAt > FEED_EDIT_WINDOW_MS)
+    throw new AppError("permission-denied", "Posts can be edited for a day after posting.", { reason: "too-late" });
+  return row;
+}
+
+export async function editPost(db: Database, viewer: Viewer, id: number, body: string, now = Date.now()): Promise<Post> {
+  await ownPost(db, viewer, id, now, "edit");
+  await db.update(posts).set({ body, editedAt: now }).where(eq(posts.id, id));
+  return getPost(db, viewer, id);
+}
+
+export async function deletePost(db: Database, viewer: Viewer, id: number, now = Date.now()): Promise<void> {
+  await ownPost(db, viewer, id, now, "delete");
+  await db.update(posts).set({ deletedAt: now }).where(eq(posts.id, id));
+}
+
+/** Moderators pin a post above its language's feed, or unpin it. */
+export async function pinPost(db: Database, id: number, pinned: boolean, now = Date.now()): Promise<Post> {
+  await visiblePostRow(db, id);
+  await db
+    .update(posts)
+    .set({ pinnedAt: pinned ? now : null })
+    .where(eq(posts.id, id));
+  return getPost(db, null, id);
+}
+
+/**
+ * A like notification, grouped: while the author has not read the one for this thing, further likes
+ * update it ("Lan and 4 others liked…") instead of adding more.
+ */
+async function notifyLike(
+  db: Database,
+  viewer: Viewer,
+  owner: string,
+  thing: { postId: number; commentId?: number; body: string },
+  now: number,
+): Promise<PersistedEvent[]> {
+  if (owner === viewer.uid) return [];
+  const key =
+    thing.commentId === undefined
+      ? sql`${notifications.data}->>'commentId' is null`
+      : sql`${notifications.data}->>'commentId' = ${String(thing.commentId)}`;
+  const [unread] = await db
+    .select({ id: notifications.id, data: notifications.data })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.uid, owner),
+        eq(notifications.kind, "like"),
+        isNull(notifications.readAt),
+        sql`${notifications.data}->>'postId' = ${String(thing.postId)}`,
+        key,
+      ),
+    );
+  if (unread) {
+    await db
+      .update(notifications)
+      .set({ actorUid: viewer.uid, data: { ...unread.data, others: Number(unread.data.others ?? 0) + 1 } })
+      .where(eq(notifications.id, unread.id));
+    return [];
+  }
+  return notify(
+    db,
+    [
+      {
+        uid: owner,
+        kind: "like",
+        actorUid: viewer.uid,
+        link: postLink(thing.postId),
+        data: {
+          postId: thing.postId,
+          ...(thing.commentId === undefined ? {} : { commentId: thing.commentId }),
+          excerpt: excerpt(thing.body),
+          others: 0,
+        },
+      },
+    ],
+    now,
+  );
+}
+
+/** Likes (`on`) or unlikes a post; each member once. Answers the post's like count. */
+export async function likePost(db: Database, hub: RealtimeHub, viewer: Viewer, id: number, on: boolean, now = Date.now()) {
+  const row = await visiblePostRow(db, id);
+  const events = await db.transaction(async (tx) => {
+    if (on) {
+      const added = await tx.insert(postLikes).values({ postId: id, uid: viewer.uid, createdAt: now }).onConflictDoNothing().returning();
+      if (added.length === 0) return [];
+      await tx
+        .update(posts)
+        .set({ likeCount: sql`${posts.likeCount} + 1` })
+        .where(eq(posts.id, id));
+      return notifyLike(tx, viewer, row.authorUid, { postId: id, body: row.body }, now);
+    }
+    const removed = await tx
+      .delete(postLikes)
+      .where(and(eq(postLikes.postId, id), eq(postLikes.uid, viewer.uid)))
+      .returning();
+    if (removed.length > 0)
+      await tx
+        .update(posts)
+        .set({ likeCount: sql`greatest(${posts.likeCount} - 1, 0)` })
+        .where(eq(posts.id, id));
+    return [];
+  });
+  for (const event of events) hub.publish(event);
+  const [counted] = await db.select({ likeCount: posts.likeCount }).from(posts).where(eq(posts.id, id));
+  return { liked: on, likeCount: counted?.likeCount ?? 0 };
+}
+
+/** A post's comments, oldest first, replies with their parents; hidden and deleted ones (and replies to them) left out. */
+export async function listComments(db: Database, viewer: Viewer | null, postId: number, after?: number): Promise<Comment[]> {
+  await visiblePostRow(db, postId);
+  const rows = await db
+    .select({ row: comments, ...authorColumns })
+    .from(comments)
+    .leftJoin(users, eq(users.uid, comments.authorUid))
+    .where(
+      and(
+        eq(comments.postId, postId),
+        isNull(comments.hiddenAt),
+        isNull(comments.deletedAt),
+        after === undefined ? undefined : gt(comments.id, after),
+      ),
+    )
+    .orderBy(asc(comments.id))
+    .limit(COMMENT_PAGE * 4);
+  const ids = rows.map(({ row }) => row.id);
+  const liked = new Set(
+    viewer && ids.length > 0
+      ? (
+          await db
+            .select({ id: commentLikes.commentId })
+            .from(commentLikes)
+            .where(and(eq(commentLikes.uid, viewer.uid), inArray(commentLikes.commentId, ids)))
+        ).map((row) => row.id)
+      : [],
+  );
+  const shown = new Set(rows.filter(({ row }) => row.parentId === null).map(({ row }) => row.id));
+  return rows
+    .filter(({ row }) => row.parentId === null || shown.has(row.parentId))
+    .map(({ row, ...author }) => toComment(row, author, liked.has(row.id)));
+}
+
+async function commentById(db: Database, viewer: Viewer | null, id: number): Promise<Comment> {
+  const [found] = await db
+    .select({ row: comments, ...authorColumns })
+    .from(comments)
+    .leftJoin(users, eq(users.uid, comments.authorUid))
+    .where(and(eq(comments.id, id), isNull(comments.hiddenAt), isNull(comments.deletedAt)));
+  if (!found) throw new AppError("not-found", "No such comment.");
+  const { row, ...author } = found;
+  const liked = viewer
+    ? (
+        await db
+          .select()
+          .from(commentLikes)
+          .where(and(eq(commentLikes.commentId, id), eq(commentLikes.uid, viewer.uid)))
+      ).length > 0
+    : false;
+  return toComment(row, author, liked);
+}
+
+export interface CreateCommentInput {
+  body: string;
+  clientId: string;
+  parentId?: number | null | undefined;
+}
+
+/** Comments once per client id; notifies the post's author (comment), the parent's author (reply), and members named. */
+export async function createComment(
+  db: Database,
+  hub: RealtimeHub,
+  viewer: Viewer,
+  postId: number,
+  input: CreateCommentInput,
+  now = Date.now(),
+): Promise<Comment> {
+  const [existing] = await db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(and(eq(comments.authorUid, viewer.uid), eq(comments.clientId, input.clientId)));
+  if (existing) return commentById(db, viewer, existing.id);
+  const post = await visiblePostRow(db, postId);
+  let parentAuthor: string | null = null;
+  if (input.parentId) {
+    const [parent] = await db
+      .select()
+      .from(comments)
+      .where(and(eq(comments.id, input.parentId), eq(comments.postId, postId), isNull(comments.hiddenAt), isNull(comments.deletedAt)));
+    if (!parent) throw new AppError("invalid-argument", "parentId: no such comment on this post.");
+    if (parent.parentId !== null) throw new AppError("invalid-argument", "parentId: replies go to a top-level comment.");
+    parentAuthor = parent.authorUid;
+  }
+  await limit(db, viewer, "comment", now);
+  const { row, events } = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(comments)
+      .values({
+        postId,
+        parentId: input.parentId ?? null,
+        authorUid: viewer.uid,
+        clientId: input.clientId,
+        body: input.body,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) return { row: undefined, events: [] };
+    await tx
+      .update(posts)
+      .set({ commentCount: sql`${posts.commentCount} + 1` })
+      .where(eq(posts.id, postId));
+    const data = { postId, commentId: inserted.id, excerpt: excerpt(input.body) };
+    const link = postLink(postId);
+    const named = await mentioned(tx, input.body, viewer.uid);
+    const inputs: NotificationInput[] = [];
+    const told = new Set<string>([viewer.uid]);
+    if (parentAuthor && !told.has(parentAuthor)) {
+      inputs.push({ uid: parentAuthor, kind: "reply", actorUid: viewer.uid, link, data });
+      told.add(parentAuthor);
+    }
+    if (!told.has(post.authorUid)) {
+      inputs.push({ uid: post.authorUid, kind: "comment", actorUid: viewer.uid, link, data });
+      told.add(post.authorUid);
+    }
+    for (const uid of named) if (!told.has(uid)) inputs.push({ uid, kind: "mention", actorUid: viewer.uid, link, data });
+    return { row: inserted, events: await notify(tx, inputs, now) };
+  });
+  if (!row) return createComment(db, hub, viewer, postId, input, now);
+  for (const event of events) hub.publish(event);
+  return commentById(db, viewer, row.id);
+}
+
+async function ownComment(db: Database, viewer: Viewer, id: number, now: number, action: "edit" | "delete"): Promise<CommentRow> {
+  const [row] = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.id, id), isNull(comments.hiddenAt), isNull(comments.deletedAt)));
+  if (!row) throw new AppError("not-found", "No such comment.");
+  if (row.authorUid !== viewer.uid) throw new AppError("permission-denied", "Only its author can change this comment.");
+  if (action === "edit" && now - row.createdAt > FEED_EDIT_WINDOW_MS)
+    throw new AppError("permission-denied", "Comments can be edited for a day after posting.", { reason: "too-late" });
+  return row;
+}
+
+export async function editComment(db: Database, viewer: Viewer, id: number, body: string, now = Date.now()): Promise<Comment> {
+  await ownComment(db, viewer, id, now, "edit");
+  await db.update(comments).set({ body, editedAt: now }).where(eq(comments.id, id));
+  return commentById(db, viewer, id);
+}
+
+export async function deleteComment(db: Database, viewer: Viewer, id: number, now = Date.now()): Promise<void> {
+  const row = await ownComment(db, viewer, id, now, "delete");
+  await removeComment(db, row, { erase: false, now });
+}
+
+/** Takes a comment out of its post (the post's count follows); `hide` keeps the text for the record, otherwise it is deleted. */
+export async function removeComment(
+  db: Database,
+  row: CommentRow,
+  { erase, now, hiddenBy }: { erase: boolean; now: number; hiddenBy?: string },
+) {
+  await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(comments)
+      .set(hiddenBy ? { hiddenAt: now, hiddenBy, ...(erase ? { body: "" } : {}) } : { deletedAt: now, ...(erase ? { body: "" } : {}) })
+      .where(and(eq(comments.id, row.id), isNull(comments.hiddenAt), isNull(comments.deletedAt)))
+      .returning();
+    if (changed)
+      await tx
+        .update(posts)
+        .set({ commentCount: sql`greatest(${posts.commentCount} - 1, 0)` })
+        .where(eq(posts.id, row.postId));
+  });
+}
+
+export async function likeComment(db: Database, hub: RealtimeHub, viewer: Viewer, id: number, on: boolean, now = Date.now()) {
+  const [row] = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.id, id), isNull(comments.hiddenAt), isNull(comments.deletedAt)));
+  if (!row) throw new AppError("not-found", "No such comment.");
+  const events = await db.transaction(async (tx) => {
+    if (on) {
+      const added = await tx
+        .insert(commentLikes)
+        .values({ commentId: id, uid: viewer.uid, createdAt: now })
+        .onConflictDoNothing()
+        .returning();
+      if (added.length === 0) return [];
+      await tx
+        .update(comments)
+        .set({ likeCount: sql`${comments.likeCount} + 1` })
+        .where(eq(comments.id, id));
+      return notifyLike(tx, viewer, row.authorUid, { postId: row.postId, commentId: id, body: row.body }, now);
+    }
+    const removed = await tx
+      .delete(commentLikes)
+      .where(and(eq(commentLikes.commentId, id), eq(commentLikes.uid, viewer.uid)))
+      .returning();
+    if (removed.length > 0)
+      await tx
+        .update(comments)
+        .set({ likeCount: sql`greatest(${comments.likeCount} - 1, 0)` })
+        .where(eq(comments.id, id));
+    return [];
+  });
+  for (const event of events) hub.publish(event);
+  const [counted] = await db.select({ likeCount: comments.likeCount }).from(comments).where(eq(comments.id, id));
+  return { liked: on, likeCount: counted?.likeCount ?? 0 };
+}
+
+/** The newest post id of a language (the `feed:{language}` topic), or null. */
+export async function feedLastId(db: Database, language: string): Promise<number | null> {
+  const [row] = await db
+    .select({ last: sql<string | number | null>`max(${posts.id})` })
+    .from(posts)
+    .where(eq(posts.language, language));
+  return row?.last === null || row?.last === undefined ? null : Number(row.last);
+}
+
+/** Posts after `afterId` for a resuming subscriber, oldest first; undefined past `max` (the client reloads). */
+export async function feedEventsAfter(
+  db: Database,
+  language: string,
+  afterId: number,
+  max = FEED_REPLAY_MAX,
+): Promise<PersistedEvent[] | undefined> {
+  const rows = await postsWhere(db, null, and(eq(posts.language, language), visiblePost, gt(posts.id, afterId)), [asc(posts.id)], max + 1);
+  if (rows.length > max) return undefined;
+  return rows.map((post) => ({ type: "post", topic: feedTopic(language), id: post.id, post }));
+}
+
+export function mayModerate(viewer: Viewer, permission: "post:hide" | "comment:hide"): boolean {
+  return can(viewer.role, permission);
+}
