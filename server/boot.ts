@@ -91,9 +91,10 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
     const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     // Sockets are told the server is going away (1001): their clients reconnect and resume.
-    void sockets.close();
+    const socketsClosed = sockets.close();
     server.close(async () => {
       clearTimeout(force);
+      await socketsClosed;
       await presence.close();
       await hub.close();
       await database.close();

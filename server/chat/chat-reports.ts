@@ -1,5 +1,5 @@
 /** Chat messages in the moderation queue (`kind: 'message'`): who may report one, its context, hiding and deleting it. */
-import { and, asc, desc, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lt, lte } from "drizzle-orm";
 import { chatMessages, chatRooms, users } from "../../db/schema/index.ts";
 import type { ReportContext, ReportContextLine } from "../../universal/moderation/moderation-schemas.ts";
 import { AppError } from "../errors.ts";
@@ -29,7 +29,7 @@ export function chatReportable(hub: RealtimeHub): ReportableKind {
       if (!row || row.deletedAt !== null || !room || !mayRead(viewer, room)) throw new AppError("not-found", "No such message.");
       if (row.authorUid === viewer.uid) throw new AppError("invalid-argument", "You cannot report your own message.", { reason: "own" });
     },
-    async context(db, targetId): Promise<ReportContext | null> {
+    async context(db, targetId, reportedAt): Promise<ReportContext | null> {
       const id = messageId(targetId);
       if (id === undefined) return null;
       const [found] = await db
@@ -48,11 +48,12 @@ export function chatReportable(hub: RealtimeHub): ReportableKind {
         .where(visible(lt(chatMessages.id, id)))
         .orderBy(desc(chatMessages.id))
         .limit(CONTEXT_EACH_SIDE);
+      // In a direct conversation moderators see what was said up to the report, never what followed.
       const after = await db
         .select(lineColumns)
         .from(chatMessages)
         .leftJoin(users, eq(users.uid, chatMessages.authorUid))
-        .where(visible(gt(chatMessages.id, id)))
+        .where(and(visible(gt(chatMessages.id, id)), room?.kind === "direct" ? lte(chatMessages.createdAt, reportedAt) : undefined))
         .orderBy(asc(chatMessages.id))
         .limit(CONTEXT_EACH_SIDE);
       const line = ({ row, displayName }: (typeof before)[number], target: boolean): ReportContextLine => ({

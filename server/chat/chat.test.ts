@@ -277,33 +277,55 @@ describe.each(testEngines)("chat on %s", (engine) => {
     expect((await call(t.app, `/api/chat/messages/${message.id}`, { method: "DELETE", cookie: quynh.cookie })).status).toBe(404);
   });
 
-  it("lets moderators mute a member (told until when) and set slow mode; members may do neither", async () => {
+  it("lets moderators mute a member (told until when, editing too) and set slow mode in a lounge; members may do neither; a direct conversation has neither", async () => {
     const uyen = await member("Uyên");
     const moderator = await member("Vinh");
     await setRole(t.db, { email: moderator.email }, "moderator");
-    const { id: room } = (await (await call(t.app, "/api/chat/direct", { cookie: uyen.cookie, body: { uid: moderator.uid } })).json()).data;
+    const room = "global-en-US";
     expect(
       (await call(t.app, `/api/chat/rooms/${room}/mutes`, { cookie: uyen.cookie, body: { uid: moderator.uid, minutes: 5 } })).status,
     ).toBe(403);
     expect((await call(t.app, `/api/chat/rooms/${room}/slow-mode`, { cookie: uyen.cookie, body: { seconds: 30 } })).status).toBe(403);
 
     expect((await call(t.app, `/api/chat/rooms/${room}/slow-mode`, { cookie: moderator.cookie, body: { seconds: 30 } })).status).toBe(200);
-    expect((await send(uyen, room, "first")).status).toBe(201);
-    const slowed = await send(uyen, room, "second");
-    expect(slowed.status).toBe(429);
-    expect((await slowed.json()).error.details).toMatchObject({ reason: "slow-mode", retryAfter: expect.any(Number) });
-    expect((await send(moderator, room, "moderators are not slowed")).status).toBe(201);
-    expect((await send(moderator, room, "not at all")).status).toBe(201);
+    try {
+      const first = await send(uyen, room, "first");
+      expect(first.status).toBe(201);
+      const written = (await first.json()).data.id;
+      const slowed = await send(uyen, room, "second");
+      expect(slowed.status).toBe(429);
+      expect((await slowed.json()).error.details).toMatchObject({ reason: "slow-mode", retryAfter: expect.any(Number) });
+      expect((await send(moderator, room, "moderators are not slowed")).status).toBe(201);
+      expect((await send(moderator, room, "not at all")).status).toBe(201);
 
-    const muted = await call(t.app, `/api/chat/rooms/${room}/mutes`, { cookie: moderator.cookie, body: { uid: uyen.uid, minutes: 5 } });
-    expect(muted.status).toBe(201);
-    const { until } = (await muted.json()).data;
-    const refused = await send(uyen, room, "hello?");
-    expect(refused.status).toBe(403);
-    expect((await refused.json()).error.details).toEqual({ reason: "muted", until });
+      const muted = await call(t.app, `/api/chat/rooms/${room}/mutes`, { cookie: moderator.cookie, body: { uid: uyen.uid, minutes: 5 } });
+      expect(muted.status).toBe(201);
+      const { until } = (await muted.json()).data;
+      const refused = await send(uyen, room, "hello?");
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).error.details).toEqual({ reason: "muted", until });
+      // A muted member cannot turn an earlier message into something else either.
+      const edit = await call(t.app, `/api/chat/messages/${written}`, { method: "PATCH", cookie: uyen.cookie, body: { text: "changed" } });
+      expect(edit.status).toBe(403);
+      expect((await edit.json()).error.details).toEqual({ reason: "muted", until });
+      expect(
+        (await call(t.app, `/api/chat/rooms/${room}/mutes`, { cookie: moderator.cookie, body: { uid: uyen.uid, minutes: 0 } })).status,
+      ).toBe(400);
+    } finally {
+      await call(t.app, `/api/chat/rooms/${room}/slow-mode`, { cookie: moderator.cookie, body: { seconds: 0 } });
+    }
+
+    // In a direct conversation the moderator is one of the two: no mutes, no slow mode, no deleting the other's messages.
+    const { id: direct } = (await (await call(t.app, "/api/chat/direct", { cookie: uyen.cookie, body: { uid: moderator.uid } })).json())
+      .data;
     expect(
-      (await call(t.app, `/api/chat/rooms/${room}/mutes`, { cookie: moderator.cookie, body: { uid: uyen.uid, minutes: 0 } })).status,
+      (await call(t.app, `/api/chat/rooms/${direct}/mutes`, { cookie: moderator.cookie, body: { uid: uyen.uid, minutes: 5 } })).status,
     ).toBe(400);
+    expect((await call(t.app, `/api/chat/rooms/${direct}/slow-mode`, { cookie: moderator.cookie, body: { seconds: 30 } })).status).toBe(
+      400,
+    );
+    const theirs = (await (await send(uyen, direct, "riêng tư")).json()).data.id;
+    expect((await call(t.app, `/api/chat/messages/${theirs}`, { method: "DELETE", cookie: moderator.cookie })).status).toBe(403);
   });
 
   it("counts unread messages per room and clears them when read", async () => {

@@ -196,7 +196,8 @@ export const MENTION_SUGGESTIONS = 8;
 
 /**
  * Members whose display name has a word starting with `query` (diacritics and case aside: "tuan"
- * finds "Tuấn"), who may read the room: whoever wrote in it lately first. The viewer is left out.
+ * finds "Tuấn"), who may read the room: whoever wrote in it lately first. The viewer, banned
+ * members, and members hidden from the directory who never wrote in the room are left out.
  */
 export async function mentionSuggestions(db: Database, viewer: Viewer, room: RoomRow, query: string): Promise<ChatAuthor[]> {
   const pattern = likePattern(query);
@@ -204,8 +205,13 @@ export async function mentionSuggestions(db: Database, viewer: Viewer, room: Roo
     db,
     sql`select u.uid, u.display_name as name
         from users u
+        join auth_users a on a.id = u.uid
+        left join profile_settings ps on ps.uid = u.uid
         left join lateral (select max(m.id) as last from chat_messages m where m.room_id = ${room.id} and m.author_uid = u.uid) recent on true
         where u.uid <> ${viewer.uid} and coalesce(u.display_name, '') <> ''
+          -- Banned members never; members hidden from the directory only where they wrote.
+          and not (coalesce(a.banned, false) and (a.ban_expires is null or a.ban_expires > now()))
+          and (coalesce(ps.listed, true) or recent.last is not null)
           and (f_unaccent(lower(u.display_name)) like ${pattern} || '%' or f_unaccent(lower(u.display_name)) like '% ' || ${pattern} || '%')
           ${room.kind === "direct" ? sql`and u.uid in (${room.memberA ?? ""}, ${room.memberB ?? ""})` : sql``}
         order by recent.last desc nulls last, lower(u.display_name)
@@ -244,6 +250,23 @@ async function resolveMentions(db: Database, room: RoomRow, text: string, named:
   return [...found].filter((uid) => mayRead({ uid }, room));
 }
 
+/** Refuses a member a moderator muted in the room, or whom the other member of a direct room blocked: for sending and for editing alike. */
+async function assertMayWrite(db: Database, viewer: Viewer, room: RoomRow, now: number): Promise<void> {
+  const [mute] = await db
+    .select({ until: chatMutes.until })
+    .from(chatMutes)
+    .where(and(eq(chatMutes.roomId, room.id), eq(chatMutes.uid, viewer.uid), gt(chatMutes.until, now)));
+  if (mute) throw new AppError("permission-denied", "A moderator muted you in this room.", { reason: "muted", until: mute.until });
+  if (room.kind === "direct") {
+    const other = room.memberA === viewer.uid ? room.memberB : room.memberA;
+    const [block] = await db
+      .select({ uid: chatBlocks.uid })
+      .from(chatBlocks)
+      .where(and(eq(chatBlocks.uid, other ?? ""), eq(chatBlocks.blockedUid, viewer.uid)));
+    if (block) throw new AppError("permission-denied", "This member does not take your messages.", { reason: "blocked" });
+  }
+}
+
 export interface SendInput {
   text: string;
   clientId: string;
@@ -275,20 +298,7 @@ export async function sendMessage(
   const previous = await again();
   if (previous) return previous;
 
-  const [mute] = await db
-    .select({ until: chatMutes.until })
-    .from(chatMutes)
-    .where(and(eq(chatMutes.roomId, room.id), eq(chatMutes.uid, viewer.uid), gt(chatMutes.until, now)));
-  if (mute) throw new AppError("permission-denied", "A moderator muted you in this room.", { reason: "muted", until: mute.until });
-
-  if (room.kind === "direct") {
-    const other = room.memberA === viewer.uid ? room.memberB : room.memberA;
-    const [block] = await db
-      .select({ uid: chatBlocks.uid })
-      .from(chatBlocks)
-      .where(and(eq(chatBlocks.uid, other ?? ""), eq(chatBlocks.blockedUid, viewer.uid)));
-    if (block) throw new AppError("permission-denied", "This member does not take your messages.", { reason: "blocked" });
-  }
+  await assertMayWrite(db, viewer, room, now);
 
   if (room.slowModeSeconds > 0 && !can(viewer.role, "chat:mute")) {
     const [last] = await db
@@ -373,11 +383,13 @@ async function ownOrModerated(db: Database, viewer: Viewer, messageId: number, n
   const room = await roomForViewer(db, viewer, found.row.roomId);
   const own = found.row.authorUid === viewer.uid;
   const fresh = now - found.row.createdAt <= MESSAGE_EDIT_WINDOW_MS;
-  const moderator = action === "delete" && can(viewer.role, "message:hide");
+  // Moderators delete in lounges and clan rooms; a direct conversation is moderated through reports only.
+  const moderator = action === "delete" && !own && room.kind !== "direct" && can(viewer.role, "message:hide");
   if (!moderator) {
     if (!own) throw new AppError("permission-denied", "Only its author can change this message.");
     if (!fresh) throw new AppError("permission-denied", "Messages can be changed for 10 minutes after sending.", { reason: "too-late" });
   }
+  if (action === "edit") await assertMayWrite(db, viewer, room, now);
   return { ...found, room };
 }
 
@@ -464,8 +476,15 @@ export async function markRead(db: Database, viewer: Viewer, roomId: string, las
   });
 }
 
+/** Mutes and slow mode are for lounges and clan rooms: a moderator in a direct conversation is one of its two members. */
+function moderatedRoom(room: RoomRow): RoomRow {
+  if (room.kind === "direct")
+    throw new AppError("invalid-argument", "Direct conversations have no mutes or slow mode; report a message instead.");
+  return room;
+}
+
 export async function muteMember(db: Database, viewer: Viewer, roomId: string, uid: string, minutes: number, now = Date.now()) {
-  const room = await roomForViewer(db, viewer, roomId);
+  const room = moderatedRoom(await roomForViewer(db, viewer, roomId));
   const [member] = await db.select({ uid: users.uid }).from(users).where(eq(users.uid, uid));
   if (!member) throw new AppError("not-found", "No such member.");
   if (uid === viewer.uid) throw new AppError("invalid-argument", "uid: you cannot mute yourself.");
@@ -485,7 +504,7 @@ export async function muteMember(db: Database, viewer: Viewer, roomId: string, u
 }
 
 export async function setSlowMode(db: Database, viewer: Viewer, roomId: string, seconds: number, now = Date.now()) {
-  const room = await roomForViewer(db, viewer, roomId);
+  const room = moderatedRoom(await roomForViewer(db, viewer, roomId));
   await db.transaction(async (tx) => {
     await tx.update(chatRooms).set({ slowModeSeconds: seconds }).where(eq(chatRooms.id, room.id));
     await recordAudit(

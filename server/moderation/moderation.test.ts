@@ -185,6 +185,19 @@ describe.each(testEngines)("the moderation queue on %s", (engine) => {
     expect((await queue(moderator)).data.find((entry) => entry.id === filed.id)?.status).toBe("open");
   });
 
+  it("shows moderators a reported direct message with what came before it, never what the two said after", async () => {
+    const { id: room } = (await (await call(t.app, "/api/chat/direct", { cookie: author.cookie, body: { uid: reporter.uid } })).json())
+      .data;
+    await send(author, room, "Trước báo cáo");
+    const bad = await send(author, room, "Tin bị báo cáo");
+    const { data: filed } = await (await report(reporter, bad, "Quấy rối")).json();
+    await new Promise((done) => setTimeout(done, 5));
+    await send(reporter, room, "Chuyện riêng sau đó");
+    const item = (await queue(moderator, "?limit=100")).data.find((entry) => entry.id === filed.id);
+    expect(item?.context?.link).toBeNull();
+    expect(item?.context?.around.map((line) => line.text)).toEqual(["Trước báo cáo", "Tin bị báo cáo"]);
+  });
+
   it("pages the queue by cursor, oldest open report first", async () => {
     const ids: number[] = [];
     for (const text of ["Một", "Hai", "Ba"]) {

@@ -135,7 +135,7 @@ export async function listReports(
       createdAt: report.createdAt,
       updatedAt: report.updatedAt,
       reasons: own,
-      context: await handler.context(db, report.targetId),
+      context: await handler.context(db, report.targetId, report.createdAt),
       resolution:
         report.action && report.resolvedAt !== null
           ? {

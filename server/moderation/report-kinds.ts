@@ -17,8 +17,11 @@ export interface ReportableKind {
    * Throws the AppError to answer otherwise (404 for what they cannot see, so nothing leaks).
    */
   assertReportable(db: Database, viewer: Viewer, targetId: string): Promise<void>;
-  /** The thing and its surroundings as moderators see them; null when it no longer exists at all. */
-  context(db: Database, targetId: string): Promise<ReportContext | null>;
+  /**
+   * The thing and its surroundings as moderators see them; null when it no longer exists at all.
+   * `reportedAt`: when it was first reported (a private place shows nothing said after it).
+   */
+  context(db: Database, targetId: string, reportedAt: number): Promise<ReportContext | null>;
   /**
    * Hides or deletes the thing inside the decision's transaction (`tx`) and returns what to do once
    * it has committed (publishing the realtime event). Acting on what is already gone is not an error.

@@ -26,6 +26,8 @@ export interface RealtimeHub {
   publish(event: PersistedEvent | TransientEvent | PresenceSync): void;
   /** Listen to one topic; returns the function that stops listening. */
   listen(topic: string, listener: HubListener): () => void;
+  /** Settles once the bus delivers other processes' events to this one (at once without a bus). */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export function createHub({ bus, logger }: { bus?: Bus; logger?: Logger } = {}):
   ready?.catch((error: unknown) => logger?.error("the realtime bus could not subscribe", { error }));
 
   return {
+    ready: (ready ?? Promise.resolve()).catch(() => undefined),
     publish(event) {
       deliver(event);
       if (!bus) return;

@@ -127,4 +127,33 @@ describe("presence across processes", () => {
     expect(a.presence.isOnline("chi")).toBe(true);
     await until(() => a.changes.some((change) => change.left.includes("dung")));
   });
+
+  it("repairs what a lost message broke: two beats that disagree make the other process send all it holds", async () => {
+    const bus = sharedBus();
+    const a = start(bus, () => 0);
+    const b = start(bus, () => 0);
+    await b.hub.ready;
+    // A delta lost on the bus: b holds Lan, a never heard of it.
+    const publish = b.hub.publish.bind(b.hub);
+    b.hub.publish = (event) => {
+      if (event.type !== "presence-sync") publish(event);
+    };
+    b.presence.add(SITE, "lan", "Lan");
+    await new Promise((done) => setTimeout(done, 40));
+    b.hub.publish = publish;
+    expect(a.presence.isOnline("lan")).toBe(false);
+    await until(() => a.presence.isOnline("lan"));
+  });
+
+  it("tells the others at once who left when it closes, even what left since its last flush", async () => {
+    const bus = sharedBus();
+    const a = start(bus, () => 0);
+    const b = start(bus, () => 0);
+    b.presence.add(SITE, "minh", "Minh");
+    b.presence.add(SITE, "nga", "Nga");
+    await until(() => a.presence.isOnline("minh") && a.presence.isOnline("nga"));
+    b.presence.remove(SITE, "minh");
+    await b.presence.close();
+    await until(() => !a.presence.isOnline("minh") && !a.presence.isOnline("nga"));
+  });
 });

@@ -38,8 +38,11 @@ interface Change {
 
 export type PresenceSync =
   | { type: "presence-sync"; topic: typeof PRESENCE_BUS_TOPIC; origin: string; changes: Change[] }
-  | { type: "presence-beat"; topic: typeof PRESENCE_BUS_TOPIC; origin: string }
-  | { type: "presence-hello"; topic: typeof PRESENCE_BUS_TOPIC; origin: string };
+  /** `count`: how many members the process holds; another process that holds a different number for it asks for all of them. */
+  | { type: "presence-beat"; topic: typeof PRESENCE_BUS_TOPIC; origin: string; count: number }
+  | { type: "presence-hello"; topic: typeof PRESENCE_BUS_TOPIC; origin: string }
+  /** Asks `target` to send every member it holds (the asker has forgotten what it held of it). */
+  | { type: "presence-resync"; topic: typeof PRESENCE_BUS_TOPIC; origin: string; target: string };
 
 export interface PresenceChange {
   scope: string;
@@ -140,13 +143,31 @@ export function createPresence(options: PresenceOptions): Presence {
     for (const entry of entries?.values() ?? []) settle(entry.scope, entry.uid);
   }
 
+  const shareAll = () => share([...local.values()].map(({ scope, uid, name }) => ({ scope, uid, name, on: true })));
+  /** Processes whose last beat disagreed with what this one holds of them (a second disagreement resyncs). */
+  const doubted = new Set<string>();
+
   const stopListening = hub.listen(PRESENCE_BUS_TOPIC, (event) => {
     const message = event as unknown as PresenceSync;
     if (message.origin === origin) return;
     beats.set(message.origin, now());
-    if (message.type === "presence-hello") {
-      // A new process: it learns what this one holds.
-      share([...local.values()].map(({ scope, uid, name }) => ({ scope, uid, name, on: true })));
+    if (message.type === "presence-hello" || (message.type === "presence-resync" && message.target === origin)) {
+      // A new process, or one that lost track of this one: it learns what this one holds.
+      shareAll();
+      return;
+    }
+    if (message.type === "presence-beat") {
+      // A lost delta (a bus restart), or this process forgot the other (its beats were late): once
+      // two beats in a row disagree (deltas in flight explain one), start over from its whole state.
+      const held = remote.get(message.origin)?.size ?? 0;
+      if (held === message.count) doubted.delete(message.origin);
+      else if (!doubted.has(message.origin)) doubted.add(message.origin);
+      else {
+        doubted.delete(message.origin);
+        forget(message.origin);
+        beats.set(message.origin, now());
+        publish({ type: "presence-resync", topic: PRESENCE_BUS_TOPIC, origin, target: message.origin });
+      }
       return;
     }
     if (message.type !== "presence-sync") return;
@@ -184,7 +205,7 @@ export function createPresence(options: PresenceOptions): Presence {
   flushTimer.unref();
 
   const beatTimer = setInterval(() => {
-    publish({ type: "presence-beat", topic: PRESENCE_BUS_TOPIC, origin });
+    publish({ type: "presence-beat", topic: PRESENCE_BUS_TOPIC, origin, count: local.size });
     const cutoff = now() - ttlMs;
     for (const [other, at] of beats) if (at < cutoff) forget(other);
   }, beatMs);
@@ -210,7 +231,8 @@ export function createPresence(options: PresenceOptions): Presence {
   }, lastSeenEveryMs);
   seenTimer.unref();
 
-  publish({ type: "presence-hello", topic: PRESENCE_BUS_TOPIC, origin });
+  // Once the bus delivers to this process, so that the others' answers are not missed.
+  void hub.ready.then(() => publish({ type: "presence-hello", topic: PRESENCE_BUS_TOPIC, origin }));
 
   return {
     add(scope, uid, name) {
@@ -249,7 +271,9 @@ export function createPresence(options: PresenceOptions): Presence {
       clearInterval(flushTimer);
       clearInterval(beatTimer);
       clearInterval(seenTimer);
-      // The other processes forget this one's members now, not after the time-out.
+      // The other processes forget this one's members now, not after the time-out: what left
+      // since the last flush, then what is still here.
+      share(outgoing.splice(0));
       share([...local.values()].map(({ scope, uid, name }) => ({ scope, uid, name, on: false })));
       stopListening();
       await writeLastSeen([...local.values()].filter((entry) => entry.scope === SITE).map((entry) => entry.uid));

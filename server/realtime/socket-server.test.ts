@@ -189,6 +189,29 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
     first.close();
   });
 
+  it("keeps one subscription when subscribes and unsubscribes cross: each message once, and nothing left behind once closed", async () => {
+    const kim = await member("Kim");
+    const client = await connect(kim.cookie);
+    client.send({ type: "subscribe", topic: "room:global-en-US" });
+    client.send({ type: "subscribe", topic: "room:global-en-US" });
+    client.send({ type: "unsubscribe", topic: "room:global-en-US" });
+    client.send({ type: "subscribe", topic: "room:global-en-US" });
+    await client.waitFor((frame) => frame.type === "presence" && frame.topic === "room:global-en-US" && frame.members !== undefined);
+    const id = await say(kim.cookie, "global-en-US", "chỉ một lần");
+    await client.waitFor((frame) => frame.type === "message" && frame.id === id);
+    // Whatever else was in flight has settled by the time a second message arrives.
+    const next = await say(kim.cookie, "global-en-US", "lần nữa");
+    await client.waitFor((frame) => frame.type === "message" && frame.id === next);
+    expect(client.frames.filter((frame) => frame.type === "message" && frame.id === id)).toHaveLength(1);
+    expect(client.frames.filter((frame) => frame.type === "subscribed").length).toBeLessThanOrEqual(2);
+    expect(presence.members("room:global-en-US").filter((each) => each.uid === kim.uid)).toHaveLength(1);
+    client.close();
+    await client.closed;
+    await new Promise((done) => setTimeout(done, 100));
+    expect(presence.members("room:global-en-US").filter((each) => each.uid === kim.uid)).toEqual([]);
+    expect(sockets.feedCount).toBe(0);
+  });
+
   it("resumes after the last id seen: what was missed in order, once, then live", async () => {
     const em = await member("Em");
     const giang = await member("Giang");

@@ -81,6 +81,12 @@ interface Connection {
   alive: boolean;
   frames: Window;
   lastTyping: Map<string, number>;
+  /**
+   * Topic → the latest subscribe or unsubscribe asked for it. A subscribe that awaited (the
+   * permission, the history) goes on only while it is still the latest, so two subscribes, or a
+   * subscribe and an unsubscribe, crossing each other never leave a second member behind.
+   */
+  requests: Map<string, number>;
 }
 
 /** A connection's subscription to a topic: what it was sent last, and what waits while it catches up. */
@@ -116,6 +122,8 @@ const TYPING_EVERY_MS = 2_000;
 export interface SocketServer {
   /** Live connections (for the bench and tests). */
   readonly size: number;
+  /** Topics with a subscriber in this process (for tests: none once every client has gone). */
+  readonly feedCount: number;
   /** Closes every connection with 1001 (going away): clients reconnect, to another process if need be. */
   close(): Promise<void>;
 }
@@ -238,14 +246,31 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
   function leave(connection: Connection, topic: string): void {
     const member = connection.subscriptions.get(topic);
     connection.subscriptions.delete(topic);
-    if (member?.present && connection.viewer) presence?.remove(topic, connection.viewer.uid);
+    if (member) detach(topic, member);
+  }
+
+  /** Takes a member out of its topic's feed (and presence); the feed stops with its last member. */
+  function detach(topic: string, member: Member): void {
+    if (member.present && member.connection.viewer) presence?.remove(topic, member.connection.viewer.uid);
+    member.present = false;
+    if (member.connection.subscriptions.get(topic) === member) member.connection.subscriptions.delete(topic);
     const feed = feeds.get(topic);
-    if (!feed || !member) return;
-    feed.members.delete(member);
+    if (!feed || !feed.members.delete(member)) return;
     if (feed.members.size === 0) {
       feed.stop();
       feeds.delete(topic);
     }
+  }
+
+  let requestCount = 0;
+  function request(connection: Connection, topic: string): number {
+    requestCount += 1;
+    connection.requests.set(topic, requestCount);
+    return requestCount;
+  }
+
+  function stillWanted(connection: Connection, topic: string, token: number): boolean {
+    return connection.requests.get(topic) === token && connection.socket.readyState === connection.socket.OPEN;
   }
 
   /** Who is online in a topic now, as this process knows it. */
@@ -310,26 +335,35 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
   const stopPresence = presence?.onChange(presenceChanged);
 
   async function subscribe(connection: Connection, topic: string, after: number | undefined): Promise<void> {
+    const token = request(connection, topic);
     leave(connection, topic);
     const separator = topic.indexOf(":");
     const source = topics[topic.slice(0, separator)];
     const id = topic.slice(separator + 1);
-    if (!source || !(await source.mayRead(connection.viewer, id))) {
+    const allowed = source ? await source.mayRead(connection.viewer, id) : false;
+    if (!stillWanted(connection, topic, token)) return;
+    if (!source || !allowed) {
       send(connection, { type: "error", topic, code: "permission-denied" });
       return;
     }
-    if (connection.socket.readyState !== connection.socket.OPEN) return;
     const feed = feedFor(topic, source, id);
     const member: Member = { connection, lastSent: after ?? 0, live: false, held: [], present: false };
     feed.members.add(member);
     connection.subscriptions.set(topic, member);
+    // After each wait: a later request for the topic, or a closed socket, takes this member out.
+    const superseded = () => {
+      if (stillWanted(connection, topic, token) && connection.subscriptions.get(topic) === member) return false;
+      detach(topic, member);
+      return true;
+    };
     try {
       // The feed listens already: whatever it delivers from now on is held for this member, and
       // what was committed before is read here; ids that come twice are sent once.
       const lastId = await source.lastId(id);
+      if (superseded()) return;
       if (after !== undefined) {
         const missed = await source.eventsAfter(id, after);
-        if (connection.subscriptions.get(topic) !== member) return;
+        if (superseded()) return;
         if (!missed) {
           leave(connection, topic);
           send(connection, { type: "error", topic, code: "reload" });
@@ -341,15 +375,16 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
         }
       } else {
         member.lastSent = Math.max(lastId ?? 0, await feed.cursor);
+        if (superseded()) return;
       }
-      if (connection.subscriptions.get(topic) !== member) return;
       send(connection, { type: "subscribed", topic, lastId: Math.max(lastId ?? 0, member.lastSent) || null });
       member.live = true;
       for (const event of member.held.splice(0)) deliverTo(member, event);
       await joinPresence(member, feed, source, topic, id);
+      if (superseded()) return;
     } catch (error) {
       logger.error("websocket subscribe failed", { error, topic });
-      leave(connection, topic);
+      detach(topic, member);
       send(connection, { type: "error", topic, code: "reload" });
     }
   }
@@ -386,6 +421,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
         void subscribe(connection, message.topic, message.after);
         break;
       case "unsubscribe":
+        request(connection, message.topic);
         leave(connection, message.topic);
         break;
       case "typing": {
@@ -408,6 +444,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
       alive: true,
       frames: new Window(connectionRate),
       lastTyping: new Map(),
+      requests: new Map(),
     };
     connections.add(connection);
     if (viewer) presence?.add(SITE, viewer.uid, viewer.name);
@@ -466,6 +503,9 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
   return {
     get size() {
       return connections.size;
+    },
+    get feedCount() {
+      return feeds.size;
     },
     close: async () => {
       clearInterval(heartbeat);

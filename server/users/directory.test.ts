@@ -182,7 +182,7 @@ describe.each(testEngines)("member directory on %s", (engine) => {
     await expect(kind.assertReportable(t.db, { ...viewer, uid: target.uid }, target.uid)).rejects.toMatchObject({
       code: "invalid-argument",
     });
-    const context = await kind.context(t.db, target.uid);
+    const context = await kind.context(t.db, target.uid, Date.now());
     expect(context).toMatchObject({
       author: { uid: target.uid, displayName: "Bị Báo Cáo" },
       removed: false,
@@ -193,12 +193,12 @@ describe.each(testEngines)("member directory on %s", (engine) => {
     await kind.apply(t.db, viewer, target.uid, "hide", Date.now());
     expect((await call(t.app, `/api/users/${target.uid}`)).status).toBe(404);
     await expect(kind.assertReportable(t.db, viewer, target.uid)).rejects.toMatchObject({ code: "not-found" });
-    expect(await kind.context(t.db, target.uid)).toMatchObject({ removed: true, link: null });
+    expect(await kind.context(t.db, target.uid, Date.now())).toMatchObject({ removed: true, link: null });
 
     await kind.apply(t.db, viewer, target.uid, "delete", Date.now());
     const [row] = await t.db.select().from(users).where(eq(users.uid, target.uid));
     expect(row?.photoURL).toBeNull();
     await kind.apply(t.db, viewer, "gone-member", "delete", Date.now());
-    expect(await kind.context(t.db, "gone-member")).toBeNull();
+    expect(await kind.context(t.db, "gone-member", Date.now())).toBeNull();
   });
 });

@@ -414,7 +414,8 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
                 actions={{
                   editable: own && confirmed && now - message.createdAt < MESSAGE_EDIT_WINDOW_MS,
                   reportable: !own && confirmed,
-                  moderated: moderator && confirmed,
+                  // A direct conversation is moderated through reports only (the moderator is one of its two members).
+                  moderated: moderator && confirmed && room.kind !== "direct",
                 }}
                 editing={editing?.id === message.id ? editing.text : null}
                 onEditChange={(text) => setEditing(text === null ? null : { id: message.id, text })}
