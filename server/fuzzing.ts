@@ -307,7 +307,17 @@ export async function fuzz(
       if (errors === "better-auth" && status === 404 && text === "") return;
       const error = JSON.parse(text) as { message?: unknown; error?: { code?: unknown; message?: unknown } } | null;
       const oursShaped = typeof error?.error?.code === "string" && typeof error.error.message === "string";
-      if (errors === "ours") expect(error, text).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
+      // Ours: a code and a message, and `details` where the client explains the refusal (a mute's end, a wait).
+      if (errors === "ours") {
+        const details = (error?.error as { details?: unknown } | undefined)?.details;
+        expect(error, text).toEqual({
+          error: {
+            code: expect.any(String),
+            message: expect.any(String),
+            ...(details === undefined ? {} : { details: expect.any(Object) }),
+          },
+        });
+      }
       // better-auth's own shape is `{message}`, with a `code` on most answers (not on "No fields to
       // update"); our guard in front of it (`auth-routes.ts`) answers in ours.
       else expect(typeof error?.message === "string" || oursShaped, text).toBe(true);

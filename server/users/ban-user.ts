@@ -17,5 +17,10 @@ export async function banUser(db: Database, uid: string, reason: string, expires
 }
 
 export async function unbanUser(db: Database, uid: string): Promise<void> {
-  await db.update(authUsers).set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() }).where(eq(authUsers.id, uid));
+  const changed = await db
+    .update(authUsers)
+    .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
+    .where(eq(authUsers.id, uid))
+    .returning({ id: authUsers.id });
+  if (changed.length === 0) throw new AppError("not-found", "No such member.");
 }

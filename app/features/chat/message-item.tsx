@@ -1,5 +1,5 @@
 /** One message of a conversation: who and when, the text (links and mentions), and what the viewer may do with it. */
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { MESSAGE_TEXT_MAX, type ChatMessage } from "../../../universal/chat/chat-limits.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
@@ -53,6 +53,13 @@ export function MessageItem({
 }: Props) {
   const { t, i18n } = useTranslation("chat");
   const [menu, setMenu] = useState(false);
+  // A dialog opened from the menu gives the focus back here when it closes (the menu item is gone by then).
+  const more = useRef<HTMLButtonElement>(null);
+  const fromMenu = (action: () => void) => () => {
+    setMenu(false);
+    more.current?.focus();
+    action();
+  };
   const menuId = useId();
   const name = own ? t("you") : message.author.displayName || t("rooms.member");
   const hasActions = !message.state && editing === null && (actions.editable || actions.reportable || actions.moderated);
@@ -66,6 +73,7 @@ export function MessageItem({
         {message.editedAt ? <span>· {t("edited")}</span> : null}
         {hasActions ? (
           <button
+            ref={more}
             type="button"
             aria-expanded={menu}
             aria-controls={menuId}
@@ -149,7 +157,7 @@ export function MessageItem({
             </>
           ) : null}
           {actions.reportable ? (
-            <button type="button" onClick={() => (setMenu(false), onReport())} className={small}>
+            <button type="button" onClick={fromMenu(onReport)} className={small}>
               {t("report")}
             </button>
           ) : null}
@@ -159,7 +167,7 @@ export function MessageItem({
                 {t("moderation.delete")}
               </button>
               {!own ? (
-                <button type="button" onClick={() => (setMenu(false), onMute())} className={small}>
+                <button type="button" onClick={fromMenu(onMute)} className={small}>
                   {t("moderation.mute", { name })}
                 </button>
               ) : null}

@@ -1,5 +1,5 @@
 /** A room's own controls: slow mode for moderators, blocking the other member of a direct room, and the mute dialog. */
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import type { ChatRoom } from "../../../universal/chat/chat-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
@@ -26,12 +26,22 @@ export function RoomControls({
   const id = useId();
   const [busy, setBusy] = useState(false);
 
+  // Arrow keys on the closed list change it once per step: the last choice is sent after a pause.
+  const [slowChoice, setSlowChoice] = useState<number | null>(null);
+  const slowTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  function chooseSlowMode(seconds: number) {
+    setSlowChoice(seconds);
+    clearTimeout(slowTimer.current);
+    slowTimer.current = setTimeout(() => void setSlowMode(seconds), 800);
+  }
+
   async function setSlowMode(seconds: number) {
     setBusy(true);
     const answer = await apiJson(`/api/chat/rooms/${encodeURIComponent(room.id)}/slow-mode`, { body: { seconds } });
     setBusy(false);
     onError(answer.ok ? null : t("errors.generic"));
     if (answer.ok) await revalidator.revalidate();
+    setSlowChoice(null);
   }
 
   async function toggleBlock(peer: { uid: string; displayName: string }) {
@@ -51,7 +61,6 @@ export function RoomControls({
       <button
         type="button"
         disabled={busy}
-        aria-pressed={blocked}
         onClick={() => void toggleBlock(peer)}
         className="min-h-10 shrink-0 rounded-md border border-line px-3 text-sm hover:bg-surface-muted disabled:opacity-60"
       >
@@ -67,9 +76,9 @@ export function RoomControls({
       </label>
       <select
         id={`${id}-slow`}
-        value={room.slowModeSeconds}
+        value={slowChoice ?? room.slowModeSeconds}
         disabled={busy}
-        onChange={(event) => void setSlowMode(Number(event.target.value))}
+        onChange={(event) => chooseSlowMode(Number(event.target.value))}
         className="min-h-10 rounded-md border border-line bg-bg px-2 text-fg"
       >
         {[...new Set([...SLOW_MODE_CHOICES, room.slowModeSeconds])]

@@ -9,14 +9,17 @@ export function AuditLog({ entries: initial, pageSize }: { entries: AuditEntry[]
   const { t, i18n } = useTranslation("moderation");
   const [entries, setEntries] = useState(initial);
   const [more, setMore] = useState(initial.length >= pageSize);
+  const [loading, setLoading] = useState(false);
 
   async function loadMore() {
     const last = entries.at(-1);
-    if (!last) return;
+    if (!last || loading) return;
+    setLoading(true);
     const answer = await apiJson<AuditEntry[]>(`/api/audit?cursor=${last.id}&limit=${pageSize}`);
+    setLoading(false);
     if (!answer.ok) return;
     setMore(answer.data.length >= pageSize);
-    setEntries((current) => [...current, ...answer.data]);
+    setEntries((current) => [...current, ...answer.data.filter((entry) => !current.some((each) => each.id === entry.id))]);
   }
 
   return (
@@ -51,7 +54,8 @@ export function AuditLog({ entries: initial, pageSize }: { entries: AuditEntry[]
         <button
           type="button"
           onClick={() => void loadMore()}
-          className="mt-3 min-h-10 rounded-md border border-line px-4 hover:bg-surface-muted"
+          disabled={loading}
+          className="mt-3 min-h-10 rounded-md border border-line px-4 hover:bg-surface-muted disabled:opacity-60"
         >
           {t("audit.more")}
         </button>
