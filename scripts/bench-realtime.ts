@@ -21,7 +21,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { once } from "node:events";
 import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
@@ -42,7 +41,7 @@ import {
   type Row,
   type Share,
 } from "../bench/realtime/stats.ts";
-import { freePort, HOST } from "./bench-servers.ts";
+import { freePort, HOST, stop } from "./bench-servers.ts";
 import { ensureBuild } from "./ensure-build.ts";
 
 const ROOM = "global-vi";
@@ -167,16 +166,6 @@ function startServer(name: string, port: number, env: Record<string, string>): P
       fail(new Error(`${name} exited during startup (${code ?? signal}):\n${output}`));
     });
   });
-}
-
-async function stopServer(server: AppServer): Promise<void> {
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const forced = setTimeout(() => child.kill("SIGKILL"), 5_000);
-  await exited;
-  clearTimeout(forced);
 }
 
 /* ---------------------------------------------------------------- accounts and sending */
@@ -436,7 +425,7 @@ async function main(): Promise<number> {
 
   const cleanup = async () => {
     await Promise.allSettled(workers.map((each) => each.worker.terminate()));
-    await Promise.allSettled(servers.map(stopServer));
+    await Promise.allSettled(servers.map(stop));
     if (created) {
       await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch((error: Error) =>
         console.error(`could not drop ${database}: ${error.message}`),

@@ -79,7 +79,8 @@ export async function waitUntilAnswering(url: string, served: Served): Promise<v
   throw new Error(`${url} did not answer 200 within ${STARTUP_TIMEOUT_MS / 1000} s:\n${served.output()}`);
 }
 
-export async function stop({ child }: Served): Promise<void> {
+/** Stops a server process: SIGTERM (it shuts down gracefully), SIGKILL if it has not exited within 5 s. */
+export async function stop({ child }: { child: ChildProcess }): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, "exit");
   child.kill("SIGTERM");

@@ -20,6 +20,11 @@ export function reportKindsOf(handlers: readonly ReportableKind[]): ReportKinds 
   return new Map(handlers.map((handler) => [handler.kind, handler]));
 }
 
+/** The kinds this moderator may act on (the others stay out of their queue). */
+function kindsFor(kinds: ReportKinds, viewer: Viewer): ReportKind[] {
+  return [...kinds.values()].filter((handler) => can(viewer.role, handler.permission)).map((handler) => handler.kind);
+}
+
 function handlerFor(kinds: ReportKinds, kind: string): ReportableKind {
   const handler = kinds.get(kind as ReportKind);
   if (!handler) throw new AppError("invalid-argument", `kind: '${kind}' cannot be reported.`);
@@ -85,7 +90,7 @@ export async function listReports(
   viewer: Viewer,
   query: { status: ReportStatus; cursor?: number | undefined; limit: number },
 ): Promise<Report[]> {
-  const visible = [...kinds.values()].filter((handler) => can(viewer.role, handler.permission)).map((handler) => handler.kind);
+  const visible = kindsFor(kinds, viewer);
   if (visible.length === 0) return [];
   const open = query.status === "open";
   const rows = await db
@@ -151,7 +156,7 @@ export async function listReports(
 }
 
 export async function openReportCount(db: Database, kinds: ReportKinds, viewer: Viewer): Promise<number> {
-  const visible = [...kinds.values()].filter((handler) => can(viewer.role, handler.permission)).map((handler) => handler.kind);
+  const visible = kindsFor(kinds, viewer);
   if (visible.length === 0) return 0;
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })

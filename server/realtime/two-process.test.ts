@@ -8,6 +8,7 @@
  * needed, and a process is up in about a second. Nothing waits a fixed time: the test waits for a
  * process's "listening" line, a socket's `subscribed` frame, a message's frame.
  */
+import { stop } from "../../scripts/bench-servers.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { once } from "node:events";
@@ -90,15 +91,6 @@ async function startProcess(env: Record<string, string>): Promise<AppProcess> {
   });
   await started;
   return { child, origin: `http://${HOST}:${port}`, output: () => output };
-}
-
-async function stopProcess({ child }: AppProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const forced = setTimeout(() => child.kill("SIGKILL"), 5_000);
-  await exited;
-  clearTimeout(forced);
 }
 
 /** A `/ws` client that keeps every frame and can wait for one. */
@@ -201,7 +193,7 @@ describe.skipIf(!databaseUrl).each(buses)("two server processes on one PostgreSQ
 
   afterAll(async () => {
     for (const client of clients) client.close();
-    await Promise.all(processes.map(stopProcess));
+    await Promise.all(processes.map(stop));
     if (!skip) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
 
