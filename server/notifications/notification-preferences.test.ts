@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines } from "../../db/testing.ts";
-import { activeNotificationKinds } from "../../universal/notifications/notification-kinds.ts";
+import { activeNotificationKinds, mayNotifyInBrowser } from "../../universal/notifications/notification-kinds.ts";
 import type { HubEvent } from "../realtime/hub.ts";
 import { call, createTestApp, signUp, type TestApp } from "../testing.ts";
 import { markRoomNotificationsRead } from "./notifications.ts";
@@ -45,6 +45,10 @@ describe.each(testEngines)("notification preferences on %s", (engine) => {
   const directRoom = async (from: Member, to: Member) =>
     (await (await call(t.app, "/api/chat/direct", { cookie: from.cookie, body: { uid: to.uid } })).json()).data.id as string;
 
+  /** Every active kind on (a browser notification only for the kinds that may have one), but the changes named. */
+  const defaults = (changes: Partial<Record<string, { inApp: boolean; browser: boolean }>> = {}) =>
+    activeNotificationKinds.map((kind) => ({ kind, inApp: true, browser: mayNotifyInBrowser(kind), ...changes[kind] }));
+
   beforeAll(async () => {
     t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000", CHAT_RATE_MAX: "50" });
   });
@@ -57,7 +61,7 @@ describe.each(testEngines)("notification preferences on %s", (engine) => {
     expect((await visitorPut.json()).error.code).toBe("unauthenticated");
 
     const an = await member("An");
-    expect(await preferencesOf(an)).toEqual(activeNotificationKinds.map((kind) => ({ kind, inApp: true, browser: true })));
+    expect(await preferencesOf(an)).toEqual(defaults());
   });
 
   it("stores one kind or several for the signed-in member, never for the uid a body names", async () => {
@@ -65,10 +69,7 @@ describe.each(testEngines)("notification preferences on %s", (engine) => {
     const chi = await member("Chi");
     const saved = await put(binh, { kind: "mention", inApp: false, browser: false });
     expect(saved.status).toBe(200);
-    expect((await saved.json()).data).toEqual([
-      { kind: "mention", inApp: false, browser: false },
-      { kind: "direct-message", inApp: true, browser: true },
-    ]);
+    expect((await saved.json()).data).toEqual(defaults({ mention: { inApp: false, browser: false } }));
     expect(
       (
         await put(binh, [
@@ -77,15 +78,12 @@ describe.each(testEngines)("notification preferences on %s", (engine) => {
         ])
       ).status,
     ).toBe(200);
-    expect(await preferencesOf(binh)).toEqual([
-      { kind: "mention", inApp: true, browser: true },
-      { kind: "direct-message", inApp: true, browser: false },
-    ]);
+    expect(await preferencesOf(binh)).toEqual(defaults({ "direct-message": { inApp: true, browser: false } }));
 
     // Someone else's uid in the body is refused, not applied to them.
     const other = await put(binh, { kind: "mention", inApp: false, browser: false, uid: chi.uid });
     expect(other.status).toBe(400);
-    expect(await preferencesOf(chi)).toEqual(activeNotificationKinds.map((kind) => ({ kind, inApp: true, browser: true })));
+    expect(await preferencesOf(chi)).toEqual(defaults());
   });
 
   it.each([
@@ -109,7 +107,7 @@ describe.each(testEngines)("notification preferences on %s", (engine) => {
     const answer = await response.json();
     expect(answer.error.code).toBe("invalid-argument");
     expect(typeof answer.error.message).toBe("string");
-    expect(await preferencesOf(dung)).toEqual(activeNotificationKinds.map((kind) => ({ kind, inApp: true, browser: true })));
+    expect(await preferencesOf(dung)).toEqual(defaults());
   });
 
   it("passes writes through the write guard", async () => {
