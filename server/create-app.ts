@@ -61,6 +61,8 @@ export interface AppDependencies {
 
 const VIEWS_PATH = "/api/views";
 const SEARCH_PATH = "/api/v1/search";
+/** The member directory's API: a query with `q` searches names, and spends from the same budget. */
+const MEMBER_SEARCH_PATH = "/api/users";
 const searchDecisions = new WeakMap<Context<AppEnv>, Promise<RateDecision>>();
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -201,7 +203,7 @@ export function createApp({
         c.header("Retry-After", String(decision.retryAfter));
         throw new AppError("resource-exhausted", "Too many requests. Try again in a moment.");
       }
-    } else if (c.req.path === SEARCH_PATH) {
+    } else if (c.req.path === SEARCH_PATH || (c.req.path === MEMBER_SEARCH_PATH && c.req.query("q"))) {
       const decision = await searchBudget(c, database);
       if (!decision.allowed) {
         c.header("Retry-After", String(decision.retryAfter));

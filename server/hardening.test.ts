@@ -183,6 +183,9 @@ describe.each(testEngines)("the search budget on %s", (engine) => {
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect((await refused.json()).error.code).toBe("resource-exhausted");
     expect((await call(t.app, "/api/v1/search?q=giap", { peer: "198.51.100.2" })).status).toBe(200);
+    // Searching members spends from the same budget; listing them without a query does not.
+    expect((await call(t.app, "/api/users?q=tuan", { peer: "198.51.100.1" })).status).toBe(429);
+    expect((await call(t.app, "/api/users", { peer: "198.51.100.1" })).status).toBe(200);
     // Sign-in is not in that bucket.
     expect(
       (await call(t.app, "/api/auth/sign-in/email", { body: { email: "a@example.vn", password: "wrong-password" }, peer: "198.51.100.1" }))
