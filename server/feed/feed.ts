@@ -6,7 +6,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
 import { commentLikes, comments, contentEntries, notifications, postLikes, posts, users } from "../../db/schema/index.ts";
-import { can } from "../../universal/auth/permissions.ts";
 import { mentionCandidates } from "../../universal/chat/mentions.ts";
 import {
   COMMENT_PAGE,
@@ -608,8 +607,4 @@ export async function feedEventsAfter(
   const rows = await postsWhere(db, null, and(eq(posts.language, language), visiblePost, gt(posts.id, afterId)), [asc(posts.id)], max + 1);
   if (rows.length > max) return undefined;
   return rows.map((post) => ({ type: "post", topic: feedTopic(language), id: post.id, post }));
-}
-
-export function mayModerate(viewer: Viewer, permission: "post:hide" | "comment:hide"): boolean {
-  return can(viewer.role, permission);
 }

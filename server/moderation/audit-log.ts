@@ -2,7 +2,7 @@
  * The audit log: every moderator and admin decision, written in the decision's own transaction so
  * that neither exists without the other. Entries are never edited.
  */
-import { desc, eq, lt, sql } from "drizzle-orm";
+import { desc, eq, lt } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { auditLog, users } from "../../db/schema/index.ts";
 import type { AuditEntry } from "../../universal/moderation/moderation-schemas.ts";
@@ -47,9 +47,4 @@ export async function listAudit(db: Database, options: { cursor?: number | undef
     note: row.note,
     createdAt: row.createdAt,
   }));
-}
-
-export async function auditCount(db: Database): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(auditLog);
-  return row?.count ?? 0;
 }
