@@ -11,3 +11,5 @@ export * from "./notifications.ts";
 export * from "./moderation.ts";
 export * from "./realtime.ts";
 export * from "./feed.ts";
+export * from "./guides.ts";
+export * from "./contribution.ts";
