@@ -12,6 +12,8 @@ export const errorStatus = {
   "not-found": 404,
   /** The thing changed since the client read it (a report another moderator resolved first). */
   conflict: 409,
+  /** A write based on an older version of what it changes (a guide saved from a stale tab): nothing was written. */
+  aborted: 409,
   "payload-too-large": 413,
   "unsupported-media-type": 415,
   "resource-exhausted": 429,

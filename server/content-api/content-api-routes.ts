@@ -16,6 +16,7 @@ import { kindOfCollection, unknownCollectionMessage } from "./collections.ts";
 import { languageFromRequest } from "../../universal/i18n/languages.ts";
 import { renderDocsPage, type DocsLanguage } from "./docs-page.ts";
 import { cachedAnswer, shortDigest } from "./http-cache.ts";
+import { memberGuidesVersion } from "../guides/guide-search.ts";
 import { occurrenceOf, withOccurrence } from "./live-events.ts";
 import { runQuery } from "./query-executor.ts";
 import { validateQuery } from "./query-validator.ts";
@@ -62,9 +63,11 @@ export function contentApiRoutes(db: Database) {
         maxAge: 86400,
       }),
     )
-    .get("/v1/search", (c) => {
+    .get("/v1/search", async (c) => {
       const { q, limit, kind } = searchParams(c.req.query());
-      return cachedAnswer(c, db, async () => c.json({ data: await searchContent(db, q, { limit, kind }) }));
+      // Published member guides are part of the answer: their version is part of its ETag.
+      const version = `${(await currentPackInfo(db))?.checksum ?? "no-pack"}.${await memberGuidesVersion(db)}`;
+      return cachedAnswer(c, db, async () => c.json({ data: await searchContent(db, q, { limit, kind }) }), version);
     })
     .post(
       "/v1/query",

@@ -32,6 +32,7 @@ import {
   type WordAlternatives,
 } from "../content/name-match.ts";
 import type { PackKind } from "../../universal/content/pack-schema.ts";
+import { searchMemberGuides } from "../guides/guide-search.ts";
 import { collectionOfKind } from "./collections.ts";
 
 export const SEARCH_LIMIT_DEFAULT = 20;
@@ -142,7 +143,7 @@ export async function searchContent(db: Database, query: string, options: Search
     // another word ("ngua nua" for "ngua nau").
     if (found.size === 0 && lookalikesWiden(words)) await read({ resemble: withLookalikes(words) });
   }
-  return [...found.values()].map((row) => {
+  const hits: SearchHit[] = [...found.values()].map((row) => {
     const rankVi = Number(row.rank_vi);
     const rankEn = Number(row.rank_en);
     const language: "vi" | "en" =
@@ -156,4 +157,11 @@ export async function searchContent(db: Database, query: string, options: Search
       score: Math.round(Number(row.score) * 1000) / 1000,
     };
   });
+  if (options.kind !== undefined && options.kind !== "guides") return hits;
+  // Published member guides join the pack's hits by how well they match (a stable sort keeps each
+  // side's order within a match type).
+  const memberGuides = await searchMemberGuides(db, query, options.limit);
+  if (memberGuides.length === 0) return hits;
+  const order = (hit: SearchHit) => MATCH_TYPES.indexOf(hit.match.type);
+  return [...hits, ...memberGuides].sort((a, b) => order(a) - order(b)).slice(0, options.limit);
 }

@@ -6,6 +6,8 @@ import { alternateUrls } from "../../universal/page/canonical.ts";
 import { pages } from "../../universal/routing/route-table.ts";
 import { prerenderedPaths } from "../../universal/delivery/route-rules.ts";
 import type { PackKind } from "../../universal/content/pack-schema.ts";
+import { memberGuideHref } from "../../universal/guides/guide-limits.ts";
+import { publishedGuideIds } from "../guides/guides.ts";
 
 /** The content kind each detail page shows (`?id=`). */
 const DETAIL_KINDS: Readonly<Record<string, PackKind>> = {
@@ -52,6 +54,7 @@ export async function sitemapXml(db: Database, origin: string): Promise<string> 
   const detailPaths = Object.entries(DETAIL_KINDS).flatMap(([path, kind]) =>
     rows.filter((row) => row.kind === kind).map((row) => `${path}?id=${encodeURIComponent(row.id)}`),
   );
-  const urls = [...listPaths, ...detailPaths].flatMap((path) => urlElements(origin, path));
+  const memberGuidePaths = (await publishedGuideIds(db)).map((id) => memberGuideHref(id));
+  const urls = [...listPaths, ...detailPaths, ...memberGuidePaths].flatMap((path) => urlElements(origin, path));
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }

@@ -19,6 +19,9 @@ const pageOf: Record<string, (id: string) => string> = {
 };
 
 export function entryHref(reference: string): string | null {
+  // A member guide (`guide:m--12`, universal/guides/guide-limits.ts): ids no pack entry can take.
+  const memberGuide = /^guide:(m--[1-9][0-9]{0,15})$/.exec(reference);
+  if (memberGuide) return `/guide?id=${memberGuide[1]}`;
   const match = /^([a-z-]+):([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(reference);
   const page = match ? pageOf[match[1] ?? ""] : undefined;
   return match && page ? page(match[2] ?? "") : null;

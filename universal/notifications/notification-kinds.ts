@@ -32,6 +32,8 @@ export const activeNotificationKinds = [
   "comment",
   "reply",
   "like",
+  "guide-approved",
+  "guide-rejected",
 ] as const satisfies readonly NotificationKind[];
 export type ActiveNotificationKind = (typeof activeNotificationKinds)[number];
 

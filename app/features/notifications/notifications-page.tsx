@@ -88,6 +88,7 @@ export function NotificationsPage({ i18n, signedIn, unreadOnly, notifications, u
     return t(key, {
       name: notification.actor?.displayName || t("someone"),
       excerpt: String(notification.data.excerpt ?? ""),
+      reason: String(notification.data.reason ?? ""),
       count: others,
     });
   };

@@ -1,0 +1,196 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contributionTotals, guideRevisions, guides } from "../../db/schema/index.ts";
+import { testEngines } from "../../db/testing.ts";
+import { GUIDE_CATEGORIES } from "../../universal/content/pack-schema.ts";
+import { memberGuideCategories, memberGuideId, type GuideDraft } from "../../universal/guides/guide-limits.ts";
+import { ensureContent } from "../content/content-store.ts";
+import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
+import { setRole } from "../users/set-role.ts";
+import { getPublishedGuide } from "./guides.ts";
+
+interface Member {
+  cookie: string;
+  uid: string;
+  email: string;
+}
+
+describe.each(testEngines)("member guides on %s", (engine) => {
+  let t: TestApp;
+  let count = 0;
+  let moderator: Member;
+
+  async function member(name: string): Promise<Member> {
+    const email = `guides-${++count}@example.vn`;
+    const cookie = await signUp(t.app, email, "correct horse battery", name);
+    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
+    return { cookie, uid: profile.uid, email };
+  }
+
+  async function draft(who: Member, title: string, body = "## Mở đầu\n\nNội dung [Kiếm Sắt](item:iron-sword)."): Promise<GuideDraft> {
+    const response = await call(t.app, "/api/guides", { cookie: who.cookie, body: { title, body, lang: "vi" } });
+    expect(response.status).toBe(201);
+    return (await response.json()).data;
+  }
+
+  const post = (who: Member | null, path: string, body?: unknown) =>
+    call(t.app, path, { method: "POST", cookie: who?.cookie, ...(body === undefined ? {} : { body }) });
+
+  async function publish(author: Member, title: string): Promise<GuideDraft> {
+    const guide = await draft(author, title);
+    expect((await post(author, `/api/guides/${guide.id}/submit`)).status).toBe(200);
+    const approved = await post(moderator, `/api/guides/${guide.id}/approve`);
+    expect(approved.status).toBe(200);
+    return (await approved.json()).data;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000" });
+    await ensureContent(t.db, silentLogger);
+    moderator = await member("Mod");
+    await setRole(t.db, { email: moderator.email }, "moderator");
+  });
+  afterAll(() => t.dispose());
+
+  it("shares the pack's guide categories", () => {
+    expect([...memberGuideCategories]).toEqual([...GUIDE_CATEGORIES]);
+  });
+
+  it("creates a draft with a version, once per client id", async () => {
+    const an = await member("An");
+    const body = { title: "Hướng dẫn tân thủ", body: "Chào", lang: "vi", clientId: "guide-client-0001" };
+    const first = await call(t.app, "/api/guides", { cookie: an.cookie, body });
+    expect(first.status).toBe(201);
+    const made: GuideDraft = (await first.json()).data;
+    expect(made).toMatchObject({ title: "Hướng dẫn tân thủ", version: 1, status: "draft", language: "vi", published: false });
+    const again = await call(t.app, "/api/guides", { cookie: an.cookie, body });
+    expect((await again.json()).data.id).toBe(made.id);
+    expect(await t.db.select().from(guides).where(eq(guides.authorUid, an.uid))).toHaveLength(1);
+    expect((await call(t.app, "/api/guides", { body })).status).toBe(401);
+    const bad = await call(t.app, "/api/guides", { cookie: an.cookie, body: { title: " ", body: "x", lang: "vi" } });
+    expect(bad.status).toBe(400);
+  });
+
+  it("refuses a save from a stale version with 409 aborted and writes nothing", async () => {
+    const an = await member("An");
+    const guide = await draft(an, "Luyện cấp");
+    const saved = await call(t.app, `/api/guides/${guide.id}`, {
+      method: "PATCH",
+      cookie: an.cookie,
+      body: { body: "Bản mới", version: guide.version },
+    });
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).data).toMatchObject({ body: "Bản mới", version: guide.version + 1 });
+    const stale = await call(t.app, `/api/guides/${guide.id}`, {
+      method: "PATCH",
+      cookie: an.cookie,
+      body: { body: "Bản cũ từ tab khác", version: guide.version },
+    });
+    expect(stale.status).toBe(409);
+    const answer = await stale.json();
+    expect(answer.error.code).toBe("aborted");
+    expect(answer.error.details.version).toBe(guide.version + 1);
+    const [row] = await t.db.select().from(guides).where(eq(guides.id, guide.id));
+    expect(row).toMatchObject({ body: "Bản mới", version: guide.version + 1 });
+  });
+
+  it("keeps drafts to their author (and moderators): others get 404, or 403 for a moderator's edit", async () => {
+    const an = await member("An");
+    const binh = await member("Bình");
+    const guide = await draft(an, "Bí mật");
+    expect((await call(t.app, `/api/guides/${guide.id}`, { cookie: binh.cookie })).status).toBe(404);
+    expect((await call(t.app, `/api/guides/${guide.id}`, { cookie: moderator.cookie })).status).toBe(200);
+    const edit = { method: "PATCH", body: { title: "Của tôi", version: 1 } };
+    expect((await call(t.app, `/api/guides/${guide.id}`, { ...edit, cookie: binh.cookie })).status).toBe(404);
+    expect((await call(t.app, `/api/guides/${guide.id}`, { ...edit, cookie: moderator.cookie })).status).toBe(403);
+    expect((await post(binh, `/api/guides/${guide.id}/submit`)).status).toBe(404);
+    const mine = await (await call(t.app, "/api/guides?author=me", { cookie: an.cookie })).json();
+    expect(mine.data.map((each: GuideDraft) => each.id)).toContain(guide.id);
+  });
+
+  it("goes through review: sent back with a reason, then approved as revision 1, the author notified and awarded", async () => {
+    const an = await member("An");
+    const guide = await draft(an, "Săn boss Rồng Lửa");
+    expect((await post(moderator, `/api/guides/${guide.id}/approve`)).status).toBe(409);
+    expect((await post(an, `/api/guides/${guide.id}/submit`)).status).toBe(200);
+    const queue = await (await call(t.app, "/api/guides?status=review", { cookie: moderator.cookie })).json();
+    expect(queue.data.map((each: GuideDraft) => each.id)).toContain(guide.id);
+    expect((await call(t.app, "/api/guides?status=review", { cookie: an.cookie })).status).toBe(403);
+    expect((await call(t.app, "/api/guides?status=review")).status).toBe(401);
+
+    expect((await post(moderator, `/api/guides/${guide.id}/reject`, { reason: "" })).status).toBe(400);
+    const rejected = await post(moderator, `/api/guides/${guide.id}/reject`, { reason: "Thiếu ảnh chụp bản đồ" });
+    expect(rejected.status).toBe(200);
+    expect((await rejected.json()).data).toMatchObject({ status: "draft", rejectReason: "Thiếu ảnh chụp bản đồ" });
+    const notes = await (await call(t.app, "/api/notifications", { cookie: an.cookie })).json();
+    expect(notes.data[0]).toMatchObject({ kind: "guide-rejected", link: `/guide?edit=${guide.id}` });
+    expect(notes.data[0].data.reason).toBe("Thiếu ảnh chụp bản đồ");
+
+    expect((await post(an, `/api/guides/${guide.id}/submit`)).status).toBe(200);
+    const approved = await post(moderator, `/api/guides/${guide.id}/approve`);
+    expect(approved.status).toBe(200);
+    expect((await approved.json()).data).toMatchObject({ status: "published", published: true, rejectReason: null });
+    const revisions = await t.db.select().from(guideRevisions).where(eq(guideRevisions.guideId, guide.id));
+    expect(revisions).toHaveLength(1);
+    expect(revisions[0]).toMatchObject({ number: 1, title: "Săn boss Rồng Lửa", approvedBy: moderator.uid });
+    const after = await (await call(t.app, "/api/notifications", { cookie: an.cookie })).json();
+    expect(after.data[0]).toMatchObject({ kind: "guide-approved", link: `/guide?id=${memberGuideId(guide.id)}`, read: false });
+    const [totals] = await t.db.select().from(contributionTotals).where(eq(contributionTotals.uid, an.uid));
+    expect(totals?.points).toBeGreaterThan(0);
+    expect((await post(moderator, `/api/guides/${guide.id}/approve`)).status).toBe(409);
+  });
+
+  it("keeps the published revision up while an edit is in review, and adds revision 2 on approval", async () => {
+    const an = await member("An");
+    const guide = await publish(an, "Chế tạo giáp");
+    const edited = await call(t.app, `/api/guides/${guide.id}`, {
+      method: "PATCH",
+      cookie: an.cookie,
+      body: { title: "Chế tạo giáp (bản 2)", version: guide.version },
+    });
+    expect((await edited.json()).data).toMatchObject({ status: "draft", published: true });
+    expect((await getPublishedGuide(t.db, guide.id))?.revision.title).toBe("Chế tạo giáp");
+    await post(an, `/api/guides/${guide.id}/submit`);
+    await post(moderator, `/api/guides/${guide.id}/approve`);
+    const shown = await getPublishedGuide(t.db, guide.id);
+    expect(shown?.revision.title).toBe("Chế tạo giáp (bản 2)");
+    expect(shown?.revisions.map((each) => each.number)).toEqual([2, 1]);
+    expect((await getPublishedGuide(t.db, guide.id, 1))?.revision.title).toBe("Chế tạo giáp");
+    const [totals] = await t.db.select().from(contributionTotals).where(eq(contributionTotals.uid, an.uid));
+    expect(totals?.points).toBe(20);
+  });
+
+  it("does not let a moderator approve their own guide", async () => {
+    const own = await draft(moderator, "Của người duyệt");
+    await post(moderator, `/api/guides/${own.id}/submit`);
+    expect((await post(moderator, `/api/guides/${own.id}/approve`)).status).toBe(403);
+  });
+
+  it("lists published guides in search (accent-insensitive) and in the sitemap, and no longer once deleted", async () => {
+    const an = await member("An");
+    const guide = await publish(an, "Cẩm nang Đảo Mây Trôi");
+    const search = await (await call(t.app, "/api/v1/search?q=dao%20may%20troi")).json();
+    expect(search.data).toContainEqual(expect.objectContaining({ kind: "guides", id: memberGuideId(guide.id) }));
+    const draftOnly = await draft(an, "Đảo Mây Trôi bản nháp");
+    const again = await (await call(t.app, "/api/v1/search?q=dao%20may%20troi")).json();
+    expect(again.data.map((hit: { id: string }) => hit.id)).not.toContain(memberGuideId(draftOnly.id));
+    const sitemap = await (await call(t.app, "/sitemap.xml")).text();
+    expect(sitemap).toContain(`/guide?id=${memberGuideId(guide.id)}`);
+    const listed = await (await call(t.app, "/api/guides")).json();
+    expect(listed.data.map((each: { id: number }) => each.id)).toContain(guide.id);
+
+    expect((await call(t.app, `/api/guides/${guide.id}`, { method: "DELETE", cookie: an.cookie })).status).toBe(200);
+    const gone = await (await call(t.app, "/api/v1/search?q=dao%20may%20troi")).json();
+    expect(gone.data.map((hit: { id: string }) => hit.id)).not.toContain(memberGuideId(guide.id));
+    expect(await getPublishedGuide(t.db, guide.id)).toBeNull();
+  });
+
+  it("renders a preview with the safe rules", async () => {
+    const an = await member("An");
+    const response = await post(an, "/api/guides/preview", { body: "<b>x</b> [Kiếm](item:iron-sword)" });
+    const { data } = await response.json();
+    expect(data.html).toContain("&lt;b&gt;");
+    expect(data.html).toContain('href="/equipments-items/detail?id=iron-sword"');
+    expect((await post(null, "/api/guides/preview", { body: "x" })).status).toBe(401);
+  });
+});

@@ -1,0 +1,357 @@
+/**
+ * Guides written by members: a working copy its author saves (each save names the version it is
+ * based on, so a stale tab never overwrites a newer text), submits for review, and moderators
+ * approve (a new revision, public in `/guide`, in search and in the sitemap) or send back with a
+ * reason. The public always reads the newest approved revision; an edit in review leaves it up.
+ */
+import { and, asc, desc, eq, isNull, max, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { guideRevisions, guides, users } from "../../db/schema/index.ts";
+import {
+  GUIDE_LIST_MAX,
+  memberGuideHref,
+  type GuideAuthor,
+  type GuideDraft,
+  type GuideRevisionSummary,
+  type GuideStatus,
+  type PublishedGuideSummary,
+} from "../../universal/guides/guide-limits.ts";
+import type { CreateGuideInput, UpdateGuideInput } from "../../universal/guides/guide-schemas.ts";
+import type { PersistedEvent } from "../../universal/realtime/protocol.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import { awardPoints, revokePoints } from "../contribution/contribution.ts";
+import { AppError } from "../errors.ts";
+import { renderMarkdown } from "../markdown/render-markdown.ts";
+import { notify } from "../notifications/notifications.ts";
+import type { RealtimeHub } from "../realtime/hub.ts";
+
+type GuideRow = typeof guides.$inferSelect;
+
+const authorName = sql<string>`coalesce(${users.displayName}, '')`;
+
+function toDraft(row: GuideRow, displayName: string): GuideDraft {
+  return {
+    id: row.id,
+    author: { uid: row.authorUid, displayName },
+    title: row.title,
+    body: row.body,
+    language: row.language,
+    category: row.category,
+    version: row.version,
+    status: row.status as GuideStatus,
+    rejectReason: row.rejectReason,
+    published: row.publishedRevisionId !== null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    submittedAt: row.submittedAt,
+  };
+}
+
+/** A member guide the public may read: approved at least once, neither hidden nor deleted. */
+const isPublic = and(sql`${guides.publishedRevisionId} is not null`, isNull(guides.hiddenAt), isNull(guides.deletedAt));
+
+async function findGuide(db: Database, id: number): Promise<{ row: GuideRow; displayName: string }> {
+  const [found] = await db
+    .select({ row: guides, displayName: authorName })
+    .from(guides)
+    .leftJoin(users, eq(users.uid, guides.authorUid))
+    .where(and(eq(guides.id, id), isNull(guides.deletedAt)));
+  if (!found) throw new AppError("not-found", "No such guide.");
+  return found;
+}
+
+/** The working copy for its author or a moderator; anyone else is told it does not exist. */
+function mayRead(viewer: Viewer, row: GuideRow): boolean {
+  return row.authorUid === viewer.uid || viewer.role === "moderator" || viewer.role === "admin";
+}
+
+function mustBeAuthor(viewer: Viewer, row: GuideRow): void {
+  if (row.authorUid !== viewer.uid) {
+    if (mayRead(viewer, row)) throw new AppError("permission-denied", "Only its author can change this guide.");
+    throw new AppError("not-found", "No such guide.");
+  }
+}
+
+export async function getGuide(db: Database, viewer: Viewer, id: number): Promise<GuideDraft & { html: string }> {
+  const { row, displayName } = await findGuide(db, id);
+  if (!mayRead(viewer, row)) throw new AppError("not-found", "No such guide.");
+  return { ...toDraft(row, displayName), html: renderMarkdown(row.body).html };
+}
+
+/** A new draft; the same `clientId` again answers the guide it made. */
+export async function createGuide(db: Database, viewer: Viewer, input: CreateGuideInput, now = Date.now()): Promise<GuideDraft> {
+  const values = {
+    authorUid: viewer.uid,
+    clientId: input.clientId ?? null,
+    language: input.lang,
+    category: input.category,
+    title: input.title,
+    body: input.body,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const [inserted] = await db.insert(guides).values(values).onConflictDoNothing().returning({ id: guides.id });
+  if (inserted) return toDraft((await findGuide(db, inserted.id)).row, viewer.name);
+  const [existing] = await db
+    .select({ id: guides.id })
+    .from(guides)
+    .where(and(eq(guides.authorUid, viewer.uid), eq(guides.clientId, input.clientId ?? "")));
+  if (!existing) throw new AppError("conflict", "The guide could not be created. Try again.");
+  const { row, displayName } = await findGuide(db, existing.id);
+  return toDraft(row, displayName);
+}
+
+/**
+ * Saves the author's working copy if `version` is still its version (one statement: two tabs
+ * saving at once cannot both win). A stale version writes nothing and answers 409 `aborted` with
+ * the current version, so the client can show both texts. A saved edit goes back to review: the
+ * status becomes `draft` until the author submits again.
+ */
+export async function updateGuide(
+  db: Database,
+  viewer: Viewer,
+  id: number,
+  input: UpdateGuideInput,
+  now = Date.now(),
+): Promise<GuideDraft> {
+  const { row: current } = await findGuide(db, id);
+  mustBeAuthor(viewer, current);
+  const changes = {
+    ...(input.title !== undefined ? { title: input.title } : {}),
+    ...(input.body !== undefined ? { body: input.body } : {}),
+    ...(input.lang !== undefined ? { language: input.lang } : {}),
+    ...(input.category !== undefined ? { category: input.category } : {}),
+  };
+  const [saved] = await db
+    .update(guides)
+    .set({ ...changes, version: sql`${guides.version} + 1`, status: "draft", updatedAt: now })
+    .where(and(eq(guides.id, id), eq(guides.version, input.version), isNull(guides.deletedAt)))
+    .returning();
+  if (!saved) {
+    const { row } = await findGuide(db, id);
+    throw new AppError("aborted", "This guide was saved elsewhere since this copy was opened: nothing was written.", {
+      version: row.version,
+      updatedAt: row.updatedAt,
+    });
+  }
+  return toDraft(saved, viewer.name);
+}
+
+/** Sends the working copy to the moderators' queue (again, after an edit or a rejection). */
+export async function submitGuide(db: Database, viewer: Viewer, id: number, now = Date.now()): Promise<GuideDraft> {
+  const { row } = await findGuide(db, id);
+  mustBeAuthor(viewer, row);
+  if (row.status === "review") return toDraft(row, viewer.name);
+  if (row.status === "published") throw new AppError("conflict", "This guide is published as it is: edit it to submit a change.");
+  if (row.body.trim().length === 0) throw new AppError("invalid-argument", "body: a guide needs some text before review.");
+  const [submitted] = await db
+    .update(guides)
+    .set({ status: "review", submittedAt: now, rejectReason: null })
+    .where(and(eq(guides.id, id), eq(guides.version, row.version), eq(guides.status, "draft")))
+    .returning();
+  if (!submitted)
+    throw new AppError("aborted", "This guide changed while it was being submitted: nothing was sent.", { version: row.version });
+  return toDraft(submitted, viewer.name);
+}
+
+/** Locks a guide in review for a moderator's decision (another moderator's decision first: 409). */
+async function lockForReview(tx: Database, moderator: Viewer, id: number): Promise<GuideRow> {
+  const [row] = await tx
+    .select()
+    .from(guides)
+    .where(and(eq(guides.id, id), isNull(guides.deletedAt)))
+    .for("update");
+  if (!row) throw new AppError("not-found", "No such guide.");
+  if (row.authorUid === moderator.uid) throw new AppError("permission-denied", "Another moderator reviews your own guide.");
+  if (row.status !== "review") throw new AppError("conflict", "This guide is not waiting for review (another moderator may have decided).");
+  return row;
+}
+
+function publishAll(hub: RealtimeHub, events: PersistedEvent[]): void {
+  for (const event of events) hub.publish(event);
+}
+
+/**
+ * Publishes the working copy as the guide's next revision, tells the author, and on the first
+ * publication awards the author's contribution points, all in one transaction.
+ */
+export async function approveGuide(db: Database, hub: RealtimeHub, moderator: Viewer, id: number, now = Date.now()): Promise<GuideDraft> {
+  const { row, events } = await db.transaction(async (tx) => {
+    const guide = await lockForReview(tx, moderator, id);
+    const [last] = await tx
+      .select({ number: max(guideRevisions.number) })
+      .from(guideRevisions)
+      .where(eq(guideRevisions.guideId, id));
+    const [revision] = await tx
+      .insert(guideRevisions)
+      .values({
+        guideId: id,
+        number: (last?.number ?? 0) + 1,
+        language: guide.language,
+        category: guide.category,
+        title: guide.title,
+        body: guide.body,
+        version: guide.version,
+        approvedBy: moderator.uid,
+        createdAt: now,
+      })
+      .returning({ id: guideRevisions.id });
+    const [published] = await tx
+      .update(guides)
+      .set({ status: "published", rejectReason: null, publishedRevisionId: revision!.id, publishedAt: now })
+      .where(eq(guides.id, id))
+      .returning();
+    if (guide.publishedRevisionId === null) {
+      await awardPoints(tx, { uid: guide.authorUid, reason: "guide-published", source: String(id) }, now);
+    }
+    const notices = await notify(
+      tx,
+      [
+        {
+          uid: guide.authorUid,
+          kind: "guide-approved",
+          actorUid: moderator.uid,
+          link: memberGuideHref(id),
+          data: { guideId: id, excerpt: guide.title },
+        },
+      ],
+      now,
+    );
+    return { row: published!, events: notices };
+  });
+  publishAll(hub, events);
+  return toDraft(row, (await findGuide(db, id)).displayName);
+}
+
+/** Sends the working copy back to its author with the moderator's reason; a published revision stays up. */
+export async function rejectGuide(
+  db: Database,
+  hub: RealtimeHub,
+  moderator: Viewer,
+  id: number,
+  reason: string,
+  now = Date.now(),
+): Promise<GuideDraft> {
+  const { row, events } = await db.transaction(async (tx) => {
+    const guide = await lockForReview(tx, moderator, id);
+    const [rejected] = await tx.update(guides).set({ status: "draft", rejectReason: reason }).where(eq(guides.id, id)).returning();
+    const notices = await notify(
+      tx,
+      [
+        {
+          uid: guide.authorUid,
+          kind: "guide-rejected",
+          actorUid: moderator.uid,
+          link: `/guide?edit=${id}`,
+          data: { guideId: id, excerpt: guide.title, reason },
+        },
+      ],
+      now,
+    );
+    return { row: rejected!, events: notices };
+  });
+  publishAll(hub, events);
+  return toDraft(row, (await findGuide(db, id)).displayName);
+}
+
+/** Deletes the author's guide, published or not; a first publication's points go back. */
+export async function deleteGuide(db: Database, viewer: Viewer, id: number, now = Date.now()): Promise<void> {
+  const { row } = await findGuide(db, id);
+  mustBeAuthor(viewer, row);
+  await db.transaction(async (tx) => {
+    await tx.update(guides).set({ deletedAt: now }).where(eq(guides.id, id));
+    if (row.publishedRevisionId !== null)
+      await revokePoints(tx, { uid: row.authorUid, reason: "guide-published", source: String(id) }, now);
+  });
+}
+
+/** The viewer's own guides, newest change first, every status. */
+export async function listOwnGuides(db: Database, viewer: Viewer): Promise<GuideDraft[]> {
+  const rows = await db
+    .select()
+    .from(guides)
+    .where(and(eq(guides.authorUid, viewer.uid), isNull(guides.deletedAt)))
+    .orderBy(desc(guides.updatedAt), desc(guides.id))
+    .limit(GUIDE_LIST_MAX);
+  return rows.map((row) => toDraft(row, viewer.name));
+}
+
+/** The moderators' queue: guides waiting for review, oldest submission first, with their text rendered. */
+export async function listReviewQueue(db: Database): Promise<(GuideDraft & { html: string })[]> {
+  const rows = await db
+    .select({ row: guides, displayName: authorName })
+    .from(guides)
+    .leftJoin(users, eq(users.uid, guides.authorUid))
+    .where(and(eq(guides.status, "review"), isNull(guides.deletedAt), isNull(guides.hiddenAt)))
+    .orderBy(asc(guides.submittedAt), asc(guides.id))
+    .limit(GUIDE_LIST_MAX);
+  return rows.map(({ row, displayName }) => ({ ...toDraft(row, displayName), html: renderMarkdown(row.body).html }));
+}
+
+/** Published member guides as `/guide` lists them (their newest approved revision). */
+export async function listPublishedGuides(db: Database): Promise<PublishedGuideSummary[]> {
+  const rows = await db
+    .select({
+      id: guides.id,
+      authorUid: guides.authorUid,
+      displayName: authorName,
+      title: guideRevisions.title,
+      language: guideRevisions.language,
+      category: guideRevisions.category,
+      publishedAt: guideRevisions.createdAt,
+    })
+    .from(guides)
+    .innerJoin(guideRevisions, eq(guideRevisions.id, guides.publishedRevisionId))
+    .leftJoin(users, eq(users.uid, guides.authorUid))
+    .where(isPublic)
+    .orderBy(desc(guideRevisions.createdAt), desc(guides.id));
+  return rows.map(({ authorUid, displayName, ...rest }) => ({ ...rest, author: { uid: authorUid, displayName } }));
+}
+
+export interface PublishedGuide {
+  id: number;
+  author: GuideAuthor;
+  /** The revision shown: the newest, or the one asked for. */
+  revision: { number: number; title: string; language: string; category: string; body: string; createdAt: number };
+  latest: number;
+  /** Every approved revision, newest first. */
+  revisions: GuideRevisionSummary[];
+}
+
+/** A published member guide for the public (null when there is none, or it is hidden or deleted). */
+export async function getPublishedGuide(db: Database, id: number, revisionNumber?: number): Promise<PublishedGuide | null> {
+  const [guide] = await db
+    .select({ id: guides.id, authorUid: guides.authorUid, displayName: authorName })
+    .from(guides)
+    .leftJoin(users, eq(users.uid, guides.authorUid))
+    .where(and(eq(guides.id, id), isPublic));
+  if (!guide) return null;
+  const revisions = await db
+    .select({
+      number: guideRevisions.number,
+      title: guideRevisions.title,
+      language: guideRevisions.language,
+      category: guideRevisions.category,
+      body: guideRevisions.body,
+      createdAt: guideRevisions.createdAt,
+    })
+    .from(guideRevisions)
+    .where(eq(guideRevisions.guideId, id))
+    .orderBy(desc(guideRevisions.number));
+  const latest = revisions[0];
+  const shown = revisionNumber === undefined ? latest : revisions.find((each) => each.number === revisionNumber);
+  if (!latest || !shown) return null;
+  return {
+    id: guide.id,
+    author: { uid: guide.authorUid, displayName: guide.displayName },
+    revision: shown,
+    latest: latest.number,
+    revisions: revisions.map(({ number, title, createdAt }) => ({ number, title, createdAt })),
+  };
+}
+
+/** Ids of the public member guides, for the sitemap. */
+export async function publishedGuideIds(db: Database): Promise<number[]> {
+  const rows = await db.select({ id: guides.id }).from(guides).where(isPublic).orderBy(asc(guides.id));
+  return rows.map((row) => row.id);
+}
