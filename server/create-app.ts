@@ -26,6 +26,7 @@ import { chatRoutes } from "./chat/chat-routes.ts";
 import { chatReportable } from "./chat/chat-reports.ts";
 import { commentReportable, postReportable } from "./feed/feed-reports.ts";
 import { feedRoutes } from "./feed/feed-routes.ts";
+import { guideRoutes } from "./guides/guide-routes.ts";
 import { memberReportable } from "./users/member-reports.ts";
 import { moderationRoutes } from "./moderation/moderation-routes.ts";
 import { reportKindsOf } from "./moderation/moderation.ts";
@@ -257,6 +258,7 @@ export function createApp({
   app.route("/api", notificationsRoutes(database.db, hub));
   app.route("/api", moderationRoutes(database.db, reportKinds));
   app.route("/api", feedRoutes(database.db, hub));
+  app.route("/api", guideRoutes(database.db, hub));
   app.route("/api", trendingRoutes(database.db));
   app.route("/api", contentApiRoutes(database.db));
   app.all("/api/*", (c) => {
