@@ -33,6 +33,7 @@ import { reportKindsOf } from "./moderation/moderation.ts";
 import { notificationsRoutes } from "./notifications/notifications.ts";
 import { createHub, type RealtimeHub } from "./realtime/hub.ts";
 import { trendingRoutes } from "./trending/trending-routes.ts";
+import { contributionRoutes } from "./contribution/contribution-routes.ts";
 import { addressBucket, clientIp } from "./http/client-ip.ts";
 import { FILE_UPLOAD_ROUTES, writeGuard } from "./http/write-guard.ts";
 import { stylesheetReader } from "./http/stylesheets.ts";
@@ -260,6 +261,7 @@ export function createApp({
   app.route("/api", feedRoutes(database.db, hub));
   app.route("/api", guideRoutes(database.db, hub));
   app.route("/api", trendingRoutes(database.db));
+  app.route("/api", contributionRoutes(database.db));
   app.route("/api", contentApiRoutes(database.db));
   app.all("/api/*", (c) => {
     const failure = new AppError("not-found", `No API endpoint at ${c.req.method} ${c.req.path}`);

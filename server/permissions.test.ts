@@ -145,6 +145,22 @@ const endpoints: Endpoint[] = [
     expected: adminOnly(200),
   },
   { route: "GET /api/admin/outbox", request: () => ({ method: "GET", path: "/api/admin/outbox" }), expected: adminOnly(200) },
+  // Tag and title by hand (`user:manage`): admins only.
+  {
+    route: "POST /api/admin/users/:uid/badges",
+    request: (_caller, { target }) => ({
+      method: "POST",
+      path: `/api/admin/users/${target}/badges`,
+      body: { tag: "vip", title: "Hiệp sĩ" },
+    }),
+    expected: adminOnly(200),
+  },
+  // The contribution ranking, like the directory: open to everyone.
+  {
+    route: "GET /api/contribution/ranking",
+    request: () => ({ method: "GET", path: "/api/contribution/ranking?period=all" }),
+    expected: everyone(200),
+  },
   {
     route: "DELETE /api/admin/users/:uid/ban",
     request: (_caller, { target }) => ({ method: "DELETE", path: `/api/admin/users/${target}/ban` }),

@@ -11,9 +11,22 @@ import { SEARCH_TEXT_MAX, searchText } from "../http/search-text.ts";
 import { banUser, unbanUser } from "../users/ban-user.ts";
 import { readOutbox } from "../mail/read-outbox.ts";
 import { setRole } from "../users/set-role.ts";
+import { setBadges } from "../users/set-badges.ts";
+import { BADGE_FILTER_MAX } from "../../universal/users/users-limits.ts";
 import { recordAudit } from "../moderation/audit-log.ts";
 
 const roleChange = z.object({ role: z.enum(roles) }).strict();
+const badgeText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(BADGE_FILTER_MAX)
+  .regex(/^\P{Cc}*$/u, "no control characters");
+/** A tag and a title by hand; `title: null` gives the title back to the level. */
+const badgesChange = z
+  .object({ tag: badgeText.optional(), title: badgeText.nullable().optional() })
+  .strict()
+  .refine((change) => change.tag !== undefined || change.title !== undefined, "give a tag, a title or both");
 const ban = z.object({ reason: z.string().trim().min(1).max(200), until: z.iso.datetime().optional() }).strict();
 
 /** The admin area's user management API: every handler checks the permission table first. */
@@ -59,6 +72,24 @@ export function adminRoutes(db: Database) {
         return changed;
       });
       c.get("logger").info("role changed", { by: admin.uid, uid, role });
+      return c.json(result);
+    })
+    .post("/admin/users/:uid/badges", async (c) => {
+      const admin = requirePermission(c, "user:manage");
+      const uid = uidParam(c);
+      const change = await parseJson(c, badgesChange);
+      const result = await db.transaction(async (tx) => {
+        const badges = await setBadges(tx, uid, change);
+        await recordAudit(tx, {
+          actorUid: admin.uid,
+          action: "user.set-badges",
+          targetKind: "member",
+          targetId: uid,
+          data: { tag: badges.tag, title: badges.title, titleByAdmin: badges.titleByAdmin },
+        });
+        return badges;
+      });
+      c.get("logger").info("badges changed", { by: admin.uid, uid, tag: result.tag, title: result.title });
       return c.json(result);
     })
     .post("/admin/users/:uid/ban", async (c) => {

@@ -4,6 +4,7 @@ import type { Report } from "../../universal/moderation/moderation-schemas.ts";
 import type { HubEvent } from "../realtime/hub.ts";
 import { call, createTestApp, signUp, type TestApp } from "../testing.ts";
 import { setRole } from "../users/set-role.ts";
+import { POINTS_BY_REASON } from "../../universal/contribution/contribution-levels.ts";
 
 interface Member {
   cookie: string;
@@ -175,6 +176,22 @@ describe.each(testEngines)("the moderation queue on %s", (engine) => {
     expect(again.count).toBe(1);
   });
 
+  it("gives each member whose report is upheld contribution points once, and none for a dismissed report", async () => {
+    const first = await member("Quân");
+    const other = await member("Sơn");
+    const points = async (who: Member) => (await (await call(t.app, `/api/users/${who.uid}`)).json()).data.points;
+    const upheld = await send(author, "global-vi", "Lừa đảo");
+    const dismissed = await send(author, "global-vi", "Chào cả nhà");
+    const { data: filed } = await (await report(first, upheld)).json();
+    await report(other, upheld);
+    const { data: ignored } = await (await report(first, dismissed)).json();
+    expect((await resolve(moderator, filed.id, "hide")).status).toBe(200);
+    expect((await resolve(moderator, ignored.id, "dismiss")).status).toBe(200);
+    expect(await points(first)).toBe(POINTS_BY_REASON["report-upheld"]);
+    expect(await points(other)).toBe(POINTS_BY_REASON["report-upheld"]);
+    expect(await points(author)).toBe(0);
+  });
+
   it("refuses bad decisions: an unknown action or report, a note too long", async () => {
     const bad = await send(author, "global-vi", "Một tin nữa");
     const { data: filed } = await (await report(reporter, bad)).json();
@@ -210,6 +227,19 @@ describe.each(testEngines)("the moderation queue on %s", (engine) => {
     const next = (await queue(moderator, `?limit=100&cursor=${firstPage.at(-1)}`)).data.map((entry) => entry.id);
     expect([...firstPage, ...next]).toEqual(all);
     expect(all).toEqual(expect.arrayContaining(ids));
+  });
+
+  it("writes an admin's tag and title change to the audit log", async () => {
+    const titled = await member("Tâm");
+    const changed = await call(t.app, `/api/admin/users/${titled.uid}/badges`, {
+      cookie: admin.cookie,
+      body: { tag: "vip", title: "Hiệp sĩ" },
+    });
+    expect(changed.status).toBe(200);
+    const audit = (await (await call(t.app, "/api/audit", { cookie: admin.cookie })).json()).data;
+    expect(audit[0]).toEqual(
+      expect.objectContaining({ action: "user.set-badges", targetId: titled.uid, actor: expect.objectContaining({ uid: admin.uid }) }),
+    );
   });
 
   it("writes moderators' chat decisions and admins' role changes to the audit log", async () => {

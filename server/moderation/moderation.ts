@@ -11,6 +11,7 @@ import { can } from "../../universal/auth/permissions.ts";
 import type { Report, ReportAction, ReportKind, ReportPerson, ReportStatus } from "../../universal/moderation/moderation-schemas.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
+import { awardPoints } from "../contribution/contribution.ts";
 import { recordAudit } from "./audit-log.ts";
 import type { ReportableKind } from "./report-kinds.ts";
 
@@ -167,7 +168,8 @@ export async function openReportCount(db: Database, kinds: ReportKinds, viewer: 
 
 /**
  * Resolves an open report: hides or deletes the thing (through its feature) or dismisses the
- * report, with the moderator's note, and writes the audit entry, all in one transaction. A report
+ * report, with the moderator's note, and writes the audit entry, all in one transaction; a report
+ * upheld (hide or delete) earns its reporters contribution points in the same transaction. A report
  * someone else resolved first is refused, so two moderators never both act.
  */
 export async function resolveReport(
@@ -188,6 +190,13 @@ export async function resolveReport(
     if (!can(moderator.role, handler.permission)) throw new AppError("permission-denied", "You are not allowed to do this.");
     if (report.status !== "open") throw new AppError("conflict", "This report has already been resolved.");
     const publish = decision.action === "dismiss" ? () => {} : await handler.apply(tx, moderator, report.target_id, decision.action, now);
+    if (decision.action !== "dismiss") {
+      // An upheld report earns each member who filed it contribution points (a moderator upholding their own, none).
+      const reporters = await tx.select({ uid: reportReporters.uid }).from(reportReporters).where(eq(reportReporters.reportId, reportId));
+      for (const { uid } of reporters) {
+        await awardPoints(tx, { uid, reason: "report-upheld", source: String(reportId), actorUid: moderator.uid }, now);
+      }
+    }
     await tx
       .update(reports)
       .set({ status: "resolved", action: decision.action, note: decision.note, resolvedBy: moderator.uid, resolvedAt: now, updatedAt: now })

@@ -4,6 +4,8 @@ import { authUsers, users } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
 import type { PublicMember } from "../../universal/users/users-limits.ts";
 import { call, createTestApp, signUp, type TestApp } from "../testing.ts";
+import { POINTS_BY_REASON } from "../../universal/contribution/contribution-levels.ts";
+import { awardPoints } from "../contribution/contribution.ts";
 import { memberReportable } from "./member-reports.ts";
 
 interface Member {
@@ -12,7 +14,7 @@ interface Member {
   email: string;
 }
 
-const PUBLIC_KEYS = ["createdAt", "displayName", "level", "photoURL", "role", "tag", "title", "uid"];
+const PUBLIC_KEYS = ["createdAt", "displayName", "level", "photoURL", "points", "role", "tag", "title", "uid"];
 
 describe.each(testEngines)("member directory on %s", (engine) => {
   let t: TestApp;
@@ -89,8 +91,19 @@ describe.each(testEngines)("member directory on %s", (engine) => {
       const body = await profile.json();
       expect(JSON.stringify(body)).not.toContain("@example.vn");
       expect(Object.keys(body.data).sort()).toEqual(PUBLIC_KEYS);
-      expect(body.data).toMatchObject({ displayName: "Trần Anh Tuấn", tag: "vip", title: "veteran", level: 12, role: "user" });
+      expect(body.data).toMatchObject({ displayName: "Trần Anh Tuấn", tag: "vip", title: "veteran", level: 12, role: "user", points: 0 });
     }
+  });
+
+  it("answers each member's contribution points, 0 for one never awarded any", async () => {
+    await awardPoints(t.db, { uid: tuan.uid, reason: "guide-published", source: "directory-1" });
+    const [listed] = (await directory("?q=tuan")).data;
+    expect(listed?.points).toBe(POINTS_BY_REASON["guide-published"]);
+    expect((await (await call(t.app, `/api/users/${tuan.uid}`)).json()).data.points).toBe(POINTS_BY_REASON["guide-published"]);
+    expect((await (await call(t.app, `/api/users/${lan.uid}`)).json()).data.points).toBe(0);
+    // The award set the level by the curve (a hand-given title stays); the tests below expect the level set above.
+    expect((await directory("?q=tuan")).data[0]).toMatchObject({ title: "veteran", level: 2 });
+    await t.db.update(users).set({ level: 12 }).where(eq(users.uid, tuan.uid));
   });
 
   it("filters by role, tag and title", async () => {

@@ -1,12 +1,13 @@
 /**
  * The member directory (`/users`): listed members with a display name, found by their folded name
- * ("tuan" finds "Tuấn"), filtered by role, tag and title, by level or newest, in keyset pages.
+ * ("tuan" finds "Tuấn"), filtered by role, tag and title, by level or newest, in keyset pages,
+ * each with their contribution points.
  * Only public fields leave this file: never the email or anything private.
  */
 import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { likePattern } from "../../db/folding.ts";
-import { authUsers, profileSettings, users } from "../../db/schema/index.ts";
+import { authUsers, contributionTotals, profileSettings, users } from "../../db/schema/index.ts";
 import { isRole, type Role } from "../../universal/auth/permissions.ts";
 import type { MemberPage, PublicMember } from "../../universal/users/users-limits.ts";
 import { AppError } from "../errors.ts";
@@ -21,9 +22,11 @@ const publicColumns = {
   title: users.title,
   level: users.level,
   createdAt: users.createdAt,
+  /** Contribution points (a member never awarded any has no totals row). */
+  points: sql<number>`coalesce(${contributionTotals.points}, 0)::int`,
 };
 
-type PublicRow = { [Key in keyof typeof publicColumns]: (typeof users.$inferSelect)[Key] };
+type PublicRow = { [Key in Exclude<keyof typeof publicColumns, "points">]: (typeof users.$inferSelect)[Key] } & { points: number };
 
 function toPublic(row: PublicRow): PublicMember {
   const role: Role = isRole(row.role) ? row.role : "user";
@@ -33,8 +36,8 @@ function toPublic(row: PublicRow): PublicMember {
 /** The folded name, as the `users_name_search` trigram index holds it. */
 const foldedName = sql`f_unaccent(lower(coalesce(${users.displayName}, '')))`;
 
-/** Shown to others: listed (no settings row is listed), named, not banned. */
-const isPublic: SQL = and(
+/** Shown to others: listed (no settings row is listed), named, not banned. Needs `authUsers` and `profileSettings` joined. */
+export const isPublic: SQL = and(
   sql`coalesce(${profileSettings.listed}, true)`,
   ne(sql`coalesce(${users.displayName}, '')`, ""),
   sql`not coalesce(${authUsers.banned}, false)`,
@@ -45,7 +48,8 @@ function fromUsers(db: Database) {
     .select(publicColumns)
     .from(users)
     .innerJoin(authUsers, eq(authUsers.id, users.uid))
-    .leftJoin(profileSettings, eq(profileSettings.uid, users.uid));
+    .leftJoin(profileSettings, eq(profileSettings.uid, users.uid))
+    .leftJoin(contributionTotals, eq(contributionTotals.uid, users.uid));
 }
 
 export async function listMembers(db: Database, query: DirectoryQuery): Promise<MemberPage> {

@@ -26,6 +26,8 @@ export interface PublicMember {
   title: string;
   level: number;
   createdAt: number;
+  /** Contribution points, all-time (0 for a member never awarded any). */
+  points: number;
 }
 
 export interface MemberPage {
