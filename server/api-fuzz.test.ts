@@ -3,16 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authUsers } from "../db/schema/index.ts";
 import { testEngines } from "../db/testing.ts";
 import { ensureContent } from "./content/content-store.ts";
-import {
-  bodies,
-  fuzz,
-  FUZZ_RUNS,
-  fuzzAccounts,
-  queryParam,
-  segment,
-  watchWrites,
-  type FuzzTarget,
-} from "./fuzzing.ts";
+import { bodies, fuzz, FUZZ_RUNS, fuzzAccounts, queryParam, segment, watchWrites, type FuzzTarget } from "./fuzzing.ts";
 import { createTestApp, silentLogger, type TestApp } from "./testing.ts";
 import { setRole } from "./users/set-role.ts";
 
@@ -26,38 +17,22 @@ type Accounts = Awaited<ReturnType<typeof fuzzAccounts<"user" | "admin">>>;
 
 const favorite = (accounts: Accounts, withBody: boolean): FuzzTarget => ({
   session: accounts.user,
-  path: fc
-    .tuple(segment(...KINDS), segment("iron-sword", "brown-horse"))
-    .map(([kind, id]) => `/api/favorites/${kind}/${id}`),
+  path: fc.tuple(segment(...KINDS), segment("iron-sword", "brown-horse")).map(([kind, id]) => `/api/favorites/${kind}/${id}`),
   body: withBody ? bodies({}) : undefined,
 });
 
 /** Every route of ours that reads input (a body, a path parameter or a query string), with a valid request to mutate. */
 const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
-  "PATCH /api/profile": ({ user }) => ({
-    session: user,
-    path: fc.constant("/api/profile"),
-    body: bodies({ displayName: "Renamed" }),
-  }),
+  "PATCH /api/profile": ({ user }) => ({ session: user, path: fc.constant("/api/profile"), body: bodies({ displayName: "Renamed" }) }),
   // Another account's address: the one valid body would delete the test's account.
   "DELETE /api/profile": ({ user, admin }) => ({
     session: user,
     path: fc.constant("/api/profile"),
     body: bodies({ confirm: admin.email }),
   }),
-  "POST /api/profile/sync": ({ user }) => ({
-    session: user,
-    path: fc.constant("/api/profile/sync"),
-    body: bodies({}),
-  }),
-  "POST /api/profile/photo": ({ user }) => ({
-    session: user,
-    path: fc.constant("/api/profile/photo"),
-    body: bodies({ photo: "x" }),
-  }),
-  "GET /api/photos/:uid": ({ user, admin }) => ({
-    path: segment(user.uid, admin.uid).map((uid) => `/api/photos/${uid}`),
-  }),
+  "POST /api/profile/sync": ({ user }) => ({ session: user, path: fc.constant("/api/profile/sync"), body: bodies({}) }),
+  "POST /api/profile/photo": ({ user }) => ({ session: user, path: fc.constant("/api/profile/photo"), body: bodies({ photo: "x" }) }),
+  "GET /api/photos/:uid": ({ user, admin }) => ({ path: segment(user.uid, admin.uid).map((uid) => `/api/photos/${uid}`) }),
   "GET /api/users": () => ({
     path: fc
       .tuple(
@@ -75,9 +50,7 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
           `/api/users?${[q, role, tag, title, sort, cursor, limit].slice(0, count).join("&")}`,
       ),
   }),
-  "GET /api/users/:uid": ({ user, admin }) => ({
-    path: segment(user.uid, admin.uid).map((uid) => `/api/users/${uid}`),
-  }),
+  "GET /api/users/:uid": ({ user, admin }) => ({ path: segment(user.uid, admin.uid).map((uid) => `/api/users/${uid}`) }),
   "PUT /api/profile/settings": ({ user }) => ({
     session: user,
     path: fc.constant("/api/profile/settings"),
@@ -86,35 +59,24 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
   "POST /api/analytics": ({ user }) => ({
     session: user,
     path: fc.constant("/api/analytics"),
-    body: bodies({
-      name: "page_open",
-      params: { page: "/items", count: 3, fresh: true, none: null },
-    }),
+    body: bodies({ name: "page_open", params: { page: "/items", count: 3, fresh: true, none: null } }),
   }),
   "GET /api/setup/claim": ({ user }) => ({
     session: user,
-    path: queryParam("token", "x".repeat(32)).map(
-      (token) => `/api/setup/claim?${token}`,
-    ),
+    path: queryParam("token", "x".repeat(32)).map((token) => `/api/setup/claim?${token}`),
   }),
   "GET /api/admin/users": ({ admin }) => ({
     session: admin,
-    path: queryParam("q", "example", "%", "_", "\\").map(
-      (q) => `/api/admin/users?${q}`,
-    ),
+    path: queryParam("q", "example", "%", "_", "\\").map((q) => `/api/admin/users?${q}`),
   }),
   "POST /api/admin/users/:uid/role": ({ admin }) => ({
     session: admin,
-    path: segment(TARGET, admin.uid).map(
-      (uid) => `/api/admin/users/${uid}/role`,
-    ),
+    path: segment(TARGET, admin.uid).map((uid) => `/api/admin/users/${uid}/role`),
     body: bodies({ role: "moderator" }),
   }),
   "POST /api/admin/users/:uid/ban": ({ admin }) => ({
     session: admin,
-    path: segment(TARGET, admin.uid).map(
-      (uid) => `/api/admin/users/${uid}/ban`,
-    ),
+    path: segment(TARGET, admin.uid).map((uid) => `/api/admin/users/${uid}/ban`),
     body: bodies({ reason: "spam", until: "2030-01-01T00:00:00Z" }),
   }),
   "DELETE /api/admin/users/:uid/ban": ({ admin }) => ({
@@ -125,10 +87,7 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
   "GET /api/favorites/:kind/:id": (accounts) => favorite(accounts, false),
   "PUT /api/favorites/:kind/:id": (accounts) => favorite(accounts, true),
   "DELETE /api/favorites/:kind/:id": (accounts) => favorite(accounts, true),
-  "POST /api/views": () => ({
-    path: fc.constant("/api/views"),
-    body: bodies({ kind: "items", id: "iron-sword" }),
-  }),
+  "POST /api/views": () => ({ path: fc.constant("/api/views"), body: bodies({ kind: "items", id: "iron-sword" }) }),
   "POST /api/v1/query": () => ({
     path: fc.constant("/api/v1/query"),
     body: bodies({
@@ -143,49 +102,25 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
   }),
   "GET /api/v1/search": () => ({
     path: fc
-      .tuple(
-        queryParam("q", "giap", "kiem sat", "％"),
-        queryParam("limit", "5", "50"),
-        queryParam("kind", ...KINDS),
-        fc.nat(3),
-      )
-      .map(
-        ([q, limit, kind, count]) =>
-          `/api/v1/search?${[q, limit, kind].slice(0, count).join("&")}`,
-      ),
+      .tuple(queryParam("q", "giap", "kiem sat", "％"), queryParam("limit", "5", "50"), queryParam("kind", ...KINDS), fc.nat(3))
+      .map(([q, limit, kind, count]) => `/api/v1/search?${[q, limit, kind].slice(0, count).join("&")}`),
   }),
   "GET /api/chat/rooms/:room/messages": ({ user }) => ({
     session: user,
     path: fc
-      .tuple(
-        segment(...ROOMS),
-        queryParam("after", "1"),
-        queryParam("before", "9"),
-        queryParam("limit", "5", "100"),
-        fc.nat(3),
-      )
-      .map(
-        ([room, after, before, limit, count]) =>
-          `/api/chat/rooms/${room}/messages?${[after, before, limit].slice(0, count).join("&")}`,
-      ),
+      .tuple(segment(...ROOMS), queryParam("after", "1"), queryParam("before", "9"), queryParam("limit", "5", "100"), fc.nat(3))
+      .map(([room, after, before, limit, count]) => `/api/chat/rooms/${room}/messages?${[after, before, limit].slice(0, count).join("&")}`),
   }),
   "POST /api/chat/rooms/:room/messages": ({ user }) => ({
     session: user,
     path: segment(...ROOMS).map((room) => `/api/chat/rooms/${room}/messages`),
-    body: bodies({
-      text: "Xin chào @Ai",
-      clientId: "fuzz-client-0001",
-      mentions: [user.uid],
-    }),
+    body: bodies({ text: "Xin chào @Ai", clientId: "fuzz-client-0001", mentions: [user.uid] }),
   }),
   "GET /api/chat/rooms/:room/mentions": ({ user }) => ({
     session: user,
     path: fc
       .tuple(segment(...ROOMS), queryParam("q", "ad", "tuấn", "%"), fc.nat(1))
-      .map(
-        ([room, q, count]) =>
-          `/api/chat/rooms/${room}/mentions${count ? `?${q}` : ""}`,
-      ),
+      .map(([room, q, count]) => `/api/chat/rooms/${room}/mentions${count ? `?${q}` : ""}`),
   }),
   "POST /api/chat/rooms/:room/read": ({ user }) => ({
     session: user,
@@ -230,16 +165,8 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
   "GET /api/notifications": ({ user }) => ({
     session: user,
     path: fc
-      .tuple(
-        queryParam("unread", "1"),
-        queryParam("before", "10"),
-        queryParam("limit", "5", "100"),
-        fc.nat(3),
-      )
-      .map(
-        ([unread, before, limit, count]) =>
-          `/api/notifications?${[unread, before, limit].slice(0, count).join("&")}`,
-      ),
+      .tuple(queryParam("unread", "1"), queryParam("before", "10"), queryParam("limit", "5", "100"), fc.nat(3))
+      .map(([unread, before, limit, count]) => `/api/notifications?${[unread, before, limit].slice(0, count).join("&")}`),
   }),
   "POST /api/notifications/read": ({ user }) => ({
     session: user,
@@ -262,16 +189,8 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
   "GET /api/reports": ({ admin }) => ({
     session: admin,
     path: fc
-      .tuple(
-        queryParam("status", "open", "resolved"),
-        queryParam("cursor", "1"),
-        queryParam("limit", "5", "100"),
-        fc.nat(3),
-      )
-      .map(
-        ([status, cursor, limit, count]) =>
-          `/api/reports?${[status, cursor, limit].slice(0, count).join("&")}`,
-      ),
+      .tuple(queryParam("status", "open", "resolved"), queryParam("cursor", "1"), queryParam("limit", "5", "100"), fc.nat(3))
+      .map(([status, cursor, limit, count]) => `/api/reports?${[status, cursor, limit].slice(0, count).join("&")}`),
   }),
   "POST /api/reports/:id/resolve": ({ admin }) => ({
     session: admin,
@@ -281,15 +200,8 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
   "GET /api/audit": ({ admin }) => ({
     session: admin,
     path: fc
-      .tuple(
-        queryParam("cursor", "10"),
-        queryParam("limit", "5", "100"),
-        fc.nat(2),
-      )
-      .map(
-        ([cursor, limit, count]) =>
-          `/api/audit?${[cursor, limit].slice(0, count).join("&")}`,
-      ),
+      .tuple(queryParam("cursor", "10"), queryParam("limit", "5", "100"), fc.nat(2))
+      .map(([cursor, limit, count]) => `/api/audit?${[cursor, limit].slice(0, count).join("&")}`),
   }),
   "GET /api/feed": () => ({
     path: fc
@@ -300,34 +212,20 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
         queryParam("limit", "5", "50"),
         fc.nat(4),
       )
-      .map(
-        ([language, order, cursor, limit, count]) =>
-          `/api/feed?${[language, order, cursor, limit].slice(0, count).join("&")}`,
-      ),
+      .map(([language, order, cursor, limit, count]) => `/api/feed?${[language, order, cursor, limit].slice(0, count).join("&")}`),
   }),
   "POST /api/feed": ({ user }) => ({
     session: user,
     path: fc.constant("/api/feed"),
-    body: bodies({
-      body: "Xin chào",
-      language: "vi",
-      clientId: "fuzz-post-0001",
-      entry: { kind: "items", id: "iron-sword" },
-    }),
+    body: bodies({ body: "Xin chào", language: "vi", clientId: "fuzz-post-0001", entry: { kind: "items", id: "iron-sword" } }),
   }),
-  "GET /api/feed/:id": () => ({
-    path: segment("1", "2").map((id) => `/api/feed/${id}`),
-  }),
+  "GET /api/feed/:id": () => ({ path: segment("1", "2").map((id) => `/api/feed/${id}`) }),
   "PATCH /api/feed/:id": ({ user }) => ({
     session: user,
     path: segment("1", "2").map((id) => `/api/feed/${id}`),
     body: bodies({ body: "sửa" }),
   }),
-  "DELETE /api/feed/:id": ({ user }) => ({
-    session: user,
-    path: segment("2").map((id) => `/api/feed/${id}`),
-    body: bodies({}),
-  }),
+  "DELETE /api/feed/:id": ({ user }) => ({ session: user, path: segment("2").map((id) => `/api/feed/${id}`), body: bodies({}) }),
   "PUT /api/feed/:id/like": ({ user }) => ({
     session: user,
     path: segment("1", "2").map((id) => `/api/feed/${id}/like`),
@@ -346,19 +244,12 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
   "GET /api/feed/:id/comments": () => ({
     path: fc
       .tuple(segment("1", "2"), queryParam("after", "1"), fc.nat(1))
-      .map(
-        ([id, after, count]) =>
-          `/api/feed/${id}/comments${count ? `?${after}` : ""}`,
-      ),
+      .map(([id, after, count]) => `/api/feed/${id}/comments${count ? `?${after}` : ""}`),
   }),
   "POST /api/feed/:id/comments": ({ user }) => ({
     session: user,
     path: segment("1", "2").map((id) => `/api/feed/${id}/comments`),
-    body: bodies({
-      body: "hay",
-      clientId: "fuzz-comment-0001",
-      parentId: null,
-    }),
+    body: bodies({ body: "hay", clientId: "fuzz-comment-0001", parentId: null }),
   }),
   "PATCH /api/feed/comments/:id": ({ user }) => ({
     session: user,
@@ -383,52 +274,22 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
   "GET /api/guides": ({ user }) => ({
     session: user,
     path: fc
-      .tuple(
-        queryParam("status", "review", "published", "draft"),
-        queryParam("author", "me"),
-        fc.nat(2),
-      )
-      .map(
-        ([status, author, count]) =>
-          `/api/guides?${[status, author].slice(0, count).join("&")}`,
-      ),
+      .tuple(queryParam("status", "review", "published", "draft"), queryParam("author", "me"), fc.nat(2))
+      .map(([status, author, count]) => `/api/guides?${[status, author].slice(0, count).join("&")}`),
   }),
   "POST /api/guides": ({ user }) => ({
     session: user,
     path: fc.constant("/api/guides"),
-    body: bodies({
-      title: "Hướng dẫn",
-      body: "Nội dung",
-      lang: "vi",
-      category: "beginner",
-      clientId: "fuzz-guide-0001",
-    }),
+    body: bodies({ title: "Hướng dẫn", body: "Nội dung", lang: "vi", category: "beginner", clientId: "fuzz-guide-0001" }),
   }),
-  "POST /api/guides/preview": ({ user }) => ({
-    session: user,
-    path: fc.constant("/api/guides/preview"),
-    body: bodies({ body: "**x**" }),
-  }),
-  "GET /api/guides/:id": ({ user }) => ({
-    session: user,
-    path: segment("1", "2").map((id) => `/api/guides/${id}`),
-  }),
+  "POST /api/guides/preview": ({ user }) => ({ session: user, path: fc.constant("/api/guides/preview"), body: bodies({ body: "**x**" }) }),
+  "GET /api/guides/:id": ({ user }) => ({ session: user, path: segment("1", "2").map((id) => `/api/guides/${id}`) }),
   "PATCH /api/guides/:id": ({ user }) => ({
     session: user,
     path: segment("1", "2").map((id) => `/api/guides/${id}`),
-    body: bodies({
-      title: "Sửa",
-      body: "Nội dung mới",
-      lang: "vi",
-      category: "combat",
-      version: 1,
-    }),
+    body: bodies({ title: "Sửa", body: "Nội dung mới", lang: "vi", category: "combat", version: 1 }),
   }),
-  "DELETE /api/guides/:id": ({ user }) => ({
-    session: user,
-    path: segment("2").map((id) => `/api/guides/${id}`),
-    body: bodies({}),
-  }),
+  "DELETE /api/guides/:id": ({ user }) => ({ session: user, path: segment("2").map((id) => `/api/guides/${id}`), body: bodies({}) }),
   "POST /api/guides/:id/submit": ({ user }) => ({
     session: user,
     path: segment("1", "2").map((id) => `/api/guides/${id}/submit`),
@@ -445,9 +306,7 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
     body: bodies({ reason: "Thiếu ảnh" }),
   }),
   "GET /api/v1/:collection/:id": () => ({
-    path: fc
-      .tuple(segment(...KINDS), segment("iron-sword", "brown-horse"))
-      .map(([kind, id]) => `/api/v1/${kind}/${id}`),
+    path: fc.tuple(segment(...KINDS), segment("iron-sword", "brown-horse")).map(([kind, id]) => `/api/v1/${kind}/${id}`),
   }),
 };
 
@@ -475,9 +334,7 @@ describe.each(testEngines)("our API with arbitrary input on %s", (engine) => {
     await ensureContent(t.db, silentLogger);
     accounts = await fuzzAccounts(t, ["user", "admin"] as const);
     await setRole(t.db, { uid: accounts.admin.uid }, "admin");
-    await t.db
-      .insert(authUsers)
-      .values({ id: TARGET, name: "Target", email: "fuzz-target@example.vn" });
+    await t.db.insert(authUsers).values({ id: TARGET, name: "Target", email: "fuzz-target@example.vn" });
     takeWrites = await watchWrites(t);
   }, 180_000);
   afterAll(async () => {
@@ -486,29 +343,15 @@ describe.each(testEngines)("our API with arbitrary input on %s", (engine) => {
 
   it("fuzzes every API route that takes input", () => {
     const served = t.app.routes
-      .filter(
-        (route) =>
-          route.method !== "ALL" &&
-          route.path.startsWith("/api/") &&
-          !route.path.startsWith("/api/auth/"),
-      )
+      .filter((route) => route.method !== "ALL" && route.path.startsWith("/api/") && !route.path.startsWith("/api/auth/"))
       .map((route) => `${route.method} ${route.path}`);
-    expect([...Object.keys(targets), ...WITHOUT_INPUT].sort()).toEqual(
-      [...new Set(served)].sort(),
-    );
+    expect([...Object.keys(targets), ...WITHOUT_INPUT].sort()).toEqual([...new Set(served)].sort());
   });
 
   it.each(Object.keys(targets))(
     "%s: a 2xx, or a 4xx with the error body that writes nothing",
     async (route) => {
-      await fuzz(
-        t,
-        takeWrites,
-        route,
-        targets[route]!(accounts),
-        "ours",
-        FUZZ_RUNS,
-      );
+      await fuzz(t, takeWrites, route, targets[route]!(accounts), "ours", FUZZ_RUNS);
     },
     300_000,
   );
