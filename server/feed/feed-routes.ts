@@ -1,5 +1,6 @@
-/** The feed API (`/api/feed/*`): posts, likes, comments; visitors read, members write. */
+/** The feed API (`/api/feed/*`): posts, images, likes, comments; visitors read, members write. */
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { Database } from "../../db/client.ts";
 import {
   commentsQuery,
@@ -8,25 +9,32 @@ import {
   editCommentBody,
   editPostBody,
   feedQuery,
-  pinBody,
+  POST_IMAGE_MAX_BYTES,
+  POST_IMAGES_MAX,
 } from "../../universal/feed/feed-schemas.ts";
 import { AppError } from "../errors.ts";
-import { allowPermission, parseJson, parseQuery, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
+import { allowPermission, parseJson, parseQuery, parseValue, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
+import { reencodeImage, type ReencodedImage } from "../images/image-decoding.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import {
+  changePost,
   createComment,
   createPost,
   deleteComment,
   deletePost,
   editComment,
-  editPost,
   getPost,
   likeComment,
   likePost,
   listComments,
   listPosts,
-  pinPost,
+  postImage,
 } from "./feed.ts";
+
+/** A whole multipart post: its images and a little for the fields. */
+const UPLOAD_MAX_BYTES = POST_IMAGES_MAX * POST_IMAGE_MAX_BYTES + 64 * 1024;
+/** Images are at most this wide or tall once re-encoded. */
+const IMAGE_EDGE = 1600;
 
 function idParam(c: AppContext, what: string): number {
   const id = Number(c.req.param("id"));
@@ -34,54 +42,94 @@ function idParam(c: AppContext, what: string): number {
   return id;
 }
 
+const tooLarge = () =>
+  new AppError("invalid-argument", `Each image must be ${POST_IMAGE_MAX_BYTES / 1024 / 1024} MB or smaller.`, { reason: "image-size" });
+
+/**
+ * A post sent as `multipart/form-data`: the fields `body`, `lang`, `entry`, `clientId` and up to four
+ * files named `images`, each re-encoded (resized, metadata dropped) before anything is written.
+ */
+async function readPostForm(c: AppContext) {
+  const form = await c.req.formData().catch(() => {
+    throw new AppError("invalid-argument", "Send the post as JSON or as multipart/form-data.");
+  });
+  const fields: Record<string, string> = {};
+  const files: File[] = [];
+  for (const [name, value] of form.entries()) {
+    if (name === "images" && value instanceof File) files.push(value);
+    else if (typeof value === "string" && !(name in fields)) fields[name] = value;
+    else throw new AppError("invalid-argument", `${name}: unexpected field.`);
+  }
+  // What JSON bodies are refused for (json-guards.ts): PostgreSQL stores no U+0000.
+  if (Object.values(fields).some((value) => value.includes("\u0000") || !value.isWellFormed()))
+    throw new AppError("invalid-argument", "The fields must not contain U+0000 or an unpaired surrogate.");
+  const parsed = parseValue(createPostBody, fields, "body");
+  if (files.length > POST_IMAGES_MAX)
+    throw new AppError("invalid-argument", `At most ${POST_IMAGES_MAX} images.`, { reason: "image-count" });
+  if (files.some((file) => file.size > POST_IMAGE_MAX_BYTES)) throw tooLarge();
+  const images: ReencodedImage[] = [];
+  for (const file of files)
+    images.push(
+      await reencodeImage(new Uint8Array(await file.arrayBuffer()), "An image", (image) =>
+        image.resize(IMAGE_EDGE, IMAGE_EDGE, { fit: "inside", withoutEnlargement: true }),
+      ),
+    );
+  return { ...parsed, images };
+}
+
 export function feedRoutes(db: Database, hub: RealtimeHub) {
   return new Hono<AppEnv>()
-    .get("/feed", async (c) => {
+    .get("/feed/posts", async (c) => {
       const viewer = allowPermission(c, "view:record");
       return c.json(await listPosts(db, viewer, parseQuery(c, feedQuery)));
     })
-    .post("/feed", async (c) => {
-      const viewer = requirePermission(c, "post:create");
-      const body = await parseJson(c, createPostBody);
-      if (body.images?.length) throw new AppError("invalid-argument", "images: image uploads are not open yet.");
-      return c.json({ data: await createPost(db, hub, viewer, body) }, 201);
-    })
-    .get("/feed/:id", async (c) => {
+    .post(
+      "/feed/posts",
+      bodyLimit({
+        maxSize: UPLOAD_MAX_BYTES,
+        onError: () => {
+          throw tooLarge();
+        },
+      }),
+      async (c) => {
+        const viewer = requirePermission(c, "post:create");
+        const multipart = (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+        const input = multipart ? await readPostForm(c) : await parseJson(c, createPostBody);
+        return c.json({ data: await createPost(db, hub, viewer, input) }, 201);
+      },
+    )
+    .get("/feed/posts/:id", async (c) => {
       const viewer = allowPermission(c, "view:record");
       return c.json({ data: await getPost(db, viewer, idParam(c, "post")) });
     })
-    .patch("/feed/:id", async (c) => {
+    .patch("/feed/posts/:id", async (c) => {
       const viewer = requirePermission(c, "post:create");
-      const { body } = await parseJson(c, editPostBody);
-      return c.json({ data: await editPost(db, viewer, idParam(c, "post"), body) });
+      const change = await parseJson(c, editPostBody);
+      const id = idParam(c, "post");
+      const post = await changePost(db, viewer, id, change);
+      if (change.hidden !== undefined || change.pinned !== undefined)
+        c.get("logger").info("post moderated", { by: viewer.uid, post: id, hidden: change.hidden, pinned: change.pinned });
+      return c.json({ data: post });
     })
-    .delete("/feed/:id", async (c) => {
+    .delete("/feed/posts/:id", async (c) => {
       const viewer = requirePermission(c, "post:create");
       await deletePost(db, viewer, idParam(c, "post"));
       return c.json({ ok: true });
     })
-    .put("/feed/:id/like", async (c) => {
+    .post("/feed/posts/:id/like", async (c) => {
       const viewer = requirePermission(c, "like:create");
       return c.json({ data: await likePost(db, hub, viewer, idParam(c, "post"), true) });
     })
-    .delete("/feed/:id/like", async (c) => {
+    .delete("/feed/posts/:id/like", async (c) => {
       const viewer = requirePermission(c, "like:create");
       return c.json({ data: await likePost(db, hub, viewer, idParam(c, "post"), false) });
     })
-    .post("/feed/:id/pin", async (c) => {
-      const moderator = requirePermission(c, "post:hide");
-      const { pinned } = await parseJson(c, pinBody);
-      const id = idParam(c, "post");
-      const post = await pinPost(db, id, pinned);
-      c.get("logger").info("post pinned", { by: moderator.uid, post: id, pinned });
-      return c.json({ data: post });
-    })
-    .get("/feed/:id/comments", async (c) => {
+    .get("/feed/posts/:id/comments", async (c) => {
       const viewer = allowPermission(c, "view:record");
       const { after } = parseQuery(c, commentsQuery);
       return c.json({ data: await listComments(db, viewer, idParam(c, "post"), after) });
     })
-    .post("/feed/:id/comments", async (c) => {
+    .post("/feed/posts/:id/comments", async (c) => {
       const viewer = requirePermission(c, "comment:create");
       const body = await parseJson(c, createCommentBody);
       return c.json({ data: await createComment(db, hub, viewer, idParam(c, "post"), body) }, 201);
@@ -96,12 +144,23 @@ export function feedRoutes(db: Database, hub: RealtimeHub) {
       await deleteComment(db, viewer, idParam(c, "comment"));
       return c.json({ ok: true });
     })
-    .put("/feed/comments/:id/like", async (c) => {
+    .post("/feed/comments/:id/like", async (c) => {
       const viewer = requirePermission(c, "like:create");
       return c.json({ data: await likeComment(db, hub, viewer, idParam(c, "comment"), true) });
     })
     .delete("/feed/comments/:id/like", async (c) => {
       const viewer = requirePermission(c, "like:create");
       return c.json({ data: await likeComment(db, hub, viewer, idParam(c, "comment"), false) });
+    })
+    .get("/feed/images/:id", async (c) => {
+      const id = c.req.param("id");
+      const image = /^[A-Za-z0-9_-]{16,32}$/.test(id) ? await postImage(db, id) : null;
+      if (!image) throw new AppError("not-found", "No such image.");
+      // The id names these bytes for ever; a hidden post's images stop answering at once (private: no shared cache keeps them).
+      return c.body(new Uint8Array(image.data), 200, {
+        "Content-Type": image.contentType,
+        "Cache-Control": "private, max-age=86400, immutable",
+        "X-Content-Type-Options": "nosniff",
+      });
     });
 }

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
 import type { Comment, Post } from "../../universal/feed/feed-limits.ts";
 import { ensureContent } from "../content/content-store.ts";
@@ -26,13 +29,16 @@ describe.each(testEngines)("the feed on %s", (engine) => {
   }
 
   async function post(who: Member, body: string, extra: Record<string, unknown> = {}): Promise<Post> {
-    const response = await call(t.app, "/api/feed", { cookie: who.cookie, body: { body, language: "vi", clientId: clientId(), ...extra } });
+    const response = await call(t.app, "/api/feed/posts", {
+      cookie: who.cookie,
+      body: { body, lang: "vi", clientId: clientId(), ...extra },
+    });
     expect(response.status).toBe(201);
     return (await response.json()).data;
   }
 
   async function comment(who: Member, postId: number, body: string, parentId?: number): Promise<Response> {
-    return call(t.app, `/api/feed/${postId}/comments`, { cookie: who.cookie, body: { body, clientId: clientId(), parentId } });
+    return call(t.app, `/api/feed/posts/${postId}/comments`, { cookie: who.cookie, body: { body, clientId: clientId(), parentId } });
   }
 
   const unread = async (who: Member) => (await (await call(t.app, "/api/notifications", { cookie: who.cookie })).json()).data;
@@ -44,48 +50,54 @@ describe.each(testEngines)("the feed on %s", (engine) => {
   afterAll(() => t.dispose());
 
   it("lets visitors read and members post, once per client id, with safe markdown and a linked entry, live on the language's topic", async () => {
-    expect((await call(t.app, "/api/feed")).status).toBe(200);
-    expect((await call(t.app, "/api/feed", { body: { body: "x", language: "vi", clientId: clientId() } })).status).toBe(401);
+    expect((await call(t.app, "/api/feed/posts")).status).toBe(200);
+    expect((await call(t.app, "/api/feed/posts", { body: { body: "x", lang: "vi", clientId: clientId() } })).status).toBe(401);
     const an = await member("An");
     const events: HubEvent[] = [];
     const stop = t.hub.listen("feed:vi", (event) => events.push(event));
     const id = clientId();
     const body = {
       body: "**Kiếm Sắt** rất tốt <script>alert(1)</script>",
-      language: "vi",
+      lang: "vi",
       clientId: id,
-      entry: { kind: "items", id: "iron-sword" },
+      entry: "item:iron-sword",
     };
-    const first = await call(t.app, "/api/feed", { cookie: an.cookie, body });
+    const first = await call(t.app, "/api/feed/posts", { cookie: an.cookie, body });
     expect(first.status).toBe(201);
     const created: Post = (await first.json()).data;
     expect(created).toMatchObject({
-      language: "vi",
-      entry: { kind: "items", id: "iron-sword" },
-      likeCount: 0,
-      commentCount: 0,
+      lang: "vi",
+      entry: {
+        ref: "item:iron-sword",
+        name: { vi: expect.any(String), en: expect.any(String) },
+        href: "/equipments-items/detail?id=iron-sword",
+      },
+      likes: 0,
+      comments: 0,
       liked: false,
     });
     expect(created.html).toContain("<strong>Kiếm Sắt</strong>");
     expect(created.html).not.toContain("<script>");
-    const again = await call(t.app, "/api/feed", { cookie: an.cookie, body });
+    const again = await call(t.app, "/api/feed/posts", { cookie: an.cookie, body });
     expect((await again.json()).data.id).toBe(created.id);
     stop();
     expect(events.filter((event) => event.type === "post")).toEqual([
       expect.objectContaining({ type: "post", id: created.id, topic: "feed:vi" }),
     ]);
-    const visitor = (await (await call(t.app, `/api/feed/${created.id}`)).json()).data;
+    const visitor = (await (await call(t.app, `/api/feed/posts/${created.id}`)).json()).data;
     expect(visitor.body).toBe(body.body);
     expect(
       (
-        await call(t.app, "/api/feed", {
+        await call(t.app, "/api/feed/posts", {
           cookie: an.cookie,
-          body: { ...body, clientId: clientId(), entry: { kind: "items", id: "no-such" } },
+          body: { ...body, clientId: clientId(), entry: "item:no-such" },
         })
       ).status,
     ).toBe(400);
-    expect((await call(t.app, "/api/feed", { cookie: an.cookie, body: { ...body, clientId: clientId(), body: "   " } })).status).toBe(400);
-    expect((await call(t.app, "/api/feed", { cookie: an.cookie, body: { ...body, clientId: clientId(), language: "fr" } })).status).toBe(
+    expect((await call(t.app, "/api/feed/posts", { cookie: an.cookie, body: { ...body, clientId: clientId(), body: "   " } })).status).toBe(
+      400,
+    );
+    expect((await call(t.app, "/api/feed/posts", { cookie: an.cookie, body: { ...body, clientId: clientId(), lang: "fr" } })).status).toBe(
       400,
     );
   });
@@ -96,14 +108,14 @@ describe.each(testEngines)("the feed on %s", (engine) => {
     for (const text of ["một", "hai", "ba", "bốn"]) mine.push((await post(binh, `Bài ${text}`)).id);
     const english = (
       await (
-        await call(t.app, "/api/feed", { cookie: binh.cookie, body: { body: "English", language: "en-US", clientId: clientId() } })
+        await call(t.app, "/api/feed/posts", { cookie: binh.cookie, body: { body: "English", lang: "en-US", clientId: clientId() } })
       ).json()
     ).data;
     const all: number[] = [];
     let cursor: number | null = null;
     do {
       const page: { data: Post[]; nextCursor: number | null } = await (
-        await call(t.app, `/api/feed?language=vi&limit=2${cursor ? `&cursor=${cursor}` : ""}`)
+        await call(t.app, `/api/feed/posts?lang=vi&limit=2${cursor ? `&cursor=${cursor}` : ""}`)
       ).json();
       all.push(...page.data.map((each) => each.id));
       cursor = page.nextCursor;
@@ -113,26 +125,27 @@ describe.each(testEngines)("the feed on %s", (engine) => {
     expect(all).toEqual(expect.arrayContaining(mine));
     expect(all).not.toContain(english.id);
     const liker = await member("Cường");
-    await call(t.app, `/api/feed/${mine[1]}/like`, { method: "PUT", cookie: liker.cookie });
-    const top = (await (await call(t.app, "/api/feed?language=vi&order=top&limit=1")).json()).data;
+    await call(t.app, `/api/feed/posts/${mine[1]}/like`, { method: "POST", cookie: liker.cookie });
+    const top = (await (await call(t.app, "/api/feed/posts?lang=vi&sort=top&limit=1")).json()).data;
     expect(top[0].id).toBe(mine[1]);
-    expect((await call(t.app, "/api/feed?order=best")).status).toBe(400);
+    expect((await call(t.app, "/api/feed/posts?sort=best")).status).toBe(400);
   });
 
   it("counts one like per member, undoes it, and groups like notifications while unread", async () => {
     const author = await member("Dũng");
     const { id } = await post(author, "Ai thích không?");
     const fans = [await member("Em"), await member("Giang"), await member("Hà")];
-    for (const fan of fans) expect((await call(t.app, `/api/feed/${id}/like`, { method: "PUT", cookie: fan.cookie })).status).toBe(200);
-    const twice = await call(t.app, `/api/feed/${id}/like`, { method: "PUT", cookie: fans[0]!.cookie });
-    expect((await twice.json()).data).toEqual({ liked: true, likeCount: 3 });
-    expect((await (await call(t.app, `/api/feed/${id}`, { cookie: fans[0]!.cookie })).json()).data.liked).toBe(true);
+    for (const fan of fans)
+      expect((await call(t.app, `/api/feed/posts/${id}/like`, { method: "POST", cookie: fan.cookie })).status).toBe(200);
+    const twice = await call(t.app, `/api/feed/posts/${id}/like`, { method: "POST", cookie: fans[0]!.cookie });
+    expect((await twice.json()).data).toEqual({ liked: true, likes: 3 });
+    expect((await (await call(t.app, `/api/feed/posts/${id}`, { cookie: fans[0]!.cookie })).json()).data.liked).toBe(true);
     const likes = (await unread(author)).filter((each: { kind: string }) => each.kind === "like");
     expect(likes).toHaveLength(1);
     expect(likes[0]).toMatchObject({ actor: { displayName: "Hà" }, data: { postId: id, others: 2 } });
-    const undone = await call(t.app, `/api/feed/${id}/like`, { method: "DELETE", cookie: fans[0]!.cookie });
-    expect((await undone.json()).data).toEqual({ liked: false, likeCount: 2 });
-    expect((await call(t.app, `/api/feed/${id}/like`, { method: "PUT" })).status).toBe(401);
+    const undone = await call(t.app, `/api/feed/posts/${id}/like`, { method: "DELETE", cookie: fans[0]!.cookie });
+    expect((await undone.json()).data).toEqual({ liked: false, likes: 2 });
+    expect((await call(t.app, `/api/feed/posts/${id}/like`, { method: "POST" })).status).toBe(401);
   });
 
   it("takes comments with one level of replies, and notifies the post's author, the replied-to and the named", async () => {
@@ -146,12 +159,12 @@ describe.each(testEngines)("the feed on %s", (engine) => {
     const replied: Comment = (await reply.json()).data;
     expect((await comment(nam, id, "Trả lời trả lời", replied.id)).status).toBe(400);
     expect((await comment(nam, 987654321, "Không có bài")).status).toBe(404);
-    const thread: Comment[] = (await (await call(t.app, `/api/feed/${id}/comments`)).json()).data;
+    const thread: Comment[] = (await (await call(t.app, `/api/feed/posts/${id}/comments`)).json()).data;
     expect(thread.map((each) => [each.body, each.parentId])).toEqual([
       ["Cần 5 quặng sắt", null],
       ["Cảm ơn @Minh Quân, hỏi thêm @Nam Sơn", first.id],
     ]);
-    expect((await (await call(t.app, `/api/feed/${id}`)).json()).data.commentCount).toBe(2);
+    expect((await (await call(t.app, `/api/feed/posts/${id}`)).json()).data.comments).toBe(2);
     expect((await unread(lan)).map((each: { kind: string }) => each.kind)).toContain("comment");
     expect((await unread(minh)).map((each: { kind: string }) => each.kind)).toContain("reply");
     expect((await unread(minh)).map((each: { kind: string }) => each.kind)).not.toContain("mention");
@@ -169,8 +182,8 @@ describe.each(testEngines)("the feed on %s", (engine) => {
     expect((await edited.json()).data).toMatchObject({ body: "Cần 6 quặng sắt", editedAt: expect.any(Number) });
     expect((await call(t.app, `/api/feed/comments/${first.id}`, { method: "DELETE", cookie: minh.cookie })).status).toBe(200);
     // A deleted comment leaves with its replies, and the count follows.
-    expect((await (await call(t.app, `/api/feed/${id}/comments`)).json()).data).toEqual([]);
-    expect((await (await call(t.app, `/api/feed/${id}`)).json()).data.commentCount).toBe(1);
+    expect((await (await call(t.app, `/api/feed/posts/${id}/comments`)).json()).data).toEqual([]);
+    expect((await (await call(t.app, `/api/feed/posts/${id}`)).json()).data.comments).toBe(1);
   });
 
   it("lets the author edit and delete a post, moderators pin it, and nobody else", async () => {
@@ -179,17 +192,33 @@ describe.each(testEngines)("the feed on %s", (engine) => {
     const moderator = await member("Quang");
     await setRole(t.db, { email: moderator.email }, "moderator");
     const { id } = await post(author, "Bài để ghim");
-    expect((await call(t.app, `/api/feed/${id}`, { method: "PATCH", cookie: other.cookie, body: { body: "x" } })).status).toBe(403);
-    expect((await call(t.app, `/api/feed/${id}/pin`, { cookie: other.cookie, body: { pinned: true } })).status).toBe(403);
-    expect((await call(t.app, `/api/feed/${id}/pin`, { cookie: moderator.cookie, body: { pinned: true } })).status).toBe(200);
-    const first = await (await call(t.app, "/api/feed?language=vi")).json();
+    expect((await call(t.app, `/api/feed/posts/${id}`, { method: "PATCH", cookie: other.cookie, body: { body: "x" } })).status).toBe(403);
+    const moderate = (who: Member, change: object) =>
+      call(t.app, `/api/feed/posts/${id}`, { method: "PATCH", cookie: who.cookie, body: change });
+    expect((await moderate(other, { pinned: true })).status).toBe(403);
+    expect((await moderate(author, { hidden: true })).status).toBe(403);
+    expect((await moderate(moderator, { pinned: true })).status).toBe(200);
+    const first = await (await call(t.app, "/api/feed/posts?lang=vi")).json();
     expect(first.pinned.map((each: Post) => each.id)).toContain(id);
     expect(first.data.map((each: Post) => each.id)).not.toContain(id);
-    const edited = await call(t.app, `/api/feed/${id}`, { method: "PATCH", cookie: author.cookie, body: { body: "Bài đã sửa" } });
+    const edited = await call(t.app, `/api/feed/posts/${id}`, { method: "PATCH", cookie: author.cookie, body: { body: "Bài đã sửa" } });
     expect((await edited.json()).data).toMatchObject({ body: "Bài đã sửa", pinned: true });
-    expect((await call(t.app, `/api/feed/${id}`, { method: "DELETE", cookie: other.cookie })).status).toBe(403);
-    expect((await call(t.app, `/api/feed/${id}`, { method: "DELETE", cookie: author.cookie })).status).toBe(200);
-    expect((await call(t.app, `/api/feed/${id}`)).status).toBe(404);
+    // A moderator hides it (gone for everyone, 404), then restores it; both are in the audit log.
+    expect((await (await moderate(moderator, { hidden: true })).json()).data.id).toBe(id);
+    expect((await call(t.app, `/api/feed/posts/${id}`)).status).toBe(404);
+    expect((await call(t.app, `/api/feed/posts/${id}`, { method: "PATCH", cookie: author.cookie, body: { body: "lén sửa" } })).status).toBe(
+      404,
+    );
+    expect((await moderate(moderator, { hidden: false })).status).toBe(200);
+    expect((await (await call(t.app, `/api/feed/posts/${id}`)).json()).data).toMatchObject({ body: "Bài đã sửa", pinned: false });
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(id)));
+    expect(audit.map((entry) => entry.action).sort()).toEqual(["post.hide", "post.hide", "post.pin"]);
+    expect((await call(t.app, `/api/feed/posts/${id}`, { method: "DELETE", cookie: other.cookie })).status).toBe(403);
+    expect((await call(t.app, `/api/feed/posts/${id}`, { method: "DELETE", cookie: author.cookie })).status).toBe(200);
+    expect((await call(t.app, `/api/feed/posts/${id}`)).status).toBe(404);
   });
 
   it("sends posts and comments to the moderation queue: hiding takes them out, and a hidden post answers 404", async () => {
@@ -214,21 +243,79 @@ describe.each(testEngines)("the feed on %s", (engine) => {
     expect((await call(t.app, `/api/reports/${onComment.id}/resolve`, { cookie: moderator.cookie, body: { action: "hide" } })).status).toBe(
       200,
     );
-    expect((await (await call(t.app, `/api/feed/${id}`)).json()).data.commentCount).toBe(0);
+    expect((await (await call(t.app, `/api/feed/posts/${id}`)).json()).data.comments).toBe(0);
     expect((await call(t.app, `/api/reports/${onPost.id}/resolve`, { cookie: moderator.cookie, body: { action: "delete" } })).status).toBe(
       200,
     );
-    expect((await call(t.app, `/api/feed/${id}`)).status).toBe(404);
-    const listed = (await (await call(t.app, "/api/feed?language=vi&limit=50")).json()).data.map((each: Post) => each.id);
+    expect((await call(t.app, `/api/feed/posts/${id}`)).status).toBe(404);
+    const listed = (await (await call(t.app, "/api/feed/posts?lang=vi&limit=50")).json()).data.map((each: Post) => each.id);
     expect(listed).not.toContain(id);
+  });
+
+  it("takes up to four images as multipart, re-encoded without metadata and with their size, served while the post is visible", async () => {
+    const author = await member("Vân");
+    const moderator = await member("Xuân");
+    await setRole(t.db, { email: moderator.email }, "moderator");
+    // A 3,000 × 1,500 JPEG carrying EXIF (a camera model): it comes back as WebP, at most 1,600 wide, without it.
+    const photo = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: "#3a6" } })
+      .jpeg()
+      .withExif({ IFD0: { Model: "Secret Phone" } })
+      .toBuffer();
+    const form = (files: { bytes: Uint8Array; type: string }[], fields: Record<string, string> = {}) => {
+      const data = new FormData();
+      data.set("body", "Ảnh **đẹp**");
+      data.set("lang", "vi");
+      for (const [name, value] of Object.entries(fields)) data.set(name, value);
+      for (const file of files) data.append("images", new Blob([new Uint8Array(file.bytes)], { type: file.type }), "photo.jpg");
+      return data;
+    };
+    const posted = await call(t.app, "/api/feed/posts", {
+      cookie: author.cookie,
+      body: form([{ bytes: photo, type: "image/jpeg" }], { entry: "item:iron-sword" }),
+    });
+    expect(posted.status).toBe(201);
+    const created: Post = (await posted.json()).data;
+    expect(created.images).toEqual([{ url: expect.stringMatching(/^\/api\/feed\/images\/[A-Za-z0-9_-]+$/), width: 1600, height: 800 }]);
+    expect(created.entry?.ref).toBe("item:iron-sword");
+    const served = await call(t.app, created.images[0]!.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/webp");
+    const bytes = Buffer.from(await served.arrayBuffer());
+    const metadata = await sharp(bytes).metadata();
+    expect(metadata).toMatchObject({ format: "webp", width: 1600, height: 800 });
+    expect(metadata.exif).toBeUndefined();
+    expect(bytes.includes("Secret Phone")).toBe(false);
+
+    const tooMany = await call(t.app, "/api/feed/posts", {
+      cookie: author.cookie,
+      body: form(Array.from({ length: 5 }, () => ({ bytes: photo, type: "image/jpeg" }))),
+    });
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json()).error.details).toMatchObject({ reason: "image-count" });
+    const notImage = await call(t.app, "/api/feed/posts", {
+      cookie: author.cookie,
+      body: form([{ bytes: new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"), type: "image/png" }]),
+    });
+    expect(notImage.status).toBe(400);
+    expect((await notImage.json()).error.details).toMatchObject({ reason: "image-format" });
+    const badField = await call(t.app, "/api/feed/posts", { cookie: author.cookie, body: form([], { lang: "fr" }) });
+    expect(badField.status).toBe(400);
+    expect((await call(t.app, "/api/feed/posts", { body: form([]) })).status).toBe(401);
+    // Multipart goes to the posting route only.
+    const elsewhere = await call(t.app, `/api/feed/posts/${created.id}/comments`, { cookie: author.cookie, body: form([]) });
+    expect(elsewhere.status).toBe(415);
+
+    await call(t.app, `/api/feed/posts/${created.id}`, { method: "PATCH", cookie: moderator.cookie, body: { hidden: true } });
+    expect((await call(t.app, created.images[0]!.url)).status).toBe(404);
+    expect((await call(t.app, "/api/feed/images/not-an-image-id!")).status).toBe(404);
   });
 
   it("tells a member posting too fast to wait, in words", async () => {
     const fast = await member("Uyên");
     for (let index = 0; index < 5; index++) await post(fast, `Bài nhanh ${index}`);
-    const refused = await call(t.app, "/api/feed", {
+    const refused = await call(t.app, "/api/feed/posts", {
       cookie: fast.cookie,
-      body: { body: "một bài quá nhiều", language: "vi", clientId: clientId() },
+      body: { body: "một bài quá nhiều", lang: "vi", clientId: clientId() },
     });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);

@@ -3,23 +3,33 @@
  * permission table and our own rows; nothing the client sends names its role or who it is. A new
  * post is an event of its language's `feed:{language}` topic, published after it commits.
  */
+import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
-import { commentLikes, comments, contentEntries, notifications, postLikes, posts, users } from "../../db/schema/index.ts";
+import { commentLikes, comments, contentEntries, notifications, postImages, postLikes, posts, users } from "../../db/schema/index.ts";
+import { can } from "../../universal/auth/permissions.ts";
+import { entryHref } from "../../universal/content/entry-links.ts";
 import { mentionCandidates } from "../../universal/chat/mentions.ts";
 import {
   COMMENT_PAGE,
+  ENTRY_REFERENCE,
   FEED_EDIT_WINDOW_MS,
+  linkableKinds,
   type Comment,
   type FeedAuthor,
-  type FeedOrder,
+  type FeedPage,
+  type FeedSort,
+  type LinkableKind,
   type Post,
+  type PostEntry,
 } from "../../universal/feed/feed-limits.ts";
 import type { Language } from "../../universal/i18n/languages.ts";
 import type { PersistedEvent } from "../../universal/realtime/protocol.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { consumeRateLimit, type RateRule } from "../auth/rate-limit.ts";
 import { AppError } from "../errors.ts";
+import type { ReencodedImage } from "../images/image-decoding.ts";
+import { recordAudit } from "../moderation/audit-log.ts";
 import { renderMarkdown } from "../markdown/render-markdown.ts";
 import { notify, type NotificationInput } from "../notifications/notifications.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
@@ -51,6 +61,25 @@ function excerpt(body: string): string {
   return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 }
 
+/**
+ * Rendered markdown, kept by what was rendered (a post or comment and its last edit): a feed page
+ * renders twenty posts, and the same ones again for every reader, so each text is rendered once.
+ */
+const RENDERED_MAX = 4_000;
+const rendered = new Map<string, string>();
+function renderedHtml(key: string, body: string): string {
+  const cached = rendered.get(key);
+  if (cached !== undefined) {
+    rendered.delete(key);
+    rendered.set(key, cached);
+    return cached;
+  }
+  const html = renderMarkdown(body).html;
+  rendered.set(key, html);
+  if (rendered.size > RENDERED_MAX) rendered.delete(rendered.keys().next().value as string);
+  return html;
+}
+
 const authorColumns = {
   displayName: sql<string>`coalesce(${users.displayName}, '')`,
   photoURL: users.photoURL,
@@ -60,17 +89,42 @@ function authorOf(uid: string, row: { displayName: string; photoURL: string | nu
   return { uid, displayName: row.displayName, photoURL: row.photoURL };
 }
 
-function toPost(row: PostRow, author: { displayName: string; photoURL: string | null }, liked: boolean): Post {
+/** The content-link name of a stored kind (`items` → `item`). */
+const referenceKind = new Map<string, LinkableKind>(Object.entries(linkableKinds).map(([kind, stored]) => [stored, kind as LinkableKind]));
+
+interface EntryColumns {
+  entryVi: string | null;
+  entryEn: string | null;
+  entryIcon: string | null;
+}
+
+const entryColumns = {
+  entryVi: contentEntries.nameVi,
+  entryEn: contentEntries.nameEn,
+  entryIcon: sql<string | null>`${contentEntries.data}->>'icon'`,
+};
+
+function entryOf(row: PostRow, entry: EntryColumns): PostEntry | null {
+  if (!row.entryKind || !row.entryId || entry.entryVi === null) return null;
+  const ref = `${referenceKind.get(row.entryKind) ?? row.entryKind}:${row.entryId}`;
+  return { ref, name: { vi: entry.entryVi, en: entry.entryEn ?? entry.entryVi }, icon: entry.entryIcon, href: entryHref(ref) };
+}
+
+export function imageUrl(id: string): string {
+  return `/api/feed/images/${id}`;
+}
+
+function toPost(row: PostRow, author: { displayName: string; photoURL: string | null } & EntryColumns, liked: boolean): Post {
   return {
     id: row.id,
     author: authorOf(row.authorUid, author),
-    language: row.language,
+    lang: row.language,
     body: row.body,
-    html: renderMarkdown(row.body).html,
-    entry: row.entryKind && row.entryId ? { kind: row.entryKind, id: row.entryId } : null,
-    images: row.images.map((image) => ({ url: `/api/feed/images/${image.id}`, width: image.width, height: image.height })),
-    likeCount: row.likeCount,
-    commentCount: row.commentCount,
+    html: renderedHtml(`p${row.id}:${row.editedAt ?? 0}`, row.body),
+    entry: entryOf(row, author),
+    images: row.images.map((image) => ({ url: imageUrl(image.id), width: image.width, height: image.height })),
+    likes: row.likeCount,
+    comments: row.commentCount,
     liked,
     pinned: row.pinnedAt !== null,
     createdAt: row.createdAt,
@@ -85,8 +139,8 @@ function toComment(row: CommentRow, author: { displayName: string; photoURL: str
     parentId: row.parentId,
     author: authorOf(row.authorUid, author),
     body: row.body,
-    html: renderMarkdown(row.body).html,
-    likeCount: row.likeCount,
+    html: renderedHtml(`c${row.id}:${row.editedAt ?? 0}`, row.body),
+    likes: row.likeCount,
     liked,
     createdAt: row.createdAt,
     editedAt: row.editedAt,
@@ -106,9 +160,10 @@ async function likedPosts(db: Database, viewer: Viewer | null, ids: number[]): P
 
 async function postsWhere(db: Database, viewer: Viewer | null, where: SQL | undefined, order: SQL[], limit: number, offset = 0) {
   const rows = await db
-    .select({ row: posts, ...authorColumns })
+    .select({ row: posts, ...authorColumns, ...entryColumns })
     .from(posts)
     .leftJoin(users, eq(users.uid, posts.authorUid))
+    .leftJoin(contentEntries, and(eq(contentEntries.kind, posts.entryKind), eq(contentEntries.id, posts.entryId)))
     .where(where)
     .orderBy(...order)
     .limit(limit)
@@ -121,25 +176,18 @@ async function postsWhere(db: Database, viewer: Viewer | null, where: SQL | unde
   return rows.map(({ row, ...author }) => toPost(row, author, liked.has(row.id)));
 }
 
-export interface FeedPage {
-  data: Post[];
-  /** Moderators' pinned posts, on the first page of the newest order. */
-  pinned: Post[];
-  nextCursor: number | null;
-}
-
 /**
- * A page of the feed. Newest: by id, `cursor` the last id of the previous page, pinned posts apart
- * on the first page. Top: the week's posts by likes then comments, `cursor` the number already shown.
+ * A page of the feed. `new`: by id, the cursor the last id of the previous page, pinned posts apart
+ * on the first page. `top`: the week's posts by likes then comments, the cursor the number already shown.
  */
 export async function listPosts(
   db: Database,
   viewer: Viewer | null,
-  query: { language?: Language | undefined; order: FeedOrder; cursor?: number | undefined; limit: number },
+  query: { lang?: Language | undefined; sort: FeedSort; cursor?: number | undefined; limit: number },
   now = Date.now(),
 ): Promise<FeedPage> {
-  const language = query.language ? eq(posts.language, query.language) : undefined;
-  if (query.order === "top") {
+  const language = query.lang ? eq(posts.language, query.lang) : undefined;
+  if (query.sort === "top") {
     const offset = query.cursor ?? 0;
     const data = await postsWhere(
       db,
@@ -149,7 +197,7 @@ export async function listPosts(
       query.limit,
       offset,
     );
-    return { data, pinned: [], nextCursor: data.length === query.limit ? offset + data.length : null };
+    return { data, pinned: [], nextCursor: data.length === query.limit ? String(offset + data.length) : null };
   }
   const first = query.cursor === undefined;
   const pinned = first
@@ -162,7 +210,8 @@ export async function listPosts(
     [desc(posts.id)],
     query.limit,
   );
-  return { data, pinned, nextCursor: data.length === query.limit ? (data.at(-1)?.id ?? null) : null };
+  const last = data.at(-1);
+  return { data, pinned, nextCursor: data.length === query.limit && last ? String(last.id) : null };
 }
 
 async function visiblePostRow(db: Database, id: number): Promise<PostRow> {
@@ -175,10 +224,20 @@ async function visiblePostRow(db: Database, id: number): Promise<PostRow> {
 }
 
 export async function getPost(db: Database, viewer: Viewer | null, id: number): Promise<Post> {
-  await visiblePostRow(db, id);
-  const [post] = await postsWhere(db, viewer, eq(posts.id, id), [], 1);
+  const [post] = await postsWhere(db, viewer, and(eq(posts.id, id), visiblePost), [], 1);
   if (!post) throw new AppError("not-found", "No such post.");
   return post;
+}
+
+/** The newest visible posts' ids and times, for the sitemap. */
+export async function sitemapPosts(db: Database, max: number): Promise<{ id: number; lastModified: number }[]> {
+  const rows = await db
+    .select({ id: posts.id, createdAt: posts.createdAt, editedAt: posts.editedAt })
+    .from(posts)
+    .where(visiblePost)
+    .orderBy(desc(posts.id))
+    .limit(max);
+  return rows.map((row) => ({ id: row.id, lastModified: row.editedAt ?? row.createdAt }));
 }
 
 async function limit(db: Database, viewer: Viewer, what: "post" | "comment", now: number): Promise<void> {
@@ -209,47 +268,75 @@ async function mentioned(db: Database, text: string, author: string): Promise<st
 
 export interface CreatePostInput {
   body: string;
-  language: Language;
-  clientId: string;
-  entry?: { kind: string; id: string } | null | undefined;
-  images?: string[] | undefined;
+  lang: Language;
+  /** Without one, a retry posts again. */
+  clientId?: string | undefined;
+  /** `item:iron-sword`. */
+  entry?: string | null | undefined;
+  /** Already re-encoded (server/images/). */
+  images?: ReencodedImage[] | undefined;
 }
 
-/**
- * Posts once per client id: the same id again answers the post already made. Ids are committed in
- * id order per language (an advisory lock per language), so a `feed:{language}` subscriber that has
- * seen a post never later misses an older one.
- */
-export async function createPost(db: Database, hub: RealtimeHub, viewer: Viewer, input: CreatePostInput, now = Date.now()): Promise<Post> {
-  const [existing] = await db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(and(eq(posts.authorUid, viewer.uid), eq(posts.clientId, input.clientId)));
-  if (existing) return getPost(db, viewer, existing.id);
-  await limit(db, viewer, "post", now);
-  if (input.entry) {
+async function linkedEntry(db: Database, reference: string): Promise<{ kind: string; id: string }> {
+  const match = ENTRY_REFERENCE.exec(reference);
+  const kind = match ? linkableKinds[match[1] as LinkableKind] : undefined;
+  const id = match?.[2];
+  if (kind && id) {
     const [entry] = await db
       .select({ id: contentEntries.id })
       .from(contentEntries)
-      .where(and(eq(contentEntries.kind, input.entry.kind), eq(contentEntries.id, input.entry.id)));
-    if (!entry) throw new AppError("invalid-argument", "entry: no such catalog entry.");
+      .where(and(eq(contentEntries.kind, kind), eq(contentEntries.id, id)));
+    if (entry) return { kind, id };
   }
+  throw new AppError("invalid-argument", "entry: no such catalog entry.", { reason: "entry" });
+}
+
+/**
+ * Posts once per client id: the same id again answers the post already made. The post, its images
+ * and its mention notifications commit together. Ids are committed in id order per language (an
+ * advisory lock per language), so a `feed:{lang}` subscriber that has seen a post never later
+ * misses an older one.
+ */
+export async function createPost(db: Database, hub: RealtimeHub, viewer: Viewer, input: CreatePostInput, now = Date.now()): Promise<Post> {
+  const clientId = input.clientId ?? randomBytes(12).toString("base64url");
+  const [existing] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.authorUid, viewer.uid), eq(posts.clientId, clientId)));
+  if (existing) return getPost(db, viewer, existing.id);
+  await limit(db, viewer, "post", now);
+  const entry = input.entry ? await linkedEntry(db, input.entry) : null;
+  const images = (input.images ?? []).map((image) => ({ ...image, id: randomBytes(16).toString("base64url") }));
   const { row, events } = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${feedTopic(input.language)}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${feedTopic(input.lang)}))`);
     const [inserted] = await tx
       .insert(posts)
       .values({
         authorUid: viewer.uid,
-        clientId: input.clientId,
-        language: input.language,
+        clientId,
+        language: input.lang,
         body: input.body,
-        entryKind: input.entry?.kind ?? null,
-        entryId: input.entry?.id ?? null,
+        entryKind: entry?.kind ?? null,
+        entryId: entry?.id ?? null,
+        images: images.map(({ id, width, height }) => ({ id, width, height })),
         createdAt: now,
       })
       .onConflictDoNothing()
       .returning();
     if (!inserted) return { row: undefined, events: [] };
+    if (images.length > 0)
+      await tx.insert(postImages).values(
+        images.map((image) => ({
+          id: image.id,
+          uid: viewer.uid,
+          postId: inserted.id,
+          contentType: image.contentType,
+          data: image.data.toString("base64"),
+          width: image.width,
+          height: image.height,
+          createdAt: now,
+        })),
+      );
     const uids = await mentioned(tx, input.body, viewer.uid);
     const notices = await notify(
       tx,
@@ -265,40 +352,85 @@ export async function createPost(db: Database, hub: RealtimeHub, viewer: Viewer,
     return { row: inserted, events: notices };
   });
   // A retry that raced the first request: the first one's post.
-  if (!row) return createPost(db, hub, viewer, input, now);
+  if (!row) return createPost(db, hub, viewer, { ...input, clientId }, now);
   const post = await getPost(db, viewer, row.id);
   hub.publish({ type: "post", topic: feedTopic(row.language), id: row.id, post: { ...post, liked: false } });
   for (const event of events) hub.publish(event);
   return post;
 }
 
-async function ownPost(db: Database, viewer: Viewer, id: number, now: number, action: "edit" | "delete"): Promise<PostRow> {
-  const row = await visiblePostRow(db, id);
-  if (row.authorUid !== viewer.uid) throw new AppError("permission-denied", "Only its author can change this post.");
-  if (action === "edit" && now - row.createdAt > FEED_EDIT_WINDOW_MS)
-    throw new AppError("permission-denied", "Posts can be edited for a day after posting.", { reason: "too-late" });
-  return row;
+/** A post's image, while the post is visible. */
+export async function postImage(db: Database, id: string): Promise<{ contentType: string; data: Buffer } | null> {
+  const [found] = await db
+    .select({ contentType: postImages.contentType, data: postImages.data })
+    .from(postImages)
+    .innerJoin(posts, eq(posts.id, postImages.postId))
+    .where(and(eq(postImages.id, id), visiblePost));
+  return found ? { contentType: found.contentType, data: Buffer.from(found.data, "base64") } : null;
 }
 
-export async function editPost(db: Database, viewer: Viewer, id: number, body: string, now = Date.now()): Promise<Post> {
-  await ownPost(db, viewer, id, now, "edit");
-  await db.update(posts).set({ body, editedAt: now }).where(eq(posts.id, id));
+export interface PostChange {
+  body?: string | undefined;
+  hidden?: boolean | undefined;
+  pinned?: boolean | undefined;
+}
+
+/**
+ * `PATCH /api/feed/posts/{id}`: its author edits the body (for a day); a moderator (`post:hide`)
+ * hides or restores it and pins or unpins it, each recorded in the audit log with the change.
+ */
+export async function changePost(db: Database, viewer: Viewer, id: number, change: PostChange, now = Date.now()): Promise<Post> {
+  const moderating = change.hidden !== undefined || change.pinned !== undefined;
+  if (moderating && !can(viewer.role, "post:hide")) throw new AppError("permission-denied", "Only moderators can hide or pin posts.");
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
+  if (!row || (row.hiddenAt !== null && !moderating)) throw new AppError("not-found", "No such post.");
+  if (change.body !== undefined) {
+    if (row.authorUid !== viewer.uid) throw new AppError("permission-denied", "Only its author can change this post.");
+    if (row.hiddenAt !== null) throw new AppError("not-found", "No such post.");
+    if (now - row.createdAt > FEED_EDIT_WINDOW_MS)
+      throw new AppError("permission-denied", "Posts can be edited for a day after posting.", { reason: "too-late" });
+  }
+  await db.transaction(async (tx) => {
+    const set: Partial<PostRow> = {};
+    if (change.body !== undefined) Object.assign(set, { body: change.body, editedAt: now });
+    if (change.hidden === true && row.hiddenAt === null) Object.assign(set, { hiddenAt: now, hiddenBy: viewer.uid, pinnedAt: null });
+    if (change.hidden === false && row.hiddenAt !== null) Object.assign(set, { hiddenAt: null, hiddenBy: null });
+    if (change.pinned !== undefined && change.hidden !== true)
+      Object.assign(set, { pinnedAt: change.pinned ? (row.pinnedAt ?? now) : null });
+    if (Object.keys(set).length > 0) await tx.update(posts).set(set).where(eq(posts.id, id));
+    for (const [action, value] of [
+      ["post.hide", change.hidden],
+      ["post.pin", change.pinned],
+    ] as const) {
+      if (value === undefined) continue;
+      await recordAudit(
+        tx,
+        {
+          actorUid: viewer.uid,
+          action,
+          targetKind: "post",
+          targetId: String(id),
+          data: { [action === "post.hide" ? "hidden" : "pinned"]: value },
+        },
+        now,
+      );
+    }
+  });
+  if (change.hidden === true) {
+    const [hidden] = await postsWhere(db, viewer, eq(posts.id, id), [], 1);
+    if (!hidden) throw new AppError("not-found", "No such post.");
+    return hidden;
+  }
   return getPost(db, viewer, id);
 }
 
-export async function deletePost(db: Database, viewer: Viewer, id: number, now = Date.now()): Promise<void> {
-  await ownPost(db, viewer, id, now, "delete");
-  await db.update(posts).set({ deletedAt: now }).where(eq(posts.id, id));
-}
-
-/** Moderators pin a post above its language's feed, or unpin it. */
-export async function pinPost(db: Database, id: number, pinned: boolean, now = Date.now()): Promise<Post> {
-  await visiblePostRow(db, id);
-  await db
-    .update(posts)
-    .set({ pinnedAt: pinned ? now : null })
-    .where(eq(posts.id, id));
-  return getPost(db, null, id);
+export async function deletePost(db: Database, viewer: Viewer, id: number): Promise<void> {
+  const row = await visiblePostRow(db, id);
+  if (row.authorUid !== viewer.uid) throw new AppError("permission-denied", "Only its author can delete this post.");
+  await db.update(posts).set({ deletedAt: Date.now() }).where(eq(posts.id, id));
 }
 
 /**
@@ -382,7 +514,7 @@ export async function likePost(db: Database, hub: RealtimeHub, viewer: Viewer, i
   });
   for (const event of events) hub.publish(event);
   const [counted] = await db.select({ likeCount: posts.likeCount }).from(posts).where(eq(posts.id, id));
-  return { liked: on, likeCount: counted?.likeCount ?? 0 };
+  return { liked: on, likes: counted?.likeCount ?? 0 };
 }
 
 /** A post's comments, oldest first, replies with their parents; hidden and deleted ones (and replies to them) left out. */
@@ -440,7 +572,8 @@ async function commentById(db: Database, viewer: Viewer | null, id: number): Pro
 
 export interface CreateCommentInput {
   body: string;
-  clientId: string;
+  /** Without one, a retry comments again. */
+  clientId?: string | undefined;
   parentId?: number | null | undefined;
 }
 
@@ -453,10 +586,11 @@ export async function createComment(
   input: CreateCommentInput,
   now = Date.now(),
 ): Promise<Comment> {
+  const clientId = input.clientId ?? randomBytes(12).toString("base64url");
   const [existing] = await db
     .select({ id: comments.id })
     .from(comments)
-    .where(and(eq(comments.authorUid, viewer.uid), eq(comments.clientId, input.clientId)));
+    .where(and(eq(comments.authorUid, viewer.uid), eq(comments.clientId, clientId)));
   if (existing) return commentById(db, viewer, existing.id);
   const post = await visiblePostRow(db, postId);
   let parentAuthor: string | null = null;
@@ -477,7 +611,7 @@ export async function createComment(
         postId,
         parentId: input.parentId ?? null,
         authorUid: viewer.uid,
-        clientId: input.clientId,
+        clientId,
         body: input.body,
         createdAt: now,
       })
@@ -504,7 +638,7 @@ export async function createComment(
     for (const uid of named) if (!told.has(uid)) inputs.push({ uid, kind: "mention", actorUid: viewer.uid, link, data });
     return { row: inserted, events: await notify(tx, inputs, now) };
   });
-  if (!row) return createComment(db, hub, viewer, postId, input, now);
+  if (!row) return createComment(db, hub, viewer, postId, { ...input, clientId }, now);
   for (const event of events) hub.publish(event);
   return commentById(db, viewer, row.id);
 }
@@ -585,7 +719,7 @@ export async function likeComment(db: Database, hub: RealtimeHub, viewer: Viewer
   });
   for (const event of events) hub.publish(event);
   const [counted] = await db.select({ likeCount: comments.likeCount }).from(comments).where(eq(comments.id, id));
-  return { liked: on, likeCount: counted?.likeCount ?? 0 };
+  return { liked: on, likes: counted?.likeCount ?? 0 };
 }
 
 /** The newest post id of a language (the `feed:{language}` topic), or null. */

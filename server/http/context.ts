@@ -54,22 +54,22 @@ export async function parseJson<Schema extends z.ZodType>(c: AppContext, schema:
   if (jsonHoldsUnstorable(text))
     throw new AppError("invalid-argument", "The request body must not contain U+0000 or an unpaired surrogate.");
   if (jsonDeeperThan(text)) throw new AppError("invalid-argument", `The request body must not nest deeper than ${JSON_DEPTH_MAX} levels.`);
-  const result = schema.safeParse(body);
+  return parseValue(schema, body, "body");
+}
+
+/** A value validated at the edge (`what` names it when the problem has no path): a 400 with the first problem named. */
+export function parseValue<Schema extends z.ZodType>(schema: Schema, value: unknown, what: string): z.infer<Schema> {
+  const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new AppError("invalid-argument", issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid request body.");
+    throw new AppError("invalid-argument", issue ? `${issue.path.join(".") || what}: ${issue.message}` : `Invalid ${what}.`);
   }
   return result.data;
 }
 
 /** The query string validated at the edge, like a body: a 400 with the first problem named. */
 export function parseQuery<Schema extends z.ZodType>(c: AppContext, schema: Schema): z.infer<Schema> {
-  const result = schema.safeParse(c.req.query());
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new AppError("invalid-argument", issue ? `${issue.path.join(".") || "query"}: ${issue.message}` : "Invalid query string.");
-  }
-  return result.data;
+  return parseValue(schema, c.req.query(), "query");
 }
 
 /** Account ids are short runs of letters, digits, `-` and `_` (better-auth makes 32 letters and digits); anything else names no account. */

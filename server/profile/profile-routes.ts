@@ -8,7 +8,7 @@ import { AppError } from "../errors.ts";
 import { confirmIdentity } from "../auth/confirm-identity.ts";
 import { PASSWORD_MAX_LENGTH } from "../auth/password-policy.ts";
 import { parseJson, requirePermission, uidParam, type AppEnv } from "../http/context.ts";
-import { exceedsPixelLimit, IMAGE_MAX_PIXELS, imageDecoding, openImage } from "../images/image-decoding.ts";
+import { reencodeImage } from "../images/image-decoding.ts";
 import { shortDigest } from "../content-api/http-cache.ts";
 import { deleteAccount } from "../users/delete-account.ts";
 import { exportAccount } from "../users/export-account.ts";
@@ -16,37 +16,16 @@ import { displayNameSchema } from "./display-name.ts";
 import { readProfile, syncProfile } from "./profile-store.ts";
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
-const PHOTO_FORMATS = new Set(["png", "jpeg", "webp"]);
 const PHOTO_SIZE = 256;
 
 const profileUpdate = z.object({ displayName: displayNameSchema }).strict();
 /** The password confirms a deletion; an account without one confirms by a fresh sign-in instead. */
 const deletion = z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional() }).strict();
 
-/**
- * Decodes the upload whatever it claims to be, and re-encodes it: metadata (GPS, camera) is dropped.
- * The header is read first (no decoding), then the decode waits its turn (server/images/).
- */
+/** The photo, square, re-encoded (server/images/). */
 async function reencodePhoto(bytes: Uint8Array): Promise<Buffer> {
-  let format: string | undefined;
-  try {
-    format = (await openImage(bytes).metadata()).format;
-  } catch (error) {
-    if (exceedsPixelLimit(error))
-      throw new AppError("invalid-argument", `The photo must be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`);
-    throw new AppError("invalid-argument", "The photo must be a PNG, JPEG or WebP image.");
-  }
-  if (!format || !PHOTO_FORMATS.has(format)) throw new AppError("invalid-argument", "The photo must be a PNG, JPEG or WebP image.");
-  return imageDecoding.run(() =>
-    openImage(bytes)
-      .rotate()
-      .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: "cover" })
-      .webp({ quality: 82 })
-      .toBuffer()
-      .catch(() => {
-        throw new AppError("invalid-argument", "The photo could not be read: the file is damaged or incomplete.");
-      }),
-  );
+  const { data } = await reencodeImage(bytes, "The photo", (image) => image.resize(PHOTO_SIZE, PHOTO_SIZE, { fit: "cover" }));
+  return data;
 }
 
 export function profileRoutes(db: Database) {

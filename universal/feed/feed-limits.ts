@@ -12,12 +12,30 @@ export const FEED_PAGE = 20;
 export const FEED_PAGE_MAX = 50;
 export const COMMENT_PAGE = 50;
 
-/** Catalog kinds (as stored) a post may link, shown as the entry's card. */
-export const linkableKinds = ["items", "recipes", "mounts", "pets", "classes", "runes", "talismans", "guides"] as const;
-export type LinkableKind = (typeof linkableKinds)[number];
+/** An image file: at most this many bytes as sent (it is re-encoded, smaller, on the server). */
+export const POST_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+export const POST_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 
-export const feedOrders = ["newest", "top"] as const;
-export type FeedOrder = (typeof feedOrders)[number];
+/**
+ * Catalog entries a post may link, named as content links name them (`item:iron-sword`), and the
+ * kind each is stored as.
+ */
+export const linkableKinds = {
+  item: "items",
+  recipe: "recipes",
+  mount: "mounts",
+  pet: "pets",
+  class: "classes",
+  rune: "runes",
+  talisman: "talismans",
+  guide: "guides",
+} as const;
+export type LinkableKind = keyof typeof linkableKinds;
+export const ENTRY_REFERENCE = /^(item|recipe|mount|pet|class|rune|talisman|guide):([a-z0-9][a-z0-9-]{0,80})$/;
+
+/** `new`: newest first (pinned posts apart on the first page); `top`: the week's most liked. */
+export const feedSorts = ["new", "top"] as const;
+export type FeedSort = (typeof feedSorts)[number];
 
 export interface FeedAuthor {
   uid: string;
@@ -31,19 +49,28 @@ export interface PostImage {
   height: number;
 }
 
-/** A post as the API and the `feed:{language}` topic carry it. */
+/** A linked catalog entry, as its card shows it. */
+export interface PostEntry {
+  /** `item:iron-sword`. */
+  ref: string;
+  name: { vi: string; en: string };
+  icon: string | null;
+  href: string | null;
+}
+
+/** A post as the API and the `feed:{lang}` topic carry it. */
 export interface Post {
   id: number;
   author: FeedAuthor;
-  language: string;
+  lang: string;
   /** The markdown as written, and as safe HTML. */
   body: string;
   html: string;
-  /** A linked catalog entry (its card is drawn from the catalog). */
-  entry: { kind: string; id: string } | null;
+  entry: PostEntry | null;
   images: PostImage[];
-  likeCount: number;
-  commentCount: number;
+  likes: number;
+  /** How many comments (replies included). */
+  comments: number;
   /** Whether the viewer likes it (false for a visitor). */
   liked: boolean;
   pinned: boolean;
@@ -58,8 +85,15 @@ export interface Comment {
   author: FeedAuthor;
   body: string;
   html: string;
-  likeCount: number;
+  likes: number;
   liked: boolean;
   createdAt: number;
   editedAt: number | null;
+}
+
+export interface FeedPage {
+  data: Post[];
+  /** Moderators' pinned posts, on the first page of the newest order. */
+  pinned: Post[];
+  nextCursor: string | null;
 }

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { languages } from "../i18n/languages.ts";
 import { clientIdSchema } from "../chat/chat-schemas.ts";
-import { COMMENT_BODY_MAX, FEED_PAGE, FEED_PAGE_MAX, feedOrders, linkableKinds, POST_BODY_MAX, POST_IMAGES_MAX } from "./feed-limits.ts";
+import { COMMENT_BODY_MAX, ENTRY_REFERENCE, FEED_PAGE, FEED_PAGE_MAX, feedSorts, POST_BODY_MAX } from "./feed-limits.ts";
 
 export * from "./feed-limits.ts";
 
@@ -16,43 +16,50 @@ const text = (max: number, what: string) =>
     .transform((value) => value.trim())
     .pipe(z.string().min(1, `${what} needs some text`).max(max, `${what}: at most ${max} characters`));
 
-const entryRef = z.object({ kind: z.enum(linkableKinds), id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,80}$/, "not an entry id") }).strict();
+/** A catalog entry as content links name it: `item:iron-sword`. */
+const entryReference = z.string().regex(ENTRY_REFERENCE, "entry: a catalog entry like item:iron-sword");
 
+/**
+ * A new post, as JSON or as the fields of a multipart form (whose files, `images`, are read apart).
+ * `clientId` makes a retry answer the post already made instead of posting twice.
+ */
 export const createPostBody = z
   .object({
     body: text(POST_BODY_MAX, "a post"),
-    language: z.enum(languages),
-    clientId: clientIdSchema,
-    entry: entryRef.nullable().optional(),
-    images: z
-      .array(z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "not an image id"))
-      .max(POST_IMAGES_MAX)
-      .optional(),
+    lang: z.enum(languages, "lang: vi or en-US"),
+    clientId: clientIdSchema.optional(),
+    entry: z.union([entryReference, z.literal("").transform(() => null), z.null()]).optional(),
   })
   .strict();
 
-export const editPostBody = z.object({ body: text(POST_BODY_MAX, "a post") }).strict();
+/** The author edits `body`; moderators may also set `hidden` and `pinned`. */
+export const editPostBody = z
+  .object({ body: text(POST_BODY_MAX, "a post").optional(), hidden: z.boolean().optional(), pinned: z.boolean().optional() })
+  .strict()
+  .refine((edit) => edit.body !== undefined || edit.hidden !== undefined || edit.pinned !== undefined, "Nothing to change.");
 
 export const createCommentBody = z
   .object({
     body: text(COMMENT_BODY_MAX, "a comment"),
-    clientId: clientIdSchema,
+    clientId: clientIdSchema.optional(),
     parentId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
   })
   .strict();
 
 export const editCommentBody = z.object({ body: text(COMMENT_BODY_MAX, "a comment") }).strict();
 
-export const pinBody = z.object({ pinned: z.boolean() }).strict();
-
-const postId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const positiveId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 export const feedQuery = z.object({
-  language: z.enum(languages).optional(),
-  order: z.enum(feedOrders).default("newest"),
-  /** The last post id of the previous page (newest), or the offset (top: a week's posts, ranked). */
-  cursor: postId.optional(),
+  lang: z.enum(languages).optional(),
+  sort: z.enum(feedSorts).default("new"),
+  /** Opaque to clients: the `nextCursor` of the previous page. */
+  cursor: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, "cursor: the nextCursor of the previous page")
+    .transform(Number)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(FEED_PAGE_MAX).default(FEED_PAGE),
 });
 
-export const commentsQuery = z.object({ after: postId.optional() });
+export const commentsQuery = z.object({ after: positiveId.optional() });
