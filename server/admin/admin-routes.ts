@@ -1,10 +1,7 @@
-import { desc, eq, ilike, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { roles } from "../../universal/auth/permissions.ts";
 import type { Database } from "../../db/client.ts";
-import { authUsers, users } from "../../db/schema/index.ts";
-import { isBanned } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
 import { parseJson, requirePermission, uidParam, type AppEnv } from "../http/context.ts";
 import { SEARCH_TEXT_MAX, searchText } from "../http/search-text.ts";
@@ -14,6 +11,7 @@ import { setRole } from "../users/set-role.ts";
 import { setBadges } from "../users/set-badges.ts";
 import { BADGE_FILTER_MAX } from "../../universal/users/users-limits.ts";
 import { recordAudit } from "../moderation/audit-log.ts";
+import { searchAdminUsers } from "./search-users.ts";
 
 const roleChange = z.object({ role: z.enum(roles) }).strict();
 const badgeText = z
@@ -37,29 +35,7 @@ export function adminRoutes(db: Database) {
       const parsed = searchText.safeParse(c.req.query("q") ?? "");
       if (!parsed.success)
         throw new AppError("invalid-argument", `'q' must be at most ${SEARCH_TEXT_MAX} characters, without control characters.`);
-      const query = parsed.data;
-      // ILIKE folds case only, and no character lower-cases to a wildcard: escaping the text as typed is enough.
-      const pattern = `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      const rows = await db
-        .select({ user: authUsers, profile: users })
-        .from(authUsers)
-        .leftJoin(users, eq(users.uid, authUsers.id))
-        .where(query ? or(ilike(authUsers.email, pattern), ilike(authUsers.name, pattern)) : undefined)
-        .orderBy(desc(authUsers.createdAt))
-        .limit(50);
-      return c.json({
-        data: rows.map(({ user, profile }) => ({
-          uid: user.id,
-          email: user.email,
-          displayName: profile?.displayName ?? user.name,
-          role: profile?.role ?? "user",
-          tag: profile?.tag ?? "member",
-          title: profile?.title ?? "member",
-          level: profile?.level ?? 1,
-          banned: isBanned(user),
-          createdAt: user.createdAt.getTime(),
-        })),
-      });
+      return c.json({ data: await searchAdminUsers(db, parsed.data) });
     })
     .post("/admin/users/:uid/role", async (c) => {
       const admin = requirePermission(c, "user:set-role");

@@ -5,6 +5,7 @@ import auth from "../../locales/vi/auth.json" with { type: "json" };
 import chat from "../../locales/vi/chat.json" with { type: "json" };
 import moderation from "../../locales/vi/moderation.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
+import users from "../../locales/vi/users.json" with { type: "json" };
 import { expect, hydrated, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 
 /**
@@ -176,6 +177,66 @@ test("a moderator mutes a member from the conversation, and the member is told w
   await expect(loud.page.getByLabel(chat.composer.label, { exact: true })).toHaveValue("Sao tôi không nhắn được?");
   await loud.context.close();
   await moderator.context.close();
+});
+
+test("an admin gives a member a title by hand; the member's upheld report earns points, the title stays, and the ranking shows them", async ({
+  browser,
+}) => {
+  const member = await signUp(browser, { email: `titled-${stamp}@example.vn`, name: `Người Góp ${stamp}` });
+  const author = await signUp(browser, { email: `scammer-${stamp}@example.vn`, name: "Kẻ Lừa" });
+  await member.page.request.post("/api/profile/sync", { data: {}, headers: origin() });
+  await author.page.request.post("/api/profile/sync", { data: {}, headers: origin() });
+  const scam = await say(author.page, `Nạp thẻ giá rẻ ${stamp}`);
+  const filed = await member.page.request.post("/api/reports", {
+    data: { kind: "message", id: scam, reason: "Lừa đảo" },
+    headers: origin(),
+  });
+  expect(filed.status()).toBe(201);
+
+  // The admin finds the member and gives a tag and a title by hand.
+  await admin.page.goto(`/admin?members=${encodeURIComponent(`titled-${stamp}`)}`);
+  await hydrated(admin.page);
+  const row = admin.page.getByRole("region", { name: moderation.members.title }).getByRole("article");
+  await expect(row).toHaveCount(1);
+  await row.getByLabel(moderation.members.tag).fill("vip");
+  await row.getByLabel(moderation.members.titleField).fill("Hiệp sĩ Lạc Vân");
+  await row.getByRole("button", { name: moderation.members.save }).click();
+  await expect(row.getByRole("status")).toHaveText(moderation.members.saved);
+  await expect(row).toContainText(moderation.members.byHand);
+  expect(await seriousViolationsAtEveryWidth(admin.page)).toEqual([]);
+
+  // Upholding the report earns the member points; the title given by hand stays.
+  const { data: queue } = await (await admin.page.request.get("/api/reports?status=open")).json();
+  const report = (queue as { id: number; targetId: string }[]).find((each) => each.targetId === String(scam));
+  expect(report).toBeDefined();
+  const resolved = await admin.page.request.post(`/api/reports/${report?.id}/resolve`, {
+    data: { action: "hide", note: "" },
+    headers: origin(),
+  });
+  expect(resolved.status()).toBe(200);
+
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  await page.goto("/users");
+  await hydrated(page);
+  const ranked = page
+    .getByRole("region", { name: users.ranking.title })
+    .getByRole("listitem")
+    .filter({ hasText: `Người Góp ${stamp}` });
+  await expect(ranked).toContainText("Hiệp sĩ Lạc Vân");
+  await expect(ranked).toContainText(users.ranking.points.replace("{{points}}", "5"));
+  await ranked.getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1, name: `Người Góp ${stamp}` })).toBeVisible();
+  await expect(page.getByText(users.profile.points.replace("{{points}}", "5"))).toBeVisible();
+
+  // Given back to the level, the title is the level band's again.
+  await row.getByRole("button", { name: moderation.members.titleToLevel }).click();
+  await expect(row).toContainText(moderation.members.byLevel);
+  await expect(row).toContainText(
+    moderation.members.current.replace("{{tag}}", vi.badges.values.vip).replace("{{title}}", vi.badges.values.member),
+  );
+  for (const each of [member, author]) await each.context.close();
+  await visitor.close();
 });
 
 test.describe("banned", () => {

@@ -8,10 +8,14 @@ import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-me
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { numberFormat } from "../../shared/i18n/format.ts";
 import { NumberField } from "../../shared/ui/number-field.tsx";
+import { ContributionLevels } from "./contribution-levels.tsx";
 
 const input = "h-11 w-full rounded-md border border-line bg-surface px-3 text-fg";
 
-/** The XP table and a calculator whose inputs live in the URL (`from`, `pct`, `to`, `rate`). */
+/**
+ * The XP table and a calculator whose inputs live in the URL (`from`, `pct`, `to`, `rate`), then the
+ * community level: how contribution points are earned and the points and title of each level.
+ */
 export function LevelPage({ i18n, language, levels }: { i18n: RouteMessages; language: string; levels: Level[] }) {
   const { t } = useRouteMessages(i18n);
   const { t: common } = useTranslation();
@@ -129,6 +133,7 @@ export function LevelPage({ i18n, language, levels }: { i18n: RouteMessages; lan
           </table>
         </div>
       </section>
+      <ContributionLevels t={t} language={language} />
     </div>
   );
 }

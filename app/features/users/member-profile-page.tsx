@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import type { Language } from "../../../universal/i18n/languages.ts";
 import type { ReportTarget } from "../../shared/moderation/report-dialog.tsx";
 import type { PublicMember } from "../../../universal/users/users-limits.ts";
-import { formatDate } from "../../shared/i18n/format.ts";
+import { formatDate, numberFormat } from "../../shared/i18n/format.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Avatar, Badges } from "../../shared/ui/badges.tsx";
 import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
@@ -100,6 +100,7 @@ export function MemberProfilePage({ i18n, moderationI18n, language, member, view
             </h1>
             <Badges subject={member} />
             <p className="text-sm text-fg-muted">
+              {t("profile.points", { points: numberFormat(language).format(member.points) })} ·{" "}
               {t("profile.since", { date: formatDate(member.createdAt, language, { date: "long" }) })}
             </p>
           </div>

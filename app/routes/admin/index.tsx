@@ -1,4 +1,5 @@
 import { AdminHome, adminSections } from "~/features/admin/admin-home.tsx";
+import { MemberBadges } from "~/features/admin/member-badges.tsx";
 import { AuditLog } from "~/features/moderation/audit-log.tsx";
 import { ModerationQueue } from "~/features/moderation/moderation-queue.tsx";
 import { can } from "../../../universal/auth/permissions.ts";
@@ -7,6 +8,8 @@ import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
 import { loadRouteMessages, useRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { readOutbox } from "../../../server/mail/read-outbox.ts";
+import { searchAdminUsers } from "../../../server/admin/search-users.ts";
+import { searchText } from "../../../server/http/search-text.ts";
 import { listAudit } from "../../../server/moderation/audit-log.ts";
 import { listReports, openReportCount } from "../../../server/moderation/moderation.ts";
 import type { Route } from "./+types/index";
@@ -17,7 +20,10 @@ export const middleware = middlewareFor("admin");
 
 const AUDIT_PAGE = 50;
 
-/** The sections this viewer may use (moderators see moderation only), the moderation queue and, for admins, the audit log. */
+/**
+ * The sections this viewer may use (moderators see moderation only), the moderation queue and, for
+ * admins, members' tags and titles (`?members=` finds accounts) and the audit log.
+ */
 export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs) => {
   const { viewer, db, reportKinds } = context.get(requestContext);
   const role = viewer?.role ?? null;
@@ -31,8 +37,11 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
           pageSize: REPORT_PAGE,
         }
       : null;
+  // An edited URL with search text no search takes lists the newest accounts instead.
+  const membersQuery = searchText.catch("").parse(url.searchParams.get("members") ?? "");
   return {
     i18n: await loadRouteMessages(request, "moderation"),
+    members: can(role, "user:manage") ? { query: membersQuery, members: await searchAdminUsers(db, membersQuery) } : null,
     sections: adminSections(role),
     outbox: can(role, "mail:read-outbox") ? await readOutbox(db) : [],
     moderation,
@@ -42,10 +51,11 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.i18n);
-  const { moderation, audit } = loaderData;
+  const { moderation, audit, members } = loaderData;
   return (
     <AdminHome sections={loaderData.sections} outbox={loaderData.outbox}>
       {moderation ? <ModerationQueue {...moderation} /> : null}
+      {members ? <MemberBadges {...members} /> : null}
       {audit ? <AuditLog entries={audit} pageSize={AUDIT_PAGE} /> : null}
     </AdminHome>
   );

@@ -6,6 +6,8 @@ import { notFound } from "~/shared/routing/not-found.ts";
 import { requireSearchBudget } from "~/shared/routing/search-budget.ts";
 import { AppError } from "../../../server/errors.ts";
 import { findPublicMember, listMembers, readListed } from "../../../server/users/directory.ts";
+import { listContributionRanking } from "../../../server/contribution/contribution-ranking.ts";
+import type { RankingPeriod } from "../../../universal/contribution/contribution-levels.ts";
 import { directoryQuery } from "../../../server/users/users-schemas.ts";
 import { reportKinds } from "../../../universal/moderation/moderation-limits.ts";
 import { knownBadgeValues } from "../../../universal/users/users-limits.ts";
@@ -51,7 +53,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const parsed = directoryQuery.safeParse(Object.fromEntries(url.searchParams));
   // An edited or stale URL (a made-up sort, an old cursor) shows the first page of the directory rather than an error.
   const query = parsed.success ? parsed.data : directoryQuery.parse({});
-  const [i18n, page] = await Promise.all([loadRouteMessages(request, "users"), listMembers(db, query)]);
+  const rankingPeriod: RankingPeriod = url.searchParams.get("ranking") === "all" ? "all" : "week";
+  const [i18n, page, ranking] = await Promise.all([
+    loadRouteMessages(request, "users"),
+    listMembers(db, query),
+    listContributionRanking(db, rankingPeriod),
+  ]);
   const extra = (value: string | undefined) => (value && !known.has(value) ? [value] : []);
   return {
     view: "list" as const,
@@ -61,6 +68,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     paged: query.cursor !== undefined,
     extraTags: extra(query.tag),
     extraTitles: extra(query.title),
+    rankingPeriod,
+    ranking,
   };
 }
 

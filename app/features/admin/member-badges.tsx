@@ -1,0 +1,164 @@
+import { useId, useState, type FormEvent } from "react";
+import { Form } from "react-router";
+import { titleBands } from "../../../universal/contribution/contribution-levels.ts";
+import { BADGE_FILTER_MAX, knownBadgeValues } from "../../../universal/users/users-limits.ts";
+import type { AdminUser } from "../../../server/admin/search-users.ts";
+import { apiJson } from "../../shared/api/json-api.ts";
+import { numberFormat } from "../../shared/i18n/format.ts";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
+
+const input = "h-11 w-full rounded-md border border-line bg-bg px-3 text-fg";
+const titleSuggestions = [...new Set<string>([...titleBands.map((band) => band.title), ...knownBadgeValues])];
+
+interface Badges {
+  tag: string;
+  title: string;
+  titleByAdmin: boolean;
+}
+
+/**
+ * The admin's members: find an account by name or email, give it a tag and a title by hand (a title
+ * given so stays when the level changes), or give the title back to the level.
+ */
+export function MemberBadges({ query, members }: { query: string; members: AdminUser[] }) {
+  const { t } = useTranslation("moderation");
+  return (
+    <section aria-labelledby="admin-members" className="mt-8">
+      <h2 id="admin-members" className="text-xl font-bold">
+        {t("members.title")}
+      </h2>
+      <p className="mt-1 text-sm text-fg-muted">{t("members.lead")}</p>
+      <Form method="get" role="search" className="mt-3 flex flex-wrap items-end gap-2" preventScrollReset>
+        <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-semibold">
+          {t("members.search")}
+          <input name="members" type="search" defaultValue={query} maxLength={100} className={input} />
+        </label>
+        <button type="submit" className="min-h-11 rounded-md bg-brand px-4 font-semibold text-on-brand">
+          {t("members.find")}
+        </button>
+      </Form>
+      {members.length === 0 ? (
+        <p className="mt-4 rounded-lg border border-dashed border-line p-4 text-fg-muted">{t("members.empty")}</p>
+      ) : (
+        <ul className="mt-4 flex flex-col gap-3" aria-label={t("members.title")}>
+          {members.map((member) => (
+            <li key={member.uid}>
+              <MemberRow member={member} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <datalist id="admin-tag-values">
+        {knownBadgeValues.map((value) => (
+          <option key={value} value={value} />
+        ))}
+      </datalist>
+      <datalist id="admin-title-values">
+        {titleSuggestions.map((value) => (
+          <option key={value} value={value} />
+        ))}
+      </datalist>
+    </section>
+  );
+}
+
+function MemberRow({ member }: { member: AdminUser }) {
+  const { t, i18n } = useTranslation("moderation");
+  const id = useId();
+  const [saved, setSaved] = useState<Badges>({ tag: member.tag, title: member.title, titleByAdmin: member.titleByAdmin });
+  const [tag, setTag] = useState(member.tag);
+  const [title, setTitle] = useState(member.title);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const value = (text: string) => t(`common:badges.values.${text}`, { defaultValue: text });
+
+  async function send(change: { tag?: string; title?: string | null }) {
+    setBusy(true);
+    const answer = await apiJson<Badges>(`/api/admin/users/${encodeURIComponent(member.uid)}/badges`, { body: change });
+    setBusy(false);
+    if (!answer.ok) {
+      setStatus({ ok: false, text: answer.status === 400 ? t("members.invalid") : t("members.failed") });
+      return;
+    }
+    const next = answer.data;
+    setSaved(next);
+    setTag(next.tag);
+    setTitle(next.title);
+    setStatus({ ok: true, text: t("members.saved") });
+  }
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    const change: { tag?: string; title?: string } = {};
+    if (tag.trim() !== saved.tag) change.tag = tag.trim();
+    if (title.trim() !== saved.title || !saved.titleByAdmin) change.title = title.trim();
+    void send(change);
+  }
+
+  return (
+    <article aria-labelledby={`${id}-name`} className="rounded-lg border border-line bg-surface p-4" data-member={member.uid}>
+      <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h3 id={`${id}-name`} className="font-semibold">
+          {member.displayName}
+        </h3>
+        <span className="text-sm break-all text-fg-muted">{member.email}</span>
+        <span className="ms-auto text-sm text-fg-muted">
+          {t("members.standing", {
+            role: t(`common:badges.roles.${member.role}`, { defaultValue: member.role }),
+            level: member.level,
+            points: numberFormat(i18n.language).format(member.points),
+          })}
+        </span>
+      </header>
+      <p className="mt-1 text-sm">
+        {t("members.current", { tag: value(saved.tag), title: value(saved.title) })}{" "}
+        <span className="text-fg-muted">{saved.titleByAdmin ? t("members.byHand") : t("members.byLevel")}</span>
+      </p>
+      <form className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" onSubmit={save}>
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          {t("members.tag")}
+          <input
+            value={tag}
+            required
+            maxLength={BADGE_FILTER_MAX}
+            list="admin-tag-values"
+            onChange={(event) => setTag(event.target.value)}
+            className={input}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          {t("members.titleField")}
+          <input
+            value={title}
+            required
+            maxLength={BADGE_FILTER_MAX}
+            list="admin-title-values"
+            onChange={(event) => setTitle(event.target.value)}
+            className={input}
+          />
+        </label>
+        <button type="submit" disabled={busy} className="min-h-11 rounded-md bg-brand px-4 font-semibold text-on-brand disabled:opacity-60">
+          {t("members.save")}
+        </button>
+      </form>
+      {saved.titleByAdmin ? (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void send({ title: null })}
+          className="mt-2 min-h-10 rounded-md border border-line px-4 text-sm font-semibold hover:bg-surface-muted disabled:opacity-60"
+        >
+          {t("members.titleToLevel")}
+        </button>
+      ) : null}
+      {status ? (
+        <p
+          role="status"
+          className={`mt-2 rounded-md px-3 py-2 text-sm ${status.ok ? "bg-surface-muted" : "border border-accent bg-accent-soft"}`}
+        >
+          {status.text}
+        </p>
+      ) : null}
+    </article>
+  );
+}
