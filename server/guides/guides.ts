@@ -10,8 +10,8 @@ import { guideRevisions, guides, users } from "../../db/schema/index.ts";
 import {
   GUIDE_LIST_MAX,
   memberGuideHref,
-  type GuideAuthor,
   type GuideDraft,
+  type PublishedGuide,
   type GuideRevisionSummary,
   type GuideStatus,
   type PublishedGuideSummary,
@@ -308,18 +308,11 @@ export async function listPublishedGuides(db: Database): Promise<PublishedGuideS
   return rows.map(({ authorUid, displayName, ...rest }) => ({ ...rest, author: { uid: authorUid, displayName } }));
 }
 
-export interface PublishedGuide {
-  id: number;
-  author: GuideAuthor;
-  /** The revision shown: the newest, or the one asked for. */
-  revision: { number: number; title: string; language: string; category: string; body: string; createdAt: number };
-  latest: number;
-  /** Every approved revision, newest first. */
-  revisions: GuideRevisionSummary[];
-}
+/** The revision shown comes with its markdown, for the page to render. */
+export type PublishedGuideWithBody = PublishedGuide & { revision: PublishedGuide["revision"] & { body: string } };
 
 /** A published member guide for the public (null when there is none, or it is hidden or deleted). */
-export async function getPublishedGuide(db: Database, id: number, revisionNumber?: number): Promise<PublishedGuide | null> {
+export async function getPublishedGuide(db: Database, id: number, revisionNumber?: number): Promise<PublishedGuideWithBody | null> {
   const [guide] = await db
     .select({ id: guides.id, authorUid: guides.authorUid, displayName: authorName })
     .from(guides)

@@ -67,8 +67,11 @@ export function matchRouteRules(matcher: RouteMatcher, path: string): RouteRule 
   return merged;
 }
 
-/** Reference pages whose content depends on the clock (countdowns, "this week"): short-lived renders. */
-const CLOCK_PAGES = new Set(["/", "/season", "/season/detail", "/event"]);
+/**
+ * Reference pages whose content depends on the clock (countdowns, "this week"), or on what members
+ * publish (`/guide` lists the member guides moderators approve): short-lived renders.
+ */
+const CLOCK_PAGES = new Set(["/", "/season", "/season/detail", "/event", "/guide"]);
 const CLOCK_MAX_AGE_SECONDS = 60;
 
 function pageRules(): Record<string, RouteRule> {

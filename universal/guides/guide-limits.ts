@@ -77,3 +77,23 @@ export interface GuideRevisionSummary {
   title: string;
   createdAt: number;
 }
+
+/** An approved revision as the public reads it (the text is rendered on the server). */
+export interface GuideRevisionInfo {
+  number: number;
+  title: string;
+  language: string;
+  category: string;
+  createdAt: number;
+}
+
+/** A published member guide: the revision shown (the newest, or one asked for) and its history. */
+export interface PublishedGuide {
+  id: number;
+  author: GuideAuthor;
+  revision: GuideRevisionInfo;
+  /** The newest revision's number. */
+  latest: number;
+  /** Every approved revision, newest first. */
+  revisions: GuideRevisionSummary[];
+}

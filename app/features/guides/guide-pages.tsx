@@ -8,6 +8,10 @@ import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
+import { memberGuideHref, memberGuideId, type PublishedGuide, type PublishedGuideSummary } from "../../../universal/guides/guide-limits.ts";
+
+/** Member guides carry no icon of their own. */
+const MEMBER_GUIDE_ICON = "game-icons:scroll-unfurled";
 
 type Localized = { vi: string; en: string };
 export interface GuideSummary {
@@ -31,15 +35,39 @@ export function Article({ html }: { html: string }) {
   return <div className={prose} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-export function GuideListPage({ i18n, language, guides }: { i18n: RouteMessages; language: string; guides: GuideSummary[] }) {
+const cardClass = "flex h-full gap-3 rounded-xl border border-line bg-surface p-4 hover:bg-surface-muted";
+const actionClass = "inline-flex min-h-10 items-center rounded-md border border-line px-3 font-semibold hover:bg-surface-muted";
+
+export function GuideListPage({
+  i18n,
+  guidesI18n,
+  language,
+  guides,
+  memberGuides,
+}: {
+  i18n: RouteMessages;
+  guidesI18n: RouteMessages;
+  language: string;
+  guides: GuideSummary[];
+  memberGuides: PublishedGuideSummary[];
+}) {
   const { t } = useRouteMessages(i18n);
+  const { t: g } = useRouteMessages(guidesI18n);
   const { t: common } = useTranslation();
-  const categories = [...new Set(guides.map((guide) => guide.category))];
+  const categories = [...new Set([...guides, ...memberGuides].map((guide) => guide.category))];
   return (
     <div className="mx-auto max-w-5xl">
       <Breadcrumbs />
       <h1 className="text-2xl font-bold sm:text-3xl">{common("pages.guide.title")}</h1>
       <p className="mt-2 text-fg-muted">{common("pages.guide.description")}</p>
+      <p className="mt-4 flex flex-wrap gap-2">
+        <Link to="/guide?write" className={actionClass}>
+          {g("list.write")}
+        </Link>
+        <Link to="/guide?mine" className={actionClass}>
+          {g("list.mine")}
+        </Link>
+      </p>
       {categories.map((category) => (
         <section key={category} aria-labelledby={`guides-${category}`} className="mt-6">
           <h2 id={`guides-${category}`} className="mb-3 text-lg font-bold">
@@ -50,10 +78,7 @@ export function GuideListPage({ i18n, language, guides }: { i18n: RouteMessages;
               .filter((guide) => guide.category === category)
               .map((guide) => (
                 <li key={guide.id}>
-                  <Link
-                    to={`/guide?id=${guide.id}`}
-                    className="flex h-full gap-3 rounded-xl border border-line bg-surface p-4 hover:bg-surface-muted"
-                  >
+                  <Link to={`/guide?id=${guide.id}`} className={cardClass}>
                     <GameIcon icon={guide.icon} size={40} />
                     <span className="min-w-0">
                       <span className="block font-semibold">{localize(guide.name, language)}</span>
@@ -65,9 +90,131 @@ export function GuideListPage({ i18n, language, guides }: { i18n: RouteMessages;
                   </Link>
                 </li>
               ))}
+            {memberGuides
+              .filter((guide) => guide.category === category)
+              .map((guide) => (
+                <li key={memberGuideId(guide.id)}>
+                  <Link to={memberGuideHref(guide.id)} className={cardClass} lang={guide.language}>
+                    <GameIcon icon={MEMBER_GUIDE_ICON} size={40} />
+                    <span className="min-w-0">
+                      <span className="block font-semibold">{guide.title}</span>
+                      <span className="mt-1 block text-sm text-fg-muted" lang={language}>
+                        {g("list.byAuthor", { name: guide.author.displayName })}
+                      </span>
+                      <span className="mt-1 block text-xs text-fg-muted" lang={language}>
+                        {g("list.member")} · {g("list.published", { date: formatDate(guide.publishedAt, language, { date: "medium" }) })}
+                      </span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
           </ul>
         </section>
       ))}
+    </div>
+  );
+}
+
+export type MemberGuideView = PublishedGuide & {
+  article: RenderedArticle;
+  /** Whether the viewer wrote it (an edit link is shown). */
+  own: boolean;
+};
+
+/** A guide a member wrote: the approved text, its author, and its revision history (an older one viewable). */
+export function MemberGuidePage({
+  i18n,
+  guidesI18n,
+  language,
+  guide,
+}: {
+  i18n: RouteMessages;
+  guidesI18n: RouteMessages;
+  language: string;
+  guide: MemberGuideView;
+}) {
+  const { t } = useRouteMessages(i18n);
+  const { t: g } = useRouteMessages(guidesI18n);
+  const { revision, article } = guide;
+  const date = (at: number) => formatDate(at, language, { date: "medium" });
+  const old = revision.number !== guide.latest;
+  return (
+    <div className="mx-auto max-w-5xl">
+      <EntryBreadcrumbs listKey="guide" current={revision.title} />
+      <div className="lg:grid lg:grid-cols-[1fr_16rem] lg:gap-8">
+        <article className="min-w-0 rounded-xl border border-line bg-surface p-4 sm:p-6" lang={revision.language}>
+          {old ? (
+            <p role="note" className="mb-4 rounded-lg border border-accent p-3 text-sm" lang={language}>
+              {g("article.oldRevision", { number: revision.number, date: date(revision.createdAt) })}{" "}
+              <Link to={memberGuideHref(guide.id)} className="font-semibold text-link underline underline-offset-2">
+                {g("article.readLatest")}
+              </Link>
+            </p>
+          ) : null}
+          <p className="text-sm text-fg-muted" lang={language}>
+            {t(`guide.categories.${revision.category}`)} · {t("guide.updated", { date: date(revision.createdAt) })}
+          </p>
+          <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{revision.title}</h1>
+          <p className="mt-2 text-fg-muted" lang={language}>
+            {g("article.by")}{" "}
+            <Link to={`/users?id=${encodeURIComponent(guide.author.uid)}`} className="font-semibold text-link underline underline-offset-2">
+              {guide.author.displayName}
+            </Link>
+            {guide.own ? (
+              <>
+                {" · "}
+                <Link to={`/guide?edit=${guide.id}`} className="text-link underline underline-offset-2">
+                  {g("article.edit")}
+                </Link>
+              </>
+            ) : null}
+          </p>
+          {article.toc.length > 0 ? (
+            <nav aria-label={t("guide.toc")} className="mt-4 rounded-lg border border-line p-3 lg:hidden" lang={language}>
+              <TocList toc={article.toc} title={t("guide.toc")} />
+            </nav>
+          ) : null}
+          <Article html={article.html} />
+          <Link to="/guide" className="mt-6 inline-block text-sm text-link underline underline-offset-2" lang={language}>
+            {t("guide.all")}
+          </Link>
+        </article>
+        <aside className="mt-6 flex flex-col gap-4 lg:mt-0">
+          {article.toc.length > 0 ? (
+            <nav
+              aria-label={`${t("guide.toc")} (${revision.title})`}
+              className="hidden rounded-xl border border-line bg-surface p-4 lg:block"
+            >
+              <TocList toc={article.toc} title={t("guide.toc")} />
+            </nav>
+          ) : null}
+          <section aria-labelledby="guide-history" className="rounded-xl border border-line bg-surface p-4">
+            <h2 id="guide-history" className="mb-2 text-sm font-bold">
+              {g("article.history")}
+            </h2>
+            <ol className="flex flex-col gap-1 text-sm">
+              {guide.revisions.map((each) => (
+                <li key={each.number}>
+                  {each.number === revision.number ? (
+                    <span aria-current="page" className="inline-flex min-h-6 items-center font-semibold">
+                      {g("article.revision", { number: each.number, date: date(each.createdAt) })}
+                      {each.number === guide.latest ? ` (${g("article.current")})` : ""}
+                    </span>
+                  ) : (
+                    <Link
+                      to={memberGuideHref(guide.id, each.number === guide.latest ? undefined : each.number)}
+                      className="inline-flex min-h-6 items-center text-link underline underline-offset-2"
+                    >
+                      {g("article.revision", { number: each.number, date: date(each.createdAt) })}
+                      {each.number === guide.latest ? ` (${g("article.current")})` : ""}
+                    </Link>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </aside>
+      </div>
     </div>
   );
 }

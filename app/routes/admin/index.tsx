@@ -1,5 +1,6 @@
 import { AdminHome, adminSections } from "~/features/admin/admin-home.tsx";
 import { MemberBadges } from "~/features/admin/member-badges.tsx";
+import { GuideReviewQueue } from "~/features/guides/guide-review-queue.tsx";
 import { AuditLog } from "~/features/moderation/audit-log.tsx";
 import { ModerationQueue } from "~/features/moderation/moderation-queue.tsx";
 import { can } from "../../../universal/auth/permissions.ts";
@@ -12,6 +13,7 @@ import { searchAdminUsers } from "../../../server/admin/search-users.ts";
 import { searchText } from "../../../server/http/search-text.ts";
 import { listAudit } from "../../../server/moderation/audit-log.ts";
 import { listReports, openReportCount } from "../../../server/moderation/moderation.ts";
+import { listReviewQueue } from "../../../server/guides/guides.ts";
 import type { Route } from "./+types/index";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
@@ -45,6 +47,9 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
     sections: adminSections(role),
     outbox: can(role, "mail:read-outbox") ? await readOutbox(db) : [],
     moderation,
+    guideReview: can(role, "guide:approve")
+      ? { i18n: await loadRouteMessages(request, "guides"), guides: await listReviewQueue(db) }
+      : null,
     audit: can(role, "audit:read") ? await listAudit(db, { limit: AUDIT_PAGE }) : null,
   };
 });
@@ -55,6 +60,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   return (
     <AdminHome sections={loaderData.sections} outbox={loaderData.outbox}>
       {moderation ? <ModerationQueue {...moderation} /> : null}
+      {loaderData.guideReview ? <GuideReviewQueue {...loaderData.guideReview} /> : null}
       {members ? <MemberBadges {...members} /> : null}
       {audit ? <AuditLog entries={audit} pageSize={AUDIT_PAGE} /> : null}
     </AdminHome>

@@ -16,6 +16,8 @@ export const namespaces = [
   "notifications",
   "moderation",
   "users",
+  "feed",
+  "guides",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
