@@ -13,7 +13,7 @@ const text = (max: number, what: string) =>
   z
     .string()
     .max(max * 2, `${what}: at most ${max} characters`)
-    .transform((value) => value.trim())
+    .transform((value) => value.replace(/\r\n?/g, "\n").trim())
     .pipe(z.string().min(1, `${what} needs some text`).max(max, `${what}: at most ${max} characters`));
 
 /** A catalog entry as content links name it: `item:iron-sword`. */

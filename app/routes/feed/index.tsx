@@ -1,2 +1,77 @@
-export { pageMeta as meta } from "~/shared/page/page-meta.ts";
-export { PlaceholderPage as default } from "~/features/shell/placeholder-page.tsx";
+import { FeedListPage, FeedPostPage, type FeedLanguage } from "~/features/feed/feed-page.tsx";
+import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { metaFor } from "~/shared/page/page-meta.ts";
+import { requestContext } from "~/shared/request-context.ts";
+import { notFound } from "~/shared/routing/not-found.ts";
+import { AppError } from "../../../server/errors.ts";
+import { getPost, listPosts } from "../../../server/feed/feed.ts";
+import { can } from "../../../universal/auth/permissions.ts";
+import { feedQuery } from "../../../universal/feed/feed-schemas.ts";
+import { plainExcerpt } from "../../../universal/feed/feed-text.ts";
+import { isLanguage } from "../../../universal/i18n/languages.ts";
+import type { Route } from "./+types/index";
+
+export const meta: Route.MetaFunction = (args) => {
+  const data = args.loaderData;
+  if (data?.view !== "post") return metaFor("feed", args);
+  const { post } = data;
+  const name = post.author.displayName;
+  const title = data.i18n.language === "vi" ? `Bài viết của ${name}` : `Post by ${name}`;
+  return metaFor("feed", args, {
+    title: `${title}: ${plainExcerpt(post.body, 60)}`,
+    description: plainExcerpt(post.body, 200),
+    image: post.images[0],
+  });
+};
+
+/** `/feed`: a page of posts (`sort` and `cursor` as the API takes them, `in` the posts' language); `?id=` one post, 404 once hidden or deleted. */
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { db, viewer } = context.get(requestContext);
+  const [i18n, moderationI18n] = await Promise.all([
+    loadRouteMessages(request, "feed"),
+    viewer ? loadRouteMessages(request, "moderation") : Promise.resolve(null),
+  ]);
+  const feedViewer = viewer ? { uid: viewer.uid, moderator: can(viewer.role, "post:hide") } : null;
+  const now = Date.now();
+  const id = url.searchParams.get("id");
+  if (id !== null) {
+    const post = /^[1-9][0-9]{0,15}$/.test(id)
+      ? await getPost(db, viewer, Number(id)).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === "not-found") return null;
+          throw error;
+        })
+      : null;
+    if (!post) notFound(url);
+    return { view: "post" as const, i18n, moderationI18n, viewer: feedViewer, post, now };
+  }
+  // `?lang=` picks the interface's language; the posts' language is `?in=` (`all` for every language).
+  const requested = url.searchParams.get("in");
+  const lang: FeedLanguage = requested === "all" ? "all" : requested && isLanguage(requested) ? requested : i18n.language;
+  const params = Object.fromEntries(url.searchParams);
+  delete params.in;
+  delete params.lang;
+  const parsed = feedQuery.safeParse(params);
+  // A made-up sort or a stale cursor shows the first page rather than an error.
+  const query = parsed.success ? parsed.data : feedQuery.parse({});
+  const page = await listPosts(db, viewer, { ...query, lang: lang === "all" ? undefined : lang }, now);
+  return {
+    view: "list" as const,
+    i18n,
+    moderationI18n,
+    viewer: feedViewer,
+    sort: query.sort,
+    lang,
+    page,
+    paged: query.cursor !== undefined,
+    now,
+  };
+}
+
+export default function Feed({ loaderData }: Route.ComponentProps) {
+  if (loaderData.view === "post") {
+    const { view: _view, ...props } = loaderData;
+    return <FeedPostPage {...props} />;
+  }
+  const { view: _view, ...props } = loaderData;
+  return <FeedListPage {...props} />;
+}

@@ -17,12 +17,15 @@ export async function apiJson<T, Body = Record<string, unknown>>(
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<ApiAnswer<T, Body>> {
   let response: Response;
+  // A form (files) goes as multipart, its boundary set by the browser; anything else as JSON.
+  const form = init.body instanceof FormData ? init.body : undefined;
+  const json = init.body !== undefined && !form;
   try {
     response = await fetch(path, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
       credentials: "same-origin",
-      headers: { accept: "application/json", ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      headers: { accept: "application/json", ...(json ? { "content-type": "application/json" } : {}) },
+      body: form ?? (json ? JSON.stringify(init.body) : undefined),
       signal: init.signal,
     });
   } catch {

@@ -14,21 +14,36 @@ export interface PageMetaArgs {
 const CARD_IMAGE = "/icon-512.png";
 const OG_LOCALES = { vi: "vi_VN", "en-US": "en_US" } as const;
 
+/** A page's own picture for its social card (a post's first image), instead of the app icon. */
+export interface CardImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
 /** Canonical URL, `hreflang` alternates and the social card (Open Graph, Twitter) of a page. */
-function shareMeta(origin: string, language: Language, path: string, title: string, description: string): MetaDescriptor[] {
+function shareMeta(
+  origin: string,
+  language: Language,
+  path: string,
+  title: string,
+  description: string,
+  picture: CardImage = { url: CARD_IMAGE, width: 512, height: 512 },
+): MetaDescriptor[] {
   const canonical = canonicalUrl(origin, path, language);
-  const image = new URL(CARD_IMAGE, origin).href;
+  const image = new URL(picture.url, origin).href;
+  const large = picture.url !== CARD_IMAGE;
   return [
     { tagName: "link", rel: "canonical", href: canonical },
     ...alternateUrls(origin, path).map(({ hrefLang, href }) => ({ tagName: "link", rel: "alternate", hrefLang, href })),
     { property: "og:type", content: "website" },
     { property: "og:url", content: canonical },
     { property: "og:image", content: image },
-    { property: "og:image:width", content: "512" },
-    { property: "og:image:height", content: "512" },
+    { property: "og:image:width", content: String(picture.width) },
+    { property: "og:image:height", content: String(picture.height) },
     { property: "og:locale", content: OG_LOCALES[language] },
     ...languages.filter((other) => other !== language).map((other) => ({ property: "og:locale:alternate", content: OG_LOCALES[other] })),
-    { name: "twitter:card", content: "summary" },
+    { name: "twitter:card", content: large ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
@@ -42,7 +57,7 @@ function shareMeta(origin: string, language: Language, path: string, title: stri
 export function metaFor(
   key: string,
   { matches, location }: PageMetaArgs,
-  entry?: { title: string; description?: string },
+  entry?: { title: string; description?: string; image?: CardImage | undefined },
 ): MetaDescriptor[] {
   const root = rootDataFromMatches(matches);
   if (!root) return [];
@@ -55,7 +70,9 @@ export function metaFor(
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:site_name", content: root.appTitle },
-    ...(location ? shareMeta(root.origin, root.i18n.language, `${location.pathname}${location.search}`, title, description) : []),
+    ...(location
+      ? shareMeta(root.origin, root.i18n.language, `${location.pathname}${location.search}`, title, description, entry?.image)
+      : []),
   ];
 }
 

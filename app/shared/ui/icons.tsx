@@ -57,3 +57,14 @@ export const BellIcon = ({ className }: IconProps) => (
     <path d="M10 20a2 2 0 0 0 4 0" />
   </svg>
 );
+/** A heart, filled when `filled` (a like the viewer gave). */
+export const HeartIcon = ({ className, filled = false }: IconProps & { filled?: boolean }) => (
+  <svg {...base(className)} fill={filled ? "currentColor" : "none"}>
+    <path d="M12 20s-7-4.4-9.2-8.6C1.3 8.5 3 5 6.4 5c2 0 3.3 1.1 4.1 2.4h3c.8-1.3 2.1-2.4 4.1-2.4C21 5 22.7 8.5 21.2 11.4 19 15.6 12 20 12 20z" />
+  </svg>
+);
+export const CommentIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
+  </svg>
+);

@@ -1,0 +1,40 @@
+/** A refused feed request in the reader's words: by the answer's reason and code, never the server's English. */
+import type { TFunction } from "../../shared/i18n/translator.ts";
+import type { ApiRefusal } from "../../shared/api/json-api.ts";
+import { POST_BODY_MAX, POST_IMAGE_MAX_BYTES, POST_IMAGES_MAX } from "../../../universal/feed/feed-limits.ts";
+
+const byReason: Record<string, string> = {
+  "image-count": "errors.imageCount",
+  "image-size": "errors.imageSize",
+  "image-format": "errors.imageFormat",
+  "image-pixels": "errors.imagePixels",
+  "image-damaged": "errors.imageDamaged",
+  entry: "errors.entry",
+  "rate-limit": "errors.rateLimit",
+  "too-late": "errors.tooLate",
+};
+
+const byCode: Record<string, string> = {
+  "not-found": "errors.notFound",
+  unauthenticated: "errors.signIn",
+  "permission-denied": "errors.forbidden",
+  unavailable: "errors.busy",
+  network: "errors.network",
+};
+
+export function feedError(t: TFunction, refusal: ApiRefusal): string {
+  const reason = typeof refusal.details.reason === "string" ? refusal.details.reason : "";
+  const key = byReason[reason] ?? byCode[refusal.code] ?? "errors.generic";
+  const retryAfter = Number(refusal.details.retryAfter ?? 60);
+  return t(key, {
+    count: POST_IMAGES_MAX,
+    size: POST_IMAGE_MAX_BYTES / 1024 / 1024,
+    max: POST_BODY_MAX,
+    minutes: Math.max(1, Math.ceil(retryAfter / 60)),
+  });
+}
+
+/** A client id for a write: a retry of the same write sends the same one, so it never doubles. */
+export function newClientId(): string {
+  return crypto.randomUUID().replaceAll("-", "");
+}

@@ -1,0 +1,259 @@
+/**
+ * `/feed`: posts of a language, newest or the week's top, pinned posts first; new posts arrive live
+ * as "N new posts" instead of moving the page. `/feed?id=` is one post with its comments.
+ */
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { Link } from "react-router";
+import type { FeedPage as FeedPageData, FeedSort, Post } from "../../../universal/feed/feed-limits.ts";
+import { feedSorts } from "../../../universal/feed/feed-limits.ts";
+import { languages, type Language } from "../../../universal/i18n/languages.ts";
+import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
+import { apiJson } from "../../shared/api/json-api.ts";
+import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { useTopic } from "../../shared/realtime/use-topic.ts";
+import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
+import { feedError } from "./feed-errors.ts";
+import { PostCard, type FeedViewer } from "./post-card.tsx";
+
+const Composer = lazy(() => import("./composer.tsx").then((module) => ({ default: module.Composer })));
+
+export type FeedLanguage = Language | "all";
+
+export interface FeedListProps {
+  i18n: RouteMessages;
+  moderationI18n: RouteMessages | null;
+  viewer: FeedViewer | null;
+  sort: FeedSort;
+  lang: FeedLanguage;
+  page: FeedPageData;
+  /** A later page reached without JavaScript (`?cursor=`): no pinned posts, no live posts. */
+  paged: boolean;
+  now: number;
+}
+
+function feedHref(sort: FeedSort, lang: FeedLanguage, language: string): string {
+  const params = new URLSearchParams();
+  if (sort !== "new") params.set("sort", sort);
+  // `?lang=` is the interface's language (universal/i18n): the posts' language is `?in=`.
+  if (lang !== language) params.set("in", lang);
+  const query = params.toString();
+  return query ? `/feed?${query}` : "/feed";
+}
+
+const tab = "inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-semibold";
+
+/** Registers a namespace's messages for the page (the report dialog's, for members). */
+function Messages({ payload }: { payload: RouteMessages }) {
+  useRouteMessages(payload);
+  return null;
+}
+
+export function FeedListPage({ i18n, moderationI18n, viewer, sort, lang, page, paged, now }: FeedListProps) {
+  const { t } = useRouteMessages(i18n);
+  const language = i18n.language;
+  const [posts, setPosts] = useState<Post[]>(page.data);
+  const [pinned, setPinned] = useState<Post[]>(page.pinned);
+  const [cursor, setCursor] = useState(page.nextCursor);
+  const [pending, setPending] = useState<Post[]>([]);
+  const [reload, setReload] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [writing, setWriting] = useState(false);
+
+  const live = sort === "new" && !paged;
+  const newest = useMemo(() => Math.max(0, ...page.data.map((post) => post.id), ...page.pinned.map((post) => post.id)), [page]);
+  const onFrame = useCallback(
+    (frame: ServerFrame) => {
+      if (frame.type === "post") {
+        setPending((current) => (current.some((post) => post.id === frame.post.id) ? current : [frame.post, ...current]));
+      } else if (frame.type === "error" && frame.code === "reload") setReload(true);
+    },
+    [setPending],
+  );
+  useTopic(live && (lang === "all" || lang === "vi") ? "feed:vi" : null, newest, onFrame);
+  useTopic(live && (lang === "all" || lang === "en-US") ? "feed:en-US" : null, newest, onFrame);
+
+  const shown = new Set([...posts, ...pinned].map((post) => post.id));
+  const fresh = pending.filter((post) => !shown.has(post.id));
+
+  function showPending() {
+    setPosts((current) => [...fresh.sort((a, b) => b.id - a.id), ...current]);
+    setPending([]);
+  }
+
+  async function more() {
+    if (!cursor || loading) return;
+    setLoading(true);
+    const params = new URLSearchParams({ sort, cursor });
+    if (lang !== "all") params.set("lang", lang);
+    const answer = await apiJson<Post[], { nextCursor: string | null }>(`/api/feed/posts?${params}`);
+    setLoading(false);
+    if (!answer.ok) return setNotice(feedError(t, answer));
+    setPosts((current) => [...current, ...answer.data.filter((post) => !current.some((each) => each.id === post.id))]);
+    setCursor(answer.body.nextCursor);
+  }
+
+  const change = (post: Post) => {
+    setPosts((current) => current.map((each) => (each.id === post.id ? post : each)));
+    setPinned((current) => {
+      const others = current.filter((each) => each.id !== post.id);
+      return post.pinned ? [post, ...others] : others;
+    });
+    if (!post.pinned && pinned.some((each) => each.id === post.id))
+      setPosts((current) => (current.some((each) => each.id === post.id) ? current : [post, ...current].sort((a, b) => b.id - a.id)));
+    if (post.pinned) setPosts((current) => current.filter((each) => each.id !== post.id));
+  };
+  const remove = (id: number, message: string) => {
+    setPosts((current) => current.filter((each) => each.id !== id));
+    setPinned((current) => current.filter((each) => each.id !== id));
+    setNotice(message);
+  };
+  const posted = (post: Post) => {
+    if (lang === "all" || post.lang === lang) setPosts((current) => [post, ...current.filter((each) => each.id !== post.id)]);
+    setPending((current) => current.filter((each) => each.id !== post.id));
+  };
+
+  const card = (post: Post) => <PostCard post={post} viewer={viewer} now={now} onChange={change} onRemove={remove} />;
+
+  return (
+    <div className="mx-auto max-w-2xl">
+      {moderationI18n ? <Messages payload={moderationI18n} /> : null}
+      <Breadcrumbs />
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("common:pages.feed.title")}</h1>
+      <p className="mt-2 text-fg-muted">{t("common:pages.feed.description")}</p>
+
+      <nav aria-label={t("sorts.label")} className="mt-4 flex flex-wrap gap-2">
+        {feedSorts.map((each) => (
+          <Link
+            key={each}
+            to={feedHref(each, lang, language)}
+            aria-current={each === sort ? "page" : undefined}
+            className={`${tab} ${each === sort ? "border-brand bg-brand text-on-brand" : "border-line bg-surface hover:border-brand"}`}
+          >
+            {t(`sorts.${each}`)}
+          </Link>
+        ))}
+      </nav>
+      <nav aria-label={t("langs.label")} className="mt-2 flex flex-wrap gap-2">
+        {[...languages, "all" as const].map((each) => (
+          <Link
+            key={each}
+            to={feedHref(sort, each, language)}
+            aria-current={each === lang ? "page" : undefined}
+            className={`${tab} ${each === lang ? "border-fg" : "border-line bg-surface hover:border-brand"}`}
+          >
+            {t(`langs.${each}`)}
+          </Link>
+        ))}
+      </nav>
+
+      {viewer ? (
+        <section aria-label={t("composer.heading")} className="mt-5 rounded-xl border border-line bg-surface p-4">
+          {writing ? (
+            <Suspense fallback={<div className="min-h-48" aria-busy="true" />}>
+              <Composer defaultLanguage={lang === "all" ? (language as Language) : lang} onPosted={posted} />
+            </Suspense>
+          ) : (
+            <button
+              type="button"
+              onClick={() => setWriting(true)}
+              className="min-h-12 w-full rounded-md border border-line bg-bg px-3 text-left text-fg-muted hover:border-brand"
+            >
+              {t("composer.heading")}…
+            </button>
+          )}
+        </section>
+      ) : (
+        <SignInPrompt text={t("signedOut")} action={t("signIn")} back="/feed" />
+      )}
+
+      <div aria-live="polite" className="sticky top-16 z-10 mt-4 flex justify-center empty:hidden">
+        {fresh.length > 0 ? (
+          <button type="button" onClick={showPending} className="min-h-10 rounded-full bg-brand px-4 font-semibold text-on-brand shadow-lg">
+            {t("newPosts", { count: fresh.length })}
+          </button>
+        ) : reload ? (
+          <a
+            href={feedHref(sort, lang, language)}
+            className="min-h-10 rounded-full bg-brand px-4 py-2 font-semibold text-on-brand shadow-lg"
+          >
+            {t("reload")}
+          </a>
+        ) : null}
+      </div>
+      <p role="status" className={notice ? "mt-3 rounded-md bg-surface-muted px-3 py-2 text-sm" : "sr-only"}>
+        {notice ?? ""}
+      </p>
+
+      {pinned.length > 0 ? (
+        <ul aria-label={t("pinnedList")} className="mt-4 flex flex-col gap-4">
+          {pinned.map((post) => (
+            <li key={post.id}>{card(post)}</li>
+          ))}
+        </ul>
+      ) : null}
+      {posts.length === 0 && pinned.length === 0 ? (
+        <p className="mt-6 rounded-xl border border-dashed border-line p-6 text-center text-fg-muted">{t("empty")}</p>
+      ) : (
+        <ul aria-label={t("list")} className="mt-4 flex flex-col gap-4">
+          {posts.map((post) => (
+            <li key={post.id} className="[content-visibility:auto] [contain-intrinsic-size:auto_20rem]">
+              {card(post)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-6 mb-10 flex justify-center">
+        {cursor ? (
+          <Link
+            to={`${feedHref(sort, lang, language)}${feedHref(sort, lang, language).includes("?") ? "&" : "?"}cursor=${cursor}`}
+            onClick={(event) => {
+              event.preventDefault();
+              void more();
+            }}
+            className="inline-flex min-h-11 items-center rounded-md border border-line bg-surface px-4 font-semibold"
+          >
+            {loading ? t("loadingMore") : t("more")}
+          </Link>
+        ) : posts.length > 0 ? (
+          <p className="text-sm text-fg-muted">{t("end")}</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export interface FeedPostProps {
+  i18n: RouteMessages;
+  moderationI18n: RouteMessages | null;
+  viewer: FeedViewer | null;
+  post: Post;
+  now: number;
+}
+
+/** `/feed?id=`: one post, its comments open; its own URL, title and social card. */
+export function FeedPostPage({ i18n, moderationI18n, viewer, post: initial, now }: FeedPostProps) {
+  const { t } = useRouteMessages(i18n);
+  const [post, setPost] = useState(initial);
+  const [gone, setGone] = useState<string | null>(null);
+  return (
+    <div className="mx-auto max-w-2xl">
+      {moderationI18n ? <Messages payload={moderationI18n} /> : null}
+      <Breadcrumbs current={t("page.cardTitle", { name: post.author.displayName })} />
+      <h1 className="sr-only">{t("page.cardTitle", { name: post.author.displayName })}</h1>
+      <p className="mb-3">
+        <Link to="/feed" className="inline-flex min-h-10 items-center font-semibold text-link underline underline-offset-2">
+          ← {t("page.back")}
+        </Link>
+      </p>
+      {gone ? (
+        <p role="status" className="rounded-xl border border-line bg-surface p-6">
+          {gone}
+        </p>
+      ) : (
+        <PostCard post={post} viewer={viewer} standalone now={now} onChange={setPost} onRemove={(_id, message) => setGone(message)} />
+      )}
+    </div>
+  );
+}
