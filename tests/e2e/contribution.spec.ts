@@ -20,7 +20,7 @@ test("a visitor reads how points are earned and the level curve on /level, in Vi
   await expect(bands.getByRole("row").last()).toContainText(common.badges.values.legend);
   await expect(bands.getByRole("row").last()).toContainText("8.410");
 
-  await section.getByText(contribution.curve.title).click();
+  await section.locator("summary").filter({ hasText: contribution.curve.title }).click();
   const curve = section.getByRole("table", { name: contribution.curve.title });
   await expect(curve.getByRole("row")).toHaveCount(31);
   await expect(curve.getByRole("row").nth(2)).toContainText("10");

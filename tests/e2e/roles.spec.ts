@@ -198,6 +198,7 @@ test("an admin gives a member a title by hand; the member's upheld report earns 
   await hydrated(admin.page);
   const row = admin.page.getByRole("region", { name: moderation.members.title }).getByRole("article");
   await expect(row).toHaveCount(1);
+  await row.getByText(moderation.members.edit).click();
   await row.getByLabel(moderation.members.tag).fill("vip");
   await row.getByLabel(moderation.members.titleField).fill("Hiệp sĩ Lạc Vân");
   await row.getByRole("button", { name: moderation.members.save }).click();

@@ -91,8 +91,9 @@ function MemberRow({ member }: { member: AdminUser }) {
     event.preventDefault();
     const change: { tag?: string; title?: string } = {};
     if (tag.trim() !== saved.tag) change.tag = tag.trim();
-    if (title.trim() !== saved.title || !saved.titleByAdmin) change.title = title.trim();
-    void send(change);
+    if (title.trim() !== saved.title) change.title = title.trim();
+    if (change.tag === undefined && change.title === undefined) setStatus({ ok: true, text: t("members.unchanged") });
+    else void send(change);
   }
 
   return (
@@ -112,45 +113,52 @@ function MemberRow({ member }: { member: AdminUser }) {
       </header>
       <p className="mt-1 text-sm">
         {t("members.current", { tag: value(saved.tag), title: value(saved.title) })}{" "}
-        <span className="text-fg-muted">{saved.titleByAdmin ? t("members.byHand") : t("members.byLevel")}</span>
+        <span className="whitespace-nowrap text-fg-muted">{saved.titleByAdmin ? t("members.byHand") : t("members.byLevel")}</span>
       </p>
-      <form className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" onSubmit={save}>
-        <label className="flex flex-col gap-1 text-sm font-semibold">
-          {t("members.tag")}
-          <input
-            value={tag}
-            required
-            maxLength={BADGE_FILTER_MAX}
-            list="admin-tag-values"
-            onChange={(event) => setTag(event.target.value)}
-            className={input}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-semibold">
-          {t("members.titleField")}
-          <input
-            value={title}
-            required
-            maxLength={BADGE_FILTER_MAX}
-            list="admin-title-values"
-            onChange={(event) => setTitle(event.target.value)}
-            className={input}
-          />
-        </label>
-        <button type="submit" disabled={busy} className="min-h-11 rounded-md bg-brand px-4 font-semibold text-on-brand disabled:opacity-60">
-          {t("members.save")}
-        </button>
-      </form>
-      {saved.titleByAdmin ? (
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => void send({ title: null })}
-          className="mt-2 min-h-10 rounded-md border border-line px-4 text-sm font-semibold hover:bg-surface-muted disabled:opacity-60"
-        >
-          {t("members.titleToLevel")}
-        </button>
-      ) : null}
+      <details className="mt-2">
+        <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold">{t("members.edit")}</summary>
+        <form className="mt-1 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" onSubmit={save}>
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            {t("members.tag")}
+            <input
+              value={tag}
+              required
+              maxLength={BADGE_FILTER_MAX}
+              list="admin-tag-values"
+              onChange={(event) => setTag(event.target.value)}
+              className={input}
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            {t("members.titleField")}
+            <input
+              value={title}
+              required
+              maxLength={BADGE_FILTER_MAX}
+              list="admin-title-values"
+              onChange={(event) => setTitle(event.target.value)}
+              className={input}
+            />
+          </label>
+          <button
+            type="submit"
+            disabled={busy}
+            className="min-h-11 rounded-md bg-brand px-4 font-semibold text-on-brand disabled:opacity-60"
+          >
+            {t("members.save")}
+          </button>
+        </form>
+        {saved.titleByAdmin ? (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void send({ title: null })}
+            className="mt-2 min-h-10 rounded-md border border-line px-4 text-sm font-semibold hover:bg-surface-muted disabled:opacity-60"
+          >
+            {t("members.titleToLevel")}
+          </button>
+        ) : null}
+      </details>
       {status ? (
         <p
           role="status"

@@ -91,7 +91,7 @@ export function ContributionLevels({ t, language }: { t: TFunction; language: st
         </div>
       </div>
       <details className="mt-4">
-        <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold">{t("level.contribution.curve.title")}</summary>
+        <summary className="min-h-11 cursor-pointer py-2.5 font-semibold">{t("level.contribution.curve.title")}</summary>
         <p className="text-sm text-fg-muted">{t("level.contribution.curve.formula", { max: MAX_CONTRIBUTION_LEVEL })}</p>
         <div
           role="region"

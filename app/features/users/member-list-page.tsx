@@ -39,7 +39,7 @@ export function MemberListPage({ i18n, members, nextCursor, paged, extraTags, ex
       <Breadcrumbs />
       <PageHeading pageKey="users" />
       <div className="mt-5 flex flex-col gap-6 lg:flex-row-reverse lg:items-start">
-        <aside className="lg:w-80 lg:shrink-0">
+        <aside className="lg:mt-5 lg:w-80 lg:shrink-0">
           <ContributionRanking period={rankingPeriod} ranking={ranking} />
         </aside>
         <div className="min-w-0 flex-1">

@@ -99,8 +99,8 @@ export function MemberProfilePage({ i18n, moderationI18n, language, member, view
               {member.displayName}
             </h1>
             <Badges subject={member} />
+            <p className="text-sm font-semibold">{t("profile.points", { points: numberFormat(language).format(member.points) })}</p>
             <p className="text-sm text-fg-muted">
-              {t("profile.points", { points: numberFormat(language).format(member.points) })} ·{" "}
               {t("profile.since", { date: formatDate(member.createdAt, language, { date: "long" }) })}
             </p>
           </div>
