@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
+import { POINTS_BY_REASON } from "../../universal/contribution/contribution-levels.ts";
 import type { Comment, Post } from "../../universal/feed/feed-limits.ts";
 import { ensureContent } from "../content/content-store.ts";
 import type { HubEvent } from "../realtime/hub.ts";
@@ -143,8 +144,12 @@ describe.each(testEngines)("the feed on %s", (engine) => {
     const likes = (await unread(author)).filter((each: { kind: string }) => each.kind === "like");
     expect(likes).toHaveLength(1);
     expect(likes[0]).toMatchObject({ actor: { displayName: "Hà" }, data: { postId: id, others: 2 } });
+    // Each like is a contribution point of the author's (the same day's unlike takes its point back).
+    const points = async () => (await (await call(t.app, `/api/users/${author.uid}`)).json()).data.points;
+    expect(await points()).toBe(3 * POINTS_BY_REASON["post-liked"]);
     const undone = await call(t.app, `/api/feed/posts/${id}/like`, { method: "DELETE", cookie: fans[0]!.cookie });
     expect((await undone.json()).data).toEqual({ liked: false, likes: 2 });
+    expect(await points()).toBe(2 * POINTS_BY_REASON["post-liked"]);
     expect((await call(t.app, `/api/feed/posts/${id}/like`, { method: "POST" })).status).toBe(401);
   });
 

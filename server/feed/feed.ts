@@ -27,6 +27,7 @@ import type { Language } from "../../universal/i18n/languages.ts";
 import type { PersistedEvent } from "../../universal/realtime/protocol.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { consumeRateLimit, type RateRule } from "../auth/rate-limit.ts";
+import { awardPoints, likeSource, revokePoints } from "../contribution/contribution.ts";
 import { AppError } from "../errors.ts";
 import type { ReencodedImage } from "../images/image-decoding.ts";
 import { recordAudit } from "../moderation/audit-log.ts";
@@ -499,17 +500,20 @@ export async function likePost(db: Database, hub: RealtimeHub, viewer: Viewer, i
         .update(posts)
         .set({ likeCount: sql`${posts.likeCount} + 1` })
         .where(eq(posts.id, id));
+      await awardPoints(tx, { uid: row.authorUid, reason: "post-liked", source: likeSource(id, viewer.uid), actorUid: viewer.uid }, now);
       return notifyLike(tx, viewer, row.authorUid, { postId: id, body: row.body }, now);
     }
     const removed = await tx
       .delete(postLikes)
       .where(and(eq(postLikes.postId, id), eq(postLikes.uid, viewer.uid)))
       .returning();
-    if (removed.length > 0)
+    if (removed.length > 0) {
       await tx
         .update(posts)
         .set({ likeCount: sql`greatest(${posts.likeCount} - 1, 0)` })
         .where(eq(posts.id, id));
+      await revokePoints(tx, { uid: row.authorUid, reason: "post-liked", source: likeSource(id, viewer.uid) }, now);
+    }
     return [];
   });
   for (const event of events) hub.publish(event);
@@ -704,17 +708,20 @@ export async function likeComment(db: Database, hub: RealtimeHub, viewer: Viewer
         .update(comments)
         .set({ likeCount: sql`${comments.likeCount} + 1` })
         .where(eq(comments.id, id));
+      await awardPoints(tx, { uid: row.authorUid, reason: "comment-liked", source: likeSource(id, viewer.uid), actorUid: viewer.uid }, now);
       return notifyLike(tx, viewer, row.authorUid, { postId: row.postId, commentId: id, body: row.body }, now);
     }
     const removed = await tx
       .delete(commentLikes)
       .where(and(eq(commentLikes.commentId, id), eq(commentLikes.uid, viewer.uid)))
       .returning();
-    if (removed.length > 0)
+    if (removed.length > 0) {
       await tx
         .update(comments)
         .set({ likeCount: sql`greatest(${comments.likeCount} - 1, 0)` })
         .where(eq(comments.id, id));
+      await revokePoints(tx, { uid: row.authorUid, reason: "comment-liked", source: likeSource(id, viewer.uid) }, now);
+    }
     return [];
   });
   for (const event of events) hub.publish(event);
