@@ -356,7 +356,7 @@ function saveText(
     case "saving":
       return t("editor.saving");
     case "saved":
-      return dirty ? t("editor.unsaved") : t("editor.saved", { time: formatDate(save.at, language, { time: "short", local: true }) });
+      return dirty ? t("editor.unsaved") : t("editor.saved", { time: formatDate(save.at, language, { time: "short" }) });
     case "needs-title":
       return t("editor.needsTitle");
     case "offline":
