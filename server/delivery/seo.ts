@@ -1,4 +1,4 @@
-/** `robots.txt` and `sitemap.xml`: every public page and every catalog entry, in both languages. */
+/** `robots.txt` and `sitemap.xml`: every public page, catalog entry, member guide and feed post, in both languages. */
 import { inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { contentEntries } from "../../db/schema/index.ts";
@@ -8,6 +8,13 @@ import { prerenderedPaths } from "../../universal/delivery/route-rules.ts";
 import type { PackKind } from "../../universal/content/pack-schema.ts";
 import { memberGuideHref } from "../../universal/guides/guide-limits.ts";
 import { publishedGuideIds } from "../guides/guides.ts";
+import { postLink, sitemapPosts } from "../feed/feed.ts";
+
+/**
+ * Posts named in the sitemap, the newest first: two URLs each (one per language) stay well under a
+ * sitemap's 50,000; hidden and deleted posts leave it with the next request.
+ */
+const SITEMAP_POSTS = 10_000;
 
 /** The content kind each detail page shows (`?id=`). */
 const DETAIL_KINDS: Readonly<Record<string, PackKind>> = {
@@ -55,6 +62,7 @@ export async function sitemapXml(db: Database, origin: string): Promise<string> 
     rows.filter((row) => row.kind === kind).map((row) => `${path}?id=${encodeURIComponent(row.id)}`),
   );
   const memberGuidePaths = (await publishedGuideIds(db)).map((id) => memberGuideHref(id));
-  const urls = [...listPaths, ...detailPaths, ...memberGuidePaths].flatMap((path) => urlElements(origin, path));
+  const postPaths = ["/feed", ...(await sitemapPosts(db, SITEMAP_POSTS)).map((post) => postLink(post.id))];
+  const urls = [...listPaths, ...detailPaths, ...memberGuidePaths, ...postPaths].flatMap((path) => urlElements(origin, path));
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }

@@ -216,11 +216,16 @@ describe.each(testEngines)("the feed on %s", (engine) => {
     );
     expect((await moderate(moderator, { hidden: false })).status).toBe(200);
     expect((await (await call(t.app, `/api/feed/posts/${id}`)).json()).data).toMatchObject({ body: "Bài đã sửa", pinned: false });
+    const sitemap = async () => (await call(t.app, "/sitemap.xml")).text();
+    expect(await sitemap()).toContain(`/feed?id=${id}</loc>`);
+    await moderate(moderator, { hidden: true });
+    expect(await sitemap()).not.toContain(`/feed?id=${id}</loc>`);
+    await moderate(moderator, { hidden: false });
     const audit = await t.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.targetId, String(id)));
-    expect(audit.map((entry) => entry.action).sort()).toEqual(["post.hide", "post.hide", "post.pin"]);
+    expect(audit.map((entry) => entry.action).sort()).toEqual(["post.hide", "post.hide", "post.hide", "post.hide", "post.pin"]);
     expect((await call(t.app, `/api/feed/posts/${id}`, { method: "DELETE", cookie: other.cookie })).status).toBe(403);
     expect((await call(t.app, `/api/feed/posts/${id}`, { method: "DELETE", cookie: author.cookie })).status).toBe(200);
     expect((await call(t.app, `/api/feed/posts/${id}`)).status).toBe(404);

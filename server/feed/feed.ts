@@ -230,15 +230,9 @@ export async function getPost(db: Database, viewer: Viewer | null, id: number): 
   return post;
 }
 
-/** The newest visible posts' ids and times, for the sitemap. */
-export async function sitemapPosts(db: Database, max: number): Promise<{ id: number; lastModified: number }[]> {
-  const rows = await db
-    .select({ id: posts.id, createdAt: posts.createdAt, editedAt: posts.editedAt })
-    .from(posts)
-    .where(visiblePost)
-    .orderBy(desc(posts.id))
-    .limit(max);
-  return rows.map((row) => ({ id: row.id, lastModified: row.editedAt ?? row.createdAt }));
+/** The newest visible posts' ids, for the sitemap. */
+export async function sitemapPosts(db: Database, max: number): Promise<{ id: number }[]> {
+  return db.select({ id: posts.id }).from(posts).where(visiblePost).orderBy(desc(posts.id)).limit(max);
 }
 
 async function limit(db: Database, viewer: Viewer, what: "post" | "comment", now: number): Promise<void> {
