@@ -79,6 +79,16 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
     path: segment(TARGET, admin.uid).map((uid) => `/api/admin/users/${uid}/ban`),
     body: bodies({ reason: "spam", until: "2030-01-01T00:00:00Z" }),
   }),
+  "POST /api/admin/users/:uid/badges": ({ admin }) => ({
+    session: admin,
+    path: segment(TARGET, admin.uid).map((uid) => `/api/admin/users/${uid}/badges`),
+    body: bodies({ tag: "vip", title: "Hiệp sĩ" }),
+  }),
+  "GET /api/contribution/ranking": () => ({
+    path: fc
+      .tuple(queryParam("period", "week", "all"), queryParam("limit", "1", "20"))
+      .map(([period, limit]) => `/api/contribution/ranking?${period}&${limit}`),
+  }),
   "DELETE /api/admin/users/:uid/ban": ({ admin }) => ({
     session: admin,
     path: segment(TARGET).map((uid) => `/api/admin/users/${uid}/ban`),
