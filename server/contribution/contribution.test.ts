@@ -101,6 +101,23 @@ describe.each(testEngines)("awarding and taking back points on %s", (engine) => 
     expect(await total("author")).toBe(LIKE_POINTS_PER_DAY + POINTS_BY_REASON["report-upheld"] + POINTS_BY_REASON["post-liked"]);
   });
 
+  it("holds the daily cap and counts each like once when likes and retries arrive at the same moment", async () => {
+    const fans = Array.from({ length: 14 }, (_, index) => `rush${index}`);
+    const now = new Date();
+    for (const fan of fans)
+      await db.insert(authUsers).values({ id: fan, name: fan, email: `${fan}@example.vn`, createdAt: now, updatedAt: now });
+    await Promise.all(
+      [...fans, ...fans].map((fan, index) =>
+        db.transaction((tx) =>
+          awardPoints(tx, { uid: "author", reason: "post-liked", source: likeSource(index % 14, fan), actorUid: fan }, day1),
+        ),
+      ),
+    );
+    expect(await total("author")).toBe(LIKE_POINTS_PER_DAY);
+    const rows = await db.select().from(contributionPoints).where(eq(contributionPoints.uid, "author"));
+    expect(rows.reduce((sum, row) => sum + row.points, 0)).toBe(LIKE_POINTS_PER_DAY);
+  });
+
   it("takes a like back on an unlike the same game day, keeps it later, and is idempotent", async () => {
     await like("fan1", 1);
     await like("fan2", 1);
