@@ -23,6 +23,7 @@ import {
   type Post,
   type PostEntry,
 } from "../../universal/feed/feed-limits.ts";
+import { plainExcerpt } from "../../universal/feed/feed-text.ts";
 import type { Language } from "../../universal/i18n/languages.ts";
 import type { PersistedEvent } from "../../universal/realtime/protocol.ts";
 import type { Viewer } from "../auth/viewer.ts";
@@ -56,11 +57,8 @@ export function postLink(id: number): string {
   return `/feed?id=${id}`;
 }
 
-/** What a post says in a notification: its first line, short. */
-function excerpt(body: string): string {
-  const line = body.split("\n").find((each) => each.trim()) ?? "";
-  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
-}
+/** What a post or comment says in a notification: its words without markdown, short. */
+const excerpt = (body: string): string => plainExcerpt(body, 120);
 
 /**
  * Rendered markdown, kept by what was rendered (a post or comment and its last edit): a feed page

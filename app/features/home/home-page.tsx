@@ -7,6 +7,10 @@ import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-me
 import { Countdown, GameTime } from "../../shared/ui/countdown.tsx";
 import { EventCard, type LiveEvent } from "../../shared/ui/event-card.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
+import { Avatar } from "../../shared/ui/badges.tsx";
+import { notificationText } from "../../shared/notifications/notification-text.ts";
+import { sameOriginPath } from "../../../universal/navigation/safe-navigation.ts";
+import type { AppNotification } from "../../../universal/notifications/notification-kinds.ts";
 
 type Localized = { vi: string; en: string };
 interface SeasonSummary {
@@ -28,16 +32,43 @@ export interface HomeProps {
   rewardItems: Record<string, { name: Localized; icon: string }>;
   guides: { id: string; name: Localized; summary: Localized; icon: string; updatedAt: number }[];
   trending: { kind: string; id: string; name: Localized; icon: string | null }[];
+  latestPosts: LatestPost[];
+  /** A signed-in member's unread notifications (null for visitors). */
+  unread: { i18n: RouteMessages; count: number; items: AppNotification[] } | null;
+}
+
+export interface LatestPost {
+  id: number;
+  author: string;
+  photoURL: string | null;
+  excerpt: string;
+  image: { url: string; width: number; height: number } | null;
+  likes: number;
+  comments: number;
+  createdAt: number;
 }
 
 const card = "rounded-xl border border-line bg-surface p-4 sm:p-5";
 
-export function HomePage({ i18n, language, serverNow, season, nextSeason, events, rewardItems, guides, trending }: HomeProps) {
+export function HomePage({
+  i18n,
+  language,
+  serverNow,
+  season,
+  nextSeason,
+  events,
+  rewardItems,
+  guides,
+  trending,
+  latestPosts,
+  unread,
+}: HomeProps) {
   const { t } = useRouteMessages(i18n);
   const { t: common } = useTranslation();
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-5">
       <h1 className="sr-only">{common("pages.home.title")}</h1>
+      {unread ? <UnreadNotifications {...unread} language={language} /> : null}
       <Form method="get" action="/equipments-items" role="search" className={`${card} flex flex-col gap-2 sm:flex-row sm:items-end`}>
         <label className="flex flex-1 flex-col gap-1 text-sm font-semibold">
           {t("search.label")}
@@ -110,6 +141,50 @@ export function HomePage({ i18n, language, serverNow, season, nextSeason, events
           )}
         </section>
       </div>
+
+      <section aria-labelledby="home-posts" className="flex flex-col gap-3">
+        <div className="flex items-baseline justify-between">
+          <h2 id="home-posts" className="text-lg font-bold">
+            {t("posts.title")}
+          </h2>
+          <Link to="/feed" className="text-sm text-link underline underline-offset-2">
+            {t("posts.all")}
+          </Link>
+        </div>
+        {latestPosts.length === 0 ? (
+          <p className="text-sm text-fg-muted">{t("posts.none")}</p>
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-2">
+            {latestPosts.map((post) => (
+              <li key={post.id}>
+                <Link to={`/feed?id=${post.id}`} className={`${card} flex h-full gap-3 hover:bg-surface-muted`}>
+                  <Avatar name={post.author} image={post.photoURL} size={36} />
+                  <span className="min-w-0 flex-1">
+                    <span className="block text-sm text-fg-muted">
+                      {t("posts.by", { name: post.author, date: formatDate(post.createdAt, language, { date: "short", time: "short" }) })}
+                    </span>
+                    <span className="mt-1 line-clamp-3 block break-words">{post.excerpt}</span>
+                    <span className="mt-1 block text-xs text-fg-muted">
+                      {t("posts.likes", { count: post.likes })} · {t("posts.comments", { count: post.comments })}
+                    </span>
+                  </span>
+                  {post.image ? (
+                    <img
+                      src={post.image.url}
+                      alt=""
+                      width={64}
+                      height={64}
+                      loading="lazy"
+                      decoding="async"
+                      className="size-16 shrink-0 rounded-md object-cover"
+                    />
+                  ) : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
 
       <section aria-labelledby="home-guides" className="flex flex-col gap-3">
         <div className="flex items-baseline justify-between">
@@ -185,5 +260,57 @@ export function HomePage({ i18n, language, serverNow, season, nextSeason, events
         </ul>
       </section>
     </div>
+  );
+}
+
+/** A member's unread notifications at the top of their home page; the full list is `/notification`. */
+function UnreadNotifications({
+  i18n,
+  count,
+  items,
+  language,
+}: {
+  i18n: RouteMessages;
+  count: number;
+  items: AppNotification[];
+  language: string;
+}) {
+  const { t } = useRouteMessages(i18n);
+  const { t: home } = useTranslation("home");
+  return (
+    <section aria-labelledby="home-unread" className={card}>
+      <div className="mb-2 flex items-baseline justify-between gap-3">
+        <h2 id="home-unread" className="text-lg font-bold">
+          {home("unread.title")} {count > 0 ? <span className="text-fg-muted">({count})</span> : null}
+        </h2>
+        <Link to="/notification" className="text-sm text-link underline underline-offset-2">
+          {home("unread.all")}
+        </Link>
+      </div>
+      {items.length === 0 ? (
+        <p className="text-sm text-fg-muted">{home("unread.none")}</p>
+      ) : (
+        <ul className="divide-y divide-line">
+          {items.map((notification) => {
+            const href = sameOriginPath(notification.link);
+            const text = notificationText(t, notification);
+            return (
+              <li key={notification.id} className="flex min-h-11 flex-col justify-center py-1.5">
+                {href ? (
+                  <Link to={href} className="break-words hover:underline">
+                    {text}
+                  </Link>
+                ) : (
+                  <span className="break-words">{text}</span>
+                )}
+                <time className="text-xs text-fg-muted" dateTime={new Date(notification.createdAt).toISOString()}>
+                  {formatDate(notification.createdAt, language, { date: "short", time: "short" })}
+                </time>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
   );
 }

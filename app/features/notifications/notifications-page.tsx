@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { AppNotification } from "../../../universal/notifications/notification-kinds.ts";
 import { sameOriginPath } from "../../../universal/navigation/safe-navigation.ts";
+import { notificationText } from "../../shared/notifications/notification-text.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
@@ -78,20 +79,7 @@ export function NotificationsPage({ i18n, signedIn, unreadOnly, notifications, u
     setCursor(answer.body.nextBefore);
   }
 
-  const text = (notification: AppNotification) => {
-    const others = Number(notification.data.others ?? 0);
-    // Likes are grouped ("Lan and 4 others liked…"), of a post or of a comment.
-    const key =
-      notification.kind === "like"
-        ? `kinds.${notification.data.commentId ? "likeComment" : "like"}${others > 0 ? "Others" : ""}`
-        : `kinds.${notification.kind}`;
-    return t(key, {
-      name: notification.actor?.displayName || t("someone"),
-      excerpt: String(notification.data.excerpt ?? ""),
-      reason: String(notification.data.reason ?? ""),
-      count: others,
-    });
-  };
+  const text = (notification: AppNotification) => notificationText(t, notification);
 
   return (
     <div className="mx-auto max-w-3xl">

@@ -1,0 +1,19 @@
+/** What a notification says, in the reader's words (the `notifications` namespace): the bell, `/notification` and `/` share it. */
+import type { AppNotification } from "../../../universal/notifications/notification-kinds.ts";
+import type { TFunction } from "../i18n/translator.ts";
+
+export function notificationText(t: TFunction, notification: AppNotification): string {
+  const others = Number(notification.data.others ?? 0);
+  // Likes are grouped ("Lan and 4 others liked…"), of a post or of a comment.
+  const key =
+    notification.kind === "like"
+      ? `notifications:kinds.${notification.data.commentId ? "likeComment" : "like"}${others > 0 ? "Others" : ""}`
+      : `notifications:kinds.${notification.kind}`;
+  return t(key, {
+    name: notification.actor?.displayName || t("notifications:someone"),
+    excerpt: String(notification.data.excerpt ?? ""),
+    reason: String(notification.data.reason ?? ""),
+    title: String(notification.data.title ?? ""),
+    count: others,
+  });
+}
