@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import auth from "../../locales/vi/auth.json" with { type: "json" };
 import chat from "../../locales/vi/chat.json" with { type: "json" };
+import guides from "../../locales/vi/guides.json" with { type: "json" };
 import moderation from "../../locales/vi/moderation.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
 import users from "../../locales/vi/users.json" with { type: "json" };
@@ -237,6 +238,92 @@ test("an admin gives a member a title by hand; the member's upheld report earns 
     moderation.members.current.replace("{{tag}}", vi.badges.values.vip).replace("{{title}}", vi.badges.values.member),
   );
   for (const each of [member, author]) await each.context.close();
+  await visitor.close();
+});
+
+test("a member writes a guide that saves itself, sends it for review, a moderator approves it: it is in /guide and the search, the author's bell lights and level rises", async ({
+  browser,
+}) => {
+  // A long journey (writing, reviewing, searching) on a shared 2-core machine.
+  test.setTimeout(180_000);
+  const author = await signUp(browser, { email: `writer-${stamp}@example.vn`, name: `Người Viết ${stamp}` });
+  const reviewer = await signUp(browser, { email: `reviewer-${stamp}@example.vn`, name: "Người Duyệt" });
+  for (const each of [author, reviewer]) await each.page.request.post("/api/profile/sync", { data: {}, headers: origin() });
+  const reviewerUid = await uidOf(admin.page, `reviewer-${stamp}@example.vn`);
+  const promoted = await admin.page.request.post(`/api/admin/users/${reviewerUid}/role`, {
+    data: { role: "moderator" },
+    headers: origin(),
+  });
+  expect(promoted.status()).toBe(200);
+  const authorUid = await uidOf(admin.page, `writer-${stamp}@example.vn`);
+  const levelOf = async () => (await (await author.page.request.get(`/api/users/${authorUid}`)).json()).data.level as number;
+  const levelBefore = await levelOf();
+
+  // The member writes: the draft saves itself, and `[[` links a catalog entry.
+  const title = `Săn Rồng Lửa ${stamp}`;
+  const page = author.page;
+  await page.goto("/guide");
+  await hydrated(page);
+  await page.getByRole("link", { name: guides.list.write }).click();
+  await expect(page).toHaveURL(/\/guide\?write/);
+  await page.getByLabel(guides.editor.titleLabel).fill(title);
+  const body = page.getByLabel(guides.editor.body);
+  await body.click();
+  await body.pressSequentially("## Chuẩn bị\n\nMang theo [[kiem", { delay: 20 });
+  const suggestions = page.getByRole("listbox", { name: guides.editor.suggestions });
+  await expect(suggestions.getByRole("option").first()).toBeVisible();
+  await page.keyboard.press("Enter");
+  await body.pressSequentially(" và đi theo nhóm.", { delay: 20 });
+  await expect(page).toHaveURL(/\/guide\?edit=\d+/);
+  await expect(page.getByText(guides.editor.saved.replace(" {{time}}", ""))).toBeVisible();
+  await expect(page.getByRole("region", { name: guides.editor.preview }).getByRole("link")).toHaveAttribute(
+    "href",
+    /\/equipments-items\/detail\?id=/,
+  );
+  expect(await seriousViolationsAtEveryWidth(page)).toEqual([]);
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByLabel(guides.editor.body)).toHaveValue(/và đi theo nhóm\.$/);
+  await page.getByRole("button", { name: guides.editor.submit }).click();
+  await expect(page.getByText(guides.editor.submitted)).toBeVisible();
+
+  // The moderator approves it from the review queue in /admin.
+  await reviewer.page.goto("/admin");
+  await hydrated(reviewer.page);
+  const card = reviewer.page.getByRole("region", { name: guides.review.title }).getByRole("article").filter({ hasText: title });
+  await card.getByText(guides.review.read).click();
+  await expect(card.getByRole("heading", { name: "Chuẩn bị" })).toBeVisible();
+  await card.getByRole("button", { name: guides.review.approve }).click();
+  await expect(card.getByRole("status")).toHaveText(guides.review.approved);
+
+  // The author's bell lights; the guide is in /guide with its author, and in the app bar's search.
+  await page.goto("/guide");
+  await hydrated(page);
+  await expect(
+    page.getByRole("banner").getByRole("link", { name: vi.notificationBell.unread_one.replace("{{count}}", "1") }),
+  ).toBeVisible();
+  await page.getByRole("link", { name: new RegExp(title) }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByRole("link", { name: `Người Viết ${stamp}` })).toBeVisible();
+  await expect(page.getByRole("region", { name: guides.article.history })).toContainText(
+    guides.article.revision.replace("{{number}}", "1").replace(/ · .*/, ""),
+  );
+  expect(await levelOf()).toBeGreaterThan(levelBefore);
+
+  const visitor = await browser.newContext();
+  const search = await visitor.newPage();
+  await search.setViewportSize({ width: 1440, height: 900 });
+  await search.goto("/");
+  await hydrated(search);
+  const field = search.getByRole("combobox", { name: vi.search.label });
+  await field.click();
+  await field.pressSequentially(`san rong lua ${stamp}`);
+  const hit = search.getByRole("listbox", { name: vi.search.results }).getByRole("option").filter({ hasText: title });
+  await expect(hit).toBeVisible();
+  await hit.click();
+  await expect(search).toHaveURL(/\/guide\?id=m--\d+/);
+  await expect(search.getByRole("heading", { level: 1 })).toHaveText(title);
+  for (const each of [author, reviewer]) await each.context.close();
   await visitor.close();
 });
 
