@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roles, type Role } from "../universal/auth/permissions.ts";
-import { authUsers, chatMessages, users } from "../db/schema/index.ts";
+import { authUsers, chatMessages, guides, users } from "../db/schema/index.ts";
 import { testEngines } from "../db/testing.ts";
 import { ensureContent } from "./content/content-store.ts";
 import { call, createTestApp, signUp, silentLogger, type TestApp } from "./testing.ts";
@@ -33,6 +33,18 @@ interface Shared {
   posts: Record<string, number>;
   comments: Record<string, number>;
 }
+
+/**
+ * The guides the guide rows act on (set up once the accounts exist): a draft of each signed-in
+ * caller's own (the visitor is given the user's), a draft of another member's, and guides of
+ * another member's in review for the moderator and the admin to approve, and to reject.
+ */
+const guideFixtures = {
+  own: {} as Record<string, number>,
+  others: 0,
+  toApprove: {} as Record<string, number>,
+  toReject: {} as Record<string, number>,
+};
 
 interface Endpoint {
   /** As Hono lists the route: `GET /api/photos/:uid`. */
@@ -341,6 +353,89 @@ const endpoints: Endpoint[] = [
     request: (caller, { posts }) => ({ method: "DELETE", path: `/api/feed/${posts[caller.uid || "visitor"]}` }),
     expected: own(200),
   },
+  { route: "GET /api/guides", request: () => ({ method: "GET", path: "/api/guides" }), expected: everyone(200) },
+  {
+    route: "GET /api/guides (review queue)",
+    request: () => ({ method: "GET", path: "/api/guides?status=review" }),
+    expected: moderators(200),
+  },
+  { route: "GET /api/guides (own)", request: () => ({ method: "GET", path: "/api/guides?author=me" }), expected: own(200) },
+  {
+    route: "POST /api/guides",
+    request: () => ({ method: "POST", path: "/api/guides", body: { title: "Hướng dẫn", body: "Nội dung", lang: "vi" } }),
+    expected: own(201),
+  },
+  {
+    route: "POST /api/guides/preview",
+    request: () => ({ method: "POST", path: "/api/guides/preview", body: { body: "**Kiếm**" } }),
+    expected: own(200),
+  },
+  {
+    route: "GET /api/guides/:id",
+    request: (caller) => ({ method: "GET", path: `/api/guides/${guideFixtures.own[caller.uid || "visitor"]}` }),
+    expected: own(200),
+  },
+  {
+    route: "GET /api/guides/:id (another member's)",
+    request: () => ({ method: "GET", path: `/api/guides/${guideFixtures.others}` }),
+    expected: { visitor: 401, user: 404, moderator: 200, admin: 200 },
+  },
+  {
+    route: "PATCH /api/guides/:id",
+    request: (caller) => ({
+      method: "PATCH",
+      path: `/api/guides/${guideFixtures.own[caller.uid || "visitor"]}`,
+      body: { body: "sửa", version: 1 },
+    }),
+    expected: own(200),
+  },
+  {
+    route: "PATCH /api/guides/:id (another member's)",
+    request: () => ({ method: "PATCH", path: `/api/guides/${guideFixtures.others}`, body: { body: "sửa", version: 1 } }),
+    expected: { visitor: 401, user: 404, moderator: 403, admin: 403 },
+  },
+  {
+    route: "POST /api/guides/:id/submit",
+    request: (caller) => ({ method: "POST", path: `/api/guides/${guideFixtures.own[caller.uid || "visitor"]}/submit` }),
+    expected: own(200),
+  },
+  {
+    route: "POST /api/guides/:id/submit (another member's)",
+    request: () => ({ method: "POST", path: `/api/guides/${guideFixtures.others}/submit` }),
+    expected: { visitor: 401, user: 404, moderator: 403, admin: 403 },
+  },
+  {
+    route: "POST /api/guides/:id/approve (own)",
+    request: (caller) => ({ method: "POST", path: `/api/guides/${guideFixtures.own[caller.uid || "visitor"]}/approve` }),
+    expected: { visitor: 401, user: 403, moderator: 403, admin: 403 },
+  },
+  {
+    route: "POST /api/guides/:id/approve",
+    request: (caller) => ({
+      method: "POST",
+      path: `/api/guides/${guideFixtures.toApprove[caller.uid] ?? guideFixtures.toApprove.any}/approve`,
+    }),
+    expected: moderators(200),
+  },
+  {
+    route: "POST /api/guides/:id/reject",
+    request: (caller) => ({
+      method: "POST",
+      path: `/api/guides/${guideFixtures.toReject[caller.uid] ?? guideFixtures.toReject.any}/reject`,
+      body: { reason: "Thiếu ảnh" },
+    }),
+    expected: moderators(200),
+  },
+  {
+    route: "DELETE /api/guides/:id (another member's)",
+    request: () => ({ method: "DELETE", path: `/api/guides/${guideFixtures.others}` }),
+    expected: { visitor: 401, user: 404, moderator: 403, admin: 403 },
+  },
+  {
+    route: "DELETE /api/guides/:id",
+    request: (caller) => ({ method: "DELETE", path: `/api/guides/${guideFixtures.own[caller.uid || "visitor"]}` }),
+    expected: own(200),
+  },
   {
     route: "DELETE /api/profile",
     // Deleting an account needs its password (issue #11): every account here signed up with this one.
@@ -440,6 +535,41 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
       shared.png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2e86de" } })
         .png()
         .toBuffer();
+    });
+
+    beforeAll(async () => {
+      for (const role of roles) {
+        const drafted = await call(t.app, "/api/guides", {
+          body: { title: "Của tôi", body: "mine", lang: "vi" },
+          cookie: accounts[role].cookie,
+        });
+        guideFixtures.own[accounts[role].uid] = (await drafted.json()).data.id;
+      }
+      guideFixtures.own.visitor = guideFixtures.own[accounts.user.uid] ?? 0;
+      const now = Date.now();
+      const othersGuide = (status: "draft" | "review", title: string) => ({
+        authorUid: shared.target,
+        language: "vi",
+        category: "beginner",
+        title,
+        body: "Nội dung",
+        status,
+        createdAt: now,
+        updatedAt: now,
+        submittedAt: status === "review" ? now : null,
+      });
+      const [draft] = await t.db.insert(guides).values(othersGuide("draft", "Của người khác")).returning({ id: guides.id });
+      guideFixtures.others = draft!.id;
+      for (const role of ["moderator", "admin"] as const) {
+        const [approve, reject] = await t.db
+          .insert(guides)
+          .values([othersGuide("review", `Duyệt (${role})`), othersGuide("review", `Trả lại (${role})`)])
+          .returning({ id: guides.id });
+        guideFixtures.toApprove[accounts[role].uid] = approve!.id;
+        guideFixtures.toReject[accounts[role].uid] = reject!.id;
+      }
+      guideFixtures.toApprove.any = guideFixtures.toApprove[accounts.moderator.uid] ?? 0;
+      guideFixtures.toReject.any = guideFixtures.toReject[accounts.moderator.uid] ?? 0;
     });
 
     it("lists every API route the app serves", () => {
