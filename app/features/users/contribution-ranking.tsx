@@ -48,9 +48,10 @@ export function ContributionRanking({ period, ranking }: { period: RankingPeriod
                 to={`/users?id=${encodeURIComponent(member.uid)}`}
                 className="flex min-h-12 items-center gap-3 rounded-md px-1 py-2 hover:bg-surface-muted"
               >
+                <span className="sr-only">{t("ranking.rank", { rank: member.rank })}</span>
                 <span
+                  aria-hidden="true"
                   className={`w-7 shrink-0 text-center font-bold tabular-nums ${member.rank <= 3 ? "text-brand" : "text-fg-muted"}`}
-                  aria-label={t("ranking.rank", { rank: member.rank })}
                 >
                   {member.rank}
                 </span>
