@@ -199,10 +199,11 @@ export function GuideEditor({ language, guide, onCreated, onChanged, onDeleted }
     return () => clearTimeout(timer);
   }, [fields, dirty, conflict, keepCopy, saveNow]);
 
-  // A copy that matched the server's was not needed.
+  // A copy the editor opened without (the same text as the server's) is not needed; once, for the guide it opened.
+  const needlessCopy = guide && opening.notice === null && opening.conflict === null ? guide.id : null;
   useEffect(() => {
-    if (guide && !opening.notice && !opening.conflict) dropCopy(guide.id);
-  }, [guide, opening]);
+    if (needlessCopy !== null) dropCopy(needlessCopy);
+  }, [needlessCopy]);
 
   // After a failed save (offline), try again while the text is still unsaved.
   useEffect(() => {
