@@ -186,15 +186,10 @@ function CommentItem({
         </div>
         <p className="mt-0.5 flex flex-wrap items-center gap-1">
           {viewer ? (
-            <button
-              type="button"
-              aria-pressed={comment.liked}
-              aria-label={t("comments.like", { name })}
-              onClick={() => void like()}
-              className={small}
-            >
+            <button type="button" aria-pressed={comment.liked} onClick={() => void like()} className={small}>
               <HeartIcon filled={comment.liked} className={`size-4 ${comment.liked ? "text-brand" : ""}`} />
               {numberFormat(i18n.language).format(comment.likes)}
+              <span className="sr-only"> {t("comments.like", { name })}</span>
             </button>
           ) : comment.likes > 0 ? (
             <span className="inline-flex items-center gap-1 px-2 text-xs text-fg-muted">

@@ -114,10 +114,11 @@ export function PostCard({ post, viewer, standalone = false, now, onChange, onRe
                 {formatDate(post.createdAt, language, { date: "medium", time: "short" })}
               </time>
             ) : (
-              <Link to={`/feed?id=${post.id}`} className="hover:underline" aria-label={t("post.permalink")}>
+              <Link to={`/feed?id=${post.id}`} className="hover:underline">
                 <time dateTime={new Date(post.createdAt).toISOString()}>
                   {formatDate(post.createdAt, language, { date: "medium", time: "short" })}
                 </time>
+                <span className="sr-only"> · {t("post.permalink")}</span>
               </Link>
             )}
             {post.editedAt ? <span> · {t("post.edited")}</span> : null}
@@ -250,15 +251,10 @@ export function PostCard({ post, viewer, standalone = false, now, onChange, onRe
 
       <footer className="mt-3 flex flex-wrap items-center gap-1 border-t border-line pt-2">
         {viewer ? (
-          <button
-            type="button"
-            aria-pressed={post.liked}
-            aria-label={t("post.likeLabel", { name })}
-            onClick={() => void like()}
-            className={action}
-          >
+          <button type="button" aria-pressed={post.liked} onClick={() => void like()} className={action}>
             <HeartIcon filled={post.liked} className={`size-5 ${post.liked ? "text-brand" : ""}`} />
             {count.format(post.likes)}
+            <span className="sr-only"> {t("post.likeLabel", { name })}</span>
           </button>
         ) : (
           <span className="inline-flex min-h-10 items-center gap-1.5 px-3 text-sm text-fg-muted">

@@ -1,0 +1,151 @@
+import type { Browser, Page } from "@playwright/test";
+import sharp from "sharp";
+import common from "../../locales/vi/common.json" with { type: "json" };
+import feed from "../../locales/vi/feed.json" with { type: "json" };
+import moderation from "../../locales/vi/moderation.json" with { type: "json" };
+import { expect, hydrated, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+
+const origin = () => test.info().project.use.baseURL ?? "";
+
+/** A new member in a browser context of their own, signed up through the API, in Vietnamese. */
+async function member(browser: Browser, name: string): Promise<{ page: Page; uid: string; name: string }> {
+  const context = await browser.newContext({ baseURL: origin(), locale: "vi-VN" });
+  const page = await context.newPage();
+  const email = `feed-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.vn`;
+  const signedUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: "mat-khau-that-dai", name },
+    headers: { Origin: origin() },
+  });
+  expect(signedUp.status()).toBe(200);
+  const profile = await page.request.post("/api/profile/sync", { data: {}, headers: { Origin: origin() } });
+  return { page, uid: (await profile.json()).uid, name };
+}
+
+/** Opens `path` and waits until the bell follows the member's notifications live. */
+async function openFollowing(page: Page, path: string): Promise<void> {
+  const following = page.waitForResponse((response) => response.url().includes("/api/notifications?unread=1"));
+  await page.goto(path);
+  await hydrated(page);
+  await following;
+}
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+const postCard = (page: Page, author: string) => page.getByRole("article", { name: feed.post.by.replace("{{name}}", author) });
+
+test("a member posts with an image and a linked item; another likes and comments, and the author's bell lights", async ({ browser }) => {
+  const lan = await member(browser, `Lan ${unique()}`);
+  const minh = await member(browser, `Minh ${unique()}`);
+  const text = `Vừa ép được Kiếm Sắt +7 ${unique()}`;
+
+  await openFollowing(lan.page, "/feed");
+  await lan.page.getByRole("button", { name: `${feed.composer.heading}…` }).click();
+  await lan.page.getByLabel(feed.composer.label).fill(`**${text}**`);
+  await lan.page.getByLabel(feed.composer.entry).fill("kiem sat");
+  await lan.page.getByRole("button", { name: "Kiếm Sắt" }).first().click();
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#3a6" } })
+    .jpeg()
+    .toBuffer();
+  await lan.page.getByLabel(feed.composer.images).setInputFiles({ name: "kiem.jpg", mimeType: "image/jpeg", buffer: photo });
+  await expect(lan.page.getByRole("button", { name: feed.composer.imageRemove.replace("{{index}}", "1") })).toBeVisible();
+  await lan.page.getByRole("button", { name: feed.composer.submit, exact: true }).click();
+  await expect(lan.page.getByRole("status").filter({ hasText: feed.composer.posted })).toBeVisible();
+
+  const mine = postCard(lan.page, lan.name).filter({ hasText: text });
+  await expect(mine).toBeVisible();
+  const image = mine.getByRole("img", { name: feed.post.image.replace("{{index}}", "1") });
+  await expect(image).toHaveAttribute("width", "900");
+  await expect(image).toHaveAttribute("height", "600");
+  await expect(mine.getByRole("link", { name: /Kiếm Sắt/ })).toHaveAttribute("href", "/equipments-items/detail?id=iron-sword");
+
+  // The second member finds it, likes it and comments on it.
+  await minh.page.goto("/feed");
+  await hydrated(minh.page);
+  const seen = postCard(minh.page, lan.name).filter({ hasText: text });
+  const likeLabel = feed.post.likeLabel.replace("{{name}}", lan.name);
+  const like = seen.getByRole("button", { name: likeLabel });
+  await expect(like).toHaveAttribute("aria-pressed", "false");
+  await like.click();
+  await expect(like).toHaveAttribute("aria-pressed", "true");
+  await expect(like).toHaveAccessibleName(`1 ${likeLabel}`);
+  await seen.getByRole("button", { name: feed.post.comments_other.replace("{{count}}", "0") }).click();
+  await seen.getByLabel(feed.comments.label).fill("Đỉnh quá, tốn bao nhiêu đá vậy?");
+  await seen.getByRole("button", { name: feed.comments.send }).click();
+  await expect(seen.getByRole("article", { name: minh.name })).toContainText("Đỉnh quá");
+
+  // The author's bell lights without a reload: a like and a comment.
+  await expect(
+    lan.page.getByRole("banner").getByRole("link", { name: common.notificationBell.unread_other.replace("{{count}}", "2") }),
+  ).toBeVisible();
+
+  // The post's own page is server-rendered with its social card and the comment.
+  const id = (await mine.getByRole("link", { name: new RegExp(feed.post.permalink) }).getAttribute("href"))?.match(/id=(\d+)/)?.[1];
+  expect(id).toBeTruthy();
+  await minh.page.goto(`/feed?id=${id}`);
+  await hydrated(minh.page);
+  await expect(minh.page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/api\/feed\/images\//);
+  await expect(minh.page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+  await expect(minh.page.getByRole("article", { name: minh.name })).toContainText("Đỉnh quá");
+  expect(await seriousViolationsAtEveryWidth(minh.page)).toEqual([]);
+
+  // Reporting it goes to the moderation queue, once.
+  const card = postCard(minh.page, lan.name);
+  await card.getByRole("button", { name: feed.post.more.replace("{{name}}", lan.name) }).click();
+  await card.getByRole("button", { name: feed.post.report }).click();
+  const dialog = minh.page.getByRole("dialog");
+  await dialog.getByRole("radio", { name: moderation.report.reasons.scam }).check();
+  await dialog.getByRole("button", { name: moderation.report.submit }).click();
+  await expect(dialog.getByText(moderation.report.sent)).toBeVisible();
+
+  await lan.page.context().close();
+  await minh.page.context().close();
+});
+
+test("a reader is told of new posts live instead of the page jumping, and shows them on request", async ({ browser }) => {
+  const reader = await member(browser, `Đọc ${unique()}`);
+  const writer = await member(browser, `Viết ${unique()}`);
+  await reader.page.goto("/feed");
+  await hydrated(reader.page);
+  const subscribed = reader.page.getByRole("list", { name: feed.list });
+  await expect(subscribed).toBeVisible();
+  const text = `Tin mới ${unique()}`;
+  // The socket subscribes after hydration: post until the reader's page hears of it.
+  await expect(async () => {
+    const posted = await writer.page.request.post("/api/feed/posts", { data: { body: text, lang: "vi" }, headers: { Origin: origin() } });
+    expect(posted.status()).toBe(201);
+    await expect(reader.page.getByRole("button", { name: /bài viết mới/ })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(reader.page.getByText(text)).toHaveCount(0);
+  await reader.page.getByRole("button", { name: /bài viết mới/ }).click();
+  await expect(reader.page.getByText(text).first()).toBeVisible();
+  await reader.page.context().close();
+  await writer.page.context().close();
+});
+
+test("a visitor reads posts and a post's page but is offered sign-in instead of writing; an unknown post is 404", async ({
+  page,
+  browser,
+}) => {
+  const author = await member(browser, `Tác Giả ${unique()}`);
+  const text = `Bài công khai ${unique()}`;
+  const posted = await author.page.request.post("/api/feed/posts", { data: { body: text, lang: "vi" }, headers: { Origin: origin() } });
+  const { id } = (await posted.json()).data;
+  await author.page.context().close();
+
+  await page.goto("/feed");
+  await hydrated(page);
+  await expect(page.getByText(text)).toBeVisible();
+  await expect(page.locator("#main").getByRole("link", { name: feed.signIn })).toHaveAttribute(
+    "href",
+    `/login?redirect=${encodeURIComponent("/feed")}`,
+  );
+  await expect(page.getByRole("button", { name: `${feed.composer.heading}…` })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Thích bài viết/ })).toHaveCount(0);
+  expect(await seriousViolationsAtEveryWidth(page)).toEqual([]);
+
+  await page.goto(`/feed?id=${id}`);
+  await expect(page.getByText(text)).toBeVisible();
+  expect((await page.request.post("/api/feed/posts", { data: { body: "x", lang: "vi" }, headers: { Origin: origin() } })).status()).toBe(
+    401,
+  );
+  expect((await page.request.get("/feed?id=999999999")).status()).toBe(404);
+});
