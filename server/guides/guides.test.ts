@@ -193,4 +193,40 @@ describe.each(testEngines)("member guides on %s", (engine) => {
     expect(data.html).toContain('href="/equipments-items/detail?id=iron-sword"');
     expect((await post(null, "/api/guides/preview", { body: "x" })).status).toBe(401);
   });
+
+  it("takes a reported guide out of /guide and search when a moderator hides it, until a new revision is approved", async () => {
+    const an = await member("An");
+    const reader = await member("Đọc");
+    const guide = await publish(an, "Mẹo câu cá Hồ Sương");
+    const own = await call(t.app, "/api/reports", { cookie: an.cookie, body: { kind: "guide", id: String(guide.id), reason: "Spam" } });
+    expect(own.status).toBe(400);
+    const filed = await call(t.app, "/api/reports", {
+      cookie: reader.cookie,
+      body: { kind: "guide", id: String(guide.id), reason: "Spam" },
+    });
+    expect(filed.status).toBe(201);
+    const report = (await filed.json()).data;
+    const queue = await (await call(t.app, "/api/reports?status=open", { cookie: moderator.cookie })).json();
+    const listed = queue.data.find((each: { id: number }) => each.id === report.id);
+    expect(listed.context).toMatchObject({ where: { kind: "guide" }, link: `/guide?id=${memberGuideId(guide.id)}`, removed: false });
+    const resolved = await call(t.app, `/api/reports/${report.id}/resolve`, {
+      cookie: moderator.cookie,
+      body: { action: "hide", note: "" },
+    });
+    expect(resolved.status).toBe(200);
+
+    expect(await getPublishedGuide(t.db, guide.id)).toBeNull();
+    const search = await (await call(t.app, "/api/v1/search?q=cau%20ca%20ho%20suong")).json();
+    expect(search.data.map((hit: { id: string }) => hit.id)).not.toContain(memberGuideId(guide.id));
+    const mine = await (await call(t.app, "/api/guides?author=me", { cookie: an.cookie })).json();
+    expect(mine.data.find((each: GuideDraft) => each.id === guide.id)).toMatchObject({ hidden: true, published: true });
+    expect(
+      (await call(t.app, "/api/reports", { cookie: reader.cookie, body: { kind: "guide", id: String(guide.id), reason: "Spam" } })).status,
+    ).toBe(404);
+
+    await call(t.app, `/api/guides/${guide.id}`, { method: "PATCH", cookie: an.cookie, body: { body: "Đã sửa", version: guide.version } });
+    await post(an, `/api/guides/${guide.id}/submit`);
+    expect((await post(moderator, `/api/guides/${guide.id}/approve`)).status).toBe(200);
+    expect((await getPublishedGuide(t.db, guide.id))?.revisions).toHaveLength(2);
+  });
 });

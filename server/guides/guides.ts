@@ -12,7 +12,6 @@ import {
   memberGuideHref,
   type GuideDraft,
   type PublishedGuide,
-  type GuideRevisionSummary,
   type GuideStatus,
   type PublishedGuideSummary,
 } from "../../universal/guides/guide-limits.ts";
@@ -41,6 +40,7 @@ function toDraft(row: GuideRow, displayName: string): GuideDraft {
     status: row.status as GuideStatus,
     rejectReason: row.rejectReason,
     published: row.publishedRevisionId !== null,
+    hidden: row.hiddenAt !== null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     submittedAt: row.submittedAt,
@@ -198,7 +198,8 @@ export async function approveGuide(db: Database, hub: RealtimeHub, moderator: Vi
       .returning({ id: guideRevisions.id });
     const [published] = await tx
       .update(guides)
-      .set({ status: "published", rejectReason: null, publishedRevisionId: revision!.id, publishedAt: now })
+      // A moderator vouches for the new text: a guide hidden after a report is public again.
+      .set({ status: "published", rejectReason: null, publishedRevisionId: revision!.id, publishedAt: now, hiddenAt: null })
       .where(eq(guides.id, id))
       .returning();
     if (guide.publishedRevisionId === null) {

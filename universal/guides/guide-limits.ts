@@ -57,6 +57,8 @@ export interface GuideDraft {
   rejectReason: string | null;
   /** Whether an approved revision is public (an edit in review leaves it up). */
   published: boolean;
+  /** Hidden by a moderator after a report: gone from `/guide` and search until a new revision is approved. */
+  hidden: boolean;
   createdAt: number;
   updatedAt: number;
   submittedAt: number | null;

@@ -5,7 +5,7 @@
  */
 
 /** What can be reported: chat messages, feed posts and comments, member profiles; offers and characters later. */
-export const reportKinds = ["message", "post", "comment", "member"] as const;
+export const reportKinds = ["message", "post", "comment", "member", "guide"] as const;
 export type ReportKind = (typeof reportKinds)[number];
 
 export const reportActions = ["hide", "delete", "dismiss"] as const;

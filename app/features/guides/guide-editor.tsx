@@ -320,7 +320,7 @@ export function GuideEditor({ language, guide, onCreated, onChanged, onDeleted }
         >
           {t("editor.submit")}
         </button>
-        {server && server.published ? (
+        {server && server.published && !server.hidden ? (
           <Link to={memberGuideHref(server.id)} className={secondary}>
             {t("workspace.view")}
           </Link>

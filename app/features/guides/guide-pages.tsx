@@ -1,3 +1,5 @@
+import { lazy, Suspense, useState } from "react";
+import type { ReportTarget } from "../../shared/moderation/report-dialog.tsx";
 import { useRecordView } from "../../shared/content/use-record-view.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { Link } from "react-router";
@@ -9,6 +11,8 @@ import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { memberGuideHref, memberGuideId, type PublishedGuide, type PublishedGuideSummary } from "../../../universal/guides/guide-limits.ts";
+
+const ReportDialog = lazy(() => import("../../shared/moderation/report-dialog.tsx").then((module) => ({ default: module.ReportDialog })));
 
 /** Member guides carry no icon of their own. */
 const MEMBER_GUIDE_ICON = "game-icons:scroll-unfurled";
@@ -122,14 +126,38 @@ export type MemberGuideView = PublishedGuide & {
 };
 
 /** A guide a member wrote: the approved text, its author, and its revision history (an older one viewable). */
+function ReportButton({ id, moderationI18n, label }: { id: number; moderationI18n: RouteMessages; label: string }) {
+  useRouteMessages(moderationI18n);
+  const [target, setTarget] = useState<ReportTarget | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setTarget({ kind: "guide", id: String(id) })}
+        className="inline-flex min-h-6 items-center text-link underline underline-offset-2"
+      >
+        {label}
+      </button>
+      {target ? (
+        <Suspense fallback={null}>
+          <ReportDialog target={target} onClose={() => setTarget(null)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
 export function MemberGuidePage({
   i18n,
   guidesI18n,
+  moderationI18n,
   language,
   guide,
 }: {
   i18n: RouteMessages;
   guidesI18n: RouteMessages;
+  /** Signed-in readers other than the author may report the guide. */
+  moderationI18n: RouteMessages | null;
   language: string;
   guide: MemberGuideView;
 }) {
@@ -166,6 +194,12 @@ export function MemberGuidePage({
                 <Link to={`/guide?edit=${guide.id}`} className="text-link underline underline-offset-2">
                   {g("article.edit")}
                 </Link>
+              </>
+            ) : null}
+            {moderationI18n ? (
+              <>
+                {" · "}
+                <ReportButton id={guide.id} moderationI18n={moderationI18n} label={g("article.report")} />
               </>
             ) : null}
           </p>

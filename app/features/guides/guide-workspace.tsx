@@ -22,6 +22,7 @@ export interface GuideWorkspaceProps {
 }
 
 function statusKey(guide: GuideDraft): string {
+  if (guide.hidden) return "hidden";
   if (guide.status === "draft" && guide.rejectReason) return "rejected";
   if (guide.status === "draft" && guide.published) return "changed";
   return guide.status;
@@ -33,6 +34,7 @@ const statusStyle: Record<string, string> = {
   published: "bg-brand text-on-brand",
   changed: "border border-brand",
   rejected: "border border-accent",
+  hidden: "border border-accent",
 };
 
 const noSubscription = () => () => {};
@@ -121,7 +123,7 @@ export default function GuideWorkspace({ guidesI18n, language, signedIn, mode, e
                     <span className="text-xs text-fg-muted">
                       {t("workspace.updated", { date: formatDate(guide.updatedAt, language, { date: "medium", time: "short" }) })}
                     </span>
-                    {guide.published ? (
+                    {guide.published && !guide.hidden ? (
                       <Link
                         to={memberGuideHref(guide.id)}
                         className="inline-flex min-h-10 items-center text-sm text-link underline underline-offset-2"

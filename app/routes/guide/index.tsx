@@ -73,13 +73,15 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       .replace(/\s+/g, " ")
       .trim()
       .slice(0, 160);
+    const own = viewer?.uid === found.author.uid;
     return {
       ...base,
       workspace: null,
       guides: [],
       memberGuides: [],
       open: null,
-      member: { ...found, revision, article, description, own: viewer?.uid === found.author.uid },
+      member: { ...found, revision, article, description, own },
+      moderationI18n: viewer && !own ? await loadRouteMessages(request, "moderation") : null,
     };
   }
 
@@ -106,7 +108,10 @@ export default function GuideRoute({ loaderData }: Route.ComponentProps) {
       </Suspense>
     );
   }
-  if (member) return <MemberGuidePage i18n={i18n} guidesI18n={guidesI18n} language={language} guide={member} />;
+  if (member) {
+    const moderationI18n = "moderationI18n" in loaderData ? loaderData.moderationI18n : null;
+    return <MemberGuidePage i18n={i18n} guidesI18n={guidesI18n} moderationI18n={moderationI18n} language={language} guide={member} />;
+  }
   if (open) return <GuideArticlePage i18n={i18n} language={language} guide={open.guide} article={open.article} />;
   return <GuideListPage i18n={i18n} guidesI18n={guidesI18n} language={language} guides={guides} memberGuides={memberGuides} />;
 }
