@@ -26,6 +26,7 @@ import { chatRoutes } from "./chat/chat-routes.ts";
 import { chatReportable } from "./chat/chat-reports.ts";
 import { commentReportable, postReportable } from "./feed/feed-reports.ts";
 import { feedRoutes } from "./feed/feed-routes.ts";
+import { guideReportable } from "./guides/guide-reports.ts";
 import { guideRoutes } from "./guides/guide-routes.ts";
 import { memberReportable } from "./users/member-reports.ts";
 import { moderationRoutes } from "./moderation/moderation-routes.ts";
@@ -248,7 +249,7 @@ export function createApp({
     }
   });
   // What members may report, from each feature that takes reports: the one moderation queue reads them all.
-  const reportKinds = reportKindsOf([chatReportable(hub), postReportable(), commentReportable(), memberReportable()]);
+  const reportKinds = reportKindsOf([chatReportable(hub), postReportable(), commentReportable(), memberReportable(), guideReportable()]);
   app.route("/api", profileRoutes(database.db));
   app.route("/api", usersRoutes(database.db));
   app.route("/api", analyticsRoutes(analytics));
