@@ -213,52 +213,57 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
       .tuple(queryParam("cursor", "10"), queryParam("limit", "5", "100"), fc.nat(2))
       .map(([cursor, limit, count]) => `/api/audit?${[cursor, limit].slice(0, count).join("&")}`),
   }),
-  "GET /api/feed": () => ({
+  "GET /api/search": () => ({
+    path: fc
+      .tuple(queryParam("q", "giap", "tuan", "Giáp Rồng"), queryParam("limit", "5", "50"), fc.nat(2))
+      .map(([q, limit, count]) => `/api/search?${[q, limit].slice(0, count).join("&")}`),
+  }),
+  "GET /api/feed/posts": () => ({
     path: fc
       .tuple(
-        queryParam("language", "vi", "en-US"),
-        queryParam("order", "newest", "top"),
+        queryParam("lang", "vi", "en-US"),
+        queryParam("sort", "new", "top"),
         queryParam("cursor", "5"),
         queryParam("limit", "5", "50"),
         fc.nat(4),
       )
-      .map(([language, order, cursor, limit, count]) => `/api/feed?${[language, order, cursor, limit].slice(0, count).join("&")}`),
+      .map(([lang, sort, cursor, limit, count]) => `/api/feed/posts?${[lang, sort, cursor, limit].slice(0, count).join("&")}`),
   }),
-  "POST /api/feed": ({ user }) => ({
+  "POST /api/feed/posts": ({ user }) => ({
     session: user,
-    path: fc.constant("/api/feed"),
-    body: bodies({ body: "Xin chào", language: "vi", clientId: "fuzz-post-0001", entry: { kind: "items", id: "iron-sword" } }),
+    path: fc.constant("/api/feed/posts"),
+    body: bodies({ body: "Xin chào", lang: "vi", clientId: "fuzz-post-0001", entry: "item:iron-sword" }),
   }),
-  "GET /api/feed/:id": () => ({ path: segment("1", "2").map((id) => `/api/feed/${id}`) }),
-  "PATCH /api/feed/:id": ({ user }) => ({
-    session: user,
-    path: segment("1", "2").map((id) => `/api/feed/${id}`),
-    body: bodies({ body: "sửa" }),
-  }),
-  "DELETE /api/feed/:id": ({ user }) => ({ session: user, path: segment("2").map((id) => `/api/feed/${id}`), body: bodies({}) }),
-  "PUT /api/feed/:id/like": ({ user }) => ({
-    session: user,
-    path: segment("1", "2").map((id) => `/api/feed/${id}/like`),
-    body: bodies({}),
-  }),
-  "DELETE /api/feed/:id/like": ({ user }) => ({
-    session: user,
-    path: segment("1", "2").map((id) => `/api/feed/${id}/like`),
-    body: bodies({}),
-  }),
-  "POST /api/feed/:id/pin": ({ admin }) => ({
+  "GET /api/feed/posts/:id": () => ({ path: segment("1", "2").map((id) => `/api/feed/posts/${id}`) }),
+  "PATCH /api/feed/posts/:id": ({ admin }) => ({
     session: admin,
-    path: segment("1", "2").map((id) => `/api/feed/${id}/pin`),
-    body: bodies({ pinned: true }),
+    path: segment("1", "2").map((id) => `/api/feed/posts/${id}`),
+    body: bodies({ body: "sửa", pinned: true, hidden: false }),
   }),
-  "GET /api/feed/:id/comments": () => ({
+  "DELETE /api/feed/posts/:id": ({ user }) => ({
+    session: user,
+    path: segment("2").map((id) => `/api/feed/posts/${id}`),
+    body: bodies({}),
+  }),
+  "POST /api/feed/posts/:id/like": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/feed/posts/${id}/like`),
+    body: bodies({}),
+  }),
+  "DELETE /api/feed/posts/:id/like": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/feed/posts/${id}/like`),
+    body: bodies({}),
+  }),
+  "GET /api/feed/images/:id": () => ({ path: segment("AAAAAAAAAAAAAAAAAAAAAA", "x").map((id) => `/api/feed/images/${id}`) }),
+  "GET /api/feed/posts/:id/comments": () => ({
     path: fc
       .tuple(segment("1", "2"), queryParam("after", "1"), fc.nat(1))
-      .map(([id, after, count]) => `/api/feed/${id}/comments${count ? `?${after}` : ""}`),
+      .map(([id, after, count]) => `/api/feed/posts/${id}/comments${count ? `?${after}` : ""}`),
   }),
-  "POST /api/feed/:id/comments": ({ user }) => ({
+  "POST /api/feed/posts/:id/comments": ({ user }) => ({
     session: user,
-    path: segment("1", "2").map((id) => `/api/feed/${id}/comments`),
+    path: segment("1", "2").map((id) => `/api/feed/posts/${id}/comments`),
     body: bodies({ body: "hay", clientId: "fuzz-comment-0001", parentId: null }),
   }),
   "PATCH /api/feed/comments/:id": ({ user }) => ({
@@ -271,7 +276,7 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
     path: segment("2").map((id) => `/api/feed/comments/${id}`),
     body: bodies({}),
   }),
-  "PUT /api/feed/comments/:id/like": ({ user }) => ({
+  "POST /api/feed/comments/:id/like": ({ user }) => ({
     session: user,
     path: segment("1", "2").map((id) => `/api/feed/comments/${id}/like`),
     body: bodies({}),

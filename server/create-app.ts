@@ -35,6 +35,7 @@ import { notificationsRoutes } from "./notifications/notifications.ts";
 import { createHub, type RealtimeHub } from "./realtime/hub.ts";
 import { trendingRoutes } from "./trending/trending-routes.ts";
 import { contributionRoutes } from "./contribution/contribution-routes.ts";
+import { siteSearchRoutes } from "./search/site-search.ts";
 import { addressBucket, clientIp } from "./http/client-ip.ts";
 import { FILE_UPLOAD_ROUTES, writeGuard } from "./http/write-guard.ts";
 import { stylesheetReader } from "./http/stylesheets.ts";
@@ -64,6 +65,8 @@ export interface AppDependencies {
 
 const VIEWS_PATH = "/api/views";
 const SEARCH_PATH = "/api/v1/search";
+/** The app bar's search (catalog, guides, members, posts): the same budget. */
+const SITE_SEARCH_PATH = "/api/search";
 /** The member directory's API: a query with `q` searches names, and spends from the same budget. */
 const MEMBER_SEARCH_PATH = "/api/users";
 const searchDecisions = new WeakMap<Context<AppEnv>, Promise<RateDecision>>();
@@ -206,7 +209,7 @@ export function createApp({
         c.header("Retry-After", String(decision.retryAfter));
         throw new AppError("resource-exhausted", "Too many requests. Try again in a moment.");
       }
-    } else if (c.req.path === SEARCH_PATH || (c.req.path === MEMBER_SEARCH_PATH && c.req.query("q"))) {
+    } else if (c.req.path === SEARCH_PATH || c.req.path === SITE_SEARCH_PATH || (c.req.path === MEMBER_SEARCH_PATH && c.req.query("q"))) {
       const decision = await searchBudget(c, database);
       if (!decision.allowed) {
         c.header("Retry-After", String(decision.retryAfter));
@@ -263,6 +266,7 @@ export function createApp({
   app.route("/api", guideRoutes(database.db, hub));
   app.route("/api", trendingRoutes(database.db));
   app.route("/api", contributionRoutes(database.db));
+  app.route("/api", siteSearchRoutes(database.db));
   app.route("/api", contentApiRoutes(database.db));
   app.all("/api/*", (c) => {
     const failure = new AppError("not-found", `No API endpoint at ${c.req.method} ${c.req.path}`);

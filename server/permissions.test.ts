@@ -32,6 +32,8 @@ interface Shared {
   /** A feed post and a comment of each signed-in caller's own (the visitor is given the user's). */
   posts: Record<string, number>;
   comments: Record<string, number>;
+  /** The path of an image of a visible post. */
+  postImage: string;
 }
 
 /**
@@ -279,47 +281,68 @@ const endpoints: Endpoint[] = [
     expected: moderators(200),
   },
   { route: "GET /api/audit", request: () => ({ method: "GET", path: "/api/audit" }), expected: adminOnly(200) },
-  { route: "GET /api/feed", request: () => ({ method: "GET", path: "/api/feed?language=vi&order=newest" }), expected: everyone(200) },
+  { route: "GET /api/search", request: () => ({ method: "GET", path: "/api/search?q=giap" }), expected: everyone(200) },
+  { route: "GET /api/feed/posts", request: () => ({ method: "GET", path: "/api/feed/posts?lang=vi&sort=new" }), expected: everyone(200) },
   {
-    route: "POST /api/feed",
-    request: () => ({ method: "POST", path: "/api/feed", body: { body: "Xin chào", language: "vi", clientId: "permission-post-2" } }),
+    route: "POST /api/feed/posts",
+    request: () => ({ method: "POST", path: "/api/feed/posts", body: { body: "Xin chào", lang: "vi", clientId: "permission-post-2" } }),
     expected: own(201),
   },
   {
-    route: "GET /api/feed/:id",
-    request: (caller, { posts }) => ({ method: "GET", path: `/api/feed/${posts[caller.uid || "visitor"]}` }),
+    route: "GET /api/feed/posts/:id",
+    request: (caller, { posts }) => ({ method: "GET", path: `/api/feed/posts/${posts[caller.uid || "visitor"]}` }),
     expected: everyone(200),
   },
   {
-    route: "PATCH /api/feed/:id",
-    request: (caller, { posts }) => ({ method: "PATCH", path: `/api/feed/${posts[caller.uid || "visitor"]}`, body: { body: "sửa" } }),
+    route: "PATCH /api/feed/posts/:id",
+    request: (caller, { posts }) => ({ method: "PATCH", path: `/api/feed/posts/${posts[caller.uid || "visitor"]}`, body: { body: "sửa" } }),
     expected: own(200),
   },
   {
-    route: "PUT /api/feed/:id/like",
-    request: (caller, { posts }) => ({ method: "PUT", path: `/api/feed/${posts[caller.uid || "visitor"]}/like` }),
+    route: "POST /api/feed/posts/:id/like",
+    request: (caller, { posts }) => ({ method: "POST", path: `/api/feed/posts/${posts[caller.uid || "visitor"]}/like` }),
     expected: own(200),
   },
   {
-    route: "DELETE /api/feed/:id/like",
-    request: (caller, { posts }) => ({ method: "DELETE", path: `/api/feed/${posts[caller.uid || "visitor"]}/like` }),
+    route: "DELETE /api/feed/posts/:id/like",
+    request: (caller, { posts }) => ({ method: "DELETE", path: `/api/feed/posts/${posts[caller.uid || "visitor"]}/like` }),
     expected: own(200),
   },
   {
-    route: "POST /api/feed/:id/pin",
-    request: (caller, { posts }) => ({ method: "POST", path: `/api/feed/${posts[caller.uid || "visitor"]}/pin`, body: { pinned: false } }),
+    route: "PATCH /api/feed/posts/:id (hidden, pinned)",
+    request: (caller, { posts }) => ({
+      method: "PATCH",
+      path: `/api/feed/posts/${posts[caller.uid || "visitor"]}`,
+      body: { pinned: false, hidden: false },
+    }),
     expected: moderators(200),
   },
   {
-    route: "GET /api/feed/:id/comments",
-    request: (caller, { posts }) => ({ method: "GET", path: `/api/feed/${posts[caller.uid || "visitor"]}/comments` }),
+    route: "POST /api/feed/posts (multipart)",
+    request: (_caller, { png }) => {
+      const form = new FormData();
+      form.set("body", "Ảnh");
+      form.set("lang", "vi");
+      form.set("images", new File([new Uint8Array(png)], "a.png", { type: "image/png" }));
+      return { method: "POST", path: "/api/feed/posts", body: form };
+    },
+    expected: own(201),
+  },
+  {
+    route: "GET /api/feed/images/:id",
+    request: (_caller, { postImage }) => ({ method: "GET", path: postImage }),
     expected: everyone(200),
   },
   {
-    route: "POST /api/feed/:id/comments",
+    route: "GET /api/feed/posts/:id/comments",
+    request: (caller, { posts }) => ({ method: "GET", path: `/api/feed/posts/${posts[caller.uid || "visitor"]}/comments` }),
+    expected: everyone(200),
+  },
+  {
+    route: "POST /api/feed/posts/:id/comments",
     request: (caller, { posts }) => ({
       method: "POST",
-      path: `/api/feed/${posts[caller.uid || "visitor"]}/comments`,
+      path: `/api/feed/posts/${posts[caller.uid || "visitor"]}/comments`,
       body: { body: "hay", clientId: "permission-comment-2" },
     }),
     expected: own(201),
@@ -334,8 +357,8 @@ const endpoints: Endpoint[] = [
     expected: own(200),
   },
   {
-    route: "PUT /api/feed/comments/:id/like",
-    request: (caller, { comments }) => ({ method: "PUT", path: `/api/feed/comments/${comments[caller.uid || "visitor"]}/like` }),
+    route: "POST /api/feed/comments/:id/like",
+    request: (caller, { comments }) => ({ method: "POST", path: `/api/feed/comments/${comments[caller.uid || "visitor"]}/like` }),
     expected: own(200),
   },
   {
@@ -349,8 +372,8 @@ const endpoints: Endpoint[] = [
     expected: own(200),
   },
   {
-    route: "DELETE /api/feed/:id",
-    request: (caller, { posts }) => ({ method: "DELETE", path: `/api/feed/${posts[caller.uid || "visitor"]}` }),
+    route: "DELETE /api/feed/posts/:id",
+    request: (caller, { posts }) => ({ method: "DELETE", path: `/api/feed/posts/${posts[caller.uid || "visitor"]}` }),
     expected: own(200),
   },
   { route: "GET /api/guides", request: () => ({ method: "GET", path: "/api/guides" }), expected: everyone(200) },
@@ -472,6 +495,7 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
       reports: {},
       posts: {},
       comments: {},
+      postImage: "",
     };
 
     beforeAll(async () => {
@@ -522,9 +546,9 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
       shared.reports.any = shared.reports[accounts.moderator.uid] ?? 0;
       for (const role of roles) {
         const { cookie, uid } = accounts[role];
-        const posted = await call(t.app, "/api/feed", { body: { body: "mine", language: "vi", clientId: "permission-post" }, cookie });
+        const posted = await call(t.app, "/api/feed/posts", { body: { body: "mine", lang: "vi", clientId: "permission-post" }, cookie });
         shared.posts[uid] = (await posted.json()).data.id;
-        const commented = await call(t.app, `/api/feed/${shared.posts[uid]}/comments`, {
+        const commented = await call(t.app, `/api/feed/posts/${shared.posts[uid]}/comments`, {
           body: { body: "mine", clientId: "permission-comment" },
           cookie,
         });
@@ -535,6 +559,12 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
       shared.png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2e86de" } })
         .png()
         .toBuffer();
+      const withImage = new FormData();
+      withImage.set("body", "ảnh");
+      withImage.set("lang", "vi");
+      withImage.set("images", new File([new Uint8Array(shared.png)], "a.png", { type: "image/png" }));
+      const imaged = await call(t.app, "/api/feed/posts", { body: withImage, cookie: accounts.admin.cookie });
+      shared.postImage = (await imaged.json()).data.images[0].url;
     });
 
     beforeAll(async () => {
@@ -576,7 +606,9 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
       const served = t.app.routes
         .filter((route) => route.method !== "ALL" && route.path.startsWith("/api/") && !route.path.startsWith("/api/auth/"))
         .map((route) => `${route.method} ${route.path}`);
-      expect(endpoints.map((endpoint) => endpoint.route).sort()).toEqual([...new Set(served)].sort());
+      // A route checked in several ways names each way after it: `PATCH /api/feed/posts/:id (hidden, pinned)`.
+      const checked = new Set(endpoints.map((endpoint) => endpoint.route.replace(/ \(.*\)$/, "")));
+      expect([...checked].sort()).toEqual([...new Set(served)].sort());
     });
 
     it.each(endpoints.map((endpoint) => [endpoint.route, endpoint] as const))("%s", async (_route, endpoint) => {

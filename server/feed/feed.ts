@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
+import { likePattern } from "../../db/folding.ts";
 import { commentLikes, comments, contentEntries, notifications, postImages, postLikes, posts, users } from "../../db/schema/index.ts";
 import { can } from "../../universal/auth/permissions.ts";
 import { entryHref } from "../../universal/content/entry-links.ts";
@@ -226,6 +227,15 @@ export async function getPost(db: Database, viewer: Viewer | null, id: number): 
   const [post] = await postsWhere(db, viewer, and(eq(posts.id, id), visiblePost), [], 1);
   if (!post) throw new AppError("not-found", "No such post.");
   return post;
+}
+
+/**
+ * Visible posts whose words contain the query, diacritics aside ("giap" finds "Giáp"), newest first:
+ * the app bar's search (the `posts_body_search` trigram index serves it).
+ */
+export async function searchPosts(db: Database, query: string, limit: number): Promise<Post[]> {
+  const folded = sql`f_unaccent(lower(${posts.body}))`;
+  return postsWhere(db, null, and(visiblePost, sql`${folded} like '%' || ${likePattern(query)} || '%'`), [desc(posts.id)], limit);
 }
 
 /** The newest visible posts' ids, for the sitemap. */

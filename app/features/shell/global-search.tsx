@@ -1,5 +1,5 @@
 /**
- * The app bar search's data: the `/api/v1/search` answer, the page of each
+ * The app bar search's data: the `/api/search` answer (the catalog and guides, then members and posts), the page of each
  * hit, grouping by kind and the debounced fetch. Loaded with the results list, when the field is
  * first used (the shortcut lives in search-shortcut.ts).
  */
@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { kindEntryHref } from "../../../universal/content/kind-links.ts";
 import { sameOriginPath } from "../../../universal/navigation/safe-navigation.ts";
 
-/** One hit of `GET /api/v1/search` (server/content-api/search.ts). */
+/** One hit of `GET /api/search` (server/search/site-search.ts): a catalog entry or guide, a member, or a post. */
 export interface SearchHit {
   /** The collection name, e.g. "items", "rune-sets". */
   kind: string;
@@ -27,7 +27,11 @@ const QUERY_MAX = 100;
 export function hitHref(hit: Pick<SearchHit, "kind" | "id">): string | null {
   // The search API names collections in kebab case ("rune-sets"), the pack stores them in camel case.
   const storedKind = hit.kind.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
-  const href = hit.kind === "levels" ? "/level" : kindEntryHref(storedKind, hit.id);
+  const community: Record<string, string> = {
+    members: `/users?id=${encodeURIComponent(hit.id)}`,
+    posts: `/feed?id=${encodeURIComponent(hit.id)}`,
+  };
+  const href = community[hit.kind] ?? (hit.kind === "levels" ? "/level" : kindEntryHref(storedKind, hit.id));
   return sameOriginPath(href);
 }
 
@@ -64,7 +68,7 @@ export function useSearchResults(query: string): { hits: SearchHit[]; status: Se
     const controller = new AbortController();
     const timer = setTimeout(() => {
       const params = new URLSearchParams({ q: text, limit: String(SEARCH_RESULT_LIMIT) });
-      fetch(`/api/v1/search?${params}`, { signal: controller.signal, headers: { accept: "application/json" } })
+      fetch(`/api/search?${params}`, { signal: controller.signal, headers: { accept: "application/json" } })
         .then(async (response) => {
           if (!response.ok) throw new Error(`search answered ${response.status}`);
           const body = (await response.json()) as { data?: SearchHit[] };
