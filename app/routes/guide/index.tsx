@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { GuideArticlePage, GuideListPage, MemberGuidePage } from "~/features/guides/guide-pages.tsx";
+import { GuideArticlePage, GuideListPage } from "~/features/guides/guide-pages.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { localize } from "~/shared/i18n/localize.ts";
 import { metaFor } from "~/shared/page/page-meta.ts";
@@ -14,6 +14,8 @@ import type { Route } from "./+types/index";
 
 /** Where members write: loaded only on `?write`, `?edit=` and `?mine`, so the guide pages stay light. */
 const GuideWorkspace = lazy(() => import("~/features/guides/guide-workspace.tsx"));
+/** A member guide's page, loaded on its own: the guide list does not carry it. */
+const MemberGuidePage = lazy(() => import("~/features/guides/member-guide-page.tsx"));
 
 export const meta: Route.MetaFunction = (args) => {
   const data = args.loaderData;
@@ -110,7 +112,11 @@ export default function GuideRoute({ loaderData }: Route.ComponentProps) {
   }
   if (member) {
     const moderationI18n = "moderationI18n" in loaderData ? loaderData.moderationI18n : null;
-    return <MemberGuidePage i18n={i18n} guidesI18n={guidesI18n} moderationI18n={moderationI18n} language={language} guide={member} />;
+    return (
+      <Suspense fallback={null}>
+        <MemberGuidePage i18n={i18n} guidesI18n={guidesI18n} moderationI18n={moderationI18n} language={language} guide={member} />
+      </Suspense>
+    );
   }
   if (open) return <GuideArticlePage i18n={i18n} language={language} guide={open.guide} article={open.article} />;
   return <GuideListPage i18n={i18n} guidesI18n={guidesI18n} language={language} guides={guides} memberGuides={memberGuides} />;
