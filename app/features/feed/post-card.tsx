@@ -1,7 +1,7 @@
 /** One post: author and time, the text (safe HTML from the server), images, the linked entry, likes, comments, and what the viewer may do. */
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { FEED_EDIT_WINDOW_MS, POST_BODY_MAX, type Post } from "../../../universal/feed/feed-limits.ts";
+import { FEED_EDIT_WINDOW_MS, type Post } from "../../../universal/feed/feed-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { formatDate, numberFormat } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
@@ -15,6 +15,9 @@ import { compactProse } from "../../shared/ui/prose.ts";
 
 /** The thread (comments, replies, their composer) loads when someone opens it. */
 const ReportDialog = lazy(() => import("../../shared/moderation/report-dialog.tsx").then((module) => ({ default: module.ReportDialog })));
+/** What the ⋯ menu offers (edit, delete, report, pin, hide) and the edit form load when first opened. */
+const PostMenu = lazy(() => import("./post-actions.tsx").then((module) => ({ default: module.PostMenu })));
+const PostEditor = lazy(() => import("./post-actions.tsx").then((module) => ({ default: module.PostEditor })));
 const CommentThread = lazy(() => import("./comment-thread.tsx").then((module) => ({ default: module.CommentThread })));
 
 export interface FeedViewer {
@@ -36,7 +39,6 @@ interface Props {
 
 const action =
   "inline-flex min-h-10 min-w-10 items-center justify-center gap-1.5 rounded-md px-3 text-sm font-semibold text-fg-muted hover:bg-surface-muted hover:text-fg";
-const menuItem = "block min-h-10 w-full rounded px-3 text-left text-sm hover:bg-surface-muted";
 
 export function PostCard({ post, viewer, standalone = false, now, onChange, onRemove }: Props) {
   const { t, i18n } = useTranslation("feed");
@@ -49,7 +51,6 @@ export function PostCard({ post, viewer, standalone = false, now, onChange, onRe
   const [report, setReport] = useState<ReportTarget | null>(null);
   const more = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  const editId = useId();
   const name = post.author.displayName || t("common:badges.roles.user");
   const own = viewer?.uid === post.author.uid;
   const editable = own && now - post.createdAt < FEED_EDIT_WINDOW_MS;
@@ -70,29 +71,7 @@ export function PostCard({ post, viewer, standalone = false, now, onChange, onRe
     }
   }
 
-  async function change(body: Record<string, unknown>, done?: (post: Post) => void) {
-    setMenu(false);
-    setBusy(true);
-    const answer = await apiJson<Post>(`/api/feed/posts/${post.id}`, { method: "PATCH", body });
-    setBusy(false);
-    if (!answer.ok) {
-      setError(feedError(t, answer));
-      return;
-    }
-    setError(null);
-    if (done) done(answer.data);
-    else onChange(answer.data);
-  }
-
-  async function remove() {
-    setMenu(false);
-    if (!window.confirm(t("post.confirmDelete"))) return;
-    const answer = await apiJson(`/api/feed/posts/${post.id}`, { method: "DELETE" });
-    if (answer.ok) onRemove(post.id, t("post.deleted"));
-    else setError(feedError(t, answer));
-  }
-
-  const hasMenu = viewer !== null && (editable || own || viewer.moderator || !own);
+  const hasMenu = viewer !== null;
   const firstImage = post.images[0];
 
   return (
@@ -137,77 +116,41 @@ export function PostCard({ post, viewer, standalone = false, now, onChange, onRe
             >
               <span aria-hidden="true">⋯</span>
             </button>
-            {menu ? (
-              <div id={menuId} className="absolute right-0 z-10 mt-1 w-48 rounded-lg border border-line bg-surface p-1 shadow-lg">
-                {editable ? (
-                  <button type="button" className={menuItem} onClick={() => (setMenu(false), setEditing(post.body))}>
-                    {t("post.edit")}
-                  </button>
-                ) : null}
-                {own ? (
-                  <button type="button" className={menuItem} onClick={() => void remove()}>
-                    {t("post.delete")}
-                  </button>
-                ) : (
-                  <button
-                    type="button"
-                    className={menuItem}
-                    onClick={() => {
-                      setMenu(false);
-                      more.current?.focus();
-                      setReport({ kind: "post", id: post.id });
-                    }}
-                  >
-                    {t("post.report")}
-                  </button>
-                )}
-                {viewer?.moderator ? (
-                  <>
-                    <button type="button" className={menuItem} onClick={() => void change({ pinned: !post.pinned })}>
-                      {post.pinned ? t("post.unpin") : t("post.pin")}
-                    </button>
-                    <button
-                      type="button"
-                      className={menuItem}
-                      onClick={() => void change({ hidden: true }, () => onRemove(post.id, t("post.hidden")))}
-                    >
-                      {t("post.hide")}
-                    </button>
-                  </>
-                ) : null}
-              </div>
+            {menu && viewer ? (
+              <Suspense fallback={null}>
+                <PostMenu
+                  id={menuId}
+                  post={post}
+                  viewer={viewer}
+                  editable={editable}
+                  onClose={() => setMenu(false)}
+                  onEdit={() => setEditing(post.body)}
+                  onReport={() => {
+                    more.current?.focus();
+                    setReport({ kind: "post", id: post.id });
+                  }}
+                  onChange={onChange}
+                  onRemove={(message) => onRemove(post.id, message)}
+                  onError={setError}
+                />
+              </Suspense>
             ) : null}
           </div>
         ) : null}
       </header>
 
       {editing !== null ? (
-        <form
-          className="mt-3 flex flex-col gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void change({ body: editing }, (updated) => (setEditing(null), onChange(updated)));
-          }}
-        >
-          <label htmlFor={editId} className="sr-only">
-            {t("composer.label")}
-          </label>
-          <textarea
-            id={editId}
-            value={editing}
-            maxLength={POST_BODY_MAX}
-            onChange={(event) => setEditing(event.target.value)}
-            className="min-h-32 rounded-md border border-line bg-bg p-2 text-fg"
+        <Suspense fallback={null}>
+          <PostEditor
+            post={post}
+            initial={editing}
+            onDone={(updated) => {
+              setEditing(null);
+              if (updated) onChange(updated);
+            }}
+            onError={setError}
           />
-          <div className="flex justify-end gap-2">
-            <button type="button" onClick={() => setEditing(null)} className="min-h-10 rounded-md px-3 hover:bg-surface-muted">
-              {t("post.cancel")}
-            </button>
-            <button type="submit" disabled={busy} className="min-h-10 rounded-md bg-brand px-3 font-semibold text-on-brand">
-              {t("post.save")}
-            </button>
-          </div>
-        </form>
+        </Suspense>
       ) : (
         <div className={`mt-3 break-words ${compactProse}`} dangerouslySetInnerHTML={{ __html: post.html }} />
       )}
