@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import auth from "../../locales/vi/auth.json" with { type: "json" };
 import chat from "../../locales/vi/chat.json" with { type: "json" };
+import feed from "../../locales/vi/feed.json" with { type: "json" };
 import guides from "../../locales/vi/guides.json" with { type: "json" };
 import moderation from "../../locales/vi/moderation.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
@@ -352,4 +353,40 @@ test.describe("banned", () => {
     await expect(banned.page.getByRole("alert")).toHaveText(auth.errors.userDisabled);
     await banned.context.close();
   });
+});
+
+test("a moderator pins a post, then hides it from the feed itself: it leaves the feed, its page answers 404, and both are audited", async ({
+  browser,
+}) => {
+  const author = await signUp(browser, { email: `poster-${stamp}@example.vn`, name: "Người Đăng" });
+  const moderator = await signUp(browser, { email: `feed-mod-${stamp}@example.vn`, name: "Kiểm Bảng Tin" });
+  const uid = await uidOf(admin.page, `feed-mod-${stamp}@example.vn`);
+  expect((await admin.page.request.post(`/api/admin/users/${uid}/role`, { data: { role: "moderator" }, headers: origin() })).status()).toBe(
+    200,
+  );
+  await author.page.request.post("/api/profile/sync", { data: {}, headers: origin() });
+  const text = `Bán tài khoản giá rẻ ${stamp}`;
+  const posted = await author.page.request.post("/api/feed/posts", { data: { body: text, lang: "vi" }, headers: origin() });
+  expect(posted.status()).toBe(201);
+  const { id } = (await posted.json()).data as { id: number };
+
+  await moderator.page.goto("/feed");
+  await hydrated(moderator.page);
+  const card = moderator.page.getByRole("article", { name: feed.post.by.replace("{{name}}", "Người Đăng") }).filter({ hasText: text });
+  const menu = card.getByRole("button", { name: feed.post.more.replace("{{name}}", "Người Đăng") });
+  await menu.click();
+  await card.getByRole("button", { name: feed.post.pin }).click();
+  await expect(moderator.page.getByRole("list", { name: feed.pinnedList }).getByText(text)).toBeVisible();
+  await menu.click();
+  await card.getByRole("button", { name: feed.post.hide }).click();
+  await expect(moderator.page.getByRole("status").filter({ hasText: feed.post.hidden })).toBeVisible();
+  await expect(moderator.page.getByText(text)).toHaveCount(0);
+  expect((await author.page.request.get(`/feed?id=${id}`)).status()).toBe(404);
+  // The admin reads both decisions in the audit log.
+  const entries = await admin.page.request.get("/api/audit");
+  const actions = ((await entries.json()).data as { action: string; targetKind: string; targetId: string }[]).filter(
+    (entry) => entry.targetKind === "post" && entry.targetId === String(id),
+  );
+  expect(actions.map((entry) => entry.action).sort()).toEqual(["post.hide", "post.pin"]);
+  for (const each of [author, moderator]) await each.context.close();
 });
