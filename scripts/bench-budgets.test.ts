@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   cpuMultiplier,
+  feedThroughputVerdict,
   median,
   medianRunIndex,
   pageVerdicts,
@@ -190,5 +191,28 @@ describe("throughputVerdict", () => {
   });
   it("counts a health measurement that served nothing as ratio 0, not infinity", () => {
     expect(throughputVerdict([{ pageReqPerSec: 100, healthReqPerSec: 0, failures: 0 }]).medianRatio).toBe(0);
+  });
+});
+
+describe("feedThroughputVerdict", () => {
+  const round = (feed: number, live: number, cached: number, failures = 0) => ({
+    feedReqPerSec: feed,
+    liveCatalogReqPerSec: live,
+    cachedCatalogReqPerSec: cached,
+    failures,
+  });
+  it("holds the median of /feed over the live catalog to half, and reports the cached ratio beside it", () => {
+    const result = feedThroughputVerdict([round(60, 100, 1_000), round(40, 100, 800), round(55, 100, 1_100)]);
+    expect(result.liveRatios).toEqual([0.6, 0.4, 0.55]);
+    expect(result.medianLiveRatio).toBe(0.55);
+    expect(result.medianCachedRatio).toBeCloseTo(0.05);
+    expect(result.pass).toBe(true);
+  });
+  it("fails below half, or with any error", () => {
+    expect(feedThroughputVerdict([round(49, 100, 1_000)]).pass).toBe(false);
+    expect(feedThroughputVerdict([round(90, 100, 1_000, 1)]).pass).toBe(false);
+  });
+  it("gives a ratio of 0 against a reference that served nothing", () => {
+    expect(feedThroughputVerdict([round(50, 0, 0)]).medianLiveRatio).toBe(0);
   });
 });

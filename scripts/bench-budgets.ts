@@ -200,3 +200,44 @@ export function throughputVerdict(pairs: readonly ThroughputPair[]): ThroughputV
   const failures = pairs.reduce((sum, pair) => sum + pair.failures, 0);
   return { ratios, medianRatio, failures, pass: medianRatio >= THROUGHPUT_MIN_RATIO && failures === 0 };
 }
+
+/** Issue 19: `/feed` rendered live serves at least half the req/s of the item catalog rendered live, in the same run. */
+export const FEED_MIN_RATIO = 0.5;
+
+/** One round of the feed's throughput: `/feed`, the catalog rendered live, the catalog from the render cache. */
+export interface FeedRound {
+  feedReqPerSec: number;
+  liveCatalogReqPerSec: number;
+  cachedCatalogReqPerSec: number;
+  /** Errors, timeouts and non-2xx answers of the round's three measurements. */
+  failures: number;
+}
+
+export interface FeedThroughputVerdict {
+  /** `/feed` over the live catalog, round by round: the budget. */
+  liveRatios: number[];
+  medianLiveRatio: number;
+  /** `/feed` over the cached catalog, for information (a cached page is answered without rendering). */
+  cachedRatios: number[];
+  medianCachedRatio: number;
+  failures: number;
+  pass: boolean;
+}
+
+/** The budget holds on the median of the rounds' live ratios, with no failure at all. */
+export function feedThroughputVerdict(rounds: readonly FeedRound[]): FeedThroughputVerdict {
+  if (rounds.length === 0) throw new Error("no feed throughput rounds");
+  const ratio = (value: number, reference: number) => (reference > 0 ? value / reference : 0);
+  const liveRatios = rounds.map((round) => ratio(round.feedReqPerSec, round.liveCatalogReqPerSec));
+  const cachedRatios = rounds.map((round) => ratio(round.feedReqPerSec, round.cachedCatalogReqPerSec));
+  const medianLiveRatio = median(liveRatios);
+  const failures = rounds.reduce((sum, round) => sum + round.failures, 0);
+  return {
+    liveRatios,
+    medianLiveRatio,
+    cachedRatios,
+    medianCachedRatio: median(cachedRatios),
+    failures,
+    pass: medianLiveRatio >= FEED_MIN_RATIO && failures === 0,
+  };
+}

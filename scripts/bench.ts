@@ -22,6 +22,8 @@ import {
 import { pageScripts } from "./bench-first-load.ts";
 import { assertChromium, calibratedRun, type BenchedPage, type CalibratedRun, type RunDiagnostics } from "./bench-lighthouse.ts";
 import { benchedPaths, PAGES_ONCE_BUILT, whyNotBenched } from "./bench-pages.ts";
+import { benchCommunity } from "./bench-community.ts";
+import { FEED_PATH, FEED_SEED, feedThroughput, feedThroughputLine, reportFeedThroughput, seedFeedDataDir } from "./bench-feed.ts";
 import { benchSearch, SEARCH_BUDGET_P95_MS } from "./bench-search.ts";
 import { buildFloor, freePort, HOST, startApp, startFloor, stop, waitUntilAnswering, type Served } from "./bench-servers.ts";
 import { interleavedPairs, measure, WARMUP_SECONDS, type Load, type Measurement } from "./bench-throughput.ts";
@@ -271,7 +273,8 @@ function reportThroughput(
   );
 }
 
-async function resolvePages(baseUrl: string): Promise<string[]> {
+/** The issue's pages, the pages built since (`/feed`), and a post page once `/feed` is benched. */
+async function resolvePages(baseUrl: string, postPath: string): Promise<string[]> {
   const paths = benchedPaths();
   for (const path of paths) {
     const response = await fetch(baseUrl + path, { signal: AbortSignal.timeout(30_000) });
@@ -282,6 +285,11 @@ async function resolvePages(baseUrl: string): Promise<string[]> {
     if (reason) console.log(`bench: ${path} not benched: ${reason}`);
     else paths.push(path);
   }
+  if (paths.includes(FEED_PATH)) {
+    const reason = await whyNotBenched(baseUrl, postPath);
+    if (reason) throw new Error(`the post page ${postPath} ${reason}`);
+    paths.push(postPath);
+  }
   return paths;
 }
 
@@ -289,8 +297,8 @@ function spreadOf(values: number[], format: (value: number) => string): string {
   return range([Math.min(...values), Math.max(...values)], format);
 }
 
-async function runBenchmarks(appUrl: string, floorUrl: string, settings: Settings): Promise<string> {
-  const paths = await resolvePages(appUrl);
+async function runBenchmarks(appUrl: string, floorUrl: string, settings: Settings, postPath: string): Promise<string> {
+  const paths = await resolvePages(appUrl, postPath);
 
   const info: Measurement[] = [];
   for (const path of paths) {
@@ -299,6 +307,7 @@ async function runBenchmarks(appUrl: string, floorUrl: string, settings: Setting
   }
   const pairs = await interleavedPairs(appUrl, CACHED_PAGE, HEALTH_PATH, THROUGHPUT_PAIRS, settings.load);
   const throughput = throughputVerdict(pairs);
+  const feed = paths.includes(FEED_PATH) ? await feedThroughput(appUrl, settings.load) : undefined;
 
   const [floorScripts] = splitFirstLoad([await pageScripts(floorUrl + "/", FLOOR)]);
   if (!floorScripts) throw new Error("no first-load JS for the floor");
@@ -308,10 +317,12 @@ async function runBenchmarks(appUrl: string, floorUrl: string, settings: Setting
   const lighthouse = await lighthouseRuns(pages, settings);
 
   reportThroughput(info, pairs, throughput, settings.load);
+  if (feed) reportFeedThroughput(feed, settings.load);
   reportFirstLoad(splits, floorScripts);
   const budgets = reportLighthouse(lighthouse, settings);
 
   const search = await benchSearch();
+  const community = await benchCommunity();
 
   const floor = lighthouse.find((result) => result.page.label === FLOOR)?.mid;
   const ours = lighthouse.filter((result) => result.page.label !== FLOOR).map((result) => result.mid);
@@ -334,6 +345,10 @@ async function runBenchmarks(appUrl: string, floorUrl: string, settings: Setting
     )} KB (≤ ${OWN_CODE_BUDGET_KB}: ${verdict(splits.every((split) => split.ownPass))})`,
     `cached page / health ${throughput.medianRatio.toFixed(2)} (≥ ${THROUGHPUT_MIN_RATIO.toFixed(2)}: ${verdict(throughput.pass)})`,
     `search p95 ${search.searchP95.toFixed(1)} ms (≤ ${SEARCH_BUDGET_P95_MS}: ${verdict(search.searchP95 <= SEARCH_BUDGET_P95_MS)})`,
+    feed ? feedThroughputLine(feed) : `${FEED_PATH} not benched`,
+    ...community.verdicts.map(
+      (item) => `${item.group} worst p95 ${item.worst.p95.toFixed(1)} ms (≤ ${item.budgetMs}: ${verdict(item.pass)})`,
+    ),
   ]
     .filter(Boolean)
     .join("; ");
@@ -367,6 +382,10 @@ async function main(): Promise<number> {
     const floorUrl = `http://${HOST}:${floorPort}`;
     const dataDir = join(scratch, "data");
     mkdirSync(dataDir);
+    const seeded = await seedFeedDataDir(dataDir);
+    console.log(
+      `bench: seeded ${FEED_SEED.posts.toLocaleString("en-US")} posts in ${seeded.seconds.toFixed(1)} s; post page ${seeded.postPath}`,
+    );
     const app = startApp(appPort, dataDir);
     servers.push(app);
     const floor = startFloor(floorBuild, floorPort);
@@ -375,7 +394,7 @@ async function main(): Promise<number> {
     await waitUntilAnswering(floorUrl + "/", floor);
     console.log(`bench: our server on ${appUrl}, the floor on ${floorUrl}`);
 
-    const summary = await runBenchmarks(appUrl, floorUrl, settings);
+    const summary = await runBenchmarks(appUrl, floorUrl, settings, seeded.postPath);
     console.log(`\nbench: ${summary}; took ${Math.round((Date.now() - started) / 60_000)} min`);
     return 0;
   } catch (error) {
