@@ -3,23 +3,11 @@ import sharp from "sharp";
 import common from "../../locales/vi/common.json" with { type: "json" };
 import feed from "../../locales/vi/feed.json" with { type: "json" };
 import moderation from "../../locales/vi/moderation.json" with { type: "json" };
-import { expect, hydrated, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+import { expect, hydrated, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 
 const origin = () => test.info().project.use.baseURL ?? "";
 
-/** A new member in a browser context of their own, signed up through the API, in Vietnamese. */
-async function member(browser: Browser, name: string): Promise<{ page: Page; uid: string; name: string }> {
-  const context = await browser.newContext({ baseURL: origin(), locale: "vi-VN" });
-  const page = await context.newPage();
-  const email = `feed-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.vn`;
-  const signedUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "mat-khau-that-dai", name },
-    headers: { Origin: origin() },
-  });
-  expect(signedUp.status()).toBe(200);
-  const profile = await page.request.post("/api/profile/sync", { data: {}, headers: { Origin: origin() } });
-  return { page, uid: (await profile.json()).uid, name };
-}
+const member = (browser: Browser, name: string) => memberInBrowser(browser, name, "feed");
 
 /** Opens `path` and waits until the bell follows the member's notifications live. */
 async function openFollowing(page: Page, path: string): Promise<void> {

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 import auth from "../../locales/vi/auth.json" with { type: "json" };
 
 /** Console messages that mean a defect: errors, and React's hydration complaints at any level. */
@@ -64,6 +64,28 @@ export async function signUpThroughLogin(page: Page, email: string, name = "Ngư
   await page.getByLabel(auth.fields.password, { exact: true }).fill(PASSWORD);
   await page.getByLabel(auth.fields.confirm).fill(PASSWORD);
   await page.getByRole("button", { name: auth.signup.submit }).click();
+}
+
+/**
+ * A new member in a browser context of their own, signed up through the API with a unique address,
+ * their profile made; in Vietnamese. The caller closes `page.context()`.
+ */
+export async function memberInBrowser(
+  browser: Browser,
+  name: string,
+  prefix = "member",
+): Promise<{ page: Page; uid: string; name: string }> {
+  const origin = test.info().project.use.baseURL ?? "";
+  const context = await browser.newContext({ baseURL: origin, locale: "vi-VN" });
+  const page = await context.newPage();
+  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.vn`;
+  const signedUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: PASSWORD, name },
+    headers: { Origin: origin },
+  });
+  expect(signedUp.status()).toBe(200);
+  const profile = await page.request.post("/api/profile/sync", { data: {}, headers: { Origin: origin } });
+  return { page, uid: (await profile.json()).uid, name };
 }
 
 export { expect };

@@ -1,23 +1,11 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import me from "../../locales/vi/me.json" with { type: "json" };
 import users from "../../locales/vi/users.json" with { type: "json" };
-import { expect, hydrated, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+import { expect, hydrated, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 
 const origin = () => test.info().project.use.baseURL ?? "";
 
-/** A new member in a browser context of their own, signed up through the API, in Vietnamese. */
-async function member(browser: Browser, name: string): Promise<{ page: Page; uid: string }> {
-  const context = await browser.newContext({ baseURL: origin(), locale: "vi-VN" });
-  const page = await context.newPage();
-  const email = `users-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.vn`;
-  const signedUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "mat-khau-that-dai", name },
-    headers: { Origin: origin() },
-  });
-  expect(signedUp.status()).toBe(200);
-  const profile = await page.request.post("/api/profile/sync", { data: {}, headers: { Origin: origin() } });
-  return { page, uid: (await profile.json()).uid };
-}
+const member = (browser: Browser, name: string) => memberInBrowser(browser, name, "users");
 
 /** A name no other journey's member has, with the diacritics the search must see through. */
 const uniqueTuan = () => `Tuấn ${Math.random().toString(36).slice(2, 7)}`;
