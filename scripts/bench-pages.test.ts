@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deepestRecipe } from "./bench-pages.ts";
+import { deepestRecipe, showsPlaceholder } from "./bench-pages.ts";
 
 const recipe = (id: string, output: string, inputs: string[]) => ({
   id,
@@ -26,5 +26,16 @@ describe("deepestRecipe", () => {
   });
   it("gives nothing for an empty pack", () => {
     expect(deepestRecipe([])).toBeUndefined();
+  });
+});
+
+describe("showsPlaceholder", () => {
+  const sentence = "Trang này đang được xây dựng.";
+  it("finds the sentence in the page's markup", () => {
+    expect(showsPlaceholder(`<main><p>${sentence}</p></main>`, [sentence])).toBe(true);
+  });
+  it("ignores it in a script: every page embeds the common messages in its loader data", () => {
+    const html = `<main><article>Bài viết</article></main><script nonce="x">window.__ctx = {"comingSoon":"${sentence}"}</script>`;
+    expect(showsPlaceholder(html, [sentence])).toBe(false);
   });
 });

@@ -65,10 +65,19 @@ function placeholderSentences(): string[] {
   });
 }
 
+/**
+ * Whether the page's markup shows one of the placeholder's sentences. Scripts are left out: every
+ * page embeds the common messages (the placeholder's among them) in its loader data.
+ */
+export function showsPlaceholder(html: string, sentences: readonly string[]): boolean {
+  const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "");
+  return sentences.some((sentence) => markup.includes(sentence));
+}
+
 /** Why a page is not benched, or undefined when it is a real page: it must answer 200 and not be a placeholder. */
 export async function whyNotBenched(baseUrl: string, path: string): Promise<string | undefined> {
   const response = await fetch(baseUrl + path, { signal: AbortSignal.timeout(10_000) });
   if (response.status !== 200) return `answers ${response.status}`;
   const html = await response.text();
-  return placeholderSentences().some((sentence) => html.includes(sentence)) ? "a placeholder page (not built yet)" : undefined;
+  return showsPlaceholder(html, placeholderSentences()) ? "a placeholder page (not built yet)" : undefined;
 }
