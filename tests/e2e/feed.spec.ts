@@ -59,6 +59,13 @@ test("a member posts with an image and a linked item; another likes and comments
   await seen.getByLabel(feed.comments.label).fill("Đỉnh quá, tốn bao nhiêu đá vậy?");
   await seen.getByRole("button", { name: feed.comments.send }).click();
   await expect(seen.getByRole("article", { name: minh.name })).toContainText("Đỉnh quá");
+  // Its author edits the comment in place.
+  const mineComment = seen.getByRole("article", { name: minh.name });
+  await mineComment.getByRole("button", { name: feed.post.edit }).click();
+  await mineComment.getByLabel(feed.comments.editLabel).fill("Đỉnh quá, tốn bao nhiêu đá cường hóa vậy?");
+  await mineComment.getByRole("button", { name: feed.post.save }).click();
+  await expect(mineComment).toContainText("đá cường hóa");
+  await expect(mineComment).toContainText(feed.post.edited);
 
   // The author's bell lights without a reload: a like and a comment.
   await expect(

@@ -1,7 +1,7 @@
 /** A post's comments with one level of replies: read by anyone, written, liked, deleted and reported by members. */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { COMMENT_BODY_MAX, type Comment, type Post } from "../../../universal/feed/feed-limits.ts";
+import { COMMENT_BODY_MAX, FEED_EDIT_WINDOW_MS, type Comment, type Post } from "../../../universal/feed/feed-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { formatDate, numberFormat } from "../../shared/i18n/format.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
@@ -142,8 +142,25 @@ function CommentItem({
   const { t, i18n } = useTranslation("feed");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const editId = useId();
   const name = comment.author.displayName || t("common:badges.roles.user");
   const own = viewer?.uid === comment.author.uid;
+  // The edit window is checked by the server; the button shows while it is likely open.
+  const [openedAt] = useState(() => Date.now());
+  const editable = own && openedAt - comment.createdAt < FEED_EDIT_WINDOW_MS;
+
+  async function save() {
+    if (editing === null || busy) return;
+    if (!editing.trim()) return setError(t("errors.empty"));
+    setBusy(true);
+    const answer = await apiJson<Comment>(`/api/feed/comments/${comment.id}`, { method: "PATCH", body: { body: editing } });
+    setBusy(false);
+    if (!answer.ok) return setError(feedError(t, answer));
+    setError(null);
+    setEditing(null);
+    onChange(answer.data);
+  }
 
   async function like() {
     if (!viewer || busy) return;
@@ -182,7 +199,37 @@ function CommentItem({
             </time>
             {comment.editedAt ? <span className="text-fg-muted"> · {t("post.edited")}</span> : null}
           </p>
-          <div className={`mt-1 text-sm break-words ${compactProse}`} dangerouslySetInnerHTML={{ __html: comment.html }} />
+          {editing === null ? (
+            <div className={`mt-1 text-sm break-words ${compactProse}`} dangerouslySetInnerHTML={{ __html: comment.html }} />
+          ) : (
+            <form
+              className="mt-1 flex flex-col gap-1"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void save();
+              }}
+            >
+              <label htmlFor={editId} className="sr-only">
+                {t("comments.editLabel")}
+              </label>
+              <textarea
+                id={editId}
+                value={editing}
+                maxLength={COMMENT_BODY_MAX}
+                autoFocus
+                onChange={(event) => setEditing(event.target.value)}
+                className="min-h-16 rounded-md border border-line bg-bg p-2 text-sm text-fg"
+              />
+              <span className="flex justify-end gap-1">
+                <button type="button" onClick={() => setEditing(null)} className={small}>
+                  {t("post.cancel")}
+                </button>
+                <button type="submit" disabled={busy} className={`${small} bg-brand text-on-brand hover:bg-brand hover:text-on-brand`}>
+                  {t("post.save")}
+                </button>
+              </span>
+            </form>
+          )}
         </div>
         <p className="mt-0.5 flex flex-wrap items-center gap-1">
           {viewer ? (
@@ -200,6 +247,11 @@ function CommentItem({
           {onReply ? (
             <button type="button" onClick={onReply} className={small}>
               {t("comments.reply")}
+            </button>
+          ) : null}
+          {editable && editing === null ? (
+            <button type="button" onClick={() => setEditing(comment.body)} className={small}>
+              {t("post.edit")}
             </button>
           ) : null}
           {own ? (
