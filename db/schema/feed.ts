@@ -50,6 +50,10 @@ export const posts = pgTable(
     uniqueIndex("posts_client").on(table.authorUid, table.clientId),
     index("posts_language").on(table.language, table.id),
     index("posts_created").on(table.createdAt),
+    // The pinned posts above a language's first page: a handful of rows, found without reading the rest.
+    index("posts_pinned")
+      .on(table.language, table.pinnedAt)
+      .where(sql`${table.pinnedAt} is not null`),
     index("posts_author").on(table.authorUid, table.id),
     // The app-bar search over posts, folded ("giap" finds "Giáp"), by trigram.
     index("posts_body_search").using("gin", sql`f_unaccent(lower(${table.body})) gin_trgm_ops`),

@@ -28,6 +28,8 @@ export const users = pgTable(
     index("users_name_search").using("gin", sql`f_unaccent(lower(coalesce(${table.displayName}, ''))) gin_trgm_ops`),
     index("users_created").on(table.createdAt),
     index("users_level").on(table.level),
+    // The directory by level in its keyset order (read backwards: level, then newest, then uid): a page is read, not sorted.
+    index("users_level_order").on(table.level, table.createdAt, table.uid),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { prose } from "../../shared/ui/prose.ts";
 import { useRecordView } from "../../shared/content/use-record-view.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { Link } from "react-router";
@@ -28,8 +29,6 @@ export interface RenderedArticle {
 }
 
 /** Markdown rendered on the server by a sanitising renderer (raw HTML escaped, links checked). */
-const prose =
-  "max-w-none leading-relaxed [&_a]:text-link [&_a]:underline [&_a]:underline-offset-2 [&_h2]:mt-8 [&_h2]:mb-3 [&_h2]:scroll-mt-20 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:mb-2 [&_h3]:scroll-mt-20 [&_h3]:font-bold [&_li]:my-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-3 [&_table]:my-4 [&_td]:border [&_td]:border-line [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:border-line [&_th]:px-2 [&_th]:py-1 [&_ul]:list-disc [&_ul]:pl-6 [&_code]:rounded [&_code]:bg-surface-muted [&_code]:px-1 [&_blockquote]:border-l-4 [&_blockquote]:border-line [&_blockquote]:pl-3 [&_blockquote]:text-fg-muted";
 
 export function Article({ html }: { html: string }) {
   return <div className={prose} dangerouslySetInnerHTML={{ __html: html }} />;

@@ -1,0 +1,2 @@
+CREATE INDEX "users_level_order" ON "users" USING btree ("level","created_at","uid");--> statement-breakpoint
+CREATE INDEX "posts_pinned" ON "posts" USING btree ("language","pinned_at") WHERE "posts"."pinned_at" is not null;
