@@ -50,6 +50,8 @@ export const posts = pgTable(
     uniqueIndex("posts_client").on(table.authorUid, table.clientId),
     index("posts_language").on(table.language, table.id),
     index("posts_created").on(table.createdAt),
+    // The week's top of a language, read in its order (backwards) while the week's posts fill a page.
+    index("posts_top").on(table.language, table.likeCount, table.commentCount, table.id),
     // The pinned posts above a language's first page: a handful of rows, found without reading the rest.
     index("posts_pinned")
       .on(table.language, table.pinnedAt)
