@@ -33,6 +33,7 @@ import { benchedPaths } from "./bench-pages.ts";
 import { freePort, HOST, startApp, stop, waitUntilAnswering, type Served } from "./bench-servers.ts";
 import { measure, WARMUP_SECONDS, type Load, type Measurement } from "./bench-throughput.ts";
 import { ensureBuild } from "./ensure-build.ts";
+import { printTable } from "./bench-table.ts";
 
 export const FEED_PATH = "/feed";
 export const CACHED_CATALOG = "/equipments-items";
@@ -100,15 +101,6 @@ export async function feedThroughput(baseUrl: string, load: Load, rounds = feedR
     });
   }
   return { rounds: results, verdict: feedThroughputVerdict(results), renderCache };
-}
-
-function printTable(headers: string[], rows: string[][]): void {
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? "").length)));
-  const line = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join("  ");
-  console.log(line(headers));
-  console.log(widths.map((width) => "-".repeat(width)).join("  "));
-  for (const row of rows) console.log(line(row));
 }
 
 export function feedThroughputLine({ verdict }: FeedThroughput): string {

@@ -20,6 +20,7 @@ import {
   type Verdict,
 } from "./bench-budgets.ts";
 import { pageScripts } from "./bench-first-load.ts";
+import { printTable } from "./bench-table.ts";
 import { assertChromium, calibratedRun, type BenchedPage, type CalibratedRun, type RunDiagnostics } from "./bench-lighthouse.ts";
 import { benchedPaths, PAGES_ONCE_BUILT, whyNotBenched } from "./bench-pages.ts";
 import { benchCommunity } from "./bench-community.ts";
@@ -79,15 +80,6 @@ const range = ([low, high]: [number, number], format: (value: number) => string)
   low === high ? format(low) : `${format(low)}–${format(high)}`;
 const times = (value: number) => `×${value.toFixed(2)}`;
 const kb = (value: number) => value.toFixed(1);
-
-function printTable(headers: string[], rows: string[][]): void {
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? "").length)));
-  const line = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join("  ");
-  console.log(line(headers));
-  console.log(widths.map((width) => "-".repeat(width)).join("  "));
-  for (const row of rows) console.log(line(row));
-}
 
 /** Every page's run 1, then every page's run 2, …: a host that slows down mid-bench slows all pages alike. */
 async function lighthouseRuns(pages: BenchedPage[], settings: Settings): Promise<PageResult[]> {

@@ -1,4 +1,5 @@
 /** One post: author and time, the text (safe HTML from the server), images, the linked entry, likes, comments, and what the viewer may do. */
+import { LazyReportDialog } from "../../shared/moderation/lazy-report-dialog.tsx";
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { FEED_EDIT_WINDOW_MS, type Post } from "../../../universal/feed/feed-limits.ts";
@@ -14,7 +15,6 @@ import { feedError } from "./feed-errors.ts";
 import { compactProse } from "../../shared/ui/prose.ts";
 
 /** The thread (comments, replies, their composer) loads when someone opens it. */
-const ReportDialog = lazy(() => import("../../shared/moderation/report-dialog.tsx").then((module) => ({ default: module.ReportDialog })));
 /** What the ⋯ menu offers (edit, delete, report, pin, hide) and the edit form load when first opened. */
 const PostMenu = lazy(() => import("./post-actions.tsx").then((module) => ({ default: module.PostMenu })));
 const PostEditor = lazy(() => import("./post-actions.tsx").then((module) => ({ default: module.PostEditor })));
@@ -229,11 +229,7 @@ export function PostCard({ post, viewer, standalone = false, now, onChange, onRe
           />
         </Suspense>
       ) : null}
-      {report ? (
-        <Suspense fallback={null}>
-          <ReportDialog target={report} onClose={() => setReport(null)} />
-        </Suspense>
-      ) : null}
+      <LazyReportDialog target={report} onClose={() => setReport(null)} />
     </article>
   );
 }

@@ -3,7 +3,8 @@
  * (`&rev=` an older one) and, for signed-in readers other than the author, a report button. Loaded
  * only on these pages.
  */
-import { lazy, Suspense, useState } from "react";
+import { LazyReportDialog } from "../../shared/moderation/lazy-report-dialog.tsx";
+import { useState } from "react";
 import { Link } from "react-router";
 import { memberGuideHref, type PublishedGuide } from "../../../universal/guides/guide-limits.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
@@ -11,8 +12,6 @@ import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-me
 import type { ReportTarget } from "../../shared/moderation/report-dialog.tsx";
 import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
 import { Article, TocList, type RenderedArticle } from "./guide-pages.tsx";
-
-const ReportDialog = lazy(() => import("../../shared/moderation/report-dialog.tsx").then((module) => ({ default: module.ReportDialog })));
 
 export type MemberGuideView = PublishedGuide & {
   article: RenderedArticle;
@@ -32,11 +31,7 @@ function ReportButton({ id, moderationI18n, label }: { id: number; moderationI18
       >
         {label}
       </button>
-      {target ? (
-        <Suspense fallback={null}>
-          <ReportDialog target={target} onClose={() => setTarget(null)} />
-        </Suspense>
-      ) : null}
+      <LazyReportDialog target={target} onClose={() => setTarget(null)} />
     </>
   );
 }

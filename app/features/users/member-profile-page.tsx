@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from "react";
+import { LazyReportDialog } from "../../shared/moderation/lazy-report-dialog.tsx";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Language } from "../../../universal/i18n/languages.ts";
 import type { ReportTarget } from "../../shared/moderation/report-dialog.tsx";
@@ -10,7 +11,6 @@ import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
 import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
 
 /** Loaded when a member opens it: pages that are only read never pay for the dialog. */
-const ReportDialog = lazy(() => import("../../shared/moderation/report-dialog.tsx").then((module) => ({ default: module.ReportDialog })));
 
 const button = "inline-flex min-h-11 items-center justify-center rounded-md px-4 font-semibold";
 
@@ -73,11 +73,7 @@ function ReportButton({ uid, moderationI18n, label }: { uid: string; moderationI
       >
         {label}
       </button>
-      {target ? (
-        <Suspense fallback={null}>
-          <ReportDialog target={target} onClose={() => setTarget(null)} />
-        </Suspense>
-      ) : null}
+      <LazyReportDialog target={target} onClose={() => setTarget(null)} />
     </>
   );
 }
