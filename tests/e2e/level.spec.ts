@@ -11,8 +11,11 @@ test("the level calculator adds the table's XP between two levels, keeps its inp
   const cumulative = async (level: number) =>
     Number((await table.getByRole("row").nth(level).getByRole("cell").nth(2).textContent())?.replace(/\D/g, ""));
 
+  // Each field's value reaches the URL before the next is typed, as a reader sees the result change.
   await page.getByLabel(catalog.level.calculator.from).fill("10");
+  await expect(page).toHaveURL(/from=10/);
   await page.getByLabel(catalog.level.calculator.to).fill("25");
+  await expect(page).toHaveURL(/to=25/);
   const expected = (await cumulative(25)) - (await cumulative(10));
   const xp = page.getByText(catalog.level.calculator.xpNeeded).locator("xpath=following-sibling::dd");
   await expect(xp).toHaveText(expected.toLocaleString("vi-VN"));
