@@ -16,6 +16,7 @@ import {
   ENTRY_REFERENCE,
   FEED_EDIT_WINDOW_MS,
   linkableKinds,
+  referenceKindOf,
   type Comment,
   type FeedAuthor,
   type FeedPage,
@@ -89,9 +90,6 @@ function authorOf(uid: string, row: { displayName: string; photoURL: string | nu
   return { uid, displayName: row.displayName, photoURL: row.photoURL };
 }
 
-/** The content-link name of a stored kind (`items` → `item`). */
-const referenceKind = new Map<string, LinkableKind>(Object.entries(linkableKinds).map(([kind, stored]) => [stored, kind as LinkableKind]));
-
 interface EntryColumns {
   entryVi: string | null;
   entryEn: string | null;
@@ -106,7 +104,7 @@ const entryColumns = {
 
 function entryOf(row: PostRow, entry: EntryColumns): PostEntry | null {
   if (!row.entryKind || !row.entryId || entry.entryVi === null) return null;
-  const ref = `${referenceKind.get(row.entryKind) ?? row.entryKind}:${row.entryId}`;
+  const ref = `${referenceKindOf.get(row.entryKind) ?? row.entryKind}:${row.entryId}`;
   return { ref, name: { vi: entry.entryVi, en: entry.entryEn ?? entry.entryVi }, icon: entry.entryIcon, href: entryHref(ref) };
 }
 

@@ -31,6 +31,10 @@ export const linkableKinds = {
   guide: "guides",
 } as const;
 export type LinkableKind = keyof typeof linkableKinds;
+/** The content-link kind of a stored kind (`items` → `item`), for the kinds a post may link. */
+export const referenceKindOf: ReadonlyMap<string, LinkableKind> = new Map(
+  Object.entries(linkableKinds).map(([kind, stored]) => [stored, kind as LinkableKind]),
+);
 export const ENTRY_REFERENCE = /^(item|recipe|mount|pet|class|rune|talisman|guide):([a-z0-9][a-z0-9-]{0,80})$/;
 
 /** `new`: newest first (pinned posts apart on the first page); `top`: the week's most liked. */

@@ -111,13 +111,13 @@ export function CommentThread({ post, viewer, onCount, onReport }: Props) {
         </div>
       ) : (
         <p className="mt-3 text-sm">
+          {t("signedOut")}{" "}
           <Link
             to={`/login?redirect=${encodeURIComponent(`/feed?id=${post.id}`)}`}
             className="font-semibold text-link underline underline-offset-2"
           >
             {t("signIn")}
-          </Link>{" "}
-          · {t("signedOut")}
+          </Link>
         </p>
       )}
     </section>

@@ -6,11 +6,11 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { languages, type Language } from "../../../universal/i18n/languages.ts";
 import {
-  linkableKinds,
   POST_BODY_MAX,
   POST_IMAGE_MAX_BYTES,
   POST_IMAGE_TYPES,
   POST_IMAGES_MAX,
+  referenceKindOf,
   type Post,
 } from "../../../universal/feed/feed-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
@@ -25,8 +25,6 @@ interface EntryHit {
   icon: string | null;
 }
 
-/** Stored kind → the content-link kind a post names (`items` → `item`). */
-const referenceKind = new Map<string, string>(Object.entries(linkableKinds).map(([kind, stored]) => [stored, kind]));
 const SEARCH_DEBOUNCE_MS = 200;
 
 function useEntrySearch(query: string): EntryHit[] {
@@ -42,7 +40,7 @@ function useEntrySearch(query: string): EntryHit[] {
       ).then((answer) => {
         if (!answer.ok) return;
         const hits = answer.data.flatMap((hit) => {
-          const kind = referenceKind.get(hit.kind);
+          const kind = referenceKindOf.get(hit.kind);
           return kind ? [{ ref: `${kind}:${hit.id}`, name: hit.name, icon: hit.icon }] : [];
         });
         setAnswer({ query: text, hits });

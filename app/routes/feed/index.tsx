@@ -1,5 +1,6 @@
 import { FeedListPage, FeedPostPage, type FeedLanguage } from "~/features/feed/feed-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { Translator } from "~/shared/i18n/translator.ts";
 import { metaFor } from "~/shared/page/page-meta.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { notFound } from "~/shared/routing/not-found.ts";
@@ -15,8 +16,8 @@ export const meta: Route.MetaFunction = (args) => {
   const data = args.loaderData;
   if (data?.view !== "post") return metaFor("feed", args);
   const { post } = data;
-  const name = post.author.displayName;
-  const title = data.i18n.language === "vi" ? `Bài viết của ${name}` : `Post by ${name}`;
+  const t = new Translator(data.i18n.language, { feed: data.i18n.messages }).bind("feed");
+  const title = t("page.cardTitle", { name: post.author.displayName });
   return metaFor("feed", args, {
     title: `${title}: ${plainExcerpt(post.body, 60)}`,
     description: plainExcerpt(post.body, 200),
