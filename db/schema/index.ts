@@ -13,3 +13,8 @@ export * from "./realtime.ts";
 export * from "./feed.ts";
 export * from "./guides.ts";
 export * from "./contribution.ts";
+export * from "./offers.ts";
+export * from "./reputation.ts";
+export * from "./bag.ts";
+export * from "./notes.ts";
+export * from "./tax.ts";

@@ -26,7 +26,7 @@ export const reports = pgTable(
   },
   (table) => [
     check("reports_status", sql`${table.status} in ('open', 'resolved')`),
-    check("reports_action", sql`${table.action} is null or ${table.action} in ('hide', 'delete', 'dismiss')`),
+    check("reports_action", sql`${table.action} is null or ${table.action} in ('hide', 'delete', 'dismiss', 'verify')`),
     uniqueIndex("reports_open_target")
       .on(table.kind, table.targetId)
       .where(sql`${table.status} = 'open'`),

@@ -1,0 +1,149 @@
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { authUsers } from "./auth.ts";
+
+const member = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => authUsers.id, { onDelete: "cascade" });
+
+/**
+ * Buy and sell offers between players (issue 20). `status` moves only as the pure state machine of
+ * `universal/offers/` allows: `open → reserved → completed`, and `cancelled` or `expired` from open
+ * or reserved. Every move is one `update … where id = ? and version = ?` that raises `version`, so
+ * of two racing moves exactly one wins. A reservation names one reply (`reserved_reply_id`) and its
+ * author (`counterparty_uid`); each side confirms once (`owner_confirmed_at`,
+ * `counterparty_confirmed_at`), and the second confirmation completes the trade (`completed_at`),
+ * which then counts in the item's price history at once. Prices are whole in-game gold.
+ * Timestamps are milliseconds since the epoch.
+ */
+export const offers = pgTable(
+  "offers",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    ownerUid: member("owner_uid"),
+    /** Makes posting an offer idempotent per owner. */
+    clientId: text("client_id").notNull(),
+    side: text("side").notNull(),
+    itemId: text("item_id").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPrice: bigint("unit_price", { mode: "number" }).notNull(),
+    /** The pack's server id. */
+    server: text("server").notNull(),
+    characterName: text("character_name").notNull(),
+    note: text("note"),
+    status: text("status").notNull().default("open"),
+    version: integer("version").notNull().default(1),
+    reservedReplyId: bigint("reserved_reply_id", { mode: "number" }),
+    counterpartyUid: text("counterparty_uid").references(() => authUsers.id, { onDelete: "set null" }),
+    ownerConfirmedAt: bigint("owner_confirmed_at", { mode: "number" }),
+    counterpartyConfirmedAt: bigint("counterparty_confirmed_at", { mode: "number" }),
+    /** Why the last reservation was released, or why the offer was cancelled. */
+    reason: text("reason"),
+    /** Hidden by a moderator: gone from every public list. */
+    hiddenAt: bigint("hidden_at", { mode: "number" }),
+    hiddenBy: text("hidden_by"),
+    expiresAt: bigint("expires_at", { mode: "number" }).notNull(),
+    createdAt: bigint("created_at", { mode: "number" }).notNull(),
+    updatedAt: bigint("updated_at", { mode: "number" }).notNull(),
+    completedAt: bigint("completed_at", { mode: "number" }),
+  },
+  (table) => [
+    check("offers_side", sql`${table.side} in ('buy', 'sell')`),
+    check("offers_status", sql`${table.status} in ('open', 'reserved', 'completed', 'cancelled', 'expired')`),
+    check("offers_quantity", sql`${table.quantity} > 0`),
+    check("offers_price", sql`${table.unitPrice} > 0`),
+    check(
+      "offers_reservation",
+      sql`(${table.status} <> 'reserved' or (${table.reservedReplyId} is not null and ${table.counterpartyUid} is not null))`,
+    ),
+    uniqueIndex("offers_client").on(table.ownerUid, table.clientId),
+    // An item's open offers of one side, cheapest (sells) or dearest (buys) first, by server.
+    index("offers_open_book")
+      .on(table.itemId, table.side, table.unitPrice, table.id)
+      .where(sql`${table.status} = 'open' and ${table.hiddenAt} is null`),
+    // The expiry sweep: what is still open or reserved, by when it ends.
+    index("offers_expiry")
+      .on(table.expiresAt)
+      .where(sql`${table.status} in ('open', 'reserved')`),
+    // Price history: completed trades of an item in time order.
+    index("offers_completed")
+      .on(table.itemId, table.completedAt)
+      .where(sql`${table.status} = 'completed'`),
+    index("offers_owner").on(table.ownerUid, table.id),
+    index("offers_counterparty")
+      .on(table.counterpartyUid, table.id)
+      .where(sql`${table.counterpartyUid} is not null`),
+    // Reputation by character name, folded ("tuan" finds "Tuấn").
+    index("offers_character").on(sql`f_unaccent(lower(${table.characterName}))`, table.server),
+  ],
+);
+
+/** The thread of an offer: replies from other members (realtime on the offer's topic). */
+export const offerReplies = pgTable(
+  "offer_replies",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    offerId: bigint("offer_id", { mode: "number" })
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    authorUid: member("author_uid"),
+    clientId: text("client_id").notNull(),
+    text: text("text").notNull(),
+    hiddenAt: bigint("hidden_at", { mode: "number" }),
+    createdAt: bigint("created_at", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("offer_replies_client").on(table.authorUid, table.clientId),
+    index("offer_replies_offer").on(table.offerId, table.id),
+  ],
+);
+
+/**
+ * Feedback after a trade: each party once per offer (+1 or −1 and a comment), about the other party.
+ * `subject_name` and `subject_server` are the character it is about, fixed when it is left (the
+ * offer's character for its owner; the counterparty's claimed character on that server, if any).
+ */
+export const offerFeedback = pgTable(
+  "offer_feedback",
+  {
+    offerId: bigint("offer_id", { mode: "number" })
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    fromUid: member("from_uid"),
+    toUid: member("to_uid"),
+    score: smallint("score").notNull(),
+    comment: text("comment").notNull(),
+    subjectName: text("subject_name"),
+    subjectServer: text("subject_server"),
+    createdAt: bigint("created_at", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.offerId, table.fromUid] }),
+    check("offer_feedback_score", sql`${table.score} in (-1, 1)`),
+    index("offer_feedback_to").on(table.toUid, table.createdAt),
+    index("offer_feedback_subject").on(sql`f_unaccent(lower(${table.subjectName}))`, table.subjectServer),
+  ],
+);
+
+/** "Tell me when someone sells X below P on server S" (or buys above P): fired when such an offer opens. */
+export const priceAlerts = pgTable(
+  "price_alerts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    uid: member("uid"),
+    itemId: text("item_id").notNull(),
+    side: text("side").notNull(),
+    server: text("server").notNull(),
+    maxPrice: bigint("max_price", { mode: "number" }),
+    minPrice: bigint("min_price", { mode: "number" }),
+    createdAt: bigint("created_at", { mode: "number" }).notNull(),
+    lastFiredAt: bigint("last_fired_at", { mode: "number" }),
+  },
+  (table) => [
+    check("price_alerts_side", sql`${table.side} in ('buy', 'sell')`),
+    check("price_alerts_bound", sql`(${table.maxPrice} is null) <> (${table.minPrice} is null)`),
+    index("price_alerts_match").on(table.itemId, table.side, table.server),
+    index("price_alerts_uid").on(table.uid, table.id),
+  ],
+);
