@@ -42,6 +42,11 @@ import { stylesheetReader } from "./http/stylesheets.ts";
 import type { AppEnv } from "./http/context.ts";
 import { profileRoutes } from "./profile/profile-routes.ts";
 import { usersRoutes } from "./users/users-routes.ts";
+import { offerRoutes } from "./offers/offer-routes.ts";
+import { reputationRoutes } from "./reputation/reputation-routes.ts";
+import { bagRoutes } from "./bag/bag-routes.ts";
+import { notesRoutes } from "./notes/notes-routes.ts";
+import { taxRoutes } from "./tax/tax-routes.ts";
 import type { Config } from "./config.ts";
 import { AppError, toAppError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
@@ -268,6 +273,11 @@ export function createApp({
   app.route("/api", contributionRoutes(database.db));
   app.route("/api", siteSearchRoutes(database.db));
   app.route("/api", contentApiRoutes(database.db));
+  app.route("/api", offerRoutes(database.db, hub));
+  app.route("/api", reputationRoutes(database.db, hub));
+  app.route("/api", bagRoutes(database.db, hub));
+  app.route("/api", notesRoutes(database.db, hub));
+  app.route("/api", taxRoutes(database.db, hub));
   app.all("/api/*", (c) => {
     const failure = new AppError("not-found", `No API endpoint at ${c.req.method} ${c.req.path}`);
     return c.json(failure.toJSON(), failure.status);

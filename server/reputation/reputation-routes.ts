@@ -1,0 +1,12 @@
+/** Player reputation (`/api/reputation`, `/api/characters/claims`). */
+import { Hono } from "hono";
+import type { Database } from "../../db/client.ts";
+import type { AppEnv } from "../http/context.ts";
+import type { RealtimeHub } from "../realtime/hub.ts";
+
+export function reputationRoutes(db: Database, hub: RealtimeHub): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  void db;
+  void hub;
+  return app;
+}
