@@ -18,6 +18,8 @@ export const namespaces = [
   "users",
   "feed",
   "guides",
+  "offers",
+  "reputation",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
