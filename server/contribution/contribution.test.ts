@@ -10,7 +10,7 @@ import {
   POINTS_BY_REASON,
   titleForLevel,
 } from "../../universal/contribution/contribution-levels.ts";
-import { awardPoints, gameDayKey, likeSource, revokePoints } from "./contribution.ts";
+import { awardPoints, gameDayKey, likeSource, readContributionPoints, revokePoints } from "./contribution.ts";
 
 describe("the level curve and title bands", () => {
   it("puts a new member at level 1 with the spec's default title, and needs more points for each level", () => {
@@ -58,7 +58,7 @@ describe.each(testEngines)("awarding and taking back points on %s", (engine) => 
   });
 
   const profile = async (uid: string) => (await db.select().from(users).where(eq(users.uid, uid)))[0]!;
-  const total = async (uid: string) => (await db.select().from(contributionTotals).where(eq(contributionTotals.uid, uid)))[0]?.points ?? 0;
+  const total = (uid: string) => readContributionPoints(db, uid);
   const like = (fan: string, postId: number, now = day1) =>
     awardPoints(db, { uid: "author", reason: "post-liked", source: likeSource(postId, fan), actorUid: fan }, now);
 

@@ -140,3 +140,9 @@ export async function revokePoints(
   if (deleted.length === 0) return;
   await applyTotal(tx, uid, Math.max(totals.points - row.points, 0), totals.titleByAdmin, now);
 }
+
+/** A member's contribution points so far (0 before their first award). */
+export async function readContributionPoints(db: Database, uid: string): Promise<number> {
+  const [totals] = await db.select({ points: contributionTotals.points }).from(contributionTotals).where(eq(contributionTotals.uid, uid));
+  return totals?.points ?? 0;
+}

@@ -1,6 +1,7 @@
 import type { TFunction } from "../../shared/i18n/translator.ts";
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
-import { useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
+import { levelForPoints, MAX_CONTRIBUTION_LEVEL, pointsForLevel } from "../../../universal/contribution/contribution-levels.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import type { Language } from "../../../universal/i18n/languages.ts";
@@ -40,6 +41,46 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         {title}
       </h2>
       {children}
+    </section>
+  );
+}
+
+/** The level the member's points reached and how far the next one is (the curve is on /level). */
+function ContributionProgress({ points, language, t }: { points: number; language: Language; t: TFunction }) {
+  const id = useId();
+  const level = levelForPoints(points);
+  const number = new Intl.NumberFormat(language);
+  const floor = pointsForLevel(level);
+  const top = level < MAX_CONTRIBUTION_LEVEL ? pointsForLevel(level + 1) : null;
+  return (
+    <section aria-labelledby={id} className={card}>
+      <h2 id={id} className="mb-2 text-lg font-bold">
+        {t("contribution.title")}
+      </h2>
+      <p className="text-sm">{t("contribution.summary", { level: number.format(level), points: number.format(points) })}</p>
+      {top === null ? (
+        <p className="mt-2 text-sm text-fg-muted">{t("contribution.maxLevel")}</p>
+      ) : (
+        <>
+          <progress
+            className="mt-3 h-2 w-full accent-brand"
+            max={top - floor}
+            value={points - floor}
+            aria-label={t("contribution.progressLabel", { level: number.format(level + 1) })}
+          />
+          <p className="mt-1 text-sm text-fg-muted">
+            {t("contribution.toNext", { count: top - points, points: number.format(top - points), level: number.format(level + 1) })}
+          </p>
+        </>
+      )}
+      <p className="mt-3 flex flex-wrap gap-x-4 text-sm">
+        <Link to="/level#contribution" className="inline-flex min-h-11 items-center text-link underline">
+          {t("contribution.howItWorks")}
+        </Link>
+        <Link to="/users" className="inline-flex min-h-11 items-center text-link underline">
+          {t("contribution.ranking")}
+        </Link>
+      </p>
     </section>
   );
 }
@@ -94,6 +135,7 @@ export function MePage({
   passwordMinLength,
   hasPassword,
   listed: initiallyListed,
+  points,
   notifications,
 }: {
   i18n: RouteMessages;
@@ -105,6 +147,8 @@ export function MePage({
   hasPassword: boolean;
   /** Whether the profile is shown in the member directory (`/users`). */
   listed: boolean;
+  /** Contribution points so far: they set the level (universal/contribution). */
+  points: number;
   /** The notification choices, which the notifications feature draws. */
   notifications: ReactNode;
 }) {
@@ -247,6 +291,8 @@ export function MePage({
           <Badges subject={profile} className="mt-2" />
         </div>
       </header>
+
+      <ContributionProgress points={points} language={language} t={t} />
 
       <Section title={t("profile.title")}>
         <form onSubmit={saveName} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">

@@ -4,6 +4,7 @@ import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { hasPassword } from "../../../server/auth/confirm-identity.ts";
+import { readContributionPoints } from "../../../server/contribution/contribution.ts";
 import { listPreferences } from "../../../server/notifications/notification-preferences.ts";
 import { readProfile, syncProfile } from "../../../server/profile/profile-store.ts";
 import { readListed } from "../../../server/users/directory.ts";
@@ -20,13 +21,14 @@ export const loader = guarded(async ({ request, context }: Route.LoaderArgs) => 
   const profile =
     (await readProfile(db, viewer.uid, logger)) ??
     (await syncProfile(db, { id: viewer.uid, email: viewer.email, name: viewer.name, image: viewer.image }));
-  const [i18n, authI18n, notificationsI18n, withPassword, notificationPreferences, listed] = await Promise.all([
+  const [i18n, authI18n, notificationsI18n, withPassword, notificationPreferences, listed, points] = await Promise.all([
     loadRouteMessages(request, "me"),
     loadRouteMessages(request, "auth"),
     loadRouteMessages(request, "notifications"),
     hasPassword(db, viewer.uid),
     listPreferences(db, viewer.uid),
     readListed(db, viewer.uid),
+    readContributionPoints(db, viewer.uid),
   ]);
   return {
     profile,
@@ -36,6 +38,7 @@ export const loader = guarded(async ({ request, context }: Route.LoaderArgs) => 
     passwordMinLength,
     hasPassword: withPassword,
     listed,
+    points,
     notificationsI18n,
     notificationPreferences,
   };
