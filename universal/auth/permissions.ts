@@ -33,6 +33,7 @@ const userPermissions = [
   "clan:create",
   "bag:manage:own",
   "note:manage:own",
+  "tax:manage:own",
   "offer:manage:own",
   "report:create",
 ] as const;
