@@ -1,0 +1,93 @@
+/**
+ * The offer state machine (issue 20), pure: `open → reserved → completed`, `cancelled` or `expired`
+ * from open or reserved, `unreserve` back to open. Every move the server makes asks it first, then
+ * writes the answer with `update … where id = ? and version = ?` so two racing moves cannot both win.
+ *
+ * Who may move: the owner reserves (for one replier), cancels, confirms; the counterparty (the member
+ * the offer is reserved for) confirms and may release the reservation; the schedule expires it.
+ * A move by someone who may never make it is refused as `permission-denied` (403); a move the
+ * state does not allow now (reserving a reserved offer, confirming twice) as `failed-precondition` (409).
+ */
+import type { OfferStatus } from "./offer-limits.ts";
+
+export type OfferActor = "owner" | "counterparty" | "stranger" | "system";
+
+export type OfferMove = "reserve" | "unreserve" | "confirm" | "cancel" | "expire";
+
+export interface OfferState {
+  status: OfferStatus;
+  /** Whether a counterparty is named (always, while reserved). */
+  reserved: boolean;
+  ownerConfirmed: boolean;
+  counterpartyConfirmed: boolean;
+}
+
+export type MoveRefusal = "failed-precondition" | "permission-denied";
+
+export type MoveResult = { ok: true; state: OfferState } | { ok: false; refusal: MoveRefusal };
+
+export const terminalStatuses: readonly OfferStatus[] = ["completed", "cancelled", "expired"];
+
+export function isTerminal(status: OfferStatus): boolean {
+  return terminalStatuses.includes(status);
+}
+
+/** Who may make each move at all (whatever the state). */
+const movers: Record<OfferMove, readonly OfferActor[]> = {
+  reserve: ["owner"],
+  unreserve: ["owner", "counterparty"],
+  confirm: ["owner", "counterparty"],
+  cancel: ["owner"],
+  expire: ["system"],
+};
+
+export function mayMove(actor: OfferActor, move: OfferMove): boolean {
+  return movers[move].includes(actor);
+}
+
+export const initialOfferState: OfferState = { status: "open", reserved: false, ownerConfirmed: false, counterpartyConfirmed: false };
+
+const refuse = (refusal: MoveRefusal): MoveResult => ({ ok: false, refusal });
+const to = (state: OfferState): MoveResult => ({ ok: true, state });
+
+/** The state after `actor` makes `move`, or why not. */
+export function nextOfferState(state: OfferState, actor: OfferActor, move: OfferMove): MoveResult {
+  if (!mayMove(actor, move)) return refuse("permission-denied");
+  switch (move) {
+    case "reserve":
+      if (state.status !== "open") return refuse("failed-precondition");
+      return to({ status: "reserved", reserved: true, ownerConfirmed: false, counterpartyConfirmed: false });
+    case "unreserve":
+      if (state.status !== "reserved") return refuse("failed-precondition");
+      return to({ status: "open", reserved: false, ownerConfirmed: false, counterpartyConfirmed: false });
+    case "confirm": {
+      if (state.status !== "reserved") return refuse("failed-precondition");
+      const mine = actor === "owner" ? "ownerConfirmed" : "counterpartyConfirmed";
+      if (state[mine]) return refuse("failed-precondition");
+      const confirmed = { ...state, [mine]: true };
+      return to(confirmed.ownerConfirmed && confirmed.counterpartyConfirmed ? { ...confirmed, status: "completed" } : confirmed);
+    }
+    case "cancel":
+    case "expire":
+      if (state.status !== "open" && state.status !== "reserved") return refuse("failed-precondition");
+      return to({ ...state, status: move === "cancel" ? "cancelled" : "expired" });
+  }
+}
+
+/** Whether a state is one the machine can reach (what the database's checks also hold). */
+export function isValidOfferState(state: OfferState): boolean {
+  switch (state.status) {
+    case "open":
+      return !state.reserved && !state.ownerConfirmed && !state.counterpartyConfirmed;
+    case "reserved":
+      return state.reserved && !(state.ownerConfirmed && state.counterpartyConfirmed);
+    case "completed":
+      return state.reserved && state.ownerConfirmed && state.counterpartyConfirmed;
+    case "cancelled":
+    case "expired":
+      return (
+        !(state.ownerConfirmed && state.counterpartyConfirmed) &&
+        (state.reserved || (!state.ownerConfirmed && !state.counterpartyConfirmed))
+      );
+  }
+}
