@@ -17,6 +17,7 @@ import { attachSocketServer } from "./realtime/socket-server.ts";
 import { createPresence } from "./realtime/presence.ts";
 import { realtimeTopics } from "./realtime-topics.ts";
 import { ensureContent } from "./content/content-store.ts";
+import { startOfferExpiry, setTraderPresence } from "./offers/offers.ts";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -72,6 +73,9 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
     topics: realtimeTopics(database.db),
     presence,
   });
+  // The offers' book shows who is online; offers past their end expire on a schedule (each once, whatever the processes).
+  setTraderPresence(presence);
+  const stopOfferExpiry = startOfferExpiry(database.db, hub, logger);
   await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done));
   const shownHost = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
   logger.info("listening", { url: `http://${shownHost}:${config.PORT}`, mode: config.NODE_ENV, realtime: bus?.kind ?? "in-process" });
@@ -90,6 +94,7 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
     logger.info("shutting down", { signal });
     const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    stopOfferExpiry();
     // Sockets are told the server is going away (1001): their clients reconnect and resume.
     const socketsClosed = sockets.close();
     server.close(async () => {

@@ -14,6 +14,8 @@ export const errorStatus = {
   conflict: 409,
   /** A write based on an older version of what it changes (a guide saved from a stale tab): nothing was written. */
   aborted: 409,
+  /** A move the state does not allow now (reserving an offer already reserved): nothing was written. */
+  "failed-precondition": 409,
   "payload-too-large": 413,
   "unsupported-media-type": 415,
   "resource-exhausted": 429,

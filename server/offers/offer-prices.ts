@@ -26,3 +26,53 @@ export async function medianUnitPrices(db: Database, itemIds: readonly string[],
     .groupBy(offers.itemId);
   return new Map(rows.map((row) => [row.itemId, Math.round(Number(row.median))]));
 }
+
+/** The price history's windows and bucket sizes: hourly over 48 hours, daily over 90 days. */
+export const PRICE_RANGES = {
+  "48h": { windowMs: 2 * DAY_MS, bucketMs: 3_600_000 },
+  "90d": { windowMs: 90 * DAY_MS, bucketMs: DAY_MS },
+} as const;
+
+export interface PriceBucketRow {
+  t: number;
+  median: number;
+  min: number;
+  max: number;
+  volume: number;
+}
+
+/**
+ * An item's completed trades in buckets (UTC hours or days, `t` each bucket's start): the median,
+ * lowest and highest unit price, and the quantity traded. Buckets without a trade are absent.
+ */
+export async function priceHistory(
+  db: Database,
+  itemId: string,
+  range: keyof typeof PRICE_RANGES,
+  now = Date.now(),
+): Promise<PriceBucketRow[]> {
+  const { windowMs, bucketMs } = PRICE_RANGES[range];
+  const since = Math.floor((now - windowMs) / bucketMs) * bucketMs;
+  // A constant of this module, written into the statement so the select and the group by are the same expression.
+  const size = sql.raw(String(bucketMs));
+  const bucket = sql<string | number>`(${offers.completedAt} / ${size}) * ${size}`;
+  const rows = await db
+    .select({
+      t: bucket,
+      median: sql<string | number>`percentile_cont(0.5) within group (order by ${offers.unitPrice})`,
+      min: sql<string | number>`min(${offers.unitPrice})`,
+      max: sql<string | number>`max(${offers.unitPrice})`,
+      volume: sql<string | number>`sum(${offers.quantity})`,
+    })
+    .from(offers)
+    .where(and(eq(offers.status, "completed"), eq(offers.itemId, itemId), gte(offers.completedAt, since)))
+    .groupBy(bucket)
+    .orderBy(bucket);
+  return rows.map((row) => ({
+    t: Number(row.t),
+    median: Math.round(Number(row.median)),
+    min: Number(row.min),
+    max: Number(row.max),
+    volume: Number(row.volume),
+  }));
+}

@@ -1,12 +1,117 @@
 /** Offers between players (`/api/offers`, `/api/alerts`, `/api/items/{id}/prices`). */
 import { Hono } from "hono";
 import type { Database } from "../../db/client.ts";
-import type { AppEnv } from "../http/context.ts";
+import {
+  cancelBody,
+  createAlertBody,
+  createOfferBody,
+  createReplyBody,
+  editOfferBody,
+  feedbackBody,
+  offersQuery,
+  pricesQuery,
+  reserveBody,
+  unreserveBody,
+} from "../../universal/offers/offer-schemas.ts";
+import { AppError } from "../errors.ts";
+import { allowPermission, parseJson, parseQuery, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
+import { priceHistory } from "./offer-prices.ts";
+import {
+  createAlert,
+  createOffer,
+  createReply,
+  deleteAlert,
+  getOffer,
+  hideOffer,
+  leaveFeedback,
+  listAlerts,
+  listOffers,
+  moveOffer,
+} from "./offers.ts";
+
+function idParam(c: AppContext, what: string): number {
+  const id = Number(c.req.param("id"));
+  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not-found", `No such ${what}.`);
+  return id;
+}
+
+const PACK_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export function offerRoutes(db: Database, hub: RealtimeHub): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  void db;
-  void hub;
-  return app;
+  return new Hono<AppEnv>()
+    .get("/offers", async (c) => {
+      const viewer = allowPermission(c, "view:record");
+      const query = parseQuery(c, offersQuery);
+      if (query.mine && !viewer) throw new AppError("unauthenticated", "Sign in first.");
+      return c.json({ data: await listOffers(db, viewer, query) });
+    })
+    .post("/offers", async (c) => {
+      const viewer = requirePermission(c, "offer:manage:own");
+      const body = await parseJson(c, createOfferBody);
+      return c.json({ data: await createOffer(db, hub, viewer, body) }, 201);
+    })
+    .get("/offers/:id", async (c) => {
+      const viewer = allowPermission(c, "view:record");
+      return c.json({ data: await getOffer(db, viewer, idParam(c, "offer")) });
+    })
+    .patch("/offers/:id", async (c) => {
+      const moderator = requirePermission(c, "offer:hide");
+      const { hidden } = await parseJson(c, editOfferBody);
+      const id = idParam(c, "offer");
+      const offer = await hideOffer(db, hub, moderator, id, hidden);
+      c.get("logger").info("offer moderated", { by: moderator.uid, offer: id, hidden });
+      return c.json({ data: offer });
+    })
+    .post("/offers/:id/replies", async (c) => {
+      const viewer = requirePermission(c, "offer:reply");
+      const body = await parseJson(c, createReplyBody);
+      return c.json({ data: await createReply(db, hub, viewer, idParam(c, "offer"), body) }, 201);
+    })
+    .post("/offers/:id/reserve", async (c) => {
+      const viewer = requirePermission(c, "offer:manage:own");
+      const { replyId } = await parseJson(c, reserveBody);
+      return c.json({ data: await moveOffer(db, hub, viewer, idParam(c, "offer"), { move: "reserve", replyId }) });
+    })
+    .post("/offers/:id/unreserve", async (c) => {
+      const viewer = requirePermission(c, "offer:trade");
+      const { reason } = await parseJson(c, unreserveBody);
+      return c.json({ data: await moveOffer(db, hub, viewer, idParam(c, "offer"), { move: "unreserve", reason }) });
+    })
+    .post("/offers/:id/confirm", async (c) => {
+      const viewer = requirePermission(c, "offer:trade");
+      return c.json({ data: await moveOffer(db, hub, viewer, idParam(c, "offer"), { move: "confirm" }) });
+    })
+    .post("/offers/:id/cancel", async (c) => {
+      const viewer = requirePermission(c, "offer:manage:own");
+      const text = await c.req.text();
+      const { reason } = text.trim() === "" ? { reason: null } : await parseJson(c, cancelBody);
+      return c.json({ data: await moveOffer(db, hub, viewer, idParam(c, "offer"), { move: "cancel", reason }) });
+    })
+    .post("/offers/:id/feedback", async (c) => {
+      const viewer = requirePermission(c, "feedback:create");
+      const body = await parseJson(c, feedbackBody);
+      return c.json({ data: await leaveFeedback(db, viewer, idParam(c, "offer"), body) }, 201);
+    })
+    .get("/alerts", async (c) => {
+      const viewer = requirePermission(c, "alert:manage:own");
+      return c.json({ data: await listAlerts(db, viewer) });
+    })
+    .post("/alerts", async (c) => {
+      const viewer = requirePermission(c, "alert:manage:own");
+      const body = await parseJson(c, createAlertBody);
+      return c.json({ data: await createAlert(db, viewer, body) }, 201);
+    })
+    .delete("/alerts/:id", async (c) => {
+      const viewer = requirePermission(c, "alert:manage:own");
+      await deleteAlert(db, viewer, idParam(c, "alert"));
+      return c.json({ ok: true });
+    })
+    .get("/items/:id/prices", async (c) => {
+      allowPermission(c, "view:record");
+      const itemId = c.req.param("id");
+      if (!PACK_ID.test(itemId) || itemId.length > 100) throw new AppError("not-found", "No such item.");
+      const { range } = parseQuery(c, pricesQuery);
+      return c.json({ data: await priceHistory(db, itemId, range) });
+    });
 }

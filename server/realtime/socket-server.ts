@@ -230,8 +230,8 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
         wake(event.id);
         return;
       }
-      // Transient events (typing, unread counts) go to the live subscribers as they are.
-      if (event.type !== "typing" && event.type !== "unread") return;
+      // Transient events (typing, unread counts, offers' moves) go to the live subscribers as they are.
+      if (event.type !== "typing" && event.type !== "unread" && event.type !== "offer-changed" && event.type !== "offer-book") return;
       const text = JSON.stringify(event);
       for (const member of feed.members) {
         if (!member.live) continue;

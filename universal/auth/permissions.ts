@@ -35,6 +35,11 @@ const userPermissions = [
   "note:manage:own",
   "tax:manage:own",
   "offer:manage:own",
+  "offer:reply",
+  "offer:trade",
+  "feedback:create",
+  "alert:manage:own",
+  "character:claim:own",
   "report:create",
 ] as const;
 

@@ -83,7 +83,8 @@ export const offersQuery = z.object({
   itemId: packId("itemId").optional(),
   side: z.enum(offerSides).optional(),
   server: packId("server").optional(),
-  status: z.enum(offerStatuses).default("open"),
+  /** `open` unless `mine` (then every status). */
+  status: z.enum(offerStatuses).optional(),
   mine: flag,
   limit: z.coerce.number().int().min(1).max(OFFER_PAGE_MAX).default(OFFER_PAGE),
 });
@@ -138,3 +139,6 @@ export const characterReportBody = z
   .strict();
 
 export const offerIdParam = positiveId;
+
+/** `PATCH /api/offers/{id}`: a moderator hides or restores an offer. */
+export const editOfferBody = z.object({ hidden: z.boolean() }).strict();

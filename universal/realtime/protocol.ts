@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { ChatMessage } from "../chat/chat-schemas.ts";
 import type { AppNotification } from "../notifications/notification-kinds.ts";
 import type { Post } from "../feed/feed-limits.ts";
+import type { Offer, OfferReply, OfferStatus } from "../offers/offer-limits.ts";
 
 /** `room:{id}`, `user:{uid}`, `feed:{lang}`…: a kind, a colon, an id. */
 export const topicSchema = z.string().regex(/^[a-z][a-z-]*:[A-Za-z0-9_-]{1,80}$/, "not a topic");
@@ -25,7 +26,9 @@ export type PersistedEvent =
   | { type: "message-deleted"; topic: string; id: number; messageId: number }
   | { type: "notification"; topic: string; id: number; notification: AppNotification }
   /** On `feed:{language}`: a new post (visitors may subscribe). */
-  | { type: "post"; topic: string; id: number; post: Post };
+  | { type: "post"; topic: string; id: number; post: Post }
+  /** On `offer:{id}`: a reply in the offer's thread (readers of the offer only). */
+  | { type: "offer-reply"; topic: string; id: number; reply: OfferReply };
 
 export interface PresenceMember {
   uid: string;
@@ -44,7 +47,11 @@ export type TransientEvent =
   | { type: "typing"; topic: string; uid: string; displayName: string }
   /** On `user:{uid}`: the member's unread count after some were marked read (in another tab, or by reading a room). */
   | { type: "unread"; topic: string; unread: number }
-  | { type: "presence"; topic: string; count: number; members?: PresenceMember[]; joined?: PresenceMember[]; left?: string[] };
+  | { type: "presence"; topic: string; count: number; members?: PresenceMember[]; joined?: PresenceMember[]; left?: string[] }
+  /** On `offer:{id}`: the offer moved (readers fetch it again). */
+  | { type: "offer-changed"; topic: string; offerId: number; status: OfferStatus; version: number }
+  /** On `offers:{itemId}` (anyone): an open offer entered or changed in the item's book (`offer`), or left it (`offer: null`). */
+  | { type: "offer-book"; topic: string; offerId: number; offer: Offer | null };
 
 export type ServerFrame =
   | PersistedEvent

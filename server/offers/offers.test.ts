@@ -1,0 +1,353 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, offers } from "../../db/schema/index.ts";
+import { testEngines } from "../../db/testing.ts";
+import type { Alert, Offer, OfferDetail, OfferReply, PriceBucket } from "../../universal/offers/offer-limits.ts";
+import { RATE_RULES } from "../auth/rate-limit.ts";
+import { ensureContent } from "../content/content-store.ts";
+import type { HubEvent } from "../realtime/hub.ts";
+import { realtimeTopics } from "../realtime-topics.ts";
+import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
+import { setRole } from "../users/set-role.ts";
+import { expireOffers } from "./offers.ts";
+
+interface Member {
+  cookie: string;
+  uid: string;
+  email: string;
+}
+
+const ITEM = "iron-ore";
+const OTHER_ITEM = "beast-hide";
+const SERVER = "suong-mai";
+const OTHER_SERVER = "bach-hac";
+
+describe.each(testEngines)("offers on %s", (engine) => {
+  let t: TestApp;
+  let count = 0;
+  let clientIds = 0;
+  const clientId = () => `offer-client-${++clientIds}-${Date.now()}`;
+  let an: Member;
+  let binh: Member;
+  let chi: Member;
+  let dung: Member;
+  let mod: Member;
+
+  async function member(name: string): Promise<Member> {
+    const email = `offers-${engine}-${++count}@example.vn`;
+    const cookie = await signUp(t.app, email, "correct horse battery", name);
+    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
+    return { cookie, uid: profile.uid, email };
+  }
+
+  async function offer(who: Member, extra: Record<string, unknown> = {}): Promise<Offer> {
+    const response = await call(t.app, "/api/offers", {
+      cookie: who.cookie,
+      body: {
+        side: "sell",
+        itemId: ITEM,
+        quantity: 10,
+        unitPrice: 120,
+        server: SERVER,
+        characterName: "Tuấn Kiệt",
+        expiresInDays: 7,
+        clientId: clientId(),
+        ...extra,
+      },
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()).data;
+  }
+
+  async function reply(who: Member, id: number, text = "Mình lấy nhé"): Promise<OfferReply> {
+    const response = await call(t.app, `/api/offers/${id}/replies`, { cookie: who.cookie, body: { text, clientId: clientId() } });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()).data;
+  }
+
+  const move = (who: Member | null, id: number, what: string, body: unknown = {}) =>
+    call(t.app, `/api/offers/${id}/${what}`, { cookie: who?.cookie, body });
+
+  const read = (who: Member | null, id: number) => call(t.app, `/api/offers/${id}`, { cookie: who?.cookie });
+  const list = async (who: Member | null, query: string): Promise<Offer[]> => {
+    const response = await call(t.app, `/api/offers?${query}`, { cookie: who?.cookie });
+    expect(response.status).toBe(200);
+    return (await response.json()).data;
+  };
+  const kinds = async (who: Member): Promise<string[]> =>
+    ((await (await call(t.app, "/api/notifications", { cookie: who.cookie })).json()).data as { kind: string }[]).map((n) => n.kind);
+
+  // The race sends 200 writes from one account at once: past the API's per-account write budget
+  // (60 a minute), which has its own tests. This file runs in its own worker; the budget comes back after.
+  const writeBudget = RATE_RULES.write.max;
+  beforeAll(async () => {
+    RATE_RULES.write.max = 100_000;
+    t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000" });
+    await ensureContent(t.db, silentLogger);
+    [an, binh, chi, dung, mod] = await Promise.all([member("An"), member("Bình"), member("Chi"), member("Dũng"), member("Mai")]);
+    await setRole(t.db, { email: mod.email }, "moderator");
+  });
+  afterAll(async () => {
+    RATE_RULES.write.max = writeBudget;
+    await t.dispose();
+  });
+
+  it("lets visitors read the book and members post, once per client id, with the trader's presence and reputation", async () => {
+    expect((await call(t.app, "/api/offers")).status).toBe(200);
+    const body = { side: "sell", itemId: ITEM, quantity: 1, unitPrice: 5, server: SERVER, characterName: "An", expiresInDays: 3 };
+    expect((await call(t.app, "/api/offers", { body })).status).toBe(401);
+    const bad = await call(t.app, "/api/offers", { cookie: an.cookie, body: { ...body, itemId: "no-such-item" } });
+    expect(bad.status).toBe(400);
+    expect((await call(t.app, "/api/offers", { cookie: an.cookie, body: { ...body, expiresInDays: 31 } })).status).toBe(400);
+    expect((await call(t.app, "/api/offers", { cookie: an.cookie, body: { ...body, unitPrice: 1.5 } })).status).toBe(400);
+    const id = clientId();
+    const first = await call(t.app, "/api/offers", { cookie: an.cookie, body: { ...body, clientId: id, itemId: OTHER_ITEM } });
+    const again = await call(t.app, "/api/offers", { cookie: an.cookie, body: { ...body, clientId: id, itemId: OTHER_ITEM } });
+    const [one, two] = [(await first.json()).data as Offer, (await again.json()).data as Offer];
+    expect(first.status).toBe(201);
+    expect(two.id).toBe(one.id);
+    expect(one).toMatchObject({ status: "open", version: 1, role: "owner", counterparty: null, hidden: false });
+    expect(one.trader).toMatchObject({
+      uid: an.uid,
+      displayName: "An",
+      online: false,
+      reputation: { positive: 0, negative: 0, trades: 0 },
+    });
+    expect(one.expiresAt - one.createdAt).toBe(3 * 86_400_000);
+    const listed = await list(null, `itemId=${OTHER_ITEM}`);
+    expect(listed.map((each) => each.id)).toEqual([one.id]);
+    expect(listed[0]?.role).toBeNull();
+    const visitor = await read(null, one.id);
+    expect(visitor.status).toBe(200);
+    expect(((await visitor.json()).data as OfferDetail).replies).toEqual([]);
+  });
+
+  it("sorts an item's book: sells cheapest first, buys dearest first; filters by server and side", async () => {
+    const item = "wind-feather";
+    const cheap = await offer(binh, { itemId: item, unitPrice: 50 });
+    const dear = await offer(chi, { itemId: item, unitPrice: 80 });
+    const lowBuy = await offer(binh, { itemId: item, side: "buy", unitPrice: 30 });
+    const highBuy = await offer(chi, { itemId: item, side: "buy", unitPrice: 45 });
+    const elsewhere = await offer(binh, { itemId: item, unitPrice: 10, server: OTHER_SERVER });
+    expect((await list(null, `itemId=${item}&side=sell&server=${SERVER}`)).map((o) => o.id)).toEqual([cheap.id, dear.id]);
+    expect((await list(null, `itemId=${item}&side=buy`)).map((o) => o.id)).toEqual([highBuy.id, lowBuy.id]);
+    expect((await list(null, `itemId=${item}`)).map((o) => o.id)).toEqual([elsewhere.id, cheap.id, dear.id, highBuy.id, lowBuy.id]);
+    expect((await call(t.app, `/api/offers?status=bogus`)).status).toBe(400);
+  });
+
+  it("runs a trade: replies, a reservation, 403 for strangers, 409 for moves the state refuses, both confirmations, feedback once each", async () => {
+    const sell = await offer(an, { unitPrice: 100, quantity: 4 });
+    const events: HubEvent[] = [];
+    const stop = t.hub.listen(`offer:${sell.id}`, (event) => events.push(event));
+    const book: HubEvent[] = [];
+    const stopBook = t.hub.listen(`offers:${ITEM}`, (event) => book.push(event));
+    expect((await call(t.app, `/api/offers/${sell.id}/replies`, { body: { text: "hi" } })).status).toBe(401);
+    const fromBinh = await reply(binh, sell.id);
+    const fromChi = await reply(chi, sell.id, "Mình trả 95 được không?");
+    expect(events.filter((e) => e.type === "offer-reply" || e.type === "poke").length).toBeGreaterThanOrEqual(2);
+    expect(await kinds(an)).toContain("offer-reply");
+    const detail = (await (await read(null, sell.id)).json()).data as OfferDetail;
+    expect(detail.replies.map((r) => r.id)).toEqual([fromBinh.id, fromChi.id]);
+
+    // Only the owner reserves; only for a reply in the thread.
+    expect((await move(dung, sell.id, "reserve", { replyId: fromBinh.id })).status).toBe(403);
+    expect((await move(null, sell.id, "reserve", { replyId: fromBinh.id })).status).toBe(401);
+    expect((await move(an, sell.id, "reserve", { replyId: 999_999 })).status).toBe(400);
+    const reserved = await move(an, sell.id, "reserve", { replyId: fromBinh.id });
+    expect(reserved.status).toBe(200);
+    expect((await reserved.json()).data).toMatchObject({
+      status: "reserved",
+      version: 2,
+      counterparty: { uid: binh.uid },
+      reservedReplyId: fromBinh.id,
+    });
+    const twice = await move(an, sell.id, "reserve", { replyId: fromBinh.id });
+    expect(twice.status).toBe(409);
+    expect((await twice.json()).error.code).toBe("failed-precondition");
+    expect(await kinds(binh)).toContain("offer-reserved");
+    expect(events.some((e) => e.type === "offer-changed" && e.status === "reserved")).toBe(true);
+    expect(book.some((e) => e.type === "offer-book" && e.offerId === sell.id && e.offer === null)).toBe(true);
+
+    // Reserved: only the two parties (and moderators) see it.
+    expect((await read(null, sell.id)).status).toBe(404);
+    expect((await read(chi, sell.id)).status).toBe(404);
+    expect((await read(binh, sell.id)).status).toBe(200);
+    expect((await read(mod, sell.id)).status).toBe(200);
+    expect((await list(null, `itemId=${ITEM}`)).some((o) => o.id === sell.id)).toBe(false);
+    expect((await list(binh, "status=reserved")).map((o) => o.id)).toContain(sell.id);
+    expect((await list(chi, "status=reserved")).map((o) => o.id)).not.toContain(sell.id);
+    expect((await list(null, "status=reserved")).length).toBe(0);
+    expect((await list(binh, "mine=1")).find((o) => o.id === sell.id)?.role).toBe("counterparty");
+
+    // A third member confirming: 403; each side once; the second completes it.
+    expect((await move(chi, sell.id, "confirm")).status).toBe(403);
+    expect((await move(dung, sell.id, "unreserve", { reason: "x" })).status).toBe(403);
+    expect((await move(binh, sell.id, "cancel")).status).toBe(403);
+    expect((await move(binh, sell.id, "feedback", { score: 1, comment: "ok" })).status).toBe(201);
+    const half = await move(binh, sell.id, "confirm");
+    expect(half.status).toBe(200);
+    expect((await half.json()).data).toMatchObject({ status: "reserved", ownerConfirmedAt: null });
+    expect((await move(binh, sell.id, "confirm")).status).toBe(409);
+    expect(await kinds(an)).toContain("offer-confirm");
+    const done = await move(an, sell.id, "confirm");
+    expect(done.status).toBe(200);
+    const completed = (await done.json()).data as Offer;
+    expect(completed).toMatchObject({ status: "completed" });
+    expect(completed.completedAt).not.toBeNull();
+    expect(await kinds(binh)).toContain("offer-completed");
+    expect((await move(an, sell.id, "cancel")).status).toBe(409);
+    expect((await move(an, sell.id, "confirm")).status).toBe(409);
+
+    // Feedback: each party once, strangers never.
+    expect((await move(chi, sell.id, "feedback", { score: 1, comment: "spam" })).status).toBe(403);
+    expect((await move(binh, sell.id, "feedback", { score: -1, comment: "again" })).status).toBe(409);
+    expect((await move(an, sell.id, "feedback", { score: 2, comment: "x" })).status).toBe(400);
+    const fromAn = await move(an, sell.id, "feedback", { score: -1, comment: "Giao chậm" });
+    expect(fromAn.status).toBe(201);
+    expect((await fromAn.json()).data).toMatchObject({ score: -1, to: { uid: binh.uid }, from: { uid: an.uid } });
+    const after = (await (await read(an, sell.id)).json()).data as OfferDetail;
+    expect(after.feedback).toHaveLength(2);
+    expect(after.canLeaveFeedback).toBe(false);
+    const [row] = (await list(null, `itemId=${OTHER_ITEM}`)).filter((o) => o.trader.uid === an.uid);
+    expect(row?.trader.reputation).toEqual({ positive: 1, negative: 0, trades: 1 });
+
+    // The completed trade counts in the price history at once.
+    const prices = await call(t.app, `/api/items/${ITEM}/prices?range=48h`);
+    expect(prices.status).toBe(200);
+    const buckets = (await prices.json()).data as PriceBucket[];
+    expect(buckets).toEqual([{ t: expect.any(Number), median: 100, min: 100, max: 100, volume: 4 }]);
+    expect((buckets[0]?.t ?? 1) % 3_600_000).toBe(0);
+    const daily = (await (await call(t.app, `/api/items/${ITEM}/prices`)).json()).data as PriceBucket[];
+    expect((daily[0]?.t ?? 1) % 86_400_000).toBe(0);
+    expect((await call(t.app, `/api/items/${ITEM}/prices?range=7d`)).status).toBe(400);
+    stop();
+    stopBook();
+  });
+
+  it("releases a reservation back to open with a reason, and lets only the owner cancel", async () => {
+    const sell = await offer(an, { unitPrice: 130 });
+    const fromChi = await reply(chi, sell.id);
+    expect((await move(chi, sell.id, "unreserve", { reason: "x" })).status).toBe(403);
+    expect((await move(an, sell.id, "unreserve", { reason: "x" })).status).toBe(409);
+    expect((await move(an, sell.id, "reserve", { replyId: fromChi.id })).status).toBe(200);
+    expect((await move(chi, sell.id, "unreserve", {})).status).toBe(400);
+    const released = await move(chi, sell.id, "unreserve", { reason: "Hết vàng rồi" });
+    expect(released.status).toBe(200);
+    expect((await released.json()).data).toMatchObject({ status: "open", counterparty: null, reason: "Hết vàng rồi", version: 3 });
+    expect(await kinds(an)).toContain("offer-cancelled");
+    expect((await move(chi, sell.id, "confirm")).status).toBe(403);
+    expect((await move(chi, sell.id, "feedback", { score: -1, comment: "x" })).status).toBe(403);
+    expect((await move(an, sell.id, "reserve", { replyId: fromChi.id })).status).toBe(200);
+    expect((await call(t.app, `/api/offers/${sell.id}/cancel`, { cookie: an.cookie, method: "POST" })).status).toBe(200);
+    expect(await kinds(chi)).toContain("offer-cancelled");
+    expect((await move(an, sell.id, "cancel", { reason: "again" })).status).toBe(409);
+    // Cancelled while reserved: the two still may leave feedback.
+    expect((await move(chi, sell.id, "feedback", { score: 1, comment: "" })).status).toBe(201);
+  });
+
+  it("lets exactly one of 200 racing reservations win; the rest get 409 and nothing is corrupt", async () => {
+    const sell = await offer(an, { unitPrice: 140 });
+    const replies = [await reply(binh, sell.id), await reply(chi, sell.id), await reply(dung, sell.id)];
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, at) => move(an, sell.id, "reserve", { replyId: replies[at % replies.length]?.id })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(199);
+    const codes = await Promise.all(answers.filter((a) => a.status === 409).map(async (a) => (await a.json()).error.code));
+    expect(new Set(codes)).toEqual(new Set(["failed-precondition"]));
+    const [row] = await t.db.select().from(offers).where(eq(offers.id, sell.id));
+    expect(row).toMatchObject({ status: "reserved", version: 2 });
+    expect(replies.map((r) => r.id)).toContain(row?.reservedReplyId);
+  });
+
+  it("keeps replies and offers idempotent by client id", async () => {
+    const sell = await offer(an, { unitPrice: 150 });
+    const body = { text: "Còn không bạn?", clientId: clientId() };
+    const [one, two] = await Promise.all([
+      call(t.app, `/api/offers/${sell.id}/replies`, { cookie: binh.cookie, body }),
+      call(t.app, `/api/offers/${sell.id}/replies`, { cookie: binh.cookie, body }),
+    ]);
+    expect([one.status, two.status]).toEqual([201, 201]);
+    expect((await one.json()).data.id).toBe((await two.json()).data.id);
+    expect(((await (await read(null, sell.id)).json()).data as OfferDetail).replies).toHaveLength(1);
+  });
+
+  it("fires a price alert the moment a matching offer opens, not for the member's own offers", async () => {
+    const item = "cloudsilk-cocoon";
+    expect((await call(t.app, "/api/alerts", { body: { itemId: item, side: "sell", server: SERVER, maxPrice: 100 } })).status).toBe(401);
+    const both = await call(t.app, "/api/alerts", {
+      cookie: dung.cookie,
+      body: { itemId: item, side: "sell", server: SERVER, maxPrice: 1, minPrice: 2 },
+    });
+    expect(both.status).toBe(400);
+    const created = await call(t.app, "/api/alerts", {
+      cookie: dung.cookie,
+      body: { itemId: item, side: "sell", server: SERVER, maxPrice: 100 },
+    });
+    expect(created.status).toBe(201);
+    const alert = (await created.json()).data as Alert;
+    expect(alert).toMatchObject({ maxPrice: 100, minPrice: null, lastFiredAt: null });
+    const before = (await kinds(dung)).filter((kind) => kind === "price-alert").length;
+    await offer(an, { itemId: item, unitPrice: 150 });
+    await offer(an, { itemId: item, unitPrice: 90, server: OTHER_SERVER });
+    await offer(an, { itemId: item, unitPrice: 90, side: "buy" });
+    await offer(dung, { itemId: item, unitPrice: 10 });
+    expect((await kinds(dung)).filter((kind) => kind === "price-alert").length).toBe(before);
+    await offer(an, { itemId: item, unitPrice: 100 });
+    expect((await kinds(dung)).filter((kind) => kind === "price-alert").length).toBe(before + 1);
+    const listed = (await (await call(t.app, "/api/alerts", { cookie: dung.cookie })).json()).data as Alert[];
+    expect(listed.map((a) => a.id)).toEqual([alert.id]);
+    expect(listed[0]?.lastFiredAt).not.toBeNull();
+    expect((await call(t.app, "/api/alerts", { cookie: an.cookie }).then((r) => r.json())).data).toEqual([]);
+    expect((await call(t.app, `/api/alerts/${alert.id}`, { cookie: an.cookie, method: "DELETE" })).status).toBe(404);
+    expect((await call(t.app, `/api/alerts/${alert.id}`, { cookie: dung.cookie, method: "DELETE" })).status).toBe(200);
+    expect((await call(t.app, "/api/alerts", { cookie: dung.cookie }).then((r) => r.json())).data).toEqual([]);
+  });
+
+  it("expires open and reserved offers past their end exactly once, however many sweeps race", async () => {
+    const item = "silverbamboo-stalk";
+    const open = await offer(binh, { itemId: item, expiresInDays: 1 });
+    const reserved = await offer(binh, { itemId: item, expiresInDays: 1 });
+    const later = await offer(binh, { itemId: item, expiresInDays: 5 });
+    const fromChi = await reply(chi, reserved.id);
+    expect((await move(binh, reserved.id, "reserve", { replyId: fromChi.id })).status).toBe(200);
+    const before = (await kinds(binh)).filter((kind) => kind === "offer-expired").length;
+    const at = Date.now() + 2 * 86_400_000;
+    const counts = await Promise.all([expireOffers(t.db, t.hub, at), expireOffers(t.db, t.hub, at), expireOffers(t.db, t.hub, at)]);
+    expect(counts.reduce((sum, each) => sum + each, 0)).toBeGreaterThanOrEqual(2);
+    const rows = await t.db.select().from(offers).where(eq(offers.itemId, item));
+    const status = new Map(rows.map((row) => [row.id, row]));
+    expect(status.get(open.id)).toMatchObject({ status: "expired", version: 2 });
+    expect(status.get(reserved.id)).toMatchObject({ status: "expired", version: 3 });
+    expect(status.get(later.id)).toMatchObject({ status: "open", version: 1 });
+    expect((await kinds(binh)).filter((kind) => kind === "offer-expired").length).toBe(before + 2);
+    expect(await kinds(chi)).toContain("offer-expired");
+    expect(await expireOffers(t.db, t.hub, at)).toBe(0);
+    expect((await move(binh, open.id, "cancel")).status).toBe(409);
+  });
+
+  it("lets moderators hide an offer from every public list, audited; the owner still reads it", async () => {
+    const sell = await offer(chi, { itemId: "beast-hide", unitPrice: 77 });
+    expect((await call(t.app, `/api/offers/${sell.id}`, { cookie: dung.cookie, method: "PATCH", body: { hidden: true } })).status).toBe(
+      403,
+    );
+    const hidden = await call(t.app, `/api/offers/${sell.id}`, { cookie: mod.cookie, method: "PATCH", body: { hidden: true } });
+    expect(hidden.status).toBe(200);
+    expect((await hidden.json()).data).toMatchObject({ hidden: true });
+    expect((await list(null, "itemId=beast-hide")).some((o) => o.id === sell.id)).toBe(false);
+    expect((await read(null, sell.id)).status).toBe(404);
+    expect((await read(chi, sell.id)).status).toBe(200);
+    expect((await call(t.app, `/api/offers/${sell.id}/replies`, { cookie: binh.cookie, body: { text: "hi" } })).status).toBe(404);
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "offer.hide"), eq(auditLog.targetId, String(sell.id))));
+    expect(audit).toHaveLength(1);
+    const topics = realtimeTopics(t.db);
+    const viewer = (uid: string) => ({ uid, role: "user" }) as never;
+    expect(await topics.offer?.mayRead(null, String(sell.id))).toBe(false);
+    expect(await topics.offer?.mayRead(viewer(chi.uid), String(sell.id))).toBe(true);
+    expect(await topics.offers?.mayRead(null, ITEM)).toBe(true);
+  });
+});
