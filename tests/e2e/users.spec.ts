@@ -78,6 +78,10 @@ test.describe("hiding", () => {
 
     await tuan.page.goto("/me");
     await hydrated(tuan.page);
+    // A new member's contribution: level 1, no points, and how far level 2 is.
+    const contribution = tuan.page.getByRole("region", { name: me.contribution.title });
+    await expect(contribution).toContainText("Cấp 1 · 0 điểm");
+    await expect(contribution.getByRole("progressbar")).toHaveAttribute("max", "10");
     const listed = tuan.page.getByRole("switch", { name: me.directory.listed });
     await expect(listed).toBeChecked();
     expect(await seriousViolationsAtEveryWidth(tuan.page)).toEqual([]);

@@ -5,11 +5,10 @@ import {
   fetchLatestBuild,
   FIRST_CHECK_DELAY_MS,
   isSlowConnection,
-  safeRouteRules,
   startBuildChecks,
   type BuildInfo,
 } from "./build-refresh.ts";
-import { createRouteMatcher } from "./route-rules.ts";
+import { createRouteMatcher, safeRouteRules } from "./route-rules.ts";
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });

@@ -3,7 +3,7 @@
  * at a regular interval, `builds/latest.json?{timestamp}` is fetched; an id other than this
  * page's build marks the page outdated, and the next navigation becomes a full page load.
  */
-import { matchRouteRules, type RouteMatcher, type RouteRule } from "./route-rules.ts";
+import type { RouteMatcher } from "./route-rules.ts";
 
 export const FIRST_CHECK_DELAY_MS = 1_000;
 export const DEFAULT_CHECK_INTERVAL_MS = 60 * 60 * 1_000;
@@ -89,15 +89,4 @@ export async function fetchBuildMeta(buildId: string, fetcher: typeof fetch = fe
     isBuildInfo(body) && typeof matcher?.exact === "object" && typeof matcher.prefix === "object" && Array.isArray(candidate?.prerendered);
   if (!valid || !matcher || !candidate?.prerendered) throw new Error(`${buildMetaPath(buildId)} is not a build manifest`);
   return { id: body.id, timestamp: body.timestamp, matcher, prerendered: candidate.prerendered };
-}
-
-/** The rules of a path, or none when matching fails (logged: the app carries on, spec §8). */
-export function safeRouteRules(matcher: RouteMatcher | undefined, path: string, log: (error: unknown) => void): RouteRule {
-  if (!matcher) return {};
-  try {
-    return matchRouteRules(matcher, path);
-  } catch (error) {
-    log(error);
-    return {};
-  }
 }

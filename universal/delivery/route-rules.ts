@@ -104,3 +104,14 @@ export function prerenderedPaths(rules: RouteRules = routeRules): string[] {
     .map(([path]) => path)
     .sort();
 }
+
+/** The rules of a path, or none when matching fails (logged: the app carries on, spec §8). */
+export function safeRouteRules(matcher: RouteMatcher | undefined, path: string, log: (error: unknown) => void): RouteRule {
+  if (!matcher) return {};
+  try {
+    return matchRouteRules(matcher, path);
+  } catch (error) {
+    log(error);
+    return {};
+  }
+}

@@ -4,18 +4,23 @@
  */
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { createPath, useBlocker, useLocation, useNavigation } from "react-router";
-import {
-  fetchBuildMeta,
-  fetchLatestBuild,
-  safeRouteRules,
-  startBuildChecks,
-  type BuildMeta,
-} from "../../../universal/delivery/build-refresh.ts";
+import type { BuildMeta } from "../../../universal/delivery/build-refresh.ts";
+import type * as Background from "./delivery-background.ts";
 import { PENDING_PATH_GLOBAL, reloadTo } from "../../shared/delivery/reload-guard.ts";
-import type { RouteRule } from "../../../universal/delivery/route-rules.ts";
+import { safeRouteRules, type RouteRule } from "../../../universal/delivery/route-rules.ts";
 import { afterInteractive } from "../../shared/page/after-interactive.ts";
 import { logPageError } from "../../shared/page/page-errors.ts";
-import { keepForOffline, registerServiceWorker, updateServiceWorker } from "../../shared/delivery/service-worker-client.ts";
+
+/** The background part, fetched once when it is first needed (after the page is interactive). */
+let background: Promise<typeof Background> | undefined;
+function loadBackground() {
+  background ??= import("./delivery-background.ts");
+  return background.catch((error: unknown) => {
+    background = undefined;
+    logPageError("Failed to load the delivery runtime; carrying on without build checks", error);
+    return null;
+  });
+}
 
 export interface ClientBuild {
   id: string;
@@ -52,28 +57,23 @@ export function useDeliveryRuntime(build: ClientBuild): void {
   const location = useLocation();
   const navigation = useNavigation();
 
-  // The manifest, the worker and the build checks wait until the page is interactive.
+  // The manifest, the worker and the build checks wait until the page is interactive, and their code with them.
   useEffect(() => {
+    let stopped = false;
     let stopChecks: (() => void) | undefined;
     const cancelStart = afterInteractive(() => {
-      fetchBuildMeta(build.id)
-        .then(setMeta)
-        .catch((error: unknown) => logPageError("Failed to load the build manifest; carrying on without route rules", error));
-      void registerServiceWorker();
-      const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
-      stopChecks = startBuildChecks({
-        buildId: build.id,
-        intervalMs: build.checkIntervalMs,
-        connection,
-        fetchLatest: () => fetchLatestBuild(),
-        onNewBuild: () => {
-          setOutdated(true);
-          void updateServiceWorker();
-        },
-        onError: (error) => console.warn("Build check failed; will try again at the next interval", error),
+      void loadBackground().then((runtime) => {
+        if (stopped || !runtime) return;
+        stopChecks = runtime.startDeliveryBackground({
+          buildId: build.id,
+          checkIntervalMs: build.checkIntervalMs,
+          onMeta: setMeta,
+          onNewBuild: () => setOutdated(true),
+        });
       });
     });
     return () => {
+      stopped = true;
       cancelStart();
       stopChecks?.();
     };
@@ -104,7 +104,7 @@ export function useDeliveryRuntime(build: ClientBuild): void {
   useEffect(
     () =>
       afterInteractive(() => {
-        void keepForOffline(shown).catch((error: unknown) => console.warn("Could not keep the page for offline use", error));
+        void loadBackground().then((runtime) => runtime?.offerForOffline(shown));
       }),
     [shown],
   );

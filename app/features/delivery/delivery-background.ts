@@ -1,0 +1,40 @@
+/**
+ * The delivery work no one waits for, loaded on demand at the first idle moment after hydration
+ * (decision 011): this build's manifest, the service worker and the build checks. Kept out of the
+ * shell's chunk, so no page downloads it before it is interactive.
+ */
+import { fetchBuildMeta, fetchLatestBuild, startBuildChecks, type BuildMeta } from "../../../universal/delivery/build-refresh.ts";
+import { keepForOffline, registerServiceWorker, updateServiceWorker } from "../../shared/delivery/service-worker-client.ts";
+import { logPageError } from "../../shared/page/page-errors.ts";
+
+export interface BackgroundStart {
+  buildId: string;
+  checkIntervalMs: number;
+  onMeta: (meta: BuildMeta) => void;
+  onNewBuild: () => void;
+}
+
+/** Starts the manifest, the worker and the build checks; returns the function that stops the checks. */
+export function startDeliveryBackground({ buildId, checkIntervalMs, onMeta, onNewBuild }: BackgroundStart): () => void {
+  fetchBuildMeta(buildId)
+    .then(onMeta)
+    .catch((error: unknown) => logPageError("Failed to load the build manifest; carrying on without route rules", error));
+  void registerServiceWorker();
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  return startBuildChecks({
+    buildId,
+    intervalMs: checkIntervalMs,
+    connection,
+    fetchLatest: () => fetchLatestBuild(),
+    onNewBuild: () => {
+      onNewBuild();
+      void updateServiceWorker();
+    },
+    onError: (error) => console.warn("Build check failed; will try again at the next interval", error),
+  });
+}
+
+/** Offers the page shown to the worker; it keeps only prerendered pages (its route rules). */
+export function offerForOffline(page: string): void {
+  void keepForOffline(page).catch((error: unknown) => console.warn("Could not keep the page for offline use", error));
+}
