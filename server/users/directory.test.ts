@@ -6,7 +6,9 @@ import type { PublicMember } from "../../universal/users/users-limits.ts";
 import { call, createTestApp, signUp, type TestApp } from "../testing.ts";
 import { POINTS_BY_REASON } from "../../universal/contribution/contribution-levels.ts";
 import { awardPoints } from "../contribution/contribution.ts";
+import { listMembers } from "./directory.ts";
 import { memberReportable } from "./member-reports.ts";
+import { directoryQuery } from "./users-schemas.ts";
 
 interface Member {
   cookie: string;
@@ -135,6 +137,18 @@ describe.each(testEngines)("member directory on %s", (engine) => {
     // Filters and search page too.
     const ties = await allPages("?q=tie");
     expect(ties).toHaveLength(23);
+    // A name many members share takes the other plan (the ordered walk): the same members in the same order.
+    for (const sort of ["level", "newest"] as const) {
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query = directoryQuery.parse({ q: "tie", sort, limit: "7", ...(cursor ? { cursor } : {}) });
+        const page = await listMembers(t.db, query, { fewMatches: 5 });
+        walked.push(...page.data.map((entry) => entry.uid));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(walked).toEqual((await directory(`?q=tie&sort=${sort}&limit=50`)).data.map((entry) => entry.uid));
+    }
   });
 
   it("leaves out unlisted, banned and unnamed members; their page is a 404 to others, not to themselves", async () => {
