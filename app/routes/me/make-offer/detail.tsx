@@ -1,9 +1,54 @@
+import { OfferDetailPage } from "~/features/offers/offer-detail-page.tsx";
+import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { localize } from "~/shared/i18n/localize.ts";
+import { Translator } from "~/shared/i18n/translator.ts";
+import { metaFor } from "~/shared/page/page-meta.ts";
+import { requestContext } from "~/shared/request-context.ts";
 import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
+import { notFound } from "~/shared/routing/not-found.ts";
+import { getEntry } from "../../../../server/content/catalog.ts";
+import { itemNames } from "../../../../server/content/world.ts";
+import { AppError } from "../../../../server/errors.ts";
+import { getOffer } from "../../../../server/offers/offers.ts";
+import type { GameServer } from "../../../../universal/content/pack-schema.ts";
+import type { Route } from "./+types/detail";
 
-export { pageMeta as meta } from "~/shared/page/page-meta.ts";
-export { PlaceholderPage as default } from "~/features/shell/placeholder-page.tsx";
+export const meta: Route.MetaFunction = (args) => {
+  const data = args.loaderData;
+  if (!data) return metaFor("meMakeOfferDetail", args);
+  const t = new Translator(data.i18n.language, { offers: data.i18n.messages }).bind("offers");
+  const item = localize(data.item?.name, data.i18n.language) || data.offer.itemId;
+  return metaFor("meMakeOfferDetail", args, { title: t(`detail.title.${data.offer.side}`, { item }) });
+};
 
 export const middleware = middlewareFor("meMakeOfferDetail");
 
-/** Server middleware runs on client navigations only for routes with a loader; `guarded` answers its refusals. */
-export const loader = guarded(() => null);
+/** `?id=` names the offer; one the viewer may not read (another's reserved or past offer) is a 404 like one that does not exist. */
+export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs) => {
+  const { db, viewer } = context.get(requestContext);
+  if (!viewer) throw new Error("the signedIn guard lets only signed-in viewers through");
+  const id = url.searchParams.get("id") ?? "";
+  const offer = /^[1-9][0-9]{0,15}$/.test(id)
+    ? await getOffer(db, viewer, Number(id)).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === "not-found") return null;
+        throw error;
+      })
+    : null;
+  if (!offer) notFound(url);
+  const [i18n, items, server] = await Promise.all([
+    loadRouteMessages(request, "offers"),
+    itemNames(db, [offer.itemId]),
+    getEntry<GameServer>(db, "servers", offer.server),
+  ]);
+  return {
+    i18n,
+    offer,
+    item: items[offer.itemId] ?? null,
+    serverName: server ? localize(server.name, i18n.language) : offer.server,
+    viewer: { uid: viewer.uid, displayName: viewer.name },
+  };
+});
+
+export default function MeMakeOfferDetail({ loaderData }: Route.ComponentProps) {
+  return <OfferDetailPage {...loaderData} />;
+}

@@ -1,9 +1,46 @@
+import { MyOffersPage } from "~/features/offers/my-offers-page.tsx";
+import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { localize } from "~/shared/i18n/localize.ts";
+import { requestContext } from "~/shared/request-context.ts";
 import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
+import { getEntry, listKind } from "../../../../server/content/catalog.ts";
+import { itemNames } from "../../../../server/content/world.ts";
+import { listAlerts, listOffers } from "../../../../server/offers/offers.ts";
+import type { GameServer, Item } from "../../../../universal/content/pack-schema.ts";
+import { OFFER_PAGE_MAX } from "../../../../universal/offers/offer-limits.ts";
+import type { Route } from "./+types/index";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
-export { PlaceholderPage as default } from "~/features/shell/placeholder-page.tsx";
 
 export const middleware = middlewareFor("meMakeOffer");
 
-/** Server middleware runs on client navigations only for routes with a loader; `guarded` answers its refusals. */
-export const loader = guarded(() => null);
+/** My offers (every status, newest first), alerts and claimed names; `?item=` and `?side=` open the form for an item. */
+export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs) => {
+  const { db, viewer } = context.get(requestContext);
+  if (!viewer) throw new Error("the signedIn guard lets only signed-in viewers through");
+  const requested = url.searchParams.get("item") ?? "";
+  const [i18n, offers, alerts, servers, picked] = await Promise.all([
+    loadRouteMessages(request, "offers"),
+    listOffers(db, viewer, { mine: true, limit: OFFER_PAGE_MAX }),
+    listAlerts(db, viewer),
+    listKind<GameServer>(db, "servers"),
+    /^[a-z0-9-]{1,80}$/.test(requested) ? getEntry<Item>(db, "items", requested) : Promise.resolve(null),
+  ]);
+  const items = await itemNames(db, [...offers.map((offer) => offer.itemId), ...alerts.map((alert) => alert.itemId)]);
+  return {
+    i18n,
+    offers,
+    alerts,
+    claims: [],
+    items,
+    servers: servers
+      .filter((server) => server.status !== "merged")
+      .map((server) => ({ id: server.id, name: localize(server.name, i18n.language) })),
+    initialItem: picked ? { id: picked.id, name: picked.name, icon: picked.icon } : null,
+    initialSide: url.searchParams.get("side") === "buy" ? ("buy" as const) : ("sell" as const),
+  };
+});
+
+export default function MeMakeOffer({ loaderData }: Route.ComponentProps) {
+  return <MyOffersPage {...loaderData} />;
+}

@@ -1,0 +1,166 @@
+import type { Browser, Page } from "@playwright/test";
+import common from "../../locales/vi/common.json" with { type: "json" };
+import offers from "../../locales/vi/offers.json" with { type: "json" };
+import { expect, hydrated, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+
+const member = (browser: Browser, name: string) => memberInBrowser(browser, name, "offers");
+const unique = () => Math.random().toString(36).slice(2, 8);
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
+
+/** Opens `path` and waits until the bell follows the member's notifications live. */
+async function openFollowing(page: Page, path: string): Promise<void> {
+  const following = page.waitForResponse((response) => response.url().includes("/api/notifications?unread=1"));
+  await page.goto(path);
+  await hydrated(page);
+  await following;
+}
+
+/** Picks an item in the form's picker by typing a name without its accents, as players do. */
+async function pickItem(page: Page, typed: string, name: string): Promise<void> {
+  await page.getByLabel(offers.form.item).fill(typed);
+  await page.getByRole("button", { name, exact: true }).click();
+  await expect(page.getByTestId("picked-item")).toHaveText(name);
+}
+
+/** Opens an offer's page and waits until its thread follows the offer live. */
+async function openOffer(page: Page, id: string): Promise<void> {
+  const subscribed = page.waitForEvent("websocket").then((socket) =>
+    socket.waitForEvent("framereceived", {
+      predicate: (frame) => String(frame.payload).includes('"subscribed"') && String(frame.payload).includes(`"offer:${id}"`),
+    }),
+  );
+  await page.goto(`/me/make-offer/detail?id=${id}`);
+  await hydrated(page);
+  await subscribed;
+}
+
+test("two members trade: a sell offer, a reply, a reservation, both confirm, both leave feedback; a price alert fires", async ({
+  browser,
+}) => {
+  const lan = await member(browser, `Lan ${unique()}`);
+  const minh = await member(browser, `Minh ${unique()}`);
+  const character = `Lan Kiếm ${unique()}`;
+
+  // Minh wants to know when Kiếm Sắt sells for 2,000 gold or less.
+  await minh.page.goto("/me/make-offer");
+  await hydrated(minh.page);
+  await minh.page.getByRole("button", { name: offers.alerts.add }).click();
+  await pickItem(minh.page, "kiem sat", "Kiếm Sắt");
+  await minh.page.getByLabel(offers.alerts.maxPrice).fill("2.000");
+  await minh.page.getByRole("button", { name: offers.alerts.submit }).click();
+  await expect(minh.page.locator("#main").getByRole("status")).toHaveText(offers.alerts.added);
+  await expect(minh.page.getByText(/Kiếm Sắt: có người bán từ 2\.000 vàng trở xuống/)).toBeVisible();
+  await openFollowing(minh.page, "/me/make-offer");
+
+  // Lan posts a sell offer: three swords at 1.500 gold each.
+  await lan.page.goto("/me/make-offer");
+  await hydrated(lan.page);
+  await lan.page.getByRole("button", { name: offers.form.open }).click();
+  await pickItem(lan.page, "kiem sat", "Kiếm Sắt");
+  await lan.page.getByLabel(offers.fields.quantity).fill("3");
+  await lan.page.getByLabel(offers.form.unitPrice).fill("1.500");
+  await expect(lan.page.getByText(fill(offers.form.total, { total: "4.500 vàng" }))).toBeVisible();
+  await lan.page.getByLabel(offers.fields.characterName).fill(character);
+  await lan.page.getByRole("button", { name: offers.form.submit, exact: true }).click();
+  await lan.page.waitForURL(/\/me\/make-offer\/detail\?id=\d+/);
+  const url = new URL(lan.page.url());
+  const id = url.searchParams.get("id") ?? "";
+  await hydrated(lan.page);
+  await expect(lan.page.getByRole("heading", { level: 1 })).toHaveText(fill(offers.detail.title.sell, { item: "Kiếm Sắt" }));
+  await expect(lan.page.getByTestId("offer-state-text")).toHaveText(offers.state.openOwner);
+
+  // The alert fires: Minh's bell lights without a reload.
+  await expect(
+    minh.page.getByRole("banner").getByRole("link", { name: fill(common.notificationBell.unread_one, { count: "1" }) }),
+  ).toBeVisible();
+
+  // The item's page lists the open offer in its book, cheapest first.
+  await minh.page.goto("/equipments-items/detail?id=iron-sword");
+  await hydrated(minh.page);
+  const sells = minh.page.getByRole("region", { name: new RegExp(`^${offers.market.sells}`) });
+  const row = sells.locator(`[data-offer-id="${id}"]`);
+  await expect(row).toContainText(character);
+  await expect(row).toContainText("1.500 vàng");
+  await expect(row.locator("[data-presence]")).toBeVisible();
+  expect(await seriousViolationsAtEveryWidth(minh.page)).toEqual([]);
+
+  // Minh replies from the book; Lan's page shows it live.
+  await openOffer(lan.page, id);
+  await row.getByRole("link", { name: fill(offers.market.sellReply, { name: character }) }).click();
+  await minh.page.waitForURL(`**/me/make-offer/detail?id=${id}`);
+  await hydrated(minh.page);
+  await expect(minh.page.getByTestId("offer-state-text")).toHaveText(offers.state.open);
+  await minh.page.getByLabel(offers.thread.label).fill("Mình lấy cả 3 cây, 20h gặp ở chợ nhé");
+  await minh.page.getByRole("button", { name: offers.thread.send }).click();
+  await expect(minh.page.getByRole("list", { name: offers.thread.heading })).toContainText("Mình lấy cả 3 cây");
+  await expect(lan.page.getByRole("list", { name: offers.thread.heading })).toContainText("Mình lấy cả 3 cây");
+
+  // Lan reserves it for Minh; Minh's page follows.
+  await lan.page.getByRole("button", { name: fill(offers.actions.reserve, { name: minh.name }) }).click();
+  await expect(lan.page.getByTestId("offer-state-text")).toHaveText(fill(offers.state.reserved, { name: minh.name }));
+  await expect(minh.page.getByTestId("offer-state-text")).toHaveText(fill(offers.state.reservedForYou, { name: lan.name }));
+  expect(await seriousViolationsAtEveryWidth(minh.page)).toEqual([]);
+
+  // Both confirm: the second completes the trade.
+  await lan.page.getByRole("button", { name: offers.actions.confirm }).click();
+  await expect(lan.page.getByText(offers.confirm.mineDone)).toBeVisible();
+  await expect(minh.page.getByText(fill(offers.confirm.otherDone, { name: lan.name }))).toBeVisible();
+  await minh.page.getByRole("button", { name: offers.actions.confirm }).click();
+  await expect(minh.page.getByTestId("offer-state-text")).toHaveText(offers.state.completed);
+  await expect(lan.page.getByTestId("offer-state-text")).toHaveText(offers.state.completed);
+
+  // Each leaves feedback once.
+  for (const [trader, other, comment] of [
+    [minh, lan, "Giao nhanh, uy tín"],
+    [lan, minh, "Trả tiền sòng phẳng"],
+  ] as const) {
+    await trader.page.getByRole("button", { name: fill(offers.actions.feedback, { name: other.name }) }).click();
+    const dialog = trader.page.getByRole("dialog");
+    await dialog.getByRole("radio", { name: offers.feedback.positive }).check();
+    await dialog.getByLabel(offers.feedback.comment).fill(comment);
+    await dialog.getByRole("button", { name: offers.feedback.submit }).click();
+    await expect(trader.page.getByRole("region", { name: offers.feedback.heading })).toContainText(comment);
+    await expect(trader.page.getByRole("button", { name: fill(offers.actions.feedback, { name: other.name }) })).toHaveCount(0);
+  }
+
+  // The finished trade is in both members' past offers.
+  await lan.page.goto("/me/make-offer");
+  await hydrated(lan.page);
+  await expect(lan.page.getByRole("region", { name: new RegExp(`^${offers.mine.past}`) }).getByRole("link")).toContainText(
+    offers.status.completed,
+  );
+  expect(await seriousViolationsAtEveryWidth(lan.page)).toEqual([]);
+
+  await lan.page.context().close();
+  await minh.page.context().close();
+});
+
+test("a move the offer no longer allows is refused in words, and the page shows its latest state", async ({ browser }) => {
+  const owner = await member(browser, `Chủ ${unique()}`);
+  const origin = test.info().project.use.baseURL ?? "";
+  const posted = await owner.page.request.post("/api/offers", {
+    data: {
+      side: "buy",
+      itemId: "iron-sword",
+      quantity: 1,
+      unitPrice: 900,
+      server: "suong-mai",
+      characterName: `Mua ${unique()}`,
+      expiresInDays: 3,
+    },
+    headers: { Origin: origin },
+  });
+  expect(posted.status()).toBe(201);
+  const { id } = (await posted.json()).data as { id: number };
+  // A phone whose socket is down hears of no change: the refusal is what tells it.
+  await owner.page.routeWebSocket(/\/ws/, () => {});
+  await owner.page.goto(`/me/make-offer/detail?id=${id}`);
+  await hydrated(owner.page);
+  // Cancelled in another tab meanwhile.
+  expect((await owner.page.request.post(`/api/offers/${id}/cancel`, { data: {}, headers: { Origin: origin } })).status()).toBe(200);
+  await owner.page.getByRole("button", { name: offers.actions.cancel }).click();
+  await owner.page.getByRole("dialog").getByRole("button", { name: offers.cancel.submit }).click();
+  await expect(owner.page.locator("#main").getByRole("alert")).toHaveText(offers.errors.moved);
+  await expect(owner.page.getByTestId("offer-state-text")).toHaveText(offers.state.cancelled);
+  await owner.page.context().close();
+});
