@@ -10,6 +10,7 @@ import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
 import { numberFormat } from "../../shared/i18n/format.ts";
+import { ItemMarket, type MarketServer } from "./item-market.tsx";
 
 type Named = { id: string; name: { vi: string; en: string }; icon?: string };
 
@@ -23,10 +24,12 @@ export interface ItemDetailProps {
   related: { items: Record<string, Named>; classes: Record<string, Named> };
   /** The names of the places, events and seasons the item comes from, by `kind:id`. */
   sources: Record<string, Localized>;
+  /** The market section's texts (the `offers` namespace) and the pack's servers; its data is read in the browser. */
+  market: { i18n: RouteMessages; servers: MarketServer[] };
 }
 
-/** An item: its stats, how to obtain it, the recipes that make it and those that use it. */
-export function ItemDetailPage({ i18n, language, item, makes, uses, related, sources }: ItemDetailProps) {
+/** An item: its stats, how to obtain it, the recipes that make it and those that use it, its market. */
+export function ItemDetailPage({ i18n, language, item, makes, uses, related, sources, market }: ItemDetailProps) {
   useRecordView("items", item.id);
   const { t } = useRouteMessages(i18n);
   const number = numberFormat(language);
@@ -115,6 +118,7 @@ export function ItemDetailPage({ i18n, language, item, makes, uses, related, sou
       </div>
       <Section title={t("item.makes")}>{recipeList(makes)}</Section>
       <Section title={t("item.uses")}>{recipeList(uses)}</Section>
+      <ItemMarket itemId={item.id} servers={market.servers} i18n={market.i18n} />
     </article>
   );
 }

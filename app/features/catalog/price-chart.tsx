@@ -1,0 +1,88 @@
+/**
+ * The price history drawn with uPlot: the median line between the min and max, the volume as bars.
+ * Loaded (with uPlot and its stylesheet) only once there are prices to draw; it fills the box the
+ * page reserved for it, and the page shows the same numbers as text and a table.
+ */
+import { useEffect, useRef } from "react";
+import uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+import type { PriceBucket, PriceRange } from "../../../universal/offers/offer-limits.ts";
+import { formatDate, numberFormat } from "../../shared/i18n/format.ts";
+
+const BRAND = "#f15a22";
+const SECOND = "#225cf1";
+
+export function PriceChart({
+  buckets,
+  range,
+  language,
+  labels,
+}: {
+  buckets: PriceBucket[];
+  range: PriceRange;
+  language: string;
+  labels: { median: string; min: string; max: string; volume: string };
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const style = getComputedStyle(element);
+    const muted = style.getPropertyValue("--fg-muted").trim() || "#4a5361";
+    const grid = style.getPropertyValue("--line").trim() || "#d5d9e0";
+    const number = numberFormat(language);
+    const compact = new Intl.NumberFormat(language === "en-US" ? "en-US" : "vi-VN", { notation: "compact", maximumFractionDigits: 1 });
+    const data: uPlot.AlignedData = [
+      buckets.map((bucket) => bucket.t / 1000),
+      buckets.map((bucket) => bucket.median),
+      buckets.map((bucket) => bucket.min),
+      buckets.map((bucket) => bucket.max),
+      buckets.map((bucket) => bucket.volume),
+    ];
+    const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    const bars = uPlot.paths.bars?.({ size: [0.6, 24] });
+    const chart = new uPlot(
+      {
+        width: element.clientWidth,
+        height: element.clientHeight,
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false } },
+        scales: { x: { time: true }, volume: { range: (_u, _min, max) => [0, Math.max(1, max) * 3] } },
+        axes: [
+          {
+            ...axis,
+            values: (_u, splits) =>
+              splits.map((value) =>
+                formatDate(value * 1000, language, range === "48h" ? { time: "short", local: true } : { date: "short", local: true }),
+              ),
+          },
+          { ...axis, size: 56, values: (_u, splits) => splits.map((value) => compact.format(value)) },
+        ],
+        series: [
+          {},
+          { label: labels.median, stroke: BRAND, width: 2, points: { show: buckets.length < 3 } },
+          { label: labels.min, stroke: muted, width: 1, dash: [4, 4] },
+          { label: labels.max, stroke: muted, width: 1, dash: [4, 4] },
+          {
+            label: labels.volume,
+            scale: "volume",
+            stroke: SECOND,
+            fill: `${SECOND}33`,
+            paths: bars,
+            points: { show: false },
+            value: (_u, value) => (value === null ? "" : number.format(value)),
+          },
+        ],
+      },
+      data,
+      element,
+    );
+    const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: element.clientHeight }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [buckets, range, language, labels.median, labels.min, labels.max, labels.volume]);
+  return <div ref={box} className="size-full" aria-hidden="true" data-testid="price-chart" />;
+}
