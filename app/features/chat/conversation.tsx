@@ -27,7 +27,7 @@ import { ReportDialog, type ReportTarget } from "../../shared/moderation/report-
 import { MessageItem, type Shown } from "./message-item.tsx";
 import { MuteDialog, RoomControls } from "./room-controls.tsx";
 import { nextOnline, RoomPresence, type RoomOnline } from "./room-presence.tsx";
-import { MentionList, useMentionPicker } from "./mention-picker.tsx";
+import { MentionList, useMentionPicker, type Mentionable } from "../../shared/ui/mention-picker.tsx";
 import { hiddenAfterChange, hiddenAfterReveal } from "./message-window.ts";
 
 const TYPING_SHOWN_MS = 4_000;
@@ -98,7 +98,7 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const [online, setOnline] = useState<RoomOnline | null>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
-  const mentionPicker = useMentionPicker(room.id);
+  const mentionPicker = useMentionPicker(`/api/chat/rooms/${encodeURIComponent(room.id)}/mentions`);
   const [muting, setMuting] = useState<{ uid: string; name: string } | null>(null);
   const [generation, setGeneration] = useState(0);
   // Whether the room's subscription is live (history caught up, new messages arrive as they are sent).
@@ -310,7 +310,7 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
     });
   }
 
-  function chooseMention(member: { uid: string; displayName: string }) {
+  function chooseMention(member: Mentionable) {
     const next = mentionPicker.pick(draft, member);
     setDraft(next.text);
     requestAnimationFrame(() => composer.current?.setSelectionRange(next.caret, next.caret));
@@ -441,7 +441,7 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
         </p>
       ) : null}
       <form onSubmit={submit} className="relative flex items-end gap-2 border-t border-line p-2">
-        <MentionList {...mentionPicker.listState} onChoose={chooseMention} />
+        <MentionList {...mentionPicker.listState} label={t("mentions.label")} onChoose={chooseMention} />
         <label htmlFor="chat-composer" className="sr-only">
           {t("composer.label")}
         </label>

@@ -17,6 +17,7 @@ import { apiJson } from "../../shared/api/json-api.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
+import { MentionList, useMentionPicker, type Mentionable } from "../../shared/ui/mention-picker.tsx";
 import { feedError, newClientId } from "./feed-errors.ts";
 
 interface EntryHit {
@@ -72,6 +73,9 @@ export function Composer({ defaultLanguage, onPosted }: { defaultLanguage: Langu
   const hits = useEntrySearch(entry ? "" : entryQuery);
   // One id per post being written: a retry after a lost answer never posts twice.
   const clientId = useRef(newClientId());
+  const bodyField = useRef<HTMLTextAreaElement>(null);
+  // `@` suggests members from the directory (listed members only); the server notifies a unique name.
+  const mentions = useMentionPicker("/api/users?limit=6");
   const ids = { body: useId(), lang: useId(), entry: useId(), entryList: useId(), images: useId(), hint: useId(), count: useId() };
   const size = POST_IMAGE_MAX_BYTES / 1024 / 1024;
 
@@ -105,6 +109,7 @@ export function Composer({ defaultLanguage, onPosted }: { defaultLanguage: Langu
     setSending(false);
     if (!answer.ok) return setStatus({ error: true, text: feedError(t, answer) });
     clientId.current = newClientId();
+    mentions.reset();
     setBody("");
     setImages([]);
     setEntry(null);
@@ -113,21 +118,34 @@ export function Composer({ defaultLanguage, onPosted }: { defaultLanguage: Langu
     onPosted(answer.data);
   }
 
+  function chooseMention(member: Mentionable) {
+    const next = mentions.pick(body, member);
+    setBody(next.text);
+    requestAnimationFrame(() => bodyField.current?.setSelectionRange(next.caret, next.caret));
+  }
+
   return (
     <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
-      <div>
+      <div className="relative">
         <label htmlFor={ids.body} className="font-semibold">
           {t("composer.label")}
         </label>
         <textarea
           id={ids.body}
+          ref={bodyField}
           value={body}
+          {...mentions.inputProps}
           maxLength={POST_BODY_MAX}
           aria-describedby={ids.count}
           placeholder={t("composer.placeholder")}
-          onChange={(event) => setBody(event.target.value)}
+          onChange={(event) => {
+            setBody(event.target.value);
+            mentions.follow(event.target.value, event.target.selectionStart);
+          }}
+          onKeyDown={(event) => void mentions.onKeyDown(event, chooseMention)}
           className="mt-1 min-h-28 w-full rounded-md border border-line bg-bg p-3 text-fg"
         />
+        <MentionList {...mentions.listState} label={t("composer.mentions")} placement="below" onChoose={chooseMention} />
         <p id={ids.count} className="text-right text-xs text-fg-muted">
           {t("composer.characters", { count: body.length, max: POST_BODY_MAX })}
         </p>

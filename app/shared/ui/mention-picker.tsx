@@ -1,12 +1,17 @@
 /**
- * `@` in the composer: members whose name has a word starting with what follows it, from
- * `GET /api/chat/rooms/{id}/mentions`, picked by arrow keys and Enter or Tab, or by a tap. A picked
- * member's uid goes with the message (`mentions`), so a name two members share still notifies the right one.
+ * `@` in a composer (chat, the feed): members matching what follows it, from the URL the feature
+ * gives (`suggestPath`, to which `q` is added, answering `{data: [{uid, displayName}]}`), picked by arrow keys and
+ * Enter or Tab, or by a tap. A picked member's uid is kept (`mentionsIn`), so a name two members
+ * share can still notify the right one where the API takes uids.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import type { ChatAuthor } from "../../../universal/chat/chat-limits.ts";
-import { apiJson } from "../../shared/api/json-api.ts";
-import { useTranslation } from "../../shared/i18n/use-translation.tsx";
+import { apiJson } from "../api/json-api.ts";
+
+/** A member one can mention. */
+export interface Mentionable {
+  uid: string;
+  displayName: string;
+}
 
 /** `@` and what follows it, right before the caret, at the start or after a space. */
 const TOKEN = /(^|\s)@([^\s@]{0,40})$/u;
@@ -18,10 +23,10 @@ interface Open {
   query: string;
 }
 
-export function useMentionPicker(roomId: string) {
+export function useMentionPicker(suggestPath: string) {
   const id = useId();
   const [open, setOpen] = useState<Open | null>(null);
-  const [suggestions, setSuggestions] = useState<ChatAuthor[]>([]);
+  const [suggestions, setSuggestions] = useState<Mentionable[]>([]);
   const [active, setActive] = useState(0);
   const picked = useRef(new Map<string, string>());
 
@@ -29,12 +34,14 @@ export function useMentionPicker(roomId: string) {
     if (!open) return;
     const controller = new AbortController();
     const timer = setTimeout(async () => {
-      const answer = await apiJson<ChatAuthor[]>(
-        `/api/chat/rooms/${encodeURIComponent(roomId)}/mentions?q=${encodeURIComponent(open.query)}`,
-        { signal: controller.signal },
+      const answer = await apiJson<Mentionable[]>(
+        `${suggestPath}${suggestPath.includes("?") ? "&" : "?"}q=${encodeURIComponent(open.query)}`,
+        {
+          signal: controller.signal,
+        },
       );
       if (!controller.signal.aborted && answer.ok) {
-        setSuggestions(answer.data);
+        setSuggestions(answer.data.map(({ uid, displayName }) => ({ uid, displayName })));
         setActive(0);
       }
     }, WAIT_MS);
@@ -42,7 +49,7 @@ export function useMentionPicker(roomId: string) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [roomId, open]);
+  }, [suggestPath, open]);
 
   const shown = open !== null && suggestions.length > 0;
 
@@ -59,7 +66,7 @@ export function useMentionPicker(roomId: string) {
   }
 
   /** The draft with the `@query` replaced by the member's whole name. */
-  function pick(text: string, member: ChatAuthor): { text: string; caret: number } {
+  function pick(text: string, member: Mentionable): { text: string; caret: number } {
     const at = open?.at ?? text.length;
     const end = at + 1 + (open?.query.length ?? 0);
     const inserted = `@${member.displayName} `;
@@ -70,7 +77,7 @@ export function useMentionPicker(roomId: string) {
   }
 
   /** Handles the list's keys; true when the key was the list's. */
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>, choose: (member: ChatAuthor) => void): boolean {
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>, choose: (member: Mentionable) => void): boolean {
     if (!shown) return false;
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
@@ -112,28 +119,32 @@ export function useMentionPicker(roomId: string) {
   return { follow, pick, onKeyDown, mentionsIn, reset, inputProps, listState };
 }
 
-/** The list, shown above the composer while there is something to pick. */
+/** The list, shown above the composer while there is something to pick; `label` names it for screen readers. */
 export function MentionList({
   id,
   shown,
   suggestions,
   active,
+  label,
+  placement = "above",
   onChoose,
 }: {
   id: string;
   shown: boolean;
-  suggestions: ChatAuthor[];
+  suggestions: Mentionable[];
   active: number;
-  onChoose: (member: ChatAuthor) => void;
+  label: string;
+  /** Above a composer at the foot of a page (chat), below one near its top (the feed). */
+  placement?: "above" | "below";
+  onChoose: (member: Mentionable) => void;
 }) {
-  const { t } = useTranslation("chat");
   if (!shown) return null;
   return (
     <ul
       id={`${id}-list`}
       role="listbox"
-      aria-label={t("mentions.label")}
-      className="absolute start-2 bottom-full z-10 mb-1 max-h-64 w-64 overflow-y-auto rounded-md border border-line bg-surface p-1 shadow-lg"
+      aria-label={label}
+      className={`absolute start-2 z-10 max-h-64 ${placement === "above" ? "bottom-full mb-1" : "top-full -mt-5"} w-64 overflow-y-auto rounded-md border border-line bg-surface p-1 shadow-lg`}
     >
       {suggestions.map((member, index) => (
         <li
