@@ -55,9 +55,11 @@ function useNow(active: boolean): number {
 function Standing({ reputation, t }: { reputation: ReputationCounts; t: TFunction }) {
   return (
     <span className="whitespace-nowrap" title={t("reputation.title")}>
-      <span className="font-semibold text-emerald-800 dark:text-emerald-300">+{reputation.positive}</span>
+      <span className="font-semibold text-emerald-800 dark:text-emerald-300">
+        {reputation.positive > 0 ? `+${reputation.positive}` : "0"}
+      </span>
       {" / "}
-      <span className="font-semibold text-red-700 dark:text-red-300">−{reputation.negative}</span>
+      <span className="font-semibold text-red-700 dark:text-red-300">{reputation.negative > 0 ? `−${reputation.negative}` : "0"}</span>
       {" · "}
       {t("reputation.trades", { count: reputation.trades })}
     </span>

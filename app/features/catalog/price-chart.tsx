@@ -40,14 +40,22 @@ export function PriceChart({
       buckets.map((bucket) => bucket.volume),
     ];
     const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
-    const bars = uPlot.paths.bars?.({ size: [0.6, 24] });
+    const bars = uPlot.paths.bars?.({ size: [0.6, 16] });
+    const step = range === "48h" ? 3_600 : 86_400;
+    const span = range === "48h" ? 48 * 3_600 : 90 * 86_400;
+    // The end of the bucket now running, in seconds as uPlot counts time.
+    const end = Math.ceil(Date.now() / 1000 / step) * step;
     const chart = new uPlot(
       {
         width: element.clientWidth,
         height: element.clientHeight,
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
-        scales: { x: { time: true }, volume: { range: (_u, _min, max) => [0, Math.max(1, max) * 3] } },
+        scales: {
+          // The whole period, whatever it holds: one trade is a point in its day, not a year of axis.
+          x: { time: true, range: () => [end - span, end] },
+          volume: { range: (_u, _min, max) => [0, Math.max(1, max) * 3] },
+        },
         axes: [
           {
             ...axis,
