@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import { queryRows, type Database } from "../../db/client.ts";
 import { likePattern } from "../../db/folding.ts";
 import { notes } from "../../db/schema/index.ts";
 import { NOTE_LIST_MAX, type Note } from "../../universal/notes/note-limits.ts";
@@ -124,4 +124,13 @@ export async function deleteNote(db: Database, viewer: Viewer, id: number): Prom
     .where(and(eq(notes.id, id), eq(notes.uid, viewer.uid)))
     .returning({ id: notes.id });
   if (!deleted) throw notFound();
+}
+
+/** Every tag of the viewer's notes, in alphabetical order, for the list's filter. */
+export async function listNoteTags(db: Database, viewer: Viewer): Promise<string[]> {
+  const rows = await queryRows<{ tag: string }>(
+    db,
+    sql`select distinct jsonb_array_elements_text(${notes.tags}) as tag from ${notes} where ${notes.uid} = ${viewer.uid} order by tag limit 100`,
+  );
+  return rows.map((row) => row.tag);
 }

@@ -20,6 +20,9 @@ export const namespaces = [
   "guides",
   "offers",
   "reputation",
+  "bag",
+  "notes",
+  "tax",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

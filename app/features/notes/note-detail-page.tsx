@@ -1,0 +1,156 @@
+/**
+ * `/me/note/detail?id=`: one note, its markdown rendered on the server with checklist items that
+ * tick in place (each tick a versioned save), pin and delete; `&edit=1` opens the editor, loaded on
+ * demand. Without an id, a new note in the editor.
+ */
+import { lazy, Suspense, useCallback, useState, type MouseEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { setChecklistItem, type Note } from "../../../universal/notes/note-limits.ts";
+import { apiJson } from "../../shared/api/json-api.ts";
+import { formatDate } from "../../shared/i18n/format.ts";
+import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { useUrlParams } from "../../shared/routing/use-url-params.ts";
+import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { prose } from "../../shared/ui/prose.ts";
+import { noteError } from "./notes-errors.ts";
+import { buttonClass, tagHref } from "./notes-list-page.tsx";
+
+const NoteEditor = lazy(() => import("./note-editor.tsx").then((module) => ({ default: module.NoteEditor })));
+
+/** The same classes as the editor's (kept here so the view does not load the editor's chunk). */
+const taskBoxes =
+  "[&_.task-item]:list-none [&_.task-item]:-ml-6 [&_input[type=checkbox]]:mr-2 [&_input[type=checkbox]]:size-6 [&_input[type=checkbox]]:cursor-pointer [&_input[type=checkbox]]:align-middle [&_input[type=checkbox]]:accent-brand";
+
+export interface NoteDetailProps {
+  i18n: RouteMessages;
+  note: Note | null;
+}
+
+const secondary = `${buttonClass} border border-line bg-surface hover:bg-surface-muted`;
+
+export function NoteDetailPage({ i18n, note: loaded }: NoteDetailProps) {
+  const { t } = useRouteMessages(i18n);
+  const language = i18n.language;
+  const navigate = useNavigate();
+  const [params, setParams] = useUrlParams();
+  // A new note stays in the editor while its address changes to the note's (`?id=…&edit=1`).
+  const editing = params.has("edit") || loaded === null;
+  const [note, setNote] = useState<Note | null>(loaded);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [seen, setSeen] = useState(loaded);
+  if (loaded !== seen) {
+    setSeen(loaded);
+    if (loaded && (!note || note.id !== loaded.id || note.version < loaded.version)) setNote(loaded);
+  }
+
+  const saved = useCallback(
+    (next: Note) => {
+      setNote(next);
+      if (next.id !== loaded?.id) setParams({ id: String(next.id), edit: "1" });
+    },
+    [loaded?.id, setParams],
+  );
+
+  /** A versioned change from the view (a tick, the pin): a stale one shows the latest note and says so. */
+  async function change(changes: Partial<Pick<Note, "body" | "pinned">>) {
+    if (!note || busy) return;
+    setBusy(true);
+    const answer = await apiJson<Note>(`/api/notes/${note.id}`, { method: "PATCH", body: { ...changes, version: note.version } });
+    setBusy(false);
+    if (answer.ok) {
+      setNote(answer.data);
+      setMessage(t("detail.tickSaved"));
+      return;
+    }
+    if (answer.code === "aborted") {
+      const latest = await apiJson<Note>(`/api/notes/${note.id}`);
+      if (latest.ok) setNote(latest.data);
+      setMessage(t("detail.tickStale"));
+      return;
+    }
+    setMessage(noteError(t, answer));
+  }
+
+  function tick(event: MouseEvent<HTMLDivElement>) {
+    const box = event.target as HTMLElement;
+    if (!(box instanceof HTMLInputElement) || !box.dataset.taskLine || !note) return;
+    event.preventDefault();
+    void change({ body: setChecklistItem(note.body, Number(box.dataset.taskLine), !box.defaultChecked) });
+  }
+
+  async function remove() {
+    if (!note || !window.confirm(t("detail.deleteConfirm"))) return;
+    const answer = await apiJson(`/api/notes/${note.id}`, { method: "DELETE" });
+    if (!answer.ok) return setMessage(noteError(t, answer));
+    void navigate("/me/note", { replace: true });
+  }
+
+  const title = note?.title ?? t("detail.newTitle");
+  return (
+    <div className="mx-auto max-w-3xl">
+      <Breadcrumbs current={title} />
+      <p className="mb-2">
+        <Link to="/me/note" className="inline-flex min-h-10 items-center font-semibold text-link underline underline-offset-2">
+          ← {t("detail.back")}
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h1 className="min-w-0 text-2xl font-bold break-words sm:text-3xl">{title}</h1>
+        {note ? (
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className={secondary} onClick={() => setParams({ edit: editing ? null : "1" })}>
+              {editing ? t("detail.done") : t("detail.edit")}
+            </button>
+            <button
+              type="button"
+              className={secondary}
+              aria-pressed={note.pinned}
+              disabled={busy}
+              onClick={() => void change({ pinned: !note.pinned })}
+            >
+              📌 {note.pinned ? t("detail.unpin") : t("detail.pin")}
+            </button>
+            <button type="button" className={secondary} onClick={() => void remove()}>
+              {t("detail.delete")}
+            </button>
+          </div>
+        ) : null}
+      </div>
+      {note ? (
+        <p className="mt-1 flex flex-wrap items-center gap-x-3 text-sm text-fg-muted">
+          <span>{t("detail.updated", { time: formatDate(note.updatedAt, language, { date: "short", time: "short" }) })}</span>
+          {note.tags.length > 0 ? (
+            <span className="flex flex-wrap gap-2">
+              <span className="sr-only">{t("detail.tags")}:</span>
+              {note.tags.map((each) => (
+                <Link key={each} to={tagHref(each)} className="inline-flex min-h-6 items-center text-link underline">
+                  #{each}
+                </Link>
+              ))}
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+      <p role="status" aria-live="polite" className={message ? "mt-3 rounded-md bg-surface-muted px-3 py-2 text-sm" : "sr-only"}>
+        {message ?? ""}
+      </p>
+      <div className="mt-4">
+        {editing || !note ? (
+          <Suspense fallback={<div className="min-h-96" aria-busy="true" />}>
+            <NoteEditor language={language} note={note} onSaved={saved} />
+          </Suspense>
+        ) : note.body.trim() ? (
+          <div
+            className={`${prose} ${taskBoxes} rounded-xl border border-line bg-surface p-4`}
+            onClick={tick}
+            aria-busy={busy}
+            dangerouslySetInnerHTML={{ __html: note.html }}
+          />
+        ) : (
+          <p className="rounded-xl border border-dashed border-line p-6 text-center text-fg-muted">{t("detail.empty")}</p>
+        )}
+      </div>
+    </div>
+  );
+}

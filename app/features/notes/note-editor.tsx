@@ -1,0 +1,341 @@
+/**
+ * The note editor, loaded when the member edits: autosave after a pause in typing, each save naming
+ * the version it edits, and a copy on the device until the server has it. A save refused as stale
+ * (409 `aborted`) writes nothing and shows both texts; the member keeps either, saves theirs as a
+ * new note or copies it: no edit is ever silently lost.
+ */
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { NOTE_AUTOSAVE_MS, NOTE_BODY_MAX, NOTE_TAGS_MAX, NOTE_TITLE_MAX, type Note } from "../../../universal/notes/note-limits.ts";
+import { apiJson } from "../../shared/api/json-api.ts";
+import { formatDate } from "../../shared/i18n/format.ts";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
+import { field } from "../../shared/ui/catalog-parts.tsx";
+import { prose } from "../../shared/ui/prose.ts";
+import { copyOutcome, dropCopy, newClientId, parseTags, readCopy, sameFields, writeCopy, type NoteFields } from "./note-drafts.ts";
+import { noteError } from "./notes-errors.ts";
+import { buttonClass } from "./notes-list-page.tsx";
+
+const RETRY_MS = 5_000;
+
+type SaveState =
+  { kind: "idle" | "saving" | "unsaved" | "needs-title" | "offline" } | { kind: "saved"; at: number } | { kind: "failed"; message: string };
+
+interface Conflict {
+  version: number;
+  theirs: Note | null;
+}
+
+export interface NoteEditorProps {
+  language: string;
+  /** The server's copy (null: a new note). */
+  note: Note | null;
+  /** Each time the server has a newer copy (a save, or the version kept after a conflict). */
+  onSaved(note: Note): void;
+}
+
+const primary = `${buttonClass} bg-brand text-on-brand`;
+const secondary = `${buttonClass} border border-line bg-surface hover:bg-surface-muted`;
+const taskBoxes =
+  "[&_.task-item]:list-none [&_.task-item]:-ml-6 [&_input[type=checkbox]]:mr-2 [&_input[type=checkbox]]:size-6 [&_input[type=checkbox]]:cursor-pointer [&_input[type=checkbox]]:align-middle [&_input[type=checkbox]]:accent-brand";
+
+function fieldsOf(note: Note | null): NoteFields {
+  return note ? { title: note.title, body: note.body, tags: note.tags.join(", ") } : { title: "", body: "", tags: "" };
+}
+
+function openingState(note: Note | null) {
+  const copy = readCopy(note?.id ?? null);
+  if (!note) {
+    const restored = copy !== null && (copy.title !== "" || copy.body !== "");
+    return { fields: copy ?? fieldsOf(null), conflict: null, restored, clientId: copy?.clientId ?? newClientId() };
+  }
+  const outcome = copyOutcome(copy, { ...fieldsOf(note), version: note.version });
+  return {
+    fields: copy && outcome !== "none" ? { title: copy.title, body: copy.body, tags: copy.tags } : fieldsOf(note),
+    conflict: outcome === "conflict" ? { version: note.version, theirs: note } : null,
+    restored: outcome === "restore",
+    clientId: null,
+  };
+}
+
+export function NoteEditor({ language, note, onSaved }: NoteEditorProps) {
+  const { t } = useTranslation("notes");
+  const ids = useId();
+  const [opening] = useState(() => openingState(note));
+  const [fields, setFields] = useState<NoteFields>(opening.fields);
+  const [server, setServer] = useState<Note | null>(note);
+  const [saved, setSaved] = useState<NoteFields>(() => fieldsOf(note));
+  const [save, setSave] = useState<SaveState>({ kind: "idle" });
+  const [conflict, setConflict] = useState<Conflict | null>(opening.conflict);
+  const [notice, setNotice] = useState<string | null>(opening.restored ? t("editor.restored") : null);
+  const [copyId, setCopyId] = useState<number | null>(null);
+  const clientId = useRef<string | null>(opening.clientId);
+  const saving = useRef<Promise<boolean> | null>(null);
+  const latest = useRef(fields);
+  const savedRef = useRef(saved);
+  const serverRef = useRef(server);
+  const conflictRef = useRef(conflict);
+  useEffect(() => {
+    latest.current = fields;
+    conflictRef.current = conflict;
+  }, [fields, conflict]);
+
+  const keepCopy = useCallback((next: NoteFields) => {
+    const current = serverRef.current;
+    writeCopy(current?.id ?? null, { ...next, baseVersion: current?.version ?? 0, clientId: clientId.current, at: Date.now() });
+  }, []);
+
+  const holdServer = useCallback(
+    (next: Note) => {
+      serverRef.current = next;
+      savedRef.current = fieldsOf(next);
+      setServer(next);
+      setSaved(fieldsOf(next));
+      onSaved(next);
+    },
+    [onSaved],
+  );
+
+  const dirty = !sameFields(fields, saved);
+
+  /** Sends the text as it is now; answers whether the server has it. */
+  const saveNow = useCallback(async (): Promise<boolean> => {
+    if (saving.current) await saving.current;
+    const sent = latest.current;
+    const current = serverRef.current;
+    if (conflictRef.current) return false;
+    if (current && sameFields(sent, savedRef.current)) return true;
+    if (!sent.title.trim()) {
+      setSave({ kind: "needs-title" });
+      return false;
+    }
+    setSave({ kind: "saving" });
+    const payload = { title: sent.title, body: sent.body, tags: parseTags(sent.tags) };
+    const run = (async () => {
+      const answer = current
+        ? await apiJson<Note>(`/api/notes/${current.id}`, { method: "PATCH", body: { ...payload, version: current.version } })
+        : await apiJson<Note>("/api/notes", { body: { ...payload, clientId: clientId.current ?? undefined } });
+      if (answer.ok) {
+        if (!current) dropCopy(null);
+        holdServer(answer.data);
+        if (sameFields(latest.current, sent)) dropCopy(answer.data.id);
+        else keepCopy(latest.current);
+        setSave({ kind: "saved", at: Date.now() });
+        return true;
+      }
+      if (answer.code === "aborted" && current) {
+        const version = Number(answer.details.version ?? current.version);
+        conflictRef.current = { version, theirs: null };
+        setConflict({ version, theirs: null });
+        setSave({ kind: "unsaved" });
+        const theirs = await apiJson<Note>(`/api/notes/${current.id}`);
+        setConflict({ version: theirs.ok ? theirs.data.version : version, theirs: theirs.ok ? theirs.data : null });
+        return false;
+      }
+      if (answer.status === 0 || answer.status >= 500) {
+        setSave({ kind: "offline" });
+        return false;
+      }
+      setSave({ kind: "failed", message: noteError(t, answer) });
+      return false;
+    })();
+    saving.current = run;
+    try {
+      return await run;
+    } finally {
+      saving.current = null;
+    }
+  }, [keepCopy, holdServer, t]);
+
+  // Every change is kept on the device at once and sent after a pause in typing.
+  useEffect(() => {
+    if (!dirty) return;
+    keepCopy(fields);
+    if (conflict) return;
+    const timer = setTimeout(() => void saveNow(), NOTE_AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [fields, dirty, conflict, keepCopy, saveNow]);
+
+  // After a failed save (offline), try again while the text is still unsaved.
+  useEffect(() => {
+    if (save.kind !== "offline") return;
+    const timer = setTimeout(() => void saveNow(), RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [save, saveNow]);
+
+  async function keepMine() {
+    if (!conflict?.theirs) return;
+    holdServer(conflict.theirs);
+    conflictRef.current = null;
+    setConflict(null);
+    await saveNow();
+  }
+
+  function takeTheirs() {
+    if (!conflict?.theirs) return;
+    const theirs = conflict.theirs;
+    holdServer(theirs);
+    dropCopy(theirs.id);
+    setFields(fieldsOf(theirs));
+    conflictRef.current = null;
+    setConflict(null);
+    setSave({ kind: "saved", at: Date.now() });
+  }
+
+  async function saveMineAsNew() {
+    const mine = latest.current;
+    const answer = await apiJson<Note>("/api/notes", {
+      body: { title: mine.title.trim() || t("detail.newTitle"), body: mine.body, tags: parseTags(mine.tags), clientId: newClientId() },
+    });
+    if (!answer.ok) {
+      setNotice(noteError(t, answer));
+      return;
+    }
+    setCopyId(answer.data.id);
+    takeTheirs();
+  }
+
+  async function copyMine() {
+    try {
+      await navigator.clipboard.writeText(`${latest.current.title}\n\n${latest.current.body}`);
+      setNotice(t("editor.conflict.copied"));
+    } catch {
+      setNotice(t("errors.generic"));
+    }
+  }
+
+  const set = (changes: Partial<NoteFields>) => setFields((current) => ({ ...current, ...changes }));
+
+  return (
+    <div className="flex flex-col gap-4">
+      {notice ? (
+        <p role="status" className="rounded-lg border border-line bg-surface p-3 text-sm">
+          {notice}
+        </p>
+      ) : null}
+      {copyId !== null ? (
+        <p role="status" className="rounded-lg border border-line bg-surface p-3 text-sm">
+          <Link to={`/me/note/detail?id=${copyId}`} className="font-semibold text-link underline">
+            {t("editor.conflict.saveCopy")} ✓
+          </Link>
+        </p>
+      ) : null}
+      {conflict ? (
+        <section role="alert" aria-labelledby={`${ids}-conflict`} className="rounded-xl border-2 border-accent bg-surface p-4">
+          <h2 id={`${ids}-conflict`} className="text-lg font-bold">
+            {t("editor.conflict.title")}
+          </h2>
+          <p className="mt-1 text-sm">{t("editor.conflict.text", { version: conflict.version })}</p>
+          <div className="mt-3 grid gap-3 xl:grid-cols-2">
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              {t("editor.conflict.mine")}
+              <textarea
+                readOnly
+                value={`${fields.title}\n\n${fields.body}`}
+                rows={8}
+                className="rounded-md border border-line bg-bg p-2 font-mono text-sm font-normal"
+              />
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              {t("editor.conflict.theirs")}
+              <textarea
+                readOnly
+                value={conflict.theirs ? `${conflict.theirs.title}\n\n${conflict.theirs.body}` : t("editor.conflict.loading")}
+                rows={8}
+                className="rounded-md border border-line bg-bg p-2 font-mono text-sm font-normal"
+              />
+            </label>
+          </div>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button type="button" className={primary} onClick={() => void keepMine()} disabled={!conflict.theirs}>
+              {t("editor.conflict.keepMine")}
+            </button>
+            <button type="button" className={secondary} onClick={takeTheirs} disabled={!conflict.theirs}>
+              {t("editor.conflict.useTheirs")}
+            </button>
+            <button type="button" className={secondary} onClick={() => void saveMineAsNew()} disabled={!conflict.theirs}>
+              {t("editor.conflict.saveCopy")}
+            </button>
+            <button type="button" className={secondary} onClick={() => void copyMine()}>
+              {t("editor.conflict.copy")}
+            </button>
+          </div>
+        </section>
+      ) : null}
+      <label className="flex flex-col gap-1 text-sm font-semibold">
+        {t("editor.title")}
+        <input
+          className={`${field} h-11 text-base`}
+          value={fields.title}
+          maxLength={NOTE_TITLE_MAX}
+          onChange={(event) => set({ title: event.target.value })}
+          autoComplete="off"
+        />
+      </label>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${ids}-tags-field`} className="text-sm font-semibold">
+          {t("editor.tags")}
+        </label>
+        <input
+          id={`${ids}-tags-field`}
+          className={`${field} h-11 text-base`}
+          value={fields.tags}
+          aria-describedby={`${ids}-tags`}
+          onChange={(event) => set({ tags: event.target.value })}
+          autoComplete="off"
+        />
+        <span id={`${ids}-tags`} className="text-xs text-fg-muted">
+          {t("editor.tagsHint", { count: NOTE_TAGS_MAX })}
+        </span>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${ids}-body`} className="text-sm font-semibold">
+          {t("editor.body")}
+        </label>
+        <p id={`${ids}-hint`} className="text-xs text-fg-muted">
+          {t("editor.bodyHint")}
+        </p>
+        <textarea
+          id={`${ids}-body`}
+          value={fields.body}
+          maxLength={NOTE_BODY_MAX}
+          rows={14}
+          spellCheck
+          aria-describedby={`${ids}-hint`}
+          onChange={(event) => set({ body: event.target.value })}
+          className="min-h-64 w-full rounded-md border border-line bg-surface p-2 font-mono text-base"
+        />
+      </div>
+      <p role="status" aria-live="polite" className="min-h-6 text-sm text-fg-muted" data-save-state={dirty ? "dirty" : save.kind}>
+        {saveText(save, dirty)}
+      </p>
+      <section aria-labelledby={`${ids}-preview`} className="rounded-xl border border-line bg-surface p-4">
+        <h2 id={`${ids}-preview`} className="text-sm font-bold text-fg-muted">
+          {t("editor.preview")}
+        </h2>
+        {server?.html ? (
+          <div className={`${prose} ${taskBoxes} mt-2`} dangerouslySetInnerHTML={{ __html: server.html }} inert />
+        ) : (
+          <p className="mt-2 text-sm text-fg-muted">{t("editor.previewEmpty")}</p>
+        )}
+      </section>
+    </div>
+  );
+
+  function saveText(state: SaveState, changed: boolean): string {
+    switch (state.kind) {
+      case "saving":
+        return t("editor.saving");
+      case "saved":
+        return changed ? t("editor.unsaved") : t("editor.saved", { time: formatDate(state.at, language, { time: "short", local: true }) });
+      case "needs-title":
+        return t("editor.needsTitle");
+      case "offline":
+        return t("editor.offline");
+      case "failed":
+        return t("editor.failed", { reason: state.message });
+      default:
+        return changed ? t("editor.unsaved") : "";
+    }
+  }
+}
