@@ -43,6 +43,8 @@ import type { AppEnv } from "./http/context.ts";
 import { profileRoutes } from "./profile/profile-routes.ts";
 import { usersRoutes } from "./users/users-routes.ts";
 import { offerRoutes } from "./offers/offer-routes.ts";
+import { offerReportable } from "./offers/offer-reports.ts";
+import { characterReportable } from "./reputation/character-reports.ts";
 import { reputationRoutes } from "./reputation/reputation-routes.ts";
 import { bagRoutes } from "./bag/bag-routes.ts";
 import { notesRoutes } from "./notes/notes-routes.ts";
@@ -257,7 +259,15 @@ export function createApp({
     }
   });
   // What members may report, from each feature that takes reports: the one moderation queue reads them all.
-  const reportKinds = reportKindsOf([chatReportable(hub), postReportable(), commentReportable(), memberReportable(), guideReportable()]);
+  const reportKinds = reportKindsOf([
+    chatReportable(hub),
+    postReportable(),
+    commentReportable(),
+    memberReportable(),
+    guideReportable(),
+    offerReportable(database.db, hub),
+    characterReportable(),
+  ]);
   app.route("/api", profileRoutes(database.db));
   app.route("/api", usersRoutes(database.db));
   app.route("/api", analyticsRoutes(analytics));

@@ -9,7 +9,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Routes that take files: the only ones where `multipart/form-data` is accepted (each sets its own
  * body limit). A route that takes files is added here, in the one place the guard reads.
  */
-export const FILE_UPLOAD_ROUTES: ReadonlySet<string> = new Set(["/api/profile/photo", "/api/feed/posts"]);
+export const FILE_UPLOAD_ROUTES: ReadonlySet<string> = new Set(["/api/profile/photo", "/api/feed/posts", "/api/reports"]);
 
 /**
  * Paths other sites may write to by design:

@@ -8,7 +8,14 @@ import { and, asc, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
 import { reportReporters, reports, users } from "../../db/schema/index.ts";
 import { can } from "../../universal/auth/permissions.ts";
-import type { Report, ReportAction, ReportKind, ReportPerson, ReportStatus } from "../../universal/moderation/moderation-schemas.ts";
+import {
+  reportActionsFor,
+  type Report,
+  type ReportAction,
+  type ReportKind,
+  type ReportPerson,
+  type ReportStatus,
+} from "../../universal/moderation/moderation-schemas.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
 import { awardPoints } from "../contribution/contribution.ts";
@@ -26,7 +33,7 @@ function kindsFor(kinds: ReportKinds, viewer: Viewer): ReportKind[] {
   return [...kinds.values()].filter((handler) => can(viewer.role, handler.permission)).map((handler) => handler.kind);
 }
 
-function handlerFor(kinds: ReportKinds, kind: string): ReportableKind {
+export function handlerFor(kinds: ReportKinds, kind: string): ReportableKind {
   const handler = kinds.get(kind as ReportKind);
   if (!handler) throw new AppError("invalid-argument", `kind: '${kind}' cannot be reported.`);
   return handler;
@@ -169,7 +176,7 @@ export async function openReportCount(db: Database, kinds: ReportKinds, viewer: 
 /**
  * Resolves an open report: hides or deletes the thing (through its feature) or dismisses the
  * report, with the moderator's note, and writes the audit entry, all in one transaction; a report
- * upheld (hide or delete) earns its reporters contribution points in the same transaction. A report
+ * upheld (hide, delete or verify) earns its reporters contribution points in the same transaction. A report
  * someone else resolved first is refused, so two moderators never both act.
  */
 export async function resolveReport(
@@ -189,7 +196,17 @@ export async function resolveReport(
     const handler = handlerFor(kinds, report.kind);
     if (!can(moderator.role, handler.permission)) throw new AppError("permission-denied", "You are not allowed to do this.");
     if (report.status !== "open") throw new AppError("conflict", "This report has already been resolved.");
-    const publish = decision.action === "dismiss" ? () => {} : await handler.apply(tx, moderator, report.target_id, decision.action, now);
+    if (!reportActionsFor(handler.kind).includes(decision.action))
+      throw new AppError(
+        "invalid-argument",
+        `action: a ${handler.kind} report is resolved by ${reportActionsFor(handler.kind).join(", ")}.`,
+      );
+    const publish =
+      decision.action === "dismiss"
+        ? () => {}
+        : decision.action === "verify"
+          ? await (handler.verify?.(tx, moderator, reportId, report.target_id, now) ?? (() => {}))
+          : await handler.apply(tx, moderator, report.target_id, decision.action, now);
     if (decision.action !== "dismiss") {
       // An upheld report earns each member who filed it contribution points (a moderator upholding their own, none).
       const reporters = await tx.select({ uid: reportReporters.uid }).from(reportReporters).where(eq(reportReporters.reportId, reportId));

@@ -5,8 +5,15 @@
  */
 import type { Database } from "../../db/client.ts";
 import type { Permission } from "../../universal/auth/permissions.ts";
-import type { ReportAction, ReportContext, ReportKind } from "../../universal/moderation/moderation-schemas.ts";
+import type { ReportContext, ReportKind } from "../../universal/moderation/moderation-schemas.ts";
 import type { Viewer } from "../auth/viewer.ts";
+import type { FiledReport } from "./moderation.ts";
+
+/** A report request as `POST /api/reports` received it: JSON fields, or a multipart form's fields and its files named `images`. */
+export interface ReportRequest {
+  fields: Record<string, unknown>;
+  images: File[];
+}
 
 export interface ReportableKind {
   kind: ReportKind;
@@ -26,5 +33,15 @@ export interface ReportableKind {
    * Hides or deletes the thing inside the decision's transaction (`tx`) and returns what to do once
    * it has committed (publishing the realtime event). Acting on what is already gone is not an error.
    */
-  apply(tx: Database, moderator: Viewer, targetId: string, action: Exclude<ReportAction, "dismiss">, now: number): Promise<() => void>;
+  apply(tx: Database, moderator: Viewer, targetId: string, action: "hide" | "delete", now: number): Promise<() => void>;
+  /**
+   * For a kind whose reports are verified rather than hidden (`reportActionsFor`): marks what the
+   * report says as verified inside the decision's transaction (a scam report then shows publicly).
+   */
+  verify?(tx: Database, moderator: Viewer, reportId: number, targetId: string, now: number): Promise<() => void>;
+  /**
+   * For a kind whose report is more than `{kind, id, reason}` (a scam report names a character and
+   * may carry screenshots): reads the request itself and files the report (with `fileReport`).
+   */
+  file?(db: Database, viewer: Viewer, request: ReportRequest): Promise<FiledReport>;
 }

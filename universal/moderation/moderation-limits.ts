@@ -4,12 +4,20 @@
  * kind here and a handler on the server (server/moderation/report-kinds.ts).
  */
 
-/** What can be reported: chat messages, feed posts and comments, member profiles; offers and characters later. */
-export const reportKinds = ["message", "post", "comment", "member", "guide"] as const;
+/** What can be reported: chat messages, feed posts and comments, member profiles, guides, offers, in-game characters (scam reports). */
+export const reportKinds = ["message", "post", "comment", "member", "guide", "offer", "character"] as const;
 export type ReportKind = (typeof reportKinds)[number];
 
-export const reportActions = ["hide", "delete", "dismiss"] as const;
+export const reportActions = ["hide", "delete", "dismiss", "verify"] as const;
 export type ReportAction = (typeof reportActions)[number];
+
+/**
+ * The decisions a report of a kind takes: a scam report about an in-game character is verified
+ * (then shown publicly on `/bplayer`) or dismissed; anything else is hidden, deleted or dismissed.
+ */
+export function reportActionsFor(kind: ReportKind): readonly ReportAction[] {
+  return kind === "character" ? ["verify", "dismiss"] : ["hide", "delete", "dismiss"];
+}
 
 export const reportStatuses = ["open", "resolved"] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
@@ -45,6 +53,8 @@ export interface ReportContext {
   /** Hidden or deleted already (by its author or by an earlier decision). */
   removed: boolean;
   around: ReportContextLine[];
+  /** Screenshots the reporters attached (a scam report's), for moderators. */
+  images?: { url: string; width: number; height: number }[];
 }
 
 export interface ReportResolution {

@@ -1,12 +1,12 @@
 /**
  * The moderation queue in /admin: each report with the thing in context, who reported it and why,
- * and the three decisions (hide, delete, dismiss) with a note. The server checks every decision
+ * and its decisions (hide, delete, dismiss; a scam report: verify, dismiss) with a note. The server checks every decision
  * again; a report another moderator resolved first says so.
  */
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { Report, ReportAction, ReportStatus } from "../../../universal/moderation/moderation-limits.ts";
-import { REPORT_NOTE_MAX, reportActions } from "../../../universal/moderation/moderation-limits.ts";
+import { REPORT_NOTE_MAX, reportActionsFor } from "../../../universal/moderation/moderation-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
@@ -15,6 +15,7 @@ const decisionStyle: Record<ReportAction, string> = {
   hide: "bg-brand text-on-brand",
   delete: "border border-accent text-accent hover:bg-surface-muted",
   dismiss: "border border-line hover:bg-surface-muted",
+  verify: "bg-brand text-on-brand",
 };
 
 export interface QueueProps {
@@ -159,6 +160,24 @@ function ReportCard({ report }: { report: Report }) {
               </li>
             ))}
           </ol>
+          {context.images?.length ? (
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {context.images.map((image) => (
+                <li key={image.url}>
+                  <a href={image.url} target="_blank" rel="noreferrer" className="inline-block">
+                    <img
+                      src={image.url}
+                      width={image.width}
+                      height={image.height}
+                      alt={t("queue.screenshot")}
+                      loading="lazy"
+                      className="h-24 w-auto rounded border border-line"
+                    />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {context.link ? (
             <Link to={context.link} className="mt-1 inline-flex min-h-6 items-center text-sm text-link underline">
               {t("queue.openPlace")}
@@ -201,7 +220,7 @@ function ReportCard({ report }: { report: Report }) {
           />
           <fieldset className="flex flex-wrap gap-2">
             <legend className="sr-only">{t("queue.decide")}</legend>
-            {reportActions.map((action) => (
+            {reportActionsFor(report.kind).map((action) => (
               <button
                 key={action}
                 type="button"

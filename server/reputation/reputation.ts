@@ -1,0 +1,218 @@
+/**
+ * Player reputation (issue 20, `/bplayer`): characters members claim (one member per character, the
+ * name folded), and what a character's record shows: feedback about it, its completed trades, and
+ * the scam reports moderators verified. Names match accent- and case-insensitively
+ * (`f_unaccent(lower(…))`, as the indexes fold them).
+ */
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { queryRows, type Database } from "../../db/client.ts";
+import { foldedQuery } from "../../db/folding.ts";
+import { characterClaims, contentEntries, offerFeedback, reportImages, reportReporters, reports, users } from "../../db/schema/index.ts";
+import {
+  CLAIMS_MAX,
+  type CharacterClaim,
+  type Reputation,
+  type ReportImage,
+  type VerifiedReport,
+} from "../../universal/offers/offer-limits.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import { AppError } from "../errors.ts";
+import { feedbackWhere } from "../offers/offers.ts";
+
+type ClaimRow = typeof characterClaims.$inferSelect;
+
+const folded = (column: SQLWrapper) => sql`f_unaccent(lower(${column}))`;
+
+function toClaim(row: ClaimRow): CharacterClaim {
+  return { id: row.id, name: row.name, server: row.server, createdAt: row.createdAt };
+}
+
+export async function assertServer(db: Database, server: string): Promise<void> {
+  const [entry] = await db
+    .select({ id: contentEntries.id })
+    .from(contentEntries)
+    .where(and(eq(contentEntries.kind, "servers"), eq(contentEntries.id, server)));
+  if (!entry) throw new AppError("invalid-argument", "server: no such server in the catalog.", { reason: "server" });
+}
+
+/** The folded form of a character name, as the database folds it (the key a scam report files under). */
+export async function foldName(db: Database, name: string): Promise<string> {
+  const [row] = await queryRows<{ folded: string }>(db, sql`select ${foldedQuery(name)} as folded`);
+  return row?.folded ?? name.toLowerCase();
+}
+
+/** The moderation queue's target id of a character: `{server}/{folded name}`. */
+export function characterTarget(server: string, foldedName: string): string {
+  return `${server}/${foldedName}`;
+}
+
+/** Who claimed a character, if anyone. */
+export async function claimOf(db: Database, name: string, server: string): Promise<ClaimRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(characterClaims)
+    .where(and(sql`${folded(characterClaims.name)} = ${foldedQuery(name)}`, eq(characterClaims.server, server)));
+  return row;
+}
+
+/**
+ * Claims a character for the viewer: the same claim again answers the one made (`created: false`);
+ * a character another member claimed is refused with 409.
+ */
+export async function claimCharacter(
+  db: Database,
+  viewer: Viewer,
+  input: { name: string; server: string },
+  now = Date.now(),
+): Promise<{ claim: CharacterClaim; created: boolean }> {
+  await assertServer(db, input.server);
+  const taken = async () => {
+    const existing = await claimOf(db, input.name, input.server);
+    if (!existing) return undefined;
+    if (existing.uid !== viewer.uid)
+      throw new AppError("conflict", "Another member has already claimed this character.", { reason: "claimed" });
+    return { claim: toClaim(existing), created: false };
+  };
+  const before = await taken();
+  if (before) return before;
+  const inserted = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`claims:${viewer.uid}`}))`);
+    const [count] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(characterClaims)
+      .where(eq(characterClaims.uid, viewer.uid));
+    if ((count?.count ?? 0) >= CLAIMS_MAX)
+      throw new AppError("resource-exhausted", `At most ${CLAIMS_MAX} characters.`, { reason: "claims-max" });
+    const [row] = await tx
+      .insert(characterClaims)
+      .values({ uid: viewer.uid, name: input.name, server: input.server, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  });
+  if (inserted) return { claim: toClaim(inserted), created: true };
+  // Another request claimed it first: theirs (409) or the viewer's own retry.
+  const raced = await taken();
+  if (!raced) throw new AppError("internal", "The claim was not saved.");
+  return raced;
+}
+
+export async function listClaims(db: Database, viewer: Viewer): Promise<CharacterClaim[]> {
+  const rows = await db.select().from(characterClaims).where(eq(characterClaims.uid, viewer.uid)).orderBy(asc(characterClaims.id));
+  return rows.map(toClaim);
+}
+
+export async function deleteClaim(db: Database, viewer: Viewer, id: number): Promise<void> {
+  const deleted = await db
+    .delete(characterClaims)
+    .where(and(eq(characterClaims.id, id), eq(characterClaims.uid, viewer.uid)))
+    .returning({ id: characterClaims.id });
+  if (deleted.length === 0) throw new AppError("not-found", "No such claim.");
+}
+
+export function reportImageUrl(id: string): string {
+  return `/api/reputation/images/${id}`;
+}
+
+/** The screenshots of reports, by report. */
+export async function imagesOf(db: Database, reportIds: readonly number[]): Promise<Map<number, ReportImage[]>> {
+  const byReport = new Map<number, ReportImage[]>();
+  if (reportIds.length === 0) return byReport;
+  const rows = await db
+    .select({ id: reportImages.id, reportId: reportImages.reportId, width: reportImages.width, height: reportImages.height })
+    .from(reportImages)
+    .where(inArray(reportImages.reportId, [...reportIds]))
+    .orderBy(asc(reportImages.createdAt), asc(reportImages.id));
+  for (const row of rows)
+    byReport.set(row.reportId, [
+      ...(byReport.get(row.reportId) ?? []),
+      { url: reportImageUrl(row.id), width: row.width, height: row.height },
+    ]);
+  return byReport;
+}
+
+/**
+ * A character's record: feedback about it (left about the offer's character, or the counterparty's
+ * claimed one), its completed trades (offers under its name, and trades its claimant completed as
+ * counterparty on its server), and the scam reports about it that moderators verified. Without a
+ * server, every server counts.
+ */
+export async function reputationOf(db: Database, name: string, server: string | undefined): Promise<Reputation> {
+  const fold = foldedQuery(name);
+  const onServer = (column: SQLWrapper) => (server ? sql`${column} = ${server}` : sql`true`);
+  const feedback = await feedbackWhere(
+    db,
+    and(sql`${folded(offerFeedback.subjectName)} = ${fold}`, onServer(offerFeedback.subjectServer)),
+    100,
+  );
+  const [scores] = await queryRows<{ positive: number | string; negative: number | string }>(
+    db,
+    sql`select count(*) filter (where score > 0) as positive, count(*) filter (where score < 0) as negative
+        from offer_feedback where f_unaccent(lower(subject_name)) = ${fold} and ${onServer(sql`subject_server`)}`,
+  );
+  const claims = await db
+    .select({ claim: characterClaims, displayName: users.displayName, photoURL: users.photoURL })
+    .from(characterClaims)
+    .leftJoin(users, eq(users.uid, characterClaims.uid))
+    .where(and(sql`${folded(characterClaims.name)} = ${fold}`, onServer(characterClaims.server)))
+    .orderBy(asc(characterClaims.id));
+  const claimed = claims[0];
+  const asCounterparty = claims.map(({ claim }) => sql`(counterparty_uid = ${claim.uid} and server = ${claim.server})`);
+  const [traded] = await queryRows<{ trades: number | string }>(
+    db,
+    sql`select count(*) as trades from offers where status = 'completed' and (
+          (f_unaccent(lower(character_name)) = ${fold} and ${onServer(sql`server`)})
+          ${asCounterparty.length > 0 ? sql`or ${sql.join(asCounterparty, sql` or `)}` : sql``}
+        )`,
+  );
+  const targets = server
+    ? sql`target_id = ${characterTarget(server, await foldName(db, name))}`
+    : sql`substr(target_id, strpos(target_id, '/') + 1) = ${fold}`;
+  const verified = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.kind, "character"), eq(reports.action, "verify"), targets))
+    .orderBy(desc(reports.resolvedAt))
+    .limit(50);
+  const ids = verified.map((report) => report.id);
+  const reasons =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ reportId: reportReporters.reportId, reason: reportReporters.reason })
+          .from(reportReporters)
+          .where(inArray(reportReporters.reportId, ids))
+          .orderBy(asc(reportReporters.createdAt), asc(reportReporters.uid));
+  const images = await imagesOf(db, ids);
+  const reportList: VerifiedReport[] = verified.map((report) => ({
+    id: report.id,
+    reason: reasons
+      .filter((each) => each.reportId === report.id)
+      .map((each) => each.reason)
+      .join("\n\n"),
+    images: images.get(report.id) ?? [],
+    createdAt: report.createdAt,
+    verifiedAt: report.resolvedAt ?? report.updatedAt,
+  }));
+  return {
+    name: claimed?.claim.name ?? name,
+    server: server ?? null,
+    positive: Number(scores?.positive ?? 0),
+    negative: Number(scores?.negative ?? 0),
+    trades: Number(traded?.trades ?? 0),
+    claimedBy: claimed ? { uid: claimed.claim.uid, displayName: claimed.displayName ?? "", photoURL: claimed.photoURL } : null,
+    feedback,
+    reports: reportList,
+  };
+}
+
+/** A report's screenshot: for moderators (`report:verify`) always, for everyone once the report is verified. */
+export async function reportImage(db: Database, id: string, moderator: boolean): Promise<{ contentType: string; data: Buffer } | null> {
+  const [found] = await db
+    .select({ contentType: reportImages.contentType, data: reportImages.data, action: reports.action })
+    .from(reportImages)
+    .innerJoin(reports, eq(reports.id, reportImages.reportId))
+    .where(eq(reportImages.id, id));
+  if (!found || (!moderator && found.action !== "verify")) return null;
+  return { contentType: found.contentType, data: Buffer.from(found.data, "base64") };
+}
