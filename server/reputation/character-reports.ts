@@ -6,7 +6,6 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
 import { reportImages, reportReporters, reports } from "../../db/schema/index.ts";
 import { characterReportBody, REPORT_IMAGE_MAX_BYTES, REPORT_IMAGES_MAX } from "../../universal/offers/offer-schemas.ts";
 import type { ReportContext } from "../../universal/moderation/moderation-schemas.ts";

@@ -4,7 +4,7 @@
  * the scam reports moderators verified. Names match accent- and case-insensitively
  * (`f_unaccent(lower(…))`, as the indexes fold them).
  */
-import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
 import { foldedQuery } from "../../db/folding.ts";
 import { characterClaims, contentEntries, offerFeedback, reportImages, reportReporters, reports, users } from "../../db/schema/index.ts";
