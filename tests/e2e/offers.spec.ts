@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import common from "../../locales/vi/common.json" with { type: "json" };
 import offers from "../../locales/vi/offers.json" with { type: "json" };
+import reputation from "../../locales/vi/reputation.json" with { type: "json" };
 import { expect, hydrated, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 
 const member = (browser: Browser, name: string) => memberInBrowser(browser, name, "offers");
@@ -122,6 +123,20 @@ test("two members trade: a sell offer, a reply, a reservation, both confirm, bot
     await expect(trader.page.getByRole("region", { name: offers.feedback.heading })).toContainText(comment);
     await expect(trader.page.getByRole("button", { name: fill(offers.actions.feedback, { name: other.name }) })).toHaveCount(0);
   }
+
+  // Minh's feedback follows Lan's character on /bplayer.
+  await minh.page.goto(`/bplayer?name=${encodeURIComponent(character)}&server=suong-mai`);
+  await hydrated(minh.page);
+  await expect(minh.page.getByRole("list", { name: reputation.feedback.heading })).toContainText("Giao nhanh, uy tín");
+
+  // The trade counts in the item's price history at once: a summary, a table and the chart.
+  await minh.page.goto("/equipments-items/detail?id=iron-sword");
+  await hydrated(minh.page);
+  await expect(minh.page.getByTestId("price-summary")).toContainText("vàng");
+  await expect(minh.page.getByTestId("price-chart").locator("canvas")).toBeVisible();
+  await minh.page.getByRole("button", { name: offers.prices.ranges["48h"] }).click();
+  await expect(minh.page.getByRole("button", { name: offers.prices.ranges["48h"] })).toHaveAttribute("aria-pressed", "true");
+  await expect(minh.page.getByTestId("price-summary")).toContainText("vàng");
 
   // The finished trade is in both members' past offers.
   await lan.page.goto("/me/make-offer");

@@ -10,7 +10,11 @@ import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
 import { numberFormat } from "../../shared/i18n/format.ts";
-import { ItemMarket, type MarketServer } from "./item-market.tsx";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { afterInteractive } from "../../shared/page/after-interactive.ts";
+import type { MarketServer } from "./item-market.tsx";
+
+const ItemMarket = lazy(() => import("./item-market.tsx").then((module) => ({ default: module.ItemMarket })));
 
 type Named = { id: string; name: { vi: string; en: string }; icon?: string };
 
@@ -118,7 +122,36 @@ export function ItemDetailPage({ i18n, language, item, makes, uses, related, sou
       </div>
       <Section title={t("item.makes")}>{recipeList(makes)}</Section>
       <Section title={t("item.uses")}>{recipeList(uses)}</Section>
-      <ItemMarket itemId={item.id} servers={market.servers} i18n={market.i18n} />
+      <MarketSlot itemId={item.id} market={market} />
     </article>
+  );
+}
+
+/**
+ * The market arrives after hydration, as a chunk of its own with the socket client: it is live data
+ * the cached page cannot hold, below the fold on a phone, and the page's first load stays small.
+ * Its box is there from the first paint.
+ */
+function MarketSlot({ itemId, market }: { itemId: string; market: ItemDetailProps["market"] }) {
+  const { t } = useRouteMessages(market.i18n);
+  const [shown, setShown] = useState(false);
+  useEffect(() => afterInteractive(() => setShown(true)), []);
+  const placeholder = (
+    <section
+      aria-labelledby="market"
+      aria-busy="true"
+      className="min-h-[46rem] rounded-xl md:min-h-[32rem] border border-line bg-surface p-4 sm:p-5"
+    >
+      <h2 id="market" className="text-lg font-bold">
+        {t("market.heading")}
+      </h2>
+      <p className="mt-4 text-sm text-fg-muted">{t("market.loading")}</p>
+    </section>
+  );
+  if (!shown) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <ItemMarket itemId={itemId} servers={market.servers} i18n={market.i18n} />
+    </Suspense>
   );
 }

@@ -6,6 +6,7 @@ import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
 import { getEntry, listKind } from "../../../../server/content/catalog.ts";
 import { itemNames } from "../../../../server/content/world.ts";
 import { listAlerts, listOffers } from "../../../../server/offers/offers.ts";
+import { listClaims } from "../../../../server/reputation/reputation.ts";
 import type { GameServer, Item } from "../../../../universal/content/pack-schema.ts";
 import { OFFER_PAGE_MAX } from "../../../../universal/offers/offer-limits.ts";
 import type { Route } from "./+types/index";
@@ -19,10 +20,11 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
   const { db, viewer } = context.get(requestContext);
   if (!viewer) throw new Error("the signedIn guard lets only signed-in viewers through");
   const requested = url.searchParams.get("item") ?? "";
-  const [i18n, offers, alerts, servers, picked] = await Promise.all([
+  const [i18n, offers, alerts, claims, servers, picked] = await Promise.all([
     loadRouteMessages(request, "offers"),
     listOffers(db, viewer, { mine: true, limit: OFFER_PAGE_MAX }),
     listAlerts(db, viewer),
+    listClaims(db, viewer),
     listKind<GameServer>(db, "servers"),
     /^[a-z0-9-]{1,80}$/.test(requested) ? getEntry<Item>(db, "items", requested) : Promise.resolve(null),
   ]);
@@ -31,7 +33,7 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
     i18n,
     offers,
     alerts,
-    claims: [],
+    claims,
     items,
     servers: servers
       .filter((server) => server.status !== "merged")

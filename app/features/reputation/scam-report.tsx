@@ -1,0 +1,141 @@
+/**
+ * Reporting a scam: the character, its server, what happened and up to four screenshots, sent as
+ * one multipart `POST /api/reports` (`kind: 'character'`). It enters the moderation queue and shows
+ * on `/bplayer` only once a moderator verifies it. Loaded when a member opens it.
+ */
+import { useId, useState, type FormEvent } from "react";
+import { CHARACTER_NAME_MAX, REPORT_IMAGE_MAX_BYTES, REPORT_IMAGES_MAX } from "../../../universal/offers/offer-limits.ts";
+import { apiJson } from "../../shared/api/json-api.ts";
+import { useTranslation } from "../../shared/i18n/use-translation.tsx";
+import { ModalDialog } from "../../shared/ui/modal-dialog.tsx";
+import type { BplayerServer } from "./bplayer-page.tsx";
+import { reputationError } from "./reputation-errors.ts";
+
+const IMAGE_TYPES = "image/png,image/jpeg,image/webp";
+const REASON_MAX = 500;
+const field = "min-h-11 rounded-md border border-line bg-bg px-2 text-fg";
+const button = "inline-flex min-h-11 items-center rounded-md px-4 font-semibold";
+
+export function ScamReport({
+  name: initialName,
+  server: initialServer,
+  servers,
+  onClose,
+  onSent,
+}: {
+  name: string;
+  server: string;
+  servers: BplayerServer[];
+  onClose: () => void;
+  onSent: () => void;
+}) {
+  const { t } = useTranslation("reputation");
+  const id = useId();
+  const [name, setName] = useState(initialName);
+  const [server, setServer] = useState(initialServer);
+  const [reason, setReason] = useState("");
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [state, setState] = useState<"form" | "sending" | "sent">("form");
+
+  function pick(list: FileList | null) {
+    const picked = [...(list ?? [])];
+    if (picked.length > REPORT_IMAGES_MAX) return setError(t("errors.reasons.image-count", { count: REPORT_IMAGES_MAX }));
+    if (picked.some((file) => file.size > REPORT_IMAGE_MAX_BYTES)) return setError(t("errors.reasons.image-size"));
+    setError(null);
+    setFiles(picked);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (state !== "form") return;
+    if (!reason.trim()) return setError(t("report.reasonNeeded"));
+    setState("sending");
+    const form = new FormData();
+    form.set("kind", "character");
+    form.set("name", name);
+    form.set("server", server);
+    form.set("reason", reason.trim());
+    for (const file of files) form.append("images", file);
+    const answer = await apiJson("/api/reports", { body: form });
+    if (!answer.ok) {
+      setState("form");
+      return setError(reputationError(t, answer.status, answer.code, String(answer.details.reason ?? "")));
+    }
+    setState("sent");
+    onSent();
+  }
+
+  return (
+    <ModalDialog open labelledBy={`${id}-title`} onClose={onClose}>
+      {state === "sent" ? (
+        <div className="flex flex-col gap-4 p-5">
+          <h2 id={`${id}-title`} className="text-lg font-bold">
+            {t("report.title")}
+          </h2>
+          <p role="status">{t("report.sent")}</p>
+          <div className="flex justify-end">
+            <button type="button" onClick={onClose} className={`${button} bg-brand text-on-brand`} autoFocus>
+              {t("report.close")}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={submit} className="flex flex-col gap-4 p-5">
+          <h2 id={`${id}-title`} className="text-lg font-bold">
+            {t("report.title")}
+          </h2>
+          <p className="text-sm text-fg-muted">{t("report.lead")}</p>
+          <label className="flex flex-col gap-1">
+            <span className="font-semibold">{t("search.name")}</span>
+            <input
+              value={name}
+              maxLength={CHARACTER_NAME_MAX}
+              required
+              onChange={(event) => setName(event.target.value)}
+              className={field}
+            />
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="font-semibold">{t("search.server")}</span>
+            <select value={server} onChange={(event) => setServer(event.target.value)} className={field}>
+              {servers.map((each) => (
+                <option key={each.id} value={each.id}>
+                  {each.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="font-semibold">{t("report.reason")}</span>
+            <textarea
+              value={reason}
+              maxLength={REASON_MAX}
+              required
+              onChange={(event) => setReason(event.target.value)}
+              className="min-h-24 rounded-md border border-line bg-bg p-2 text-fg"
+            />
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="font-semibold">{t("report.images", { count: REPORT_IMAGES_MAX })}</span>
+            <input type="file" multiple accept={IMAGE_TYPES} onChange={(event) => pick(event.target.files)} className="min-h-11 text-sm" />
+          </label>
+          {files.length > 0 ? <p className="text-xs text-fg-muted">{t("report.picked", { count: files.length })}</p> : null}
+          {error ? (
+            <p role="alert" className="rounded-md border border-line bg-surface-muted px-3 py-2 text-sm">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <button type="button" onClick={onClose} className={`${button} hover:bg-surface-muted`}>
+              {t("report.cancel")}
+            </button>
+            <button type="submit" disabled={state === "sending"} className={`${button} bg-brand text-on-brand disabled:opacity-60`}>
+              {state === "sending" ? t("report.sending") : t("report.submit")}
+            </button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
+  );
+}
