@@ -323,19 +323,42 @@ async function limit(db: Database, viewer: Viewer, what: "offer" | "reply", now:
     );
 }
 
-async function assertInPack(db: Database, kind: "items" | "servers", id: string, field: string): Promise<string> {
+/** An item's or server's names, or a 400 (`unknown-item`, `unknown-server`) when the pack has no such entry. */
+async function assertInPack(db: Database, kind: "items" | "servers", id: string, field: string): Promise<ItemNames> {
   const [entry] = await db
-    .select({ nameVi: contentEntries.nameVi })
+    .select({ itemVi: contentEntries.nameVi, itemEn: contentEntries.nameEn })
     .from(contentEntries)
     .where(and(eq(contentEntries.kind, kind), eq(contentEntries.id, id)));
-  if (!entry)
-    throw new AppError("invalid-argument", `${field}: no such ${kind === "items" ? "item" : "server"} in the catalog.`, { reason: field });
-  return entry.nameVi;
+  const what = kind === "items" ? "item" : "server";
+  if (!entry) throw new AppError("invalid-argument", `${field}: no such ${what} in the catalog.`, { reason: `unknown-${what}` });
+  return entry;
+}
+
+/** An item's names in both languages: notifications carry both, and each language's text names the item in its own. */
+interface ItemNames {
+  itemVi: string;
+  itemEn: string;
+}
+
+async function itemNames(db: Database, itemIds: readonly string[]): Promise<Map<string, ItemNames>> {
+  const ids = [...new Set(itemIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: contentEntries.id, itemVi: contentEntries.nameVi, itemEn: contentEntries.nameEn })
+    .from(contentEntries)
+    .where(and(eq(contentEntries.kind, "items"), inArray(contentEntries.id, ids)));
+  return new Map(rows.map(({ id, ...names }) => [id, names]));
 }
 
 /** What an offer's notifications carry (the page words them in the reader's language). */
-function noticeData(row: OfferRow, extra: Record<string, string | number | null> = {}): Record<string, string | number | null> {
+function noticeData(
+  row: OfferRow,
+  names: ItemNames | undefined,
+  extra: Record<string, string | number | null> = {},
+): Record<string, string | number | null> {
   return {
+    itemVi: names?.itemVi ?? row.itemId,
+    itemEn: names?.itemEn ?? row.itemId,
     offerId: row.id,
     itemId: row.itemId,
     side: row.side,
@@ -406,7 +429,7 @@ export async function createOffer(
     .from(offers)
     .where(and(eq(offers.ownerUid, viewer.uid), eq(offers.clientId, clientId)));
   if (existing) return (await toOffers(db, [existing], viewer))[0] as Offer;
-  const itemName = await assertInPack(db, "items", input.itemId, "itemId");
+  const names = await assertInPack(db, "items", input.itemId, "itemId");
   await assertInPack(db, "servers", input.server, "server");
   await limit(db, viewer, "offer", now);
   const { row, events } = await db.transaction(async (tx) => {
@@ -447,7 +470,7 @@ export async function createOffer(
         kind: "price-alert",
         actorUid: viewer.uid,
         link: offerLink(inserted.id),
-        data: noticeData(inserted, { title: itemName }),
+        data: noticeData(inserted, names),
       })),
       now,
     );
@@ -490,6 +513,7 @@ export async function createReply(
     throw new AppError("failed-precondition", "This offer takes no more replies.", { status: offer.status });
   if (offer.hiddenAt !== null && roleOf(offer, viewer) === null) throw new AppError("not-found", "No such offer.");
   await limit(db, viewer, "reply", now);
+  const names = (await itemNames(db, [offer.itemId])).get(offer.itemId);
   const { row, events } = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${offerTopic(offerId)}))`);
     const [inserted] = await tx
@@ -508,7 +532,7 @@ export async function createReply(
               kind: "offer-reply",
               actorUid: viewer.uid,
               link: offerLink(offerId),
-              data: noticeData(offer, { excerpt: input.text.slice(0, 120) }),
+              data: noticeData(offer, names, { excerpt: input.text.slice(0, 120) }),
             },
           ],
           now,
@@ -570,12 +594,14 @@ export async function moveOffer(
   input: MoveInput,
   now = Date.now(),
 ): Promise<Offer> {
+  let names: ItemNames | undefined;
   for (let attempt = 0; attempt < MOVE_ATTEMPTS; attempt++) {
     const row = await existingOffer(db, id);
     const actor = actorOf(row, viewer);
     const decided = nextOfferState(stateOf(row), actor, input.move as OfferMove);
     if (!decided.ok) throw refusals[decided.refusal](row);
     if (row.hiddenAt !== null && input.move === "reserve") throw refusals["failed-precondition"](row);
+    names ??= (await itemNames(db, [row.itemId])).get(row.itemId);
     const set: Partial<OfferRow> = { status: decided.state.status, version: row.version + 1, updatedAt: now };
     const notices: NotificationInput[] = [];
     const other = actor === "owner" ? row.counterpartyUid : row.ownerUid;
@@ -596,7 +622,7 @@ export async function moveOffer(
           counterpartyConfirmedAt: null,
           reason: null,
         });
-        notices.push({ ...base, uid: reply.authorUid, kind: "offer-reserved", data: noticeData(row) });
+        notices.push({ ...base, uid: reply.authorUid, kind: "offer-reserved", data: noticeData(row, names) });
         break;
       }
       case "unreserve":
@@ -607,20 +633,25 @@ export async function moveOffer(
           counterpartyConfirmedAt: null,
           reason: input.reason,
         });
-        if (other) notices.push({ ...base, uid: other, kind: "offer-cancelled", data: noticeData(row, { reason: input.reason }) });
+        if (other) notices.push({ ...base, uid: other, kind: "offer-cancelled", data: noticeData(row, names, { reason: input.reason }) });
         break;
       case "confirm":
         Object.assign(set, actor === "owner" ? { ownerConfirmedAt: now } : { counterpartyConfirmedAt: now });
         if (decided.state.status === "completed") {
           set.completedAt = now;
           for (const uid of [row.ownerUid, row.counterpartyUid])
-            if (uid) notices.push({ ...base, uid, kind: "offer-completed", data: noticeData(row) });
-        } else if (other) notices.push({ ...base, uid: other, kind: "offer-confirm", data: noticeData(row) });
+            if (uid) notices.push({ ...base, uid, kind: "offer-completed", data: noticeData(row, names) });
+        } else if (other) notices.push({ ...base, uid: other, kind: "offer-confirm", data: noticeData(row, names) });
         break;
       case "cancel":
         set.reason = input.reason;
         if (row.counterpartyUid)
-          notices.push({ ...base, uid: row.counterpartyUid, kind: "offer-cancelled", data: noticeData(row, { reason: input.reason }) });
+          notices.push({
+            ...base,
+            uid: row.counterpartyUid,
+            kind: "offer-cancelled",
+            data: noticeData(row, names, { reason: input.reason }),
+          });
         break;
     }
     const outcome = await db.transaction(async (tx) => {
@@ -729,7 +760,7 @@ export async function leaveFeedback(
     })
     .onConflictDoNothing()
     .returning();
-  if (inserted.length === 0) throw new AppError("conflict", "You already left feedback on this trade.", { reason: "feedback-exists" });
+  if (inserted.length === 0) throw new AppError("conflict", "You already left feedback on this trade.", { reason: "already" });
   const [feedback] = await feedbackWhere(db, and(eq(offerFeedback.offerId, offerId), eq(offerFeedback.fromUid, viewer.uid)), 1);
   return feedback as Feedback;
 }
@@ -765,7 +796,7 @@ export async function createAlert(
       .from(priceAlerts)
       .where(eq(priceAlerts.uid, viewer.uid));
     if ((count?.count ?? 0) >= ALERTS_MAX)
-      throw new AppError("resource-exhausted", `At most ${ALERTS_MAX} price alerts.`, { reason: "alerts-max" });
+      throw new AppError("resource-exhausted", `At most ${ALERTS_MAX} price alerts.`, { reason: "limit" });
     const [row] = await tx
       .insert(priceAlerts)
       .values({
@@ -821,9 +852,15 @@ export async function expireOffers(db: Database, hub: RealtimeHub, now = Date.no
           ),
         )
         .returning();
+      const names = await itemNames(
+        tx,
+        expired.map((row) => row.itemId),
+      );
       const notices = expired.flatMap((row) =>
         [row.ownerUid, row.counterpartyUid].flatMap((uid): NotificationInput[] =>
-          uid ? [{ uid, kind: "offer-expired", actorUid: null, link: offerLink(row.id), data: noticeData(row) }] : [],
+          uid
+            ? [{ uid, kind: "offer-expired", actorUid: null, link: offerLink(row.id), data: noticeData(row, names.get(row.itemId)) }]
+            : [],
         ),
       );
       return { rows: expired, events: await notify(tx, notices, now) };

@@ -32,7 +32,7 @@ export async function assertServer(db: Database, server: string): Promise<void> 
     .select({ id: contentEntries.id })
     .from(contentEntries)
     .where(and(eq(contentEntries.kind, "servers"), eq(contentEntries.id, server)));
-  if (!entry) throw new AppError("invalid-argument", "server: no such server in the catalog.", { reason: "server" });
+  if (!entry) throw new AppError("invalid-argument", "server: no such server in the catalog.", { reason: "unknown-server" });
 }
 
 /** The folded form of a character name, as the database folds it (the key a scam report files under). */
@@ -82,7 +82,7 @@ export async function claimCharacter(
       .from(characterClaims)
       .where(eq(characterClaims.uid, viewer.uid));
     if ((count?.count ?? 0) >= CLAIMS_MAX)
-      throw new AppError("resource-exhausted", `At most ${CLAIMS_MAX} characters.`, { reason: "claims-max" });
+      throw new AppError("resource-exhausted", `At most ${CLAIMS_MAX} characters.`, { reason: "limit" });
     const [row] = await tx
       .insert(characterClaims)
       .values({ uid: viewer.uid, name: input.name, server: input.server, createdAt: now })

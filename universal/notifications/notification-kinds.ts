@@ -34,6 +34,13 @@ export const activeNotificationKinds = [
   "like",
   "guide-approved",
   "guide-rejected",
+  "offer-reply",
+  "offer-reserved",
+  "offer-confirm",
+  "offer-completed",
+  "offer-cancelled",
+  "offer-expired",
+  "price-alert",
 ] as const satisfies readonly NotificationKind[];
 export type ActiveNotificationKind = (typeof activeNotificationKinds)[number];
 

@@ -4,16 +4,22 @@ import type { TFunction } from "../i18n/translator.ts";
 
 export function notificationText(t: TFunction, notification: AppNotification): string {
   const others = Number(notification.data.others ?? 0);
-  // Likes are grouped ("Lan and 4 others liked…"), of a post or of a comment.
+  // Likes are grouped ("Lan and 4 others liked…"), of a post or of a comment; a cancelled trade says why when it was told.
   const key =
     notification.kind === "like"
       ? `notifications:kinds.${notification.data.commentId ? "likeComment" : "like"}${others > 0 ? "Others" : ""}`
-      : `notifications:kinds.${notification.kind}`;
+      : notification.kind === "offer-cancelled" && notification.data.reason
+        ? "notifications:kinds.offerCancelledReason"
+        : `notifications:kinds.${notification.kind}`;
   return t(key, {
     name: notification.actor?.displayName || t("notifications:someone"),
     excerpt: String(notification.data.excerpt ?? ""),
     reason: String(notification.data.reason ?? ""),
     title: String(notification.data.title ?? ""),
     count: others,
+    // Trading: the item in each language (each language's text names it in its own) and the unit price.
+    itemVi: String(notification.data.itemVi ?? ""),
+    itemEn: String(notification.data.itemEn ?? ""),
+    price: String(notification.data.unitPrice ?? ""),
   });
 }
