@@ -1,7 +1,9 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import offersEn from "../../locales/en-US/offers.json" with { type: "json" };
 import reputation from "../../locales/vi/reputation.json" with { type: "json" };
-import { expect, hydrated, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+import reputationEn from "../../locales/en-US/reputation.json" with { type: "json" };
+import { expect, hydrated, memberInBrowser, seriousViolationsAtEveryWidth, test, useLanguage } from "./fixtures.ts";
 
 const origin = () => test.info().project.use.baseURL ?? "";
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -87,4 +89,19 @@ test("a character's feedback shows on /bplayer by a name typed without accents; 
 
   await seller.page.context().close();
   await buyer.page.context().close();
+});
+
+test("in English: the lookup and the item page's market speak en-US, axe-clean at both widths", async ({ page }) => {
+  await useLanguage(page, "en-US");
+  await page.goto(`/bplayer?name=${encodeURIComponent(`Nobody ${unique()}`)}`);
+  await hydrated(page);
+  await expect(page.getByRole("button", { name: reputationEn.search.submit })).toBeVisible();
+  await expect(page.getByText(reputationEn.feedback.empty)).toBeVisible();
+  expect(await seriousViolationsAtEveryWidth(page)).toEqual([]);
+
+  await page.goto("/equipments-items/detail?id=iron-sword");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: offersEn.prices.heading })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: offersEn.market.server })).toBeVisible();
+  expect(await seriousViolationsAtEveryWidth(page)).toEqual([]);
 });

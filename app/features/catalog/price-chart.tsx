@@ -3,11 +3,11 @@
  * Loaded (with uPlot and its stylesheet) only once there are prices to draw; it fills the box the
  * page reserved for it, and the page shows the same numbers as text and a table.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { PriceBucket, PriceRange } from "../../../universal/offers/offer-limits.ts";
-import { formatDate, numberFormat } from "../../shared/i18n/format.ts";
+import { formatDate, GAME_TIME_ZONE, numberFormat } from "../../shared/i18n/format.ts";
 
 const BRAND = "#f15a22";
 const SECOND = "#225cf1";
@@ -24,6 +24,13 @@ export function PriceChart({
   labels: { median: string; min: string; max: string; volume: string };
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const [theme, setTheme] = useState(0);
+  // The axes take the theme's colours: drawn again when the reader switches theme.
+  useEffect(() => {
+    const watch = new MutationObserver(() => setTheme((value) => value + 1));
+    watch.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+    return () => watch.disconnect();
+  }, []);
   useEffect(() => {
     const element = box.current;
     if (!element) return;
@@ -50,6 +57,7 @@ export function PriceChart({
         width: element.clientWidth,
         height: element.clientHeight,
         legend: { show: false },
+        tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), GAME_TIME_ZONE),
         cursor: { drag: { x: false, y: false } },
         scales: {
           // The whole period, whatever it holds: one trade is a point in its day, not a year of axis.
@@ -59,9 +67,13 @@ export function PriceChart({
         axes: [
           {
             ...axis,
+            space: 72,
+            // Game days and hours (the buckets are the game's), the day without its year.
             values: (_u, splits) =>
               splits.map((value) =>
-                formatDate(value * 1000, language, range === "48h" ? { time: "short", local: true } : { date: "short", local: true }),
+                range === "48h"
+                  ? formatDate(value * 1000, language, { time: "short" })
+                  : formatDate(value * 1000, language, { date: "short" }).replace(/\/\d{2}$/, ""),
               ),
           },
           { ...axis, size: 56, values: (_u, splits) => splits.map((value) => compact.format(value)) },
@@ -91,6 +103,6 @@ export function PriceChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [buckets, range, language, labels.median, labels.min, labels.max, labels.volume]);
+  }, [buckets, range, language, labels.median, labels.min, labels.max, labels.volume, theme]);
   return <div ref={box} className="size-full" aria-hidden="true" data-testid="price-chart" />;
 }

@@ -206,8 +206,12 @@ export function OfferDetailPage({ i18n, offer: initial, item, serverName, viewer
           <dd>{serverName}</dd>
           <dt className="text-fg-muted">{t("fields.characterName")}</dt>
           <dd className="font-semibold break-all">{offer.characterName}</dd>
-          <dt className="text-fg-muted">{t("fields.expires")}</dt>
-          <dd>{gameAndLocalTime(t, offer.expiresAt, language, hydrated)}</dd>
+          {live ? (
+            <>
+              <dt className="text-fg-muted">{t("fields.expires")}</dt>
+              <dd>{gameAndLocalTime(t, offer.expiresAt, language, hydrated)}</dd>
+            </>
+          ) : null}
           <dt className="text-fg-muted">{t("fields.trader")}</dt>
           <dd className="flex flex-col">
             <span className="font-semibold">{ownerName}</span>
