@@ -179,3 +179,43 @@ test("a move the offer no longer allows is refused in words, and the page shows 
   await expect(owner.page.getByTestId("offer-state-text")).toHaveText(offers.state.cancelled);
   await owner.page.context().close();
 });
+
+test("either side may release a reservation with a reason: the offer opens again and both pages say why", async ({ browser }) => {
+  const owner = await member(browser, `Chủ ${unique()}`);
+  const buyer = await member(browser, `Khách ${unique()}`);
+  const origin = test.info().project.use.baseURL ?? "";
+  const headers = { Origin: origin };
+  const posted = await owner.page.request.post("/api/offers", {
+    data: {
+      side: "sell",
+      itemId: "iron-sword",
+      quantity: 1,
+      unitPrice: 2_000,
+      server: "suong-mai",
+      characterName: `Bán ${unique()}`,
+      expiresInDays: 3,
+    },
+    headers,
+  });
+  const { id } = (await posted.json()).data as { id: number };
+  const replied = await buyer.page.request.post(`/api/offers/${id}/replies`, { data: { text: "Giữ cho mình nhé" }, headers });
+  const { id: replyId } = (await replied.json()).data as { id: number };
+  expect((await owner.page.request.post(`/api/offers/${id}/reserve`, { data: { replyId }, headers })).status()).toBe(200);
+
+  await openOffer(owner.page, String(id));
+  await buyer.page.goto(`/me/make-offer/detail?id=${id}`);
+  await hydrated(buyer.page);
+  await buyer.page.getByRole("button", { name: offers.actions.unreserve }).click();
+  const dialog = buyer.page.getByRole("dialog");
+  // The reason is required.
+  await dialog.getByRole("button", { name: offers.unreserve.submit }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(offers.unreserve.reason).fill("Mình hết vàng rồi, xin lỗi");
+  await dialog.getByRole("button", { name: offers.unreserve.submit }).click();
+  await expect(buyer.page.locator("#main").getByRole("status")).toHaveText(offers.unreserve.done);
+  await expect(buyer.page.getByTestId("offer-state-text")).toHaveText(offers.state.open);
+  await expect(owner.page.getByTestId("offer-state-text")).toHaveText(offers.state.openOwner);
+  await expect(owner.page.getByText(fill(offers.state.releasedBecause, { reason: "Mình hết vàng rồi, xin lỗi" }))).toBeVisible();
+  await owner.page.context().close();
+  await buyer.page.context().close();
+});
