@@ -20,18 +20,11 @@ import { numberFormat } from "../../shared/i18n/format.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { RadioChoices } from "../../shared/ui/modal-dialog.tsx";
 import { ItemPicker, type PickedItem } from "./item-picker.tsx";
-import { formatGold, newClientId, offerError } from "./offer-text.ts";
+import { formatGold, newClientId, offerError, parseWhole } from "./offer-text.ts";
 
 export interface ServerChoice {
   id: string;
   name: string;
-}
-
-/** Digits only ("1.200.000", "1,200,000" and "1 200 000" are all 1200000): players type gold as they read it. */
-export function parseWhole(text: string): number | null {
-  const digits = text.replace(/[\s.,_]/g, "");
-  if (!/^\d{1,16}$/.test(digits)) return null;
-  return Number(digits);
 }
 
 const field = "min-h-11 rounded-md border border-line bg-bg px-2 text-fg";

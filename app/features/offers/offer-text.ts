@@ -47,3 +47,10 @@ export function gameAndLocalTime(t: TFunction, at: number, language: string, loc
   const mine = formatDate(at, language, { date: "short", time: "short", local: true });
   return mine === game ? t("time.game", { time: game }) : t("time.gameAndLocal", { time: game, local: mine });
 }
+
+/** Digits only ("1.200.000", "1,200,000" and "1 200 000" are all 1200000): players type gold as they read it. */
+export function parseWhole(text: string): number | null {
+  const digits = text.replace(/[\s.,_]/g, "");
+  if (!/^\d{1,16}$/.test(digits)) return null;
+  return Number(digits);
+}

@@ -5,8 +5,8 @@ import { apiJson } from "../../shared/api/json-api.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { RadioChoices } from "../../shared/ui/modal-dialog.tsx";
 import { ItemPicker, type PickedItem } from "./item-picker.tsx";
-import { parseWhole, type ServerChoice } from "./offer-form.tsx";
-import { offerError } from "./offer-text.ts";
+import type { ServerChoice } from "./offer-form.tsx";
+import { offerError, parseWhole } from "./offer-text.ts";
 
 const field = "min-h-11 rounded-md border border-line bg-bg px-2 text-fg";
 const back = "inline-flex min-h-11 items-center rounded-md px-4 font-semibold hover:bg-surface-muted";
