@@ -320,6 +320,103 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
     path: segment("1", "2").map((id) => `/api/guides/${id}/reject`),
     body: bodies({ reason: "Thiếu ảnh" }),
   }),
+  "GET /api/offers": ({ user }) => ({
+    session: user,
+    path: fc
+      .tuple(
+        queryParam("itemId", "iron-ore", "iron-sword"),
+        queryParam("side", "buy", "sell"),
+        queryParam("server", "suong-mai"),
+        queryParam("status", "open", "reserved", "completed"),
+        queryParam("mine", "1", "true"),
+        queryParam("limit", "1", "200"),
+        fc.nat(6),
+      )
+      .map(
+        ([itemId, side, server, status, mine, limit, count]) =>
+          `/api/offers?${[itemId, side, server, status, mine, limit].slice(0, count).join("&")}`,
+      ),
+  }),
+  "POST /api/offers": ({ user }) => ({
+    session: user,
+    path: fc.constant("/api/offers"),
+    body: bodies({
+      side: "sell",
+      itemId: "iron-ore",
+      quantity: 3,
+      unitPrice: 120,
+      server: "suong-mai",
+      characterName: "Tuấn Kiệt",
+      note: "Giao tối nay",
+      expiresInDays: 7,
+      clientId: "fuzz-offer-0001",
+    }),
+  }),
+  "GET /api/offers/:id": ({ user }) => ({ session: user, path: segment("1", "2").map((id) => `/api/offers/${id}`) }),
+  "PATCH /api/offers/:id": ({ admin }) => ({
+    session: admin,
+    path: segment("1", "2").map((id) => `/api/offers/${id}`),
+    body: bodies({ hidden: false }),
+  }),
+  "POST /api/offers/:id/replies": ({ admin }) => ({
+    session: admin,
+    path: segment("1", "2").map((id) => `/api/offers/${id}/replies`),
+    body: bodies({ text: "Còn không bạn?", clientId: "fuzz-reply-0001" }),
+  }),
+  "POST /api/offers/:id/reserve": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/offers/${id}/reserve`),
+    body: bodies({ replyId: 1 }),
+  }),
+  "POST /api/offers/:id/unreserve": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/offers/${id}/unreserve`),
+    body: bodies({ reason: "Hết hàng" }),
+  }),
+  "POST /api/offers/:id/confirm": ({ admin }) => ({
+    session: admin,
+    path: segment("1", "2").map((id) => `/api/offers/${id}/confirm`),
+    body: bodies({}),
+  }),
+  "POST /api/offers/:id/cancel": ({ admin }) => ({
+    session: admin,
+    path: segment("1", "2").map((id) => `/api/offers/${id}/cancel`),
+    body: bodies({ reason: "Đổi ý" }),
+  }),
+  "POST /api/offers/:id/feedback": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/offers/${id}/feedback`),
+    body: bodies({ score: 1, comment: "Uy tín" }),
+  }),
+  "POST /api/alerts": ({ user }) => ({
+    session: user,
+    path: fc.constant("/api/alerts"),
+    body: bodies({ itemId: "iron-ore", side: "sell", server: "suong-mai", maxPrice: 100 }),
+  }),
+  "DELETE /api/alerts/:id": ({ admin }) => ({ session: admin, path: segment("1", "2").map((id) => `/api/alerts/${id}`), body: bodies({}) }),
+  "GET /api/items/:id/prices": () => ({
+    path: fc
+      .tuple(segment("iron-ore", "iron-sword"), queryParam("range", "48h", "90d"), fc.nat(1))
+      .map(([id, range, count]) => `/api/items/${id}/prices${count ? `?${range}` : ""}`),
+  }),
+  "GET /api/reputation": () => ({
+    path: fc
+      .tuple(queryParam("name", "Tuấn Kiệt", "tuan", "%", "_"), queryParam("server", "suong-mai"), fc.nat(2))
+      .map(([name, server, count]) => `/api/reputation?${[name, server].slice(0, count).join("&")}`),
+  }),
+  "POST /api/characters/claims": ({ user }) => ({
+    session: user,
+    path: fc.constant("/api/characters/claims"),
+    body: bodies({ name: "Tuấn Kiệt", server: "suong-mai" }),
+  }),
+  "DELETE /api/characters/claims/:id": ({ admin }) => ({
+    session: admin,
+    path: segment("1", "2").map((id) => `/api/characters/claims/${id}`),
+    body: bodies({}),
+  }),
+  "GET /api/reputation/images/:id": () => ({
+    path: segment("AAAAAAAAAAAAAAAAAAAAAA", "x").map((id) => `/api/reputation/images/${id}`),
+  }),
   "GET /api/v1/:collection/:id": () => ({
     path: fc.tuple(segment(...KINDS), segment("iron-sword", "brown-horse")).map(([kind, id]) => `/api/v1/${kind}/${id}`),
   }),
@@ -337,6 +434,8 @@ const WITHOUT_INPUT = [
   "GET /api/chat/rooms",
   "GET /api/chat/blocks",
   "GET /api/notifications/preferences",
+  "GET /api/alerts",
+  "GET /api/characters/claims",
 ];
 
 describe.each(testEngines)("our API with arbitrary input on %s", (engine) => {

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roles, type Role } from "../universal/auth/permissions.ts";
-import { authUsers, chatMessages, guides, users } from "../db/schema/index.ts";
+import { authUsers, chatMessages, guides, offers, priceAlerts, users } from "../db/schema/index.ts";
 import { testEngines } from "../db/testing.ts";
+import { RATE_RULES } from "./auth/rate-limit.ts";
 import { ensureContent } from "./content/content-store.ts";
 import { call, createTestApp, signUp, silentLogger, type TestApp } from "./testing.ts";
 import { setRole } from "./users/set-role.ts";
@@ -48,6 +49,32 @@ const guideFixtures = {
   toReject: {} as Record<string, number>,
 };
 
+/**
+ * The trading rows' fixtures (set up once the accounts exist), per signed-in caller (the visitor is
+ * given the user's): an offer to trade through and one to reserve and release, each with a reply
+ * of another member's; a price alert and a character claim. And another member's offer and alert.
+ */
+const offerFixtures = {
+  trade: {} as Record<string, number>,
+  tradeReply: {} as Record<string, number>,
+  release: {} as Record<string, number>,
+  releaseReply: {} as Record<string, number>,
+  alerts: {} as Record<string, number>,
+  claims: {} as Record<string, number>,
+  others: 0,
+  othersAlert: 0,
+};
+const mine = (fixture: Record<string, number>, caller: { uid: string }) => fixture[caller.uid || "visitor"] ?? 0;
+const OFFER_BODY = {
+  side: "sell",
+  itemId: "iron-ore",
+  quantity: 2,
+  unitPrice: 100,
+  server: "suong-mai",
+  characterName: "Quyền Vương",
+  expiresInDays: 3,
+};
+
 interface Endpoint {
   /** As Hono lists the route: `GET /api/photos/:uid`. */
   route: string;
@@ -62,6 +89,8 @@ const adminOnly = (status: number): Record<Caller, number> => ({ visitor: 401, u
 /** Chat moderation (`chat:mute`): moderators and admins. */
 const moderators = (status: number): Record<Caller, number> => ({ visitor: 401, user: 403, moderator: status, admin: status });
 const everyone = (status: number): Record<Caller, number> => ({ visitor: status, user: status, moderator: status, admin: status });
+/** A move on another member's offer (reserving, confirming, cancelling…): refused to every signed-in role, moderators too. */
+const strangers = (status: number): Record<Caller, number> => ({ visitor: 401, user: status, moderator: status, admin: status });
 
 /**
  * Every API endpoint outside better-auth's `/api/auth/*`, and what each kind of caller gets.
@@ -459,6 +488,154 @@ const endpoints: Endpoint[] = [
     request: (caller) => ({ method: "DELETE", path: `/api/guides/${guideFixtures.own[caller.uid || "visitor"]}` }),
     expected: own(200),
   },
+  { route: "GET /api/offers", request: () => ({ method: "GET", path: "/api/offers?itemId=iron-ore" }), expected: everyone(200) },
+  { route: "GET /api/offers (mine)", request: () => ({ method: "GET", path: "/api/offers?mine=1" }), expected: own(200) },
+  {
+    route: "POST /api/offers",
+    request: () => ({ method: "POST", path: "/api/offers", body: { ...OFFER_BODY, clientId: "permission-offer-2" } }),
+    expected: own(201),
+  },
+  {
+    route: "GET /api/offers/:id",
+    request: () => ({ method: "GET", path: `/api/offers/${offerFixtures.others}` }),
+    expected: everyone(200),
+  },
+  {
+    route: "PATCH /api/offers/:id",
+    request: () => ({ method: "PATCH", path: `/api/offers/${offerFixtures.others}`, body: { hidden: false } }),
+    expected: moderators(200),
+  },
+  {
+    route: "POST /api/offers/:id/replies",
+    request: () => ({ method: "POST", path: `/api/offers/${offerFixtures.others}/replies`, body: { text: "Còn hàng không bạn?" } }),
+    expected: own(201),
+  },
+  {
+    route: "POST /api/offers/:id/reserve (another member's)",
+    request: () => ({ method: "POST", path: `/api/offers/${offerFixtures.others}/reserve`, body: { replyId: 1 } }),
+    expected: strangers(403),
+  },
+  {
+    route: "POST /api/offers/:id/reserve",
+    request: (caller) => ({
+      method: "POST",
+      path: `/api/offers/${mine(offerFixtures.trade, caller)}/reserve`,
+      body: { replyId: mine(offerFixtures.tradeReply, caller) },
+    }),
+    expected: own(200),
+  },
+  {
+    route: "POST /api/offers/:id/confirm (another member's)",
+    request: () => ({ method: "POST", path: `/api/offers/${offerFixtures.others}/confirm` }),
+    expected: strangers(403),
+  },
+  {
+    route: "POST /api/offers/:id/confirm",
+    request: (caller) => ({ method: "POST", path: `/api/offers/${mine(offerFixtures.trade, caller)}/confirm` }),
+    expected: own(200),
+  },
+  {
+    route: "POST /api/offers/:id/cancel (another member's)",
+    request: () => ({ method: "POST", path: `/api/offers/${offerFixtures.others}/cancel`, body: {} }),
+    expected: strangers(403),
+  },
+  {
+    route: "POST /api/offers/:id/cancel",
+    request: (caller) => ({ method: "POST", path: `/api/offers/${mine(offerFixtures.trade, caller)}/cancel`, body: { reason: "Đổi ý" } }),
+    expected: own(200),
+  },
+  {
+    route: "POST /api/offers/:id/feedback (another member's)",
+    request: () => ({ method: "POST", path: `/api/offers/${offerFixtures.others}/feedback`, body: { score: -1, comment: "x" } }),
+    expected: strangers(403),
+  },
+  {
+    route: "POST /api/offers/:id/feedback",
+    request: (caller) => ({
+      method: "POST",
+      path: `/api/offers/${mine(offerFixtures.trade, caller)}/feedback`,
+      body: { score: 1, comment: "Vẫn lịch sự" },
+    }),
+    expected: own(201),
+  },
+  {
+    route: "POST /api/offers/:id/reserve (to release)",
+    request: (caller) => ({
+      method: "POST",
+      path: `/api/offers/${mine(offerFixtures.release, caller)}/reserve`,
+      body: { replyId: mine(offerFixtures.releaseReply, caller) },
+    }),
+    expected: own(200),
+  },
+  {
+    route: "POST /api/offers/:id/unreserve (another member's)",
+    request: () => ({ method: "POST", path: `/api/offers/${offerFixtures.others}/unreserve`, body: { reason: "x" } }),
+    expected: strangers(403),
+  },
+  {
+    route: "POST /api/offers/:id/unreserve",
+    request: (caller) => ({
+      method: "POST",
+      path: `/api/offers/${mine(offerFixtures.release, caller)}/unreserve`,
+      body: { reason: "Hết hàng" },
+    }),
+    expected: own(200),
+  },
+  { route: "GET /api/alerts", request: () => ({ method: "GET", path: "/api/alerts" }), expected: own(200) },
+  {
+    route: "POST /api/alerts",
+    request: () => ({ method: "POST", path: "/api/alerts", body: { itemId: "iron-ore", side: "sell", server: "suong-mai", maxPrice: 90 } }),
+    expected: own(201),
+  },
+  {
+    route: "DELETE /api/alerts/:id (another member's)",
+    request: () => ({ method: "DELETE", path: `/api/alerts/${offerFixtures.othersAlert}` }),
+    expected: { visitor: 401, user: 404, moderator: 404, admin: 404 },
+  },
+  {
+    route: "DELETE /api/alerts/:id",
+    request: (caller) => ({ method: "DELETE", path: `/api/alerts/${mine(offerFixtures.alerts, caller)}` }),
+    expected: own(200),
+  },
+  {
+    route: "GET /api/items/:id/prices",
+    request: () => ({ method: "GET", path: "/api/items/iron-ore/prices?range=48h" }),
+    expected: everyone(200),
+  },
+  {
+    route: "GET /api/reputation",
+    request: () => ({ method: "GET", path: "/api/reputation?name=quyen%20vuong&server=suong-mai" }),
+    expected: everyone(200),
+  },
+  { route: "GET /api/characters/claims", request: () => ({ method: "GET", path: "/api/characters/claims" }), expected: own(200) },
+  {
+    route: "POST /api/characters/claims",
+    request: (caller) => ({
+      method: "POST",
+      path: "/api/characters/claims",
+      body: { name: `Nhân vật ${caller.email}`, server: "bach-hac" },
+    }),
+    expected: own(201),
+  },
+  {
+    route: "DELETE /api/characters/claims/:id",
+    request: (caller) => ({ method: "DELETE", path: `/api/characters/claims/${mine(offerFixtures.claims, caller)}` }),
+    expected: own(200),
+  },
+  {
+    route: "GET /api/reputation/images/:id",
+    request: () => ({ method: "GET", path: "/api/reputation/images/AAAAAAAAAAAAAAAAAAAAAA" }),
+    expected: everyone(404),
+  },
+  {
+    route: "POST /api/reports (scam report)",
+    request: () => ({
+      method: "POST",
+      path: "/api/reports",
+      body: { kind: "character", name: "Kẻ Lừa", server: "suong-mai", reason: "Lừa đảo" },
+    }),
+    expected: own(201),
+  },
   {
     route: "DELETE /api/profile",
     // Deleting an account needs its password (issue #11): every account here signed up with this one.
@@ -600,6 +777,59 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
       }
       guideFixtures.toApprove.any = guideFixtures.toApprove[accounts.moderator.uid] ?? 0;
       guideFixtures.toReject.any = guideFixtures.toReject[accounts.moderator.uid] ?? 0;
+    });
+
+    // Every row is a write of each account, more than the API's write budget a minute (which has
+    // its own tests): the budget is lifted while the rows run (this file has its own worker).
+    const writeBudget = RATE_RULES.write.max;
+    afterAll(() => {
+      RATE_RULES.write.max = writeBudget;
+    });
+    beforeAll(async () => {
+      RATE_RULES.write.max = 10_000;
+      for (const [index, role] of roles.entries()) {
+        const { cookie, uid } = accounts[role];
+        const replier = accounts[roles[(index + 1) % roles.length] ?? "user"];
+        for (const fixture of ["trade", "release"] as const) {
+          const posted = await call(t.app, "/api/offers", { body: { ...OFFER_BODY, clientId: `permission-${fixture}` }, cookie });
+          offerFixtures[fixture][uid] = (await posted.json()).data.id;
+          const replied = await call(t.app, `/api/offers/${offerFixtures[fixture][uid]}/replies`, {
+            body: { text: "Mình lấy" },
+            cookie: replier.cookie,
+          });
+          offerFixtures[fixture === "trade" ? "tradeReply" : "releaseReply"][uid] = (await replied.json()).data.id;
+        }
+        const alert = await call(t.app, "/api/alerts", {
+          body: { itemId: "iron-ore", side: "buy", server: "suong-mai", minPrice: 5 },
+          cookie,
+        });
+        offerFixtures.alerts[uid] = (await alert.json()).data.id;
+        const claimed = await call(t.app, "/api/characters/claims", { body: { name: `Của ${role}`, server: "suong-mai" }, cookie });
+        offerFixtures.claims[uid] = (await claimed.json()).data.id;
+      }
+      const now = Date.now();
+      const [others] = await t.db
+        .insert(offers)
+        .values({
+          side: "sell",
+          itemId: OFFER_BODY.itemId,
+          quantity: 1,
+          unitPrice: 100,
+          server: OFFER_BODY.server,
+          characterName: "Người Khác",
+          ownerUid: shared.target,
+          clientId: "permission-others",
+          expiresAt: now + 86_400_000,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: offers.id });
+      offerFixtures.others = others!.id;
+      const [alert] = await t.db
+        .insert(priceAlerts)
+        .values({ uid: shared.target, itemId: "iron-ore", side: "sell", server: "suong-mai", maxPrice: 50, createdAt: now })
+        .returning({ id: priceAlerts.id });
+      offerFixtures.othersAlert = alert!.id;
     });
 
     it("lists every API route the app serves", () => {
