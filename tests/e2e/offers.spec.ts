@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import common from "../../locales/vi/common.json" with { type: "json" };
 import offers from "../../locales/vi/offers.json" with { type: "json" };
@@ -7,6 +8,13 @@ import { expect, hydrated, memberInBrowser, seriousViolationsAtEveryWidth, test 
 const member = (browser: Browser, name: string) => memberInBrowser(browser, name, "offers");
 const unique = () => Math.random().toString(36).slice(2, 8);
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
+
+/** Touch targets of at least 24 px at a phone's width (axe's `target-size`), the page's own parts included. */
+async function smallTargets(page: Page): Promise<string[]> {
+  await page.setViewportSize({ width: 390, height: 900 });
+  const found = await new AxeBuilder({ page }).withRules(["target-size"]).analyze();
+  return found.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(" ")));
+}
 
 /** Opens `path` and waits until the bell follows the member's notifications live. */
 async function openFollowing(page: Page, path: string): Promise<void> {
@@ -84,6 +92,7 @@ test("two members trade: a sell offer, a reply, a reservation, both confirm, bot
   await expect(row).toContainText("1.500 vàng");
   await expect(row.locator("[data-presence]")).toBeVisible();
   expect(await seriousViolationsAtEveryWidth(minh.page)).toEqual([]);
+  expect(await smallTargets(minh.page)).toEqual([]);
 
   // Minh replies from the book; Lan's page shows it live.
   await openOffer(lan.page, id);
@@ -101,6 +110,7 @@ test("two members trade: a sell offer, a reply, a reservation, both confirm, bot
   await expect(lan.page.getByTestId("offer-state-text")).toHaveText(fill(offers.state.reserved, { name: minh.name }));
   await expect(minh.page.getByTestId("offer-state-text")).toHaveText(fill(offers.state.reservedForYou, { name: lan.name }));
   expect(await seriousViolationsAtEveryWidth(minh.page)).toEqual([]);
+  expect(await smallTargets(minh.page)).toEqual([]);
 
   // Both confirm: the second completes the trade.
   await lan.page.getByRole("button", { name: offers.actions.confirm }).click();
@@ -145,6 +155,9 @@ test("two members trade: a sell offer, a reply, a reservation, both confirm, bot
     offers.status.completed,
   );
   expect(await seriousViolationsAtEveryWidth(lan.page)).toEqual([]);
+  await lan.page.getByRole("button", { name: offers.form.open }).click();
+  await expect(lan.page.getByLabel(offers.form.item)).toBeVisible();
+  expect(await smallTargets(lan.page)).toEqual([]);
 
   await lan.page.context().close();
   await minh.page.context().close();
