@@ -9,7 +9,7 @@ import type { HubEvent } from "../realtime/hub.ts";
 import { realtimeTopics } from "../realtime-topics.ts";
 import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
 import { setRole } from "../users/set-role.ts";
-import { expireOffers } from "./offers.ts";
+import { expireOffers, setTraderPresence } from "./offers.ts";
 
 interface Member {
   cookie: string;
@@ -349,5 +349,23 @@ describe.each(testEngines)("offers on %s", (engine) => {
     expect(await topics.offer?.mayRead(null, String(sell.id))).toBe(false);
     expect(await topics.offer?.mayRead(viewer(chi.uid), String(sell.id))).toBe(true);
     expect(await topics.offers?.mayRead(null, ITEM)).toBe(true);
+    // A resuming subscriber of the thread gets the replies it missed, in id order.
+    const first = await reply(chi, sell.id, "một");
+    const second = await reply(chi, sell.id, "hai");
+    expect(await topics.offer?.lastId(String(sell.id))).toBe(second.id);
+    const missed = await topics.offer?.eventsAfter(String(sell.id), first.id - 1);
+    expect(missed?.map((event) => event.id)).toEqual([first.id, second.id]);
+  });
+
+  it("shows who is online in the book, from the realtime presence", async () => {
+    setTraderPresence({ isOnline: (uid) => uid === dung.uid });
+    try {
+      const sell = await offer(dung, { itemId: "wind-feather", unitPrice: 1 });
+      const [row] = (await list(null, "itemId=wind-feather&side=sell")).filter((each) => each.id === sell.id);
+      expect(row?.trader).toMatchObject({ uid: dung.uid, online: true });
+      expect((await list(null, "itemId=wind-feather&side=sell")).find((each) => each.trader.uid === binh.uid)?.trader.online).toBe(false);
+    } finally {
+      setTraderPresence(null);
+    }
   });
 });

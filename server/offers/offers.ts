@@ -223,9 +223,18 @@ export async function listOffers(db: Database, viewer: Viewer | null, query: Off
     if (!viewer) return [];
     conditions.push(or(eq(offers.ownerUid, viewer.uid), eq(offers.counterpartyUid, viewer.uid)));
   } else conditions.push(isNull(offers.hiddenAt));
+  // One side of a book reads the open-book index in order (item, side, price, id); both sides sort sells first.
   const order = query.mine
     ? [desc(offers.id)]
-    : [desc(offers.side), sql`case when ${offers.side} = 'sell' then ${offers.unitPrice} else -${offers.unitPrice} end`, asc(offers.id)];
+    : query.side === "sell"
+      ? [asc(offers.unitPrice), asc(offers.id)]
+      : query.side === "buy"
+        ? [desc(offers.unitPrice), asc(offers.id)]
+        : [
+            desc(offers.side),
+            sql`case when ${offers.side} = 'sell' then ${offers.unitPrice} else -${offers.unitPrice} end`,
+            asc(offers.id),
+          ];
   const rows = await db
     .select()
     .from(offers)
