@@ -11,6 +11,7 @@ import { NumberField } from "../../shared/ui/number-field.tsx";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { numberFormat } from "../../shared/i18n/format.ts";
+import { craftOrBuy } from "../../../universal/bag/craft-or-buy.ts";
 
 type Named = { name: { vi: string; en: string }; icon: string };
 const MAX_RUNS = 9999;
@@ -35,6 +36,12 @@ const formatHave = (owned: Map<string, number>) =>
 
 export interface CraftDetailProps {
   i18n: RouteMessages;
+  /** The bag's messages (what it fills in, craft or buy). */
+  bagI18n: RouteMessages;
+  /** 90-day median unit prices of the tree's items that have one. */
+  prices: Record<string, number>;
+  /** How many of the tree's items a signed-in player's bag holds; null for a visitor. */
+  bag: Record<string, number> | null;
   language: string;
   recipe: Recipe;
   recipes: Recipe[];
@@ -42,19 +49,27 @@ export interface CraftDetailProps {
 }
 
 /** A recipe and its calculator: N crafts, expanded down to base materials, minus what the player has. */
-export function CraftDetailPage({ i18n, language, recipe, recipes, items }: CraftDetailProps) {
+export function CraftDetailPage({ i18n, bagI18n, prices, bag, language, recipe, recipes, items }: CraftDetailProps) {
   useRecordView("recipes", recipe.id);
   const { t } = useRouteMessages(i18n);
+  useRouteMessages(bagI18n);
   const [params, update] = useUrlParams();
   const runs = Math.min(MAX_RUNS, Math.max(1, Math.floor(Number(params.get("n")) || 1)));
-  const owned = useMemo(() => parseHave(params.get("have")), [params]);
-  const plan = useMemo(() => planCrafts(indexRecipesByOutput(recipes), recipe, runs, owned), [recipes, recipe, runs, owned]);
+  // A signed-in player's bag fills what they have until they type their own numbers (`have`, shareable).
+  const fromBag = bag !== null && !params.has("have");
+  const owned = useMemo(
+    () => (bag !== null && !params.has("have") ? new Map(Object.entries(bag)) : parseHave(params.get("have"))),
+    [params, bag],
+  );
+  const index = useMemo(() => indexRecipesByOutput(recipes), [recipes]);
+  const plan = useMemo(() => planCrafts(index, recipe, runs, owned), [index, recipe, runs, owned]);
+  const market = useMemo(() => craftOrBuy(index, recipe, new Map(Object.entries(prices))), [index, recipe, prices]);
   const number = numberFormat(language);
   const name = (id: string) => localize(items[id]?.name, language) || id;
   const setOwned = (item: string, quantity: number) => {
     const next = new Map(owned);
     next.set(item, Math.max(0, Math.floor(quantity) || 0));
-    update({ have: formatHave(next) || null });
+    update({ have: formatHave(next) || (bag !== null ? "none" : null) });
   };
   const attempts = Math.ceil(runs / (recipe.successRate / 100));
 
@@ -159,16 +174,33 @@ export function CraftDetailPage({ i18n, language, recipe, recipes, items }: Craf
             onValue={(next) => update({ n: String(next) })}
             inputClassName="h-11 w-32 rounded-md border border-line bg-surface px-3 text-fg"
           />
-          {owned.size > 0 ? (
+          {bag !== null && !fromBag ? (
             <button
               type="button"
               onClick={() => update({ have: null })}
+              className="h-11 rounded-md border border-line bg-surface px-4 text-sm font-semibold"
+            >
+              {t("bag:craft.useBag")}
+            </button>
+          ) : null}
+          {owned.size > 0 ? (
+            <button
+              type="button"
+              onClick={() => update({ have: bag !== null ? "none" : null })}
               className="h-11 rounded-md border border-line bg-surface px-4 text-sm font-semibold"
             >
               {t("craft.calculator.reset")}
             </button>
           ) : null}
         </div>
+        {fromBag ? (
+          <p className="text-sm" data-testid="owned-from-bag">
+            {t("bag:craft.fromBag")}{" "}
+            <Link to="/me/bag" className="text-link underline underline-offset-2">
+              {t("bag:craft.openBag")}
+            </Link>
+          </p>
+        ) : null}
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-live="polite">
           <div className="rounded-lg border border-line bg-surface p-3">
             <dt className="text-xs text-fg-muted">{t("craft.calculator.gold")}</dt>
@@ -191,6 +223,36 @@ export function CraftDetailPage({ i18n, language, recipe, recipes, items }: Craf
         ) : null}
         {table(t("craft.calculator.baseMaterials"), plan.materials, false)}
         {plan.crafted.length > 0 ? table(t("craft.calculator.intermediate"), plan.crafted, true) : null}
+      </section>
+
+      <section aria-labelledby="craft-or-buy" className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 sm:p-5">
+        <div>
+          <h2 id="craft-or-buy" className="text-xl font-bold">
+            {t("bag:craft.title")}
+          </h2>
+          <p className="text-sm text-fg-muted">{t("bag:craft.lead")}</p>
+        </div>
+        <dl className="grid grid-cols-2 gap-3">
+          {(["craft", "buy"] as const).map((side) => (
+            <div key={side} className={`rounded-lg border p-3 ${market.cheaper === side ? "border-brand" : "border-line"}`}>
+              <dt className="text-xs text-fg-muted">{t(`bag:craft.${side}`)}</dt>
+              <dd className="text-lg font-bold tabular-nums">
+                {market[side] === null ? t("bag:craft.unknown") : number.format(market[side] * runs)}
+              </dd>
+              <dd className="text-xs text-fg-muted">{t("bag:craft.perRuns", { runs: number.format(runs) })}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="font-semibold" data-testid="craft-or-buy">
+          {market.cheaper === null
+            ? t("bag:craft.open")
+            : t(market.cheaper === "craft" ? "bag:craft.craftCheaper" : "bag:craft.buyCheaper", {
+                gold: number.format(Math.abs((market.buy ?? 0) - (market.craft ?? 0)) * runs),
+              })}
+        </p>
+        {market.unpriced.length > 0 ? (
+          <p className="text-sm text-fg-muted">{t("bag:craft.unpriced", { items: market.unpriced.map(name).join(", ") })}</p>
+        ) : null}
       </section>
     </article>
   );

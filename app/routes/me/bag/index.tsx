@@ -1,9 +1,28 @@
+import { BagPage } from "~/features/bag/bag-page.tsx";
+import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { requestContext } from "~/shared/request-context.ts";
 import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
+import { listBag } from "../../../../server/bag/bag.ts";
+import { bagQuery } from "../../../../universal/bag/bag-schemas.ts";
+import type { Route } from "./+types/index";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
-export { PlaceholderPage as default } from "~/features/shell/placeholder-page.tsx";
 
 export const middleware = middlewareFor("meBag");
 
-/** Server middleware runs on client navigations only for routes with a loader; `guarded` answers its refusals. */
-export const loader = guarded(() => null);
+/** `/me/bag?q=&type=&sort=`: the member's bag, filtered, sorted and valued on the server; a made-up query shows it all. */
+export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs) => {
+  const { db, viewer } = context.get(requestContext);
+  if (!viewer) throw new Error("the signedIn guard lets only signed-in viewers through");
+  const params = Object.fromEntries(url.searchParams);
+  delete params.lang;
+  const parsed = bagQuery.safeParse(params);
+  const query = parsed.success ? parsed.data : bagQuery.parse({});
+  const i18n = await loadRouteMessages(request, "bag");
+  const { entries, totals } = await listBag(db, viewer, query, i18n.language);
+  return { i18n, entries, totals, q: query.q ?? "", type: query.type ?? null, sort: query.sort };
+});
+
+export default function Bag({ loaderData }: Route.ComponentProps) {
+  return <BagPage {...loaderData} />;
+}
