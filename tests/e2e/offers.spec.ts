@@ -232,3 +232,35 @@ test("either side may release a reservation with a reason: the offer opens again
   await owner.page.context().close();
   await buyer.page.context().close();
 });
+
+test("a visitor's item page follows the book live: an offer opening appears, and leaves when cancelled", async ({ browser, page }) => {
+  const trader = await member(browser, `Rao ${unique()}`);
+  const origin = test.info().project.use.baseURL ?? "";
+  const character = `Live ${unique()}`;
+  await page.goto("/equipments-items/detail?id=iron-sword&server=bach-hac");
+  await hydrated(page);
+  const buys = page.getByRole("region", { name: new RegExp(`^${offers.market.buys}`) });
+  await expect(buys).toHaveAttribute("aria-busy", "false");
+  // The socket subscribes after hydration: post until the page hears of it.
+  let id = 0;
+  await expect(async () => {
+    const posted = await trader.page.request.post("/api/offers", {
+      data: {
+        side: "buy",
+        itemId: "iron-sword",
+        quantity: 5,
+        unitPrice: 777,
+        server: "bach-hac",
+        characterName: character,
+        expiresInDays: 1,
+      },
+      headers: { Origin: origin },
+    });
+    expect(posted.status()).toBe(201);
+    id = ((await posted.json()).data as { id: number }).id;
+    await expect(buys.locator(`[data-offer-id="${id}"]`)).toContainText(character, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  expect((await trader.page.request.post(`/api/offers/${id}/cancel`, { data: {}, headers: { Origin: origin } })).status()).toBe(200);
+  await expect(buys.locator(`[data-offer-id="${id}"]`)).toHaveCount(0);
+  await trader.page.context().close();
+});
