@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import common from "../../locales/vi/common.json" with { type: "json" };
+import moderation from "../../locales/vi/moderation.json" with { type: "json" };
 import offers from "../../locales/vi/offers.json" with { type: "json" };
 import reputation from "../../locales/vi/reputation.json" with { type: "json" };
 import { expect, hydrated, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
@@ -229,6 +230,13 @@ test("either side may release a reservation with a reason: the offer opens again
   await expect(buyer.page.getByTestId("offer-state-text")).toHaveText(offers.state.open);
   await expect(owner.page.getByTestId("offer-state-text")).toHaveText(offers.state.openOwner);
   await expect(owner.page.getByText(fill(offers.state.releasedBecause, { reason: "Mình hết vàng rồi, xin lỗi" }))).toBeVisible();
+
+  // The buyer reports the offer: it goes to the moderation queue.
+  await buyer.page.getByRole("button", { name: offers.actions.report }).click();
+  const report = buyer.page.getByRole("dialog");
+  await report.getByRole("radio", { name: moderation.report.reasons.scam }).check();
+  await report.getByRole("button", { name: moderation.report.submit }).click();
+  await expect(report.getByText(moderation.report.sent)).toBeVisible();
   await owner.page.context().close();
   await buyer.page.context().close();
 });

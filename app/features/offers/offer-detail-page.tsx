@@ -12,6 +12,8 @@ import { apiJson } from "../../shared/api/json-api.ts";
 import { formatAgo, numberFormat } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { LazyReportDialog } from "../../shared/moderation/lazy-report-dialog.tsx";
+import type { ReportTarget } from "../../shared/moderation/report-dialog.tsx";
 import { useTopic } from "../../shared/realtime/use-topic.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
@@ -51,6 +53,8 @@ type Pending = { clientId: string; text: string; state: "sending" | "failed" };
 
 export interface OfferDetailProps {
   i18n: RouteMessages;
+  /** The report dialog's texts. */
+  moderationI18n: RouteMessages;
   offer: OfferDetail;
   item: Named | null;
   serverName: string;
@@ -61,8 +65,10 @@ const button = "inline-flex min-h-11 items-center justify-center rounded-md px-4
 const primary = `${button} bg-brand text-on-brand disabled:opacity-60`;
 const secondary = `${button} border border-line bg-surface hover:border-brand disabled:opacity-60`;
 
-export function OfferDetailPage({ i18n, offer: initial, item, serverName, viewer }: OfferDetailProps) {
+export function OfferDetailPage({ i18n, moderationI18n, offer: initial, item, serverName, viewer }: OfferDetailProps) {
+  useRouteMessages(moderationI18n);
   const { t } = useRouteMessages(i18n);
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const language = i18n.language;
   const hydrated = useHydrated();
   const now = useMinuteClock();
@@ -222,6 +228,7 @@ export function OfferDetailPage({ i18n, offer: initial, item, serverName, viewer
           </dd>
         </dl>
         {offer.note ? <p className="mt-3 rounded-md bg-surface-muted p-3 text-sm whitespace-pre-line">{offer.note}</p> : null}
+        {offer.hidden ? <p className="mt-3 rounded-md border border-line p-3 text-sm">{t("detail.hidden")}</p> : null}
       </header>
 
       <section aria-labelledby="offer-state" className="rounded-xl border border-line bg-surface p-4 sm:p-5">
@@ -384,11 +391,21 @@ export function OfferDetailPage({ i18n, offer: initial, item, serverName, viewer
         )}
       </section>
 
-      <p>
+      <p className="flex flex-wrap items-center justify-between gap-2">
         <Link to="/me/make-offer" className="inline-flex min-h-10 items-center font-semibold text-link underline underline-offset-2">
           ← {t("detail.back")}
         </Link>
+        {owner ? null : (
+          <button
+            type="button"
+            onClick={() => setReporting({ kind: "offer", id: offer.id })}
+            className="inline-flex min-h-10 items-center rounded-md px-3 text-sm text-fg-muted underline hover:text-fg"
+          >
+            {t("actions.report")}
+          </button>
+        )}
       </p>
+      <LazyReportDialog target={reporting} onClose={() => setReporting(null)} />
 
       {dialog ? (
         <Suspense fallback={null}>

@@ -35,13 +35,15 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
       })
     : null;
   if (!offer) notFound(url);
-  const [i18n, items, server] = await Promise.all([
+  const [i18n, moderationI18n, items, server] = await Promise.all([
     loadRouteMessages(request, "offers"),
+    loadRouteMessages(request, "moderation"),
     itemNames(db, [offer.itemId]),
     getEntry<GameServer>(db, "servers", offer.server),
   ]);
   return {
     i18n,
+    moderationI18n,
     offer,
     item: items[offer.itemId] ?? null,
     serverName: server ? localize(server.name, i18n.language) : offer.server,
