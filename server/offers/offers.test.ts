@@ -233,7 +233,10 @@ describe.each(testEngines)("offers on %s", (engine) => {
     expect((await move(chi, sell.id, "unreserve", {})).status).toBe(400);
     const released = await move(chi, sell.id, "unreserve", { reason: "Hết vàng rồi" });
     expect(released.status).toBe(200);
-    expect((await released.json()).data).toMatchObject({ status: "open", counterparty: null, reason: "Hết vàng rồi", version: 3 });
+    // Back to open: Chi is no party any more; the reason is the owner's to read, not the public's.
+    expect((await released.json()).data).toMatchObject({ status: "open", counterparty: null, reason: null, version: 3 });
+    expect((await (await read(an, sell.id)).json()).data.reason).toBe("Hết vàng rồi");
+    expect((await (await read(null, sell.id)).json()).data.reason).toBeNull();
     expect(await kinds(an)).toContain("offer-cancelled");
     expect((await move(chi, sell.id, "confirm")).status).toBe(403);
     expect((await move(chi, sell.id, "feedback", { score: -1, comment: "x" })).status).toBe(403);

@@ -172,7 +172,8 @@ function toOffer(row: OfferRow, trader: Trader, counterparty: TradePerson | null
     reservedReplyId: row.reservedReplyId,
     ownerConfirmedAt: row.ownerConfirmedAt,
     counterpartyConfirmedAt: row.counterpartyConfirmedAt,
-    reason: row.reason,
+    // Why a reservation was released or the offer cancelled is the two parties' business.
+    reason: roleOf(row, viewer) === null ? null : row.reason,
     hidden: row.hiddenAt !== null,
     role: roleOf(row, viewer),
     expiresAt: row.expiresAt,
