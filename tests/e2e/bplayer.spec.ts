@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import offersEn from "../../locales/en-US/offers.json" with { type: "json" };
+import offers from "../../locales/vi/offers.json" with { type: "json" };
 import reputation from "../../locales/vi/reputation.json" with { type: "json" };
 import reputationEn from "../../locales/en-US/reputation.json" with { type: "json" };
 import { expect, hydrated, memberInBrowser, seriousViolationsAtEveryWidth, test, useLanguage } from "./fixtures.ts";
@@ -69,6 +70,14 @@ test("a character's feedback shows on /bplayer by a name typed without accents; 
   await expect(seller.page.locator("#main").getByRole("status")).toHaveText(reputation.claim.done.replace("{{name}}", character));
   await seller.page.reload();
   await expect(seller.page.getByText(reputation.claimedBy.replace("{{name}}", seller.name))).toBeVisible();
+  // The claim is listed among the member's characters, who may let it go.
+  await seller.page.goto("/me/make-offer");
+  await hydrated(seller.page);
+  const claims = seller.page.getByRole("region", { name: offers.claims.heading });
+  await expect(claims.getByRole("link", { name: character })).toBeVisible();
+  seller.page.once("dialog", (dialog) => void dialog.accept());
+  await claims.getByRole("button", { name: offers.claims.remove.replace("{{name}}", character) }).click();
+  await expect(claims.getByRole("link", { name: character })).toHaveCount(0);
 
   const scammer = `Lừa Đảo ${tag}`;
   await buyer.page.goto(`/bplayer?name=${encodeURIComponent(scammer)}&server=suong-mai`);

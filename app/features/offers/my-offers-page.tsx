@@ -3,7 +3,7 @@
  * character names. The forms load when opened; the lists are the loader's, server-rendered.
  */
 import { lazy, Suspense, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { Alert, CharacterClaim, Offer, OfferSide } from "../../../universal/offers/offer-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { localize } from "../../shared/i18n/localize.ts";
@@ -69,6 +69,14 @@ export function MyOffersPage({
     if (!answer.ok) return setNotice(offerError(t, answer));
     setAlerts((current) => current.filter((each) => each.id !== alert.id));
     setNotice(t("alerts.removed"));
+  }
+
+  async function removeClaim(claim: CharacterClaim) {
+    if (!window.confirm(t("claims.confirmRemove", { name: claim.name }))) return;
+    const answer = await apiJson(`/api/characters/claims/${claim.id}`, { method: "DELETE" });
+    if (!answer.ok) return setNotice(offerError(t, answer));
+    setClaims((current) => current.filter((each) => each.id !== claim.id));
+    setNotice(t("claims.removed", { name: claim.name }));
   }
 
   const itemName = (id: string) => localize(known[id]?.name, language) || id;
@@ -186,8 +194,22 @@ export function MyOffersPage({
         {claims.length === 0 ? <p className="mt-2 text-sm text-fg-muted">{t("claims.empty")}</p> : null}
         <ul className="mt-3 flex flex-wrap gap-2">
           {claims.map((claim) => (
-            <li key={claim.id} className="rounded-full border border-line px-3 py-1 text-sm">
-              <span className="font-semibold">{claim.name}</span> · {serverName(claim.server)}
+            <li key={claim.id} className="flex items-center gap-1 rounded-full border border-line py-1 ps-3 pe-1 text-sm">
+              <Link
+                to={`/bplayer?${new URLSearchParams({ name: claim.name, server: claim.server })}`}
+                className="inline-flex min-h-8 items-center font-semibold text-link underline"
+              >
+                {claim.name}
+              </Link>
+              <span>· {serverName(claim.server)}</span>
+              <button
+                type="button"
+                onClick={() => void removeClaim(claim)}
+                aria-label={t("claims.remove", { name: claim.name })}
+                className="inline-flex size-8 items-center justify-center rounded-full hover:bg-surface-muted"
+              >
+                <span aria-hidden="true">×</span>
+              </button>
             </li>
           ))}
         </ul>
