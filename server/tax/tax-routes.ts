@@ -1,12 +1,53 @@
-/** The tax ledger (`/api/tax/ledger`). */
+/** The tax ledger (`/api/tax/ledger`): handlers only parse, check the permission and call. */
 import { Hono } from "hono";
 import type { Database } from "../../db/client.ts";
-import type { AppEnv } from "../http/context.ts";
+import { languageFromRequest } from "../../universal/i18n/languages.ts";
+import { summarizeLedger } from "../../universal/tax/tax-limits.ts";
+import { createLedgerEntryBody, updateLedgerEntryBody } from "../../universal/tax/tax-schemas.ts";
+import { AppError } from "../errors.ts";
+import { allowPermission, parseJson, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
+import { addLedgerEntry, deleteLedgerEntry, exportLedger, listLedger, listTaxPlaces, setLedgerPlace } from "./tax.ts";
 
-export function taxRoutes(db: Database, hub: RealtimeHub): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  void db;
-  void hub;
-  return app;
+function idParam(c: AppContext): number {
+  const id = Number(c.req.param("id"));
+  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not-found", "No such ledger entry.");
+  return id;
+}
+
+export function taxRoutes(db: Database, _hub: RealtimeHub): Hono<AppEnv> {
+  return new Hono<AppEnv>()
+    .get("/tax/rates", async (c) => {
+      allowPermission(c, "view:record");
+      return c.json({ data: await listTaxPlaces(db) });
+    })
+    .get("/tax/ledger", async (c) => {
+      const viewer = requirePermission(c, "tax:manage:own");
+      const entries = await listLedger(db, viewer);
+      return c.json({ data: entries, ...summarizeLedger(entries) });
+    })
+    .post("/tax/ledger", async (c) => {
+      const viewer = requirePermission(c, "tax:manage:own");
+      return c.json({ data: await addLedgerEntry(db, viewer, await parseJson(c, createLedgerEntryBody)) }, 201);
+    })
+    .get("/tax/ledger/export", async (c) => {
+      const viewer = requirePermission(c, "tax:manage:own");
+      const csv = await exportLedger(db, viewer, languageFromRequest(c.req.raw));
+      return c.body(csv, 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="tax-ledger.csv"',
+        "Cache-Control": "no-store",
+      });
+    })
+    .patch("/tax/ledger/:id", async (c) => {
+      const viewer = requirePermission(c, "tax:manage:own");
+      const id = idParam(c);
+      const { rateId } = await parseJson(c, updateLedgerEntryBody);
+      return c.json({ data: await setLedgerPlace(db, viewer, id, rateId) });
+    })
+    .delete("/tax/ledger/:id", async (c) => {
+      const viewer = requirePermission(c, "tax:manage:own");
+      await deleteLedgerEntry(db, viewer, idParam(c));
+      return c.json({ ok: true });
+    });
 }

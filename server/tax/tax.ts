@@ -1,0 +1,212 @@
+/**
+ * A member's tax ledger: their completed offers, copied in once each when the ledger is read
+ * (`on conflict do nothing` on the member and the offer), and entries made by hand. Tax and net are
+ * whole gold, computed here from the pack's rate as it is when the entry is made or its place
+ * changed. A copied offer has no place (tax 0) until the member sets one. Only the owner reads or
+ * changes their entries.
+ */
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { contentEntries, offers, taxLedger } from "../../db/schema/index.ts";
+import type { District, Item, Manor, TaxRate } from "../../universal/content/pack-schema.ts";
+import type { CreateLedgerEntryInput } from "../../universal/tax/tax-schemas.ts";
+import {
+  basisPoints,
+  computeTax,
+  GAME_OFFSET_MS,
+  TAX_LEDGER_MAX,
+  type LedgerEntry,
+  type TaxPlace,
+} from "../../universal/tax/tax-limits.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import { listKind } from "../content/catalog.ts";
+import { AppError } from "../errors.ts";
+
+type LedgerRow = typeof taxLedger.$inferSelect;
+
+const notFound = () => new AppError("not-found", "No such ledger entry.");
+
+/** The pack's tax rates as places a member chooses by name (a district's or a manor's). */
+export async function listTaxPlaces(db: Database): Promise<TaxPlace[]> {
+  const [rates, districts, manors] = await Promise.all([
+    listKind<TaxRate>(db, "taxRates"),
+    listKind<District>(db, "districts"),
+    listKind<Manor>(db, "manors"),
+  ]);
+  const names = new Map<string, { vi: string; en: string }>([
+    ...districts.map((each) => [`district:${each.id}`, each.name] as const),
+    ...manors.map((each) => [`manor:${each.id}`, each.name] as const),
+  ]);
+  return rates.map((rate) => ({
+    id: rate.id,
+    scope: rate.scope,
+    name: names.get(`${rate.scope}:${rate.target}`) ?? { vi: rate.target, en: rate.target },
+    percent: rate.percent,
+  }));
+}
+
+async function rateOf(db: Database, rateId: string | null | undefined): Promise<{ id: string | null; basisPoints: number }> {
+  if (!rateId) return { id: null, basisPoints: 0 };
+  const place = (await listTaxPlaces(db)).find((each) => each.id === rateId);
+  if (!place) throw new AppError("invalid-argument", "rateId: no such tax rate in the pack.", { reason: "rate" });
+  return { id: place.id, basisPoints: basisPoints(place.percent) };
+}
+
+/** Copies the member's completed trades in, once each: the sell side is the owner of a sell offer or the counterparty of a buy offer. */
+export async function syncCompletedOffers(db: Database, viewer: Viewer, now = Date.now()): Promise<void> {
+  const uid = viewer.uid;
+  const side = sql`case when (${offers.side} = 'sell' and ${offers.ownerUid} = ${uid}) or (${offers.side} = 'buy' and ${offers.counterpartyUid} = ${uid}) then 'sell' else 'buy' end`;
+  await db.execute(sql`
+    insert into ${taxLedger} (uid, client_id, offer_id, side, item_id, quantity, unit_price, rate_id, rate_basis_points, tax, net, occurred_at, created_at)
+    select ${uid}, 'offer-' || ${offers.id}, ${offers.id}, ${side}, ${offers.itemId}, ${offers.quantity}, ${offers.unitPrice}, null, 0, 0,
+      ${offers.quantity} * ${offers.unitPrice}, ${offers.completedAt}, ${now}
+    from ${offers}
+    where ${offers.status} = 'completed' and ${offers.completedAt} is not null
+      and (${offers.ownerUid} = ${uid} or ${offers.counterpartyUid} = ${uid})
+    on conflict do nothing`);
+}
+
+async function toEntries(db: Database, rows: LedgerRow[]): Promise<LedgerEntry[]> {
+  const itemIds = [...new Set(rows.map((row) => row.itemId).filter((id): id is string => id !== null))];
+  const items =
+    itemIds.length === 0
+      ? []
+      : await db
+          .select({ id: contentEntries.id, data: contentEntries.data })
+          .from(contentEntries)
+          .where(and(eq(contentEntries.kind, "items"), inArray(contentEntries.id, itemIds)));
+  const names = new Map(items.map((item) => [item.id, (item.data as Item).name]));
+  return rows.map((row) => ({
+    id: row.id,
+    offerId: row.offerId,
+    side: row.side as LedgerEntry["side"],
+    itemId: row.itemId,
+    itemName: row.itemId ? (names.get(row.itemId) ?? null) : null,
+    label: row.label,
+    quantity: row.quantity,
+    unitPrice: row.unitPrice,
+    rateId: row.rateId,
+    rateBasisPoints: row.rateBasisPoints,
+    tax: row.tax,
+    net: row.net,
+    occurredAt: row.occurredAt,
+  }));
+}
+
+/** The member's ledger, newest first, their completed offers copied in first. */
+export async function listLedger(db: Database, viewer: Viewer, now = Date.now()): Promise<LedgerEntry[]> {
+  await syncCompletedOffers(db, viewer, now);
+  const rows = await db
+    .select()
+    .from(taxLedger)
+    .where(eq(taxLedger.uid, viewer.uid))
+    .orderBy(desc(taxLedger.occurredAt), desc(taxLedger.id))
+    .limit(TAX_LEDGER_MAX);
+  return toEntries(db, rows);
+}
+
+function amounts(side: string, unitPrice: number, quantity: number, rate: number) {
+  if (side === "buy") return { tax: 0, net: unitPrice * quantity };
+  const { tax, net } = computeTax(unitPrice, quantity, rate);
+  return { tax, net };
+}
+
+/** An entry made by hand; the same `clientId` again answers the entry it made. */
+export async function addLedgerEntry(db: Database, viewer: Viewer, input: CreateLedgerEntryInput, now = Date.now()): Promise<LedgerEntry> {
+  if (input.itemId) {
+    const [item] = await db
+      .select({ id: contentEntries.id })
+      .from(contentEntries)
+      .where(and(eq(contentEntries.kind, "items"), eq(contentEntries.id, input.itemId)));
+    if (!item) throw new AppError("invalid-argument", "itemId: no such item in the catalog.", { reason: "item" });
+  }
+  const rate = await rateOf(db, input.side === "sell" ? input.rateId : null);
+  const clientId = input.clientId ?? randomUUID();
+  await db
+    .insert(taxLedger)
+    .values({
+      uid: viewer.uid,
+      clientId,
+      side: input.side,
+      itemId: input.itemId ?? null,
+      label: input.label || null,
+      quantity: input.quantity,
+      unitPrice: input.unitPrice,
+      rateId: rate.id,
+      rateBasisPoints: rate.basisPoints,
+      ...amounts(input.side, input.unitPrice, input.quantity, rate.basisPoints),
+      occurredAt: input.occurredAt ?? now,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+  const rows = await db
+    .select()
+    .from(taxLedger)
+    .where(and(eq(taxLedger.uid, viewer.uid), eq(taxLedger.clientId, clientId)));
+  if (rows.length === 0) throw new AppError("conflict", "The entry could not be added. Try again.");
+  return (await toEntries(db, rows))[0]!;
+}
+
+/** Sets where an entry was sold (or none), and its tax and net with that place's rate now. */
+export async function setLedgerPlace(db: Database, viewer: Viewer, id: number, rateId: string | null): Promise<LedgerEntry> {
+  const [row] = await db
+    .select()
+    .from(taxLedger)
+    .where(and(eq(taxLedger.id, id), eq(taxLedger.uid, viewer.uid)));
+  if (!row) throw notFound();
+  const rate = await rateOf(db, row.side === "sell" ? rateId : null);
+  const [updated] = await db
+    .update(taxLedger)
+    .set({ rateId: rate.id, rateBasisPoints: rate.basisPoints, ...amounts(row.side, row.unitPrice, row.quantity, rate.basisPoints) })
+    .where(and(eq(taxLedger.id, id), eq(taxLedger.uid, viewer.uid)))
+    .returning();
+  return (await toEntries(db, [updated!]))[0]!;
+}
+
+/** Deletes an entry made by hand (a copied offer would come back on the next read: it stays). */
+export async function deleteLedgerEntry(db: Database, viewer: Viewer, id: number): Promise<void> {
+  const [row] = await db
+    .select({ offerId: taxLedger.offerId })
+    .from(taxLedger)
+    .where(and(eq(taxLedger.id, id), eq(taxLedger.uid, viewer.uid)));
+  if (!row) throw notFound();
+  if (row.offerId !== null)
+    throw new AppError("conflict", "A completed offer stays in the ledger; change its place instead.", { reason: "offer" });
+  await db.delete(taxLedger).where(and(eq(taxLedger.id, id), eq(taxLedger.uid, viewer.uid)));
+}
+
+const FORMULA = /^[=+\-@\t\r]/;
+
+function cell(value: string | number | null): string {
+  let text = value === null ? "" : String(value);
+  if (typeof value === "string" && FORMULA.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The ledger as CSV, times in game time (UTC+7), names in the member's language. */
+export async function exportLedger(db: Database, viewer: Viewer, language: "vi" | "en-US"): Promise<string> {
+  const [entries, places] = await Promise.all([listLedger(db, viewer), listTaxPlaces(db)]);
+  const placeName = new Map(places.map((place) => [place.id, language === "vi" ? place.name.vi : place.name.en]));
+  const lines = ["occurredAt,side,itemId,item,label,quantity,unitPrice,place,ratePercent,tax,net,offerId"];
+  for (const entry of entries)
+    lines.push(
+      [
+        new Date(entry.occurredAt + GAME_OFFSET_MS).toISOString().slice(0, 16).replace("T", " "),
+        entry.side,
+        entry.itemId,
+        entry.itemName ? (language === "vi" ? entry.itemName.vi : entry.itemName.en) : null,
+        entry.label,
+        entry.quantity,
+        entry.unitPrice,
+        entry.rateId ? (placeName.get(entry.rateId) ?? entry.rateId) : null,
+        entry.rateBasisPoints / 100,
+        entry.tax,
+        entry.net,
+        entry.offerId,
+      ]
+        .map(cell)
+        .join(","),
+    );
+  return `${lines.join("\r\n")}\r\n`;
+}
