@@ -6,6 +6,7 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { offers } from "../../db/schema/index.ts";
+import { GAME_OFFSET_MS } from "../../universal/tax/tax-limits.ts";
 
 export const DAY_MS = 86_400_000;
 
@@ -42,7 +43,7 @@ export interface PriceBucketRow {
 }
 
 /**
- * An item's completed trades in buckets (UTC hours or days, `t` each bucket's start): the median,
+ * An item's completed trades in buckets (game-time hours or days, UTC+7; `t` each bucket's start): the median,
  * lowest and highest unit price, and the quantity traded. Buckets without a trade are absent.
  */
 export async function priceHistory(
@@ -52,10 +53,11 @@ export async function priceHistory(
   now = Date.now(),
 ): Promise<PriceBucketRow[]> {
   const { windowMs, bucketMs } = PRICE_RANGES[range];
-  const since = Math.floor((now - windowMs) / bucketMs) * bucketMs;
-  // A constant of this module, written into the statement so the select and the group by are the same expression.
+  const since = Math.floor((now - windowMs + GAME_OFFSET_MS) / bucketMs) * bucketMs - GAME_OFFSET_MS;
+  // Constants of this module, written into the statement so the select and the group by are the same expression.
   const size = sql.raw(String(bucketMs));
-  const bucket = sql<string | number>`(${offers.completedAt} / ${size}) * ${size}`;
+  const offset = sql.raw(String(GAME_OFFSET_MS));
+  const bucket = sql<string | number>`((${offers.completedAt} + ${offset}) / ${size}) * ${size} - ${offset}`;
   const rows = await db
     .select({
       t: bucket,

@@ -218,7 +218,8 @@ describe.each(testEngines)("offers on %s", (engine) => {
     expect(buckets).toEqual([{ t: expect.any(Number), median: 100, min: 100, max: 100, volume: 4 }]);
     expect((buckets[0]?.t ?? 1) % 3_600_000).toBe(0);
     const daily = (await (await call(t.app, `/api/items/${ITEM}/prices`)).json()).data as PriceBucket[];
-    expect((daily[0]?.t ?? 1) % 86_400_000).toBe(0);
+    // Days are the game's (UTC+7).
+    expect(((daily[0]?.t ?? 1) + 7 * 3_600_000) % 86_400_000).toBe(0);
     expect((await call(t.app, `/api/items/${ITEM}/prices?range=7d`)).status).toBe(400);
     stop();
     stopBook();
