@@ -115,7 +115,7 @@ describe.each(testEngines)("reputation on %s", (engine) => {
     expect((await aboutBinh.json()).data).toMatchObject({ subjectName: "Bình An", subjectServer: SERVER });
 
     const seller = await reputation(`name=${encodeURIComponent("tuan kiet")}&server=${SERVER}`);
-    expect(seller).toMatchObject({ server: SERVER, positive: 1, negative: 0, trades: 1, claimedBy: null, reports: [] });
+    expect(seller).toMatchObject({ name: "Tuấn Kiệt", server: SERVER, positive: 1, negative: 0, trades: 1, claimedBy: null, reports: [] });
     expect(seller.feedback.map((f) => f.comment)).toEqual(["Uy tín"]);
     const buyer = await reputation(`name=${encodeURIComponent("BINH AN")}&server=${SERVER}`);
     expect(buyer).toMatchObject({ name: "Bình An", positive: 0, negative: 1, trades: 1, claimedBy: { uid: binh.uid } });

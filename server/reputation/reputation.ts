@@ -194,8 +194,16 @@ export async function reputationOf(db: Database, name: string, server: string | 
     createdAt: report.createdAt,
     verifiedAt: report.resolvedAt ?? report.updatedAt,
   }));
+  // The name as its player writes it: the claim's, or the latest offer's under it, or as looked up.
+  const [written] = claimed
+    ? []
+    : await queryRows<{ name: string }>(
+        db,
+        sql`select character_name as name from offers where f_unaccent(lower(character_name)) = ${fold} and ${onServer(sql`server`)}
+            order by id desc limit 1`,
+      );
   return {
-    name: claimed?.claim.name ?? name,
+    name: claimed?.claim.name ?? written?.name ?? name,
     server: server ?? null,
     positive: Number(scores?.positive ?? 0),
     negative: Number(scores?.negative ?? 0),
