@@ -1,9 +1,27 @@
+import { TaxPage } from "~/features/tax/tax-page.tsx";
+import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { requestContext } from "~/shared/request-context.ts";
 import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
+import { calculatorRevalidation } from "~/shared/routing/should-revalidate.ts";
+import { listLedger, listTaxPlaces } from "../../../../server/tax/tax.ts";
+import { summarizeLedger } from "../../../../universal/tax/tax-limits.ts";
+import type { Route } from "./+types/index";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
-export { PlaceholderPage as default } from "~/features/shell/placeholder-page.tsx";
 
 export const middleware = middlewareFor("meTax");
 
-/** Server middleware runs on client navigations only for routes with a loader; `guarded` answers its refusals. */
-export const loader = guarded(() => null);
+/** The calculator (`price`, `qty`, `place`) and the period (`by`) compute in the browser: typing never asks the server. */
+export const shouldRevalidate = calculatorRevalidation();
+
+/** `/me/tax`: the pack's places and rates, and the member's ledger with its completed offers copied in, in one pass. */
+export const loader = guarded(async ({ request, context }: Route.LoaderArgs) => {
+  const { db, viewer } = context.get(requestContext);
+  if (!viewer) throw new Error("the signedIn guard lets only signed-in viewers through");
+  const [i18n, places, entries] = await Promise.all([loadRouteMessages(request, "tax"), listTaxPlaces(db), listLedger(db, viewer)]);
+  return { i18n, places, entries, ...summarizeLedger(entries) };
+});
+
+export default function Tax({ loaderData }: Route.ComponentProps) {
+  return <TaxPage {...loaderData} />;
+}

@@ -1,0 +1,73 @@
+import { readFile } from "node:fs/promises";
+import common from "../../locales/vi/common.json" with { type: "json" };
+import tax from "../../locales/vi/tax.json" with { type: "json" };
+import { expect, hydrated, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+const gold = (value: string) => tax.calculator.gold.replace("{{value}}", value);
+
+test("the tax calculator keeps its inputs in the URL, and the ledger totals what the member records, per period, with a chart and CSV", async ({
+  browser,
+}) => {
+  const { page } = await memberInBrowser(browser, `Thuế ${unique()}`, "tax");
+  await page.goto("/me/tax");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1, name: common.pages.meTax.title })).toBeVisible();
+  await expect(page.getByText(tax.ledger.empty)).toBeVisible();
+
+  // The calculator: 3 × 1.000 gold at a 3 % district.
+  await page.getByLabel(tax.calculator.price).fill("1000");
+  await page.getByLabel(tax.calculator.quantity, { exact: true }).fill("3");
+  await page.getByLabel(tax.calculator.place).selectOption("district-mist-harbor");
+  await expect(page).toHaveURL(/price=1000/);
+  await expect(page).toHaveURL(/qty=3/);
+  await expect(page).toHaveURL(/place=district-mist-harbor/);
+  const result = page.getByTestId("tax-result");
+  await expect(result).toContainText(gold("3.000"));
+  await expect(result).toContainText(gold("90"));
+  await expect(result).toContainText(gold("2.910"));
+  await expect(result).toContainText(gold("970"));
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId("tax-result")).toContainText(gold("2.910"));
+
+  // Two lines by hand: a sale there, and a purchase.
+  await page.getByRole("button", { name: `+ ${tax.add.open}` }).click();
+  const form = page.locator("form").filter({ hasText: tax.add.title });
+  await form.getByLabel(tax.add.label).fill("Bán Quặng Sắt");
+  await form.getByLabel(tax.calculator.quantity, { exact: true }).fill("10");
+  await form.getByLabel(tax.calculator.price).fill("100");
+  await form.getByLabel(tax.calculator.place).selectOption("district-mist-harbor");
+  await form.getByRole("button", { name: tax.add.submit }).click();
+  await expect(page.getByRole("status").filter({ hasText: tax.add.added })).toBeVisible();
+  const entries = page.getByRole("list", { name: tax.ledger.entries });
+  await expect(entries.getByRole("listitem")).toHaveCount(1);
+  await form.getByLabel(tax.ledger.buy).check();
+  await form.getByLabel(tax.add.label).fill("Mua Thỏi Sắt");
+  await form.getByLabel(tax.calculator.quantity, { exact: true }).fill("5");
+  await form.getByLabel(tax.calculator.price).fill("20");
+  await form.getByRole("button", { name: tax.add.submit }).click();
+  await expect(entries.getByRole("listitem")).toHaveCount(2);
+
+  const totals = page.getByTestId("ledger-totals");
+  await expect(totals.locator('[data-total="sales"]')).toHaveText(gold("1.000"));
+  await expect(totals.locator('[data-total="tax"]')).toHaveText(gold("30"));
+  await expect(totals.locator('[data-total="net"]')).toHaveText(gold("970"));
+  await expect(totals.locator('[data-total="purchases"]')).toHaveText(gold("100"));
+  await expect(page.getByTestId("tax-chart").locator("canvas")).toBeVisible();
+  await page.getByRole("button", { name: tax.ledger.byWeek }).click();
+  await expect(page).toHaveURL(/by=week/);
+
+  // Without a place the sale is untaxed: the totals follow.
+  await entries.getByLabel(tax.ledger.place.replace("{{name}}", "Bán Quặng Sắt")).selectOption("");
+  await expect(totals.locator('[data-total="tax"]')).toHaveText(gold("0"));
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: tax.ledger.export }).click();
+  const csv = await readFile(await (await downloading).path(), "utf8");
+  expect(csv.split("\r\n")[0]).toBe("occurredAt,side,itemId,item,label,quantity,unitPrice,place,ratePercent,tax,net,offerId");
+  expect(csv).toContain(",sell,,,Bán Quặng Sắt,10,100,,0,0,1000,");
+
+  expect(await seriousViolationsAtEveryWidth(page)).toEqual([]);
+  await page.context().close();
+});
