@@ -89,6 +89,11 @@ test("another member's note is a 404, and a visitor is sent to sign in", async (
   const other = await memberInBrowser(browser, `Khách ${unique()}`, "notes");
   const response = await other.page.goto(`/me/note/detail?id=${data.id}`);
   expect(response?.status()).toBe(404);
+  const visitor = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const signedOut = await visitor.newPage();
+  await signedOut.goto(`/me/note/detail?id=${data.id}`);
+  await expect(signedOut).toHaveURL(/\/login\?redirect=%2Fme%2Fnote%2Fdetail%3Fid%3D\d+/);
+  await visitor.close();
   await owner.page.context().close();
   await other.page.context().close();
 });

@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
+import commonEn from "../../locales/en-US/common.json" with { type: "json" };
 import common from "../../locales/vi/common.json" with { type: "json" };
+import taxEn from "../../locales/en-US/tax.json" with { type: "json" };
 import tax from "../../locales/vi/tax.json" with { type: "json" };
 import { expect, hydrated, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 
@@ -68,6 +70,18 @@ test("the tax calculator keeps its inputs in the URL, and the ledger totals what
   expect(csv.split("\r\n")[0]).toBe("occurredAt,side,itemId,item,label,quantity,unitPrice,place,ratePercent,tax,net,offerId");
   expect(csv).toContain(",sell,,,Bán Quặng Sắt,10,100,,0,0,1000,");
 
+  expect(await seriousViolationsAtEveryWidth(page)).toEqual([]);
+  await page.context().close();
+});
+
+test("in English the calculator speaks English and writes numbers the English way", async ({ browser }) => {
+  const { page } = await memberInBrowser(browser, `Tax ${unique()}`, "tax");
+  const url = new URL(test.info().project.use.baseURL ?? "http://127.0.0.1");
+  await page.context().addCookies([{ name: "locale", value: "en-US", domain: url.hostname, path: "/" }]);
+  await page.goto("/me/tax?price=1000&qty=3&place=district-mist-harbor");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1, name: commonEn.pages.meTax.title })).toBeVisible();
+  await expect(page.getByTestId("tax-result")).toContainText(taxEn.calculator.gold.replace("{{value}}", "2,910"));
   expect(await seriousViolationsAtEveryWidth(page)).toEqual([]);
   await page.context().close();
 });

@@ -109,7 +109,7 @@ export function NoteDetailPage({ i18n, note: loaded }: NoteDetailProps) {
               disabled={busy}
               onClick={() => void change({ pinned: !note.pinned })}
             >
-              📌 {note.pinned ? t("detail.unpin") : t("detail.pin")}
+              {note.pinned ? t("detail.unpin") : t("detail.pin")}
             </button>
             <button type="button" className={secondary} onClick={() => void remove()}>
               {t("detail.delete")}

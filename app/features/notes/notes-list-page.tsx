@@ -141,7 +141,7 @@ export function NotesListPage({ i18n, notes, tags, q, tag }: NotesListProps) {
                   </h2>
                   {note.pinned ? (
                     <span className="shrink-0 rounded-full border border-accent bg-accent-soft px-2 py-0.5 text-xs font-semibold">
-                      📌 {t("list.pinned")}
+                      {t("list.pinned")}
                     </span>
                   ) : null}
                 </div>

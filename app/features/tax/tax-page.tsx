@@ -275,7 +275,9 @@ export function TaxPage({ i18n, places, entries, totals, weeks, months }: TaxPag
                         {entry.offerId !== null ? ` · ${t("ledger.fromOffer", { id: entry.offerId })}` : ""}
                       </p>
                       <p className="text-sm tabular-nums">
-                        {t("ledger.tax")}: {number.format(entry.tax)} · {t("ledger.net")}: {number.format(entry.net)}
+                        {entry.side === "sell"
+                          ? `${t("ledger.tax")}: ${number.format(entry.tax)} · ${t("ledger.net")}: ${number.format(entry.net)}`
+                          : `${t("ledger.purchases")}: ${number.format(entry.net)}`}
                       </p>
                     </div>
                     <div className="flex flex-wrap items-center gap-2">
