@@ -27,6 +27,7 @@ import {
   likeComment,
   likePost,
   listComments,
+  listHiddenPosts,
   listPosts,
   postImage,
 } from "./feed.ts";
@@ -79,6 +80,10 @@ async function readPostForm(c: AppContext) {
 
 export function feedRoutes(db: Database, hub: RealtimeHub) {
   return new Hono<AppEnv>()
+    .get("/feed/hidden", async (c) => {
+      const viewer = requirePermission(c, "post:hide");
+      return c.json({ data: await listHiddenPosts(db, viewer) });
+    })
     .get("/feed/posts", async (c) => {
       const viewer = allowPermission(c, "view:record");
       return c.json(await listPosts(db, viewer, parseQuery(c, feedQuery)));

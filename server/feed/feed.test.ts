@@ -214,7 +214,17 @@ describe.each(testEngines)("the feed on %s", (engine) => {
     expect((await call(t.app, `/api/feed/posts/${id}`, { method: "PATCH", cookie: author.cookie, body: { body: "lén sửa" } })).status).toBe(
       404,
     );
+    // Moderators find it among the hidden posts, to restore; nobody else sees that list.
+    const hiddenList = await call(t.app, "/api/feed/hidden", { cookie: moderator.cookie });
+    expect((await hiddenList.json()).data).toContainEqual(
+      expect.objectContaining({ id, author: { uid: author.uid, displayName: "Oanh" }, excerpt: "Bài đã sửa", hiddenBy: "Quang" }),
+    );
+    expect((await call(t.app, "/api/feed/hidden", { cookie: author.cookie })).status).toBe(403);
+    expect((await call(t.app, "/api/feed/hidden")).status).toBe(401);
     expect((await moderate(moderator, { hidden: false })).status).toBe(200);
+    expect(
+      (await (await call(t.app, "/api/feed/hidden", { cookie: moderator.cookie })).json()).data.map((each: Post) => each.id),
+    ).not.toContain(id);
     expect((await (await call(t.app, `/api/feed/posts/${id}`)).json()).data).toMatchObject({ body: "Bài đã sửa", pinned: false });
     const sitemap = async () => (await call(t.app, "/sitemap.xml")).text();
     expect(await sitemap()).toContain(`/feed?id=${id}</loc>`);

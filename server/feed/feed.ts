@@ -21,6 +21,7 @@ import {
   type FeedAuthor,
   type FeedPage,
   type FeedSort,
+  type HiddenPost,
   type LinkableKind,
   type Post,
   type PostEntry,
@@ -748,4 +749,32 @@ export async function feedEventsAfter(
   const rows = await postsWhere(db, null, and(eq(posts.language, language), visiblePost, gt(posts.id, afterId)), [asc(posts.id)], max + 1);
   if (rows.length > max) return undefined;
   return rows.map((post) => ({ type: "post", topic: feedTopic(language), id: post.id, post }));
+}
+
+/** Posts hidden by moderators (deleted ones are gone for good), most recently hidden first. */
+export async function listHiddenPosts(db: Database, viewer: Viewer, limit = 30): Promise<HiddenPost[]> {
+  if (!can(viewer.role, "post:hide")) throw new AppError("permission-denied", "Only moderators see hidden posts.");
+  const rows = await db
+    .select({
+      id: posts.id,
+      authorUid: posts.authorUid,
+      displayName: sql<string>`coalesce(${users.displayName}, '')`,
+      body: posts.body,
+      language: posts.language,
+      hiddenAt: posts.hiddenAt,
+      hiddenBy: sql<string | null>`(select display_name from users where uid = ${posts.hiddenBy})`,
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.uid, posts.authorUid))
+    .where(and(sql`${posts.hiddenAt} is not null`, isNull(posts.deletedAt)))
+    .orderBy(desc(posts.hiddenAt), desc(posts.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    author: { uid: row.authorUid, displayName: row.displayName },
+    excerpt: excerpt(row.body),
+    language: row.language,
+    hiddenAt: row.hiddenAt ?? 0,
+    hiddenBy: row.hiddenBy,
+  }));
 }

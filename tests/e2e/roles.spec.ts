@@ -388,5 +388,19 @@ test("a moderator pins a post, then hides it from the feed itself: it leaves the
     (entry) => entry.targetKind === "post" && entry.targetId === String(id),
   );
   expect(actions.map((entry) => entry.action).sort()).toEqual(["post.hide", "post.pin"]);
+  // The moderator finds it among the hidden posts in /admin and restores it: it is back on its page.
+  await moderator.page.goto("/admin");
+  await hydrated(moderator.page);
+  const hiddenList = moderator.page.getByRole("list", { name: feed.hidden.title });
+  await expect(hiddenList.getByText(text)).toBeVisible();
+  await hiddenList
+    .getByRole("listitem")
+    .filter({ hasText: text })
+    .getByRole("button", { name: feed.hidden.restoreLabel.replace("{{name}}", "Người Đăng") })
+    .click();
+  await expect(
+    moderator.page.getByRole("status").filter({ hasText: feed.hidden.restored.replace("{{name}}", "Người Đăng") }),
+  ).toBeVisible();
+  expect((await author.page.request.get(`/feed?id=${id}`)).status()).toBe(200);
   for (const each of [author, moderator]) await each.context.close();
 });

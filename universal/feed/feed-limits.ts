@@ -101,3 +101,14 @@ export interface FeedPage {
   pinned: Post[];
   nextCursor: string | null;
 }
+
+/** A post moderators hid, as the restore list in `/admin` shows it (`GET /api/feed/hidden`). */
+export interface HiddenPost {
+  id: number;
+  author: { uid: string; displayName: string };
+  excerpt: string;
+  language: string;
+  hiddenAt: number;
+  /** The display name of the moderator who hid it. */
+  hiddenBy: string | null;
+}
