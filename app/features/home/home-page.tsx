@@ -293,7 +293,7 @@ function UnreadNotifications({
         <ul className="divide-y divide-line">
           {items.map((notification) => {
             const href = sameOriginPath(notification.link);
-            const text = notificationText(t, notification);
+            const text = notificationText(t, notification, language);
             return (
               <li key={notification.id} className="flex min-h-11 flex-col justify-center py-1.5">
                 {href ? (

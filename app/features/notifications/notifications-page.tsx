@@ -79,7 +79,7 @@ export function NotificationsPage({ i18n, signedIn, unreadOnly, notifications, u
     setCursor(answer.body.nextBefore);
   }
 
-  const text = (notification: AppNotification) => notificationText(t, notification);
+  const text = (notification: AppNotification) => notificationText(t, notification, language);
 
   return (
     <div className="mx-auto max-w-3xl">

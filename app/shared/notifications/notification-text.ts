@@ -2,7 +2,8 @@
 import type { AppNotification } from "../../../universal/notifications/notification-kinds.ts";
 import type { TFunction } from "../i18n/translator.ts";
 
-export function notificationText(t: TFunction, notification: AppNotification): string {
+/** `language` is the reader's: a trade names its item in that language (the notification carries both names). */
+export function notificationText(t: TFunction, notification: AppNotification, language: string): string {
   const others = Number(notification.data.others ?? 0);
   // Likes are grouped ("Lan and 4 others liked…"), of a post or of a comment; a cancelled trade says why when it was told.
   const key =
@@ -17,9 +18,8 @@ export function notificationText(t: TFunction, notification: AppNotification): s
     reason: String(notification.data.reason ?? ""),
     title: String(notification.data.title ?? ""),
     count: others,
-    // Trading: the item in each language (each language's text names it in its own) and the unit price.
-    itemVi: String(notification.data.itemVi ?? ""),
-    itemEn: String(notification.data.itemEn ?? ""),
+    // Trading: the item in the reader's language, and the unit price.
+    item: String((language === "vi" ? notification.data.itemVi : notification.data.itemEn) ?? ""),
     price: String(notification.data.unitPrice ?? ""),
   });
 }
