@@ -417,6 +417,63 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
   "GET /api/reputation/images/:id": () => ({
     path: segment("AAAAAAAAAAAAAAAAAAAAAA", "x").map((id) => `/api/reputation/images/${id}`),
   }),
+  "GET /api/feed/hidden": ({ admin }) => ({ session: admin, path: fc.constant("/api/feed/hidden") }),
+  "GET /api/bag": ({ user }) => ({
+    session: user,
+    path: fc
+      .tuple(queryParam("q", "sat", "%", "_"), queryParam("type", "material", "weapon"), queryParam("sort", "name", "value"), fc.nat(3))
+      .map(([q, type, sort, count]) => `/api/bag?${[q, type, sort].slice(0, count).join("&")}`),
+  }),
+  "POST /api/bag": ({ user }) => ({
+    session: user,
+    path: fc.constant("/api/bag"),
+    body: bodies({ itemId: "iron-ore", quantity: 2, enhancement: 1, note: "kho" }),
+  }),
+  "POST /api/bag/import": ({ user }) => ({
+    session: user,
+    path: fc.constant("/api/bag/import"),
+    body: bodies({ csv: "itemId,name,quantity,enhancement,note\niron-ore,,3,0,\n", mode: "add", dryRun: true }),
+  }),
+  "GET /api/bag/:id": ({ user }) => ({ session: user, path: segment("1", "2").map((id) => `/api/bag/${id}`) }),
+  "PATCH /api/bag/:id": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/bag/${id}`),
+    body: bodies({ quantity: 4 }),
+  }),
+  "DELETE /api/bag/:id": ({ user }) => ({ session: user, path: segment("1", "2").map((id) => `/api/bag/${id}`), body: bodies({}) }),
+  "GET /api/notes": ({ user }) => ({
+    session: user,
+    path: fc
+      .tuple(queryParam("q", "nhiem vu", "%", "_"), queryParam("tag", "farm"), fc.nat(2))
+      .map(([q, tag, count]) => `/api/notes?${[q, tag].slice(0, count).join("&")}`),
+  }),
+  "POST /api/notes": ({ user }) => ({
+    session: user,
+    path: fc.constant("/api/notes"),
+    body: bodies({ title: "Việc", body: "- [ ] farm", tags: ["farm"], pinned: true }),
+  }),
+  "GET /api/notes/:id": ({ user }) => ({ session: user, path: segment("1", "2").map((id) => `/api/notes/${id}`) }),
+  "PATCH /api/notes/:id": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/notes/${id}`),
+    body: bodies({ title: "Sửa", version: 1 }),
+  }),
+  "DELETE /api/notes/:id": ({ user }) => ({ session: user, path: segment("1", "2").map((id) => `/api/notes/${id}`), body: bodies({}) }),
+  "POST /api/tax/ledger": ({ user }) => ({
+    session: user,
+    path: fc.constant("/api/tax/ledger"),
+    body: bodies({ side: "sell", itemId: "iron-ore", quantity: 2, unitPrice: 150, rateId: "tax-lac-thanh" }),
+  }),
+  "PATCH /api/tax/ledger/:id": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/tax/ledger/${id}`),
+    body: bodies({ rateId: null }),
+  }),
+  "DELETE /api/tax/ledger/:id": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/tax/ledger/${id}`),
+    body: bodies({}),
+  }),
   "GET /api/v1/:collection/:id": () => ({
     path: fc.tuple(segment(...KINDS), segment("iron-sword", "brown-horse")).map(([kind, id]) => `/api/v1/${kind}/${id}`),
   }),
@@ -436,6 +493,10 @@ const WITHOUT_INPUT = [
   "GET /api/notifications/preferences",
   "GET /api/alerts",
   "GET /api/characters/claims",
+  "GET /api/bag/export",
+  "GET /api/tax/rates",
+  "GET /api/tax/ledger",
+  "GET /api/tax/ledger/export",
 ];
 
 describe.each(testEngines)("our API with arbitrary input on %s", (engine) => {

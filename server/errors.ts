@@ -26,7 +26,9 @@ export const errorStatus = {
 export type ErrorCode = keyof typeof errorStatus;
 
 /** Machine-readable facts a client needs to explain an error (why a message was refused, until when). */
-export type ErrorDetails = Record<string, string | number | boolean | null>;
+/** JSON the client may read beside the code: a reason, a limit, or the current copy of what a stale save missed. */
+export type DetailValue = string | number | boolean | null | readonly DetailValue[] | { readonly [key: string]: DetailValue };
+export type ErrorDetails = Record<string, DetailValue>;
 
 export class AppError extends Error {
   readonly code: ErrorCode;

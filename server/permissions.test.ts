@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roles, type Role } from "../universal/auth/permissions.ts";
-import { authUsers, chatMessages, guides, offers, priceAlerts, users } from "../db/schema/index.ts";
+import { authUsers, bagEntries, chatMessages, guides, notes, offers, priceAlerts, taxLedger, users } from "../db/schema/index.ts";
 import { testEngines } from "../db/testing.ts";
 import { RATE_RULES } from "./auth/rate-limit.ts";
 import { ensureContent } from "./content/content-store.ts";
@@ -64,6 +64,15 @@ const offerFixtures = {
   others: 0,
   othersAlert: 0,
 };
+/** Each role's own bag entry, note and ledger entry, and another member's of each. */
+const personalFixtures = {
+  bag: {} as Record<string, number>,
+  note: {} as Record<string, number>,
+  ledger: {} as Record<string, number>,
+  othersBag: 0,
+  othersNote: 0,
+  othersLedger: 0,
+};
 const mine = (fixture: Record<string, number>, caller: { uid: string }) => fixture[caller.uid || "visitor"] ?? 0;
 const OFFER_BODY = {
   side: "sell",
@@ -89,6 +98,8 @@ const adminOnly = (status: number): Record<Caller, number> => ({ visitor: 401, u
 /** Chat moderation (`chat:mute`): moderators and admins. */
 const moderators = (status: number): Record<Caller, number> => ({ visitor: 401, user: 403, moderator: status, admin: status });
 const everyone = (status: number): Record<Caller, number> => ({ visitor: status, user: status, moderator: status, admin: status });
+/** Another member's own data: as if it did not exist, whatever one's role (a visitor is asked to sign in). */
+const OTHERS: Record<Caller, number> = { visitor: 401, user: 404, moderator: 404, admin: 404 };
 /** A move on another member's offer (reserving, confirming, cancelling…): refused to every signed-in role, moderators too. */
 const strangers = (status: number): Record<Caller, number> => ({ visitor: 401, user: status, moderator: status, admin: status });
 
@@ -488,6 +499,121 @@ const endpoints: Endpoint[] = [
     request: (caller) => ({ method: "DELETE", path: `/api/guides/${guideFixtures.own[caller.uid || "visitor"]}` }),
     expected: own(200),
   },
+  { route: "GET /api/feed/hidden", request: () => ({ method: "GET", path: "/api/feed/hidden" }), expected: moderators(200) },
+  { route: "GET /api/bag", request: () => ({ method: "GET", path: "/api/bag" }), expected: own(200) },
+  {
+    route: "POST /api/bag",
+    request: () => ({ method: "POST", path: "/api/bag", body: { itemId: "iron-ore", quantity: 2 } }),
+    expected: own(201),
+  },
+  { route: "GET /api/bag/export", request: () => ({ method: "GET", path: "/api/bag/export" }), expected: own(200) },
+  {
+    route: "POST /api/bag/import",
+    request: () => ({
+      method: "POST",
+      path: "/api/bag/import",
+      body: { csv: "itemId,name,quantity,enhancement,note\niron-ore,,3,0,\n", mode: "add" },
+    }),
+    expected: own(201),
+  },
+  {
+    route: "GET /api/bag/:id",
+    request: (caller) => ({ method: "GET", path: `/api/bag/${mine(personalFixtures.bag, caller)}` }),
+    expected: own(200),
+  },
+  {
+    route: "GET /api/bag/:id (another member's)",
+    request: () => ({ method: "GET", path: `/api/bag/${personalFixtures.othersBag}` }),
+    expected: OTHERS,
+  },
+  {
+    route: "PATCH /api/bag/:id",
+    request: (caller) => ({ method: "PATCH", path: `/api/bag/${mine(personalFixtures.bag, caller)}`, body: { quantity: 5 } }),
+    expected: own(200),
+  },
+  {
+    route: "PATCH /api/bag/:id (another member's)",
+    request: () => ({ method: "PATCH", path: `/api/bag/${personalFixtures.othersBag}`, body: { quantity: 5 } }),
+    expected: OTHERS,
+  },
+  {
+    route: "DELETE /api/bag/:id (another member's)",
+    request: () => ({ method: "DELETE", path: `/api/bag/${personalFixtures.othersBag}` }),
+    expected: OTHERS,
+  },
+  {
+    route: "DELETE /api/bag/:id",
+    request: (caller) => ({ method: "DELETE", path: `/api/bag/${mine(personalFixtures.bag, caller)}` }),
+    expected: own(200),
+  },
+  { route: "GET /api/notes", request: () => ({ method: "GET", path: "/api/notes" }), expected: own(200) },
+  {
+    route: "POST /api/notes",
+    request: () => ({ method: "POST", path: "/api/notes", body: { title: "Việc cần làm", body: "- [ ] farm đá" } }),
+    expected: own(201),
+  },
+  {
+    route: "GET /api/notes/:id",
+    request: (caller) => ({ method: "GET", path: `/api/notes/${mine(personalFixtures.note, caller)}` }),
+    expected: own(200),
+  },
+  {
+    route: "GET /api/notes/:id (another member's)",
+    request: () => ({ method: "GET", path: `/api/notes/${personalFixtures.othersNote}` }),
+    expected: OTHERS,
+  },
+  {
+    route: "PATCH /api/notes/:id",
+    request: (caller) => ({
+      method: "PATCH",
+      path: `/api/notes/${mine(personalFixtures.note, caller)}`,
+      body: { title: "Đã sửa", version: 1 },
+    }),
+    expected: own(200),
+  },
+  {
+    route: "PATCH /api/notes/:id (another member's)",
+    request: () => ({ method: "PATCH", path: `/api/notes/${personalFixtures.othersNote}`, body: { title: "lén sửa", version: 1 } }),
+    expected: OTHERS,
+  },
+  {
+    route: "DELETE /api/notes/:id (another member's)",
+    request: () => ({ method: "DELETE", path: `/api/notes/${personalFixtures.othersNote}` }),
+    expected: OTHERS,
+  },
+  {
+    route: "DELETE /api/notes/:id",
+    request: (caller) => ({ method: "DELETE", path: `/api/notes/${mine(personalFixtures.note, caller)}` }),
+    expected: own(200),
+  },
+  { route: "GET /api/tax/rates", request: () => ({ method: "GET", path: "/api/tax/rates" }), expected: everyone(200) },
+  { route: "GET /api/tax/ledger", request: () => ({ method: "GET", path: "/api/tax/ledger" }), expected: own(200) },
+  {
+    route: "POST /api/tax/ledger",
+    request: () => ({ method: "POST", path: "/api/tax/ledger", body: { side: "sell", label: "Bán đá", quantity: 1, unitPrice: 100 } }),
+    expected: own(201),
+  },
+  { route: "GET /api/tax/ledger/export", request: () => ({ method: "GET", path: "/api/tax/ledger/export" }), expected: own(200) },
+  {
+    route: "PATCH /api/tax/ledger/:id",
+    request: (caller) => ({ method: "PATCH", path: `/api/tax/ledger/${mine(personalFixtures.ledger, caller)}`, body: { rateId: null } }),
+    expected: own(200),
+  },
+  {
+    route: "PATCH /api/tax/ledger/:id (another member's)",
+    request: () => ({ method: "PATCH", path: `/api/tax/ledger/${personalFixtures.othersLedger}`, body: { rateId: null } }),
+    expected: OTHERS,
+  },
+  {
+    route: "DELETE /api/tax/ledger/:id (another member's)",
+    request: () => ({ method: "DELETE", path: `/api/tax/ledger/${personalFixtures.othersLedger}` }),
+    expected: OTHERS,
+  },
+  {
+    route: "DELETE /api/tax/ledger/:id",
+    request: (caller) => ({ method: "DELETE", path: `/api/tax/ledger/${mine(personalFixtures.ledger, caller)}` }),
+    expected: own(200),
+  },
   { route: "GET /api/offers", request: () => ({ method: "GET", path: "/api/offers?itemId=iron-ore" }), expected: everyone(200) },
   { route: "GET /api/offers (mine)", request: () => ({ method: "GET", path: "/api/offers?mine=1" }), expected: own(200) },
   {
@@ -830,6 +956,35 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
         .values({ uid: shared.target, itemId: "iron-ore", side: "sell", server: "suong-mai", maxPrice: 50, createdAt: now })
         .returning({ id: priceAlerts.id });
       offerFixtures.othersAlert = alert!.id;
+    });
+
+    beforeAll(async () => {
+      for (const role of roles) {
+        const { cookie, uid } = accounts[role];
+        const entry = await call(t.app, "/api/bag", { body: { itemId: "iron-ore", quantity: 1 }, cookie });
+        personalFixtures.bag[uid] = (await entry.json()).data.id;
+        const note = await call(t.app, "/api/notes", { body: { title: "Của tôi", body: "ghi chú" }, cookie });
+        personalFixtures.note[uid] = (await note.json()).data.id;
+        const ledger = await call(t.app, "/api/tax/ledger", { body: { side: "sell", label: "Bán", quantity: 1, unitPrice: 10 }, cookie });
+        personalFixtures.ledger[uid] = (await ledger.json()).data.id;
+      }
+      const now = Date.now();
+      const owner = { uid: shared.target, clientId: "permission-others", createdAt: now };
+      const [bag] = await t.db
+        .insert(bagEntries)
+        .values({ ...owner, itemId: "iron-ore", quantity: 1, updatedAt: now })
+        .returning({ id: bagEntries.id });
+      personalFixtures.othersBag = bag!.id;
+      const [note] = await t.db
+        .insert(notes)
+        .values({ ...owner, title: "Của người khác", body: "riêng tư", updatedAt: now })
+        .returning({ id: notes.id });
+      personalFixtures.othersNote = note!.id;
+      const [ledger] = await t.db
+        .insert(taxLedger)
+        .values({ ...owner, side: "sell", label: "Bán", quantity: 1, unitPrice: 10, tax: 0, net: 10, occurredAt: now })
+        .returning({ id: taxLedger.id });
+      personalFixtures.othersLedger = ledger!.id;
     });
 
     it("lists every API route the app serves", () => {

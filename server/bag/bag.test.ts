@@ -141,7 +141,7 @@ describe.each(testEngines)("the bag on %s", (engine) => {
     expect(refused.status).toBe(400);
     const refusal = (await refused.json()).error;
     expect(refusal).toMatchObject({ code: "invalid-argument", details: { reason: "csv", count: 2, row: 4, problem: "unknown-item" } });
-    expect(refusal.rows).toEqual([
+    expect(refusal.details.rows).toEqual([
       { row: 4, problem: "unknown-item" },
       { row: 5, problem: "quantity" },
     ]);

@@ -21,7 +21,7 @@ import {
 import type { BagQuery, CreateBagEntryInput, ImportBagInput, UpdateBagEntryInput } from "../../universal/bag/bag-schemas.ts";
 import type { Item } from "../../universal/content/pack-schema.ts";
 import type { Viewer } from "../auth/viewer.ts";
-import { AppError } from "../errors.ts";
+import { AppError, type DetailValue } from "../errors.ts";
 import { medianUnitPrices, VALUE_WINDOW_MS } from "../offers/offer-prices.ts";
 
 type EntryRow = typeof bagEntries.$inferSelect;
@@ -199,7 +199,7 @@ export async function exportBag(db: Database, viewer: Viewer, language: "vi" | "
   );
 }
 
-/** An import refused for its rows: 400 `invalid-argument`, nothing written, every bad row in `error.rows`. */
+/** An import refused for its rows: 400 `invalid-argument`, nothing written, every bad row in `error.details.rows`. */
 export class BagImportRefused extends AppError {
   readonly rows: BagCsvError[];
   constructor(rows: BagCsvError[]) {
@@ -208,13 +208,9 @@ export class BagImportRefused extends AppError {
       count: rows.length,
       row: rows[0]?.row ?? null,
       problem: rows[0]?.problem ?? null,
+      rows: rows as unknown as DetailValue,
     });
     this.rows = rows;
-  }
-
-  override toJSON() {
-    const { error } = super.toJSON();
-    return { error: { ...error, rows: this.rows } };
   }
 }
 

@@ -230,6 +230,8 @@ describe.each(testEngines)("the feed on %s", (engine) => {
     expect(await sitemap()).toContain(`/feed?id=${id}</loc>`);
     await moderate(moderator, { hidden: true });
     expect(await sitemap()).not.toContain(`/feed?id=${id}</loc>`);
+    // Pinning a post that stays hidden is refused before anything is written (found by the API fuzz).
+    expect((await moderate(moderator, { pinned: true })).status).toBe(404);
     await moderate(moderator, { hidden: false });
     const audit = await t.db
       .select()

@@ -388,7 +388,8 @@ export async function changePost(db: Database, viewer: Viewer, id: number, chang
     .select()
     .from(posts)
     .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
-  if (!row || (row.hiddenAt !== null && !moderating)) throw new AppError("not-found", "No such post.");
+  // A hidden post is found only to hide or restore it: pinning one that stays hidden is refused before anything is written.
+  if (!row || (row.hiddenAt !== null && change.hidden === undefined)) throw new AppError("not-found", "No such post.");
   if (change.body !== undefined) {
     if (row.authorUid !== viewer.uid) throw new AppError("permission-denied", "Only its author can change this post.");
     if (row.hiddenAt !== null) throw new AppError("not-found", "No such post.");

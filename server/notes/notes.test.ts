@@ -63,8 +63,7 @@ describe.each(testEngines)("notes on %s", (engine) => {
     const refusal = await stale.json();
     expect(refusal.error).toMatchObject({
       code: "aborted",
-      details: { version: 2 },
-      note: { id: note.id, version: 2, body: "- [x] Kiếm Sắt 100" },
+      details: { version: 2, note: { id: note.id, version: 2, body: "- [x] Kiếm Sắt 100" } },
     });
     const now: Note = (await (await call(t.app, `/api/notes/${note.id}`, { cookie: binh })).json()).data;
     expect(now).toMatchObject({ version: 2, body: "- [x] Kiếm Sắt 100" });

@@ -12,7 +12,7 @@ import { notes } from "../../db/schema/index.ts";
 import { NOTE_LIST_MAX, type Note } from "../../universal/notes/note-limits.ts";
 import type { CreateNoteInput, NotesQuery, UpdateNoteInput } from "../../universal/notes/note-schemas.ts";
 import type { Viewer } from "../auth/viewer.ts";
-import { AppError } from "../errors.ts";
+import { AppError, type DetailValue } from "../errors.ts";
 import { renderNote } from "./note-html.ts";
 
 type NoteRow = typeof notes.$inferSelect;
@@ -31,17 +31,15 @@ function toNote(row: NoteRow): Note {
   };
 }
 
-/** A stale save: 409 `aborted`, nothing written, with the note as it is now (`error.note`). */
+/** A stale save: 409 `aborted`, nothing written, with the note as it is now (`error.details.note`). */
 export class NoteConflict extends AppError {
   readonly note: Note;
   constructor(note: Note) {
-    super("aborted", "This note was saved elsewhere since this copy was opened: nothing was written.", { version: note.version });
+    super("aborted", "This note was saved elsewhere since this copy was opened: nothing was written.", {
+      version: note.version,
+      note: note as unknown as DetailValue,
+    });
     this.note = note;
-  }
-
-  override toJSON() {
-    const { error } = super.toJSON();
-    return { error: { ...error, note: this.note } };
   }
 }
 
