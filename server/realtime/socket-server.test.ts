@@ -6,6 +6,8 @@ import { WebSocket } from "ws";
 import { testEngines } from "../../db/testing.ts";
 import type { ServerFrame } from "../../universal/realtime/protocol.ts";
 import { chatRoomTopic } from "../chat/chat-topic.ts";
+import { ensureContent } from "../content/content-store.ts";
+import { offerThreadTopic } from "../offers/offer-topic.ts";
 import { userNotificationsTopic } from "../notifications/notifications-topic.ts";
 import { call, createTestApp, signUp, silentLogger, TEST_ORIGIN, type TestApp } from "../testing.ts";
 import { attachSocketServer, MAX_FRAME_BYTES, type SocketServer } from "./socket-server.ts";
@@ -103,7 +105,7 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
       auth: t.auth,
       logger: silentLogger,
       allowedOrigins: [TEST_ORIGIN],
-      topics: { room: chatRoomTopic(t.db, 5), user: userNotificationsTopic(t.db) },
+      topics: { room: chatRoomTopic(t.db, 5), user: userNotificationsTopic(t.db), offer: offerThreadTopic(t.db) },
       connectionRate: { max: 30, windowMs: 10_000 },
     });
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
@@ -210,6 +212,36 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
     await new Promise((done) => setTimeout(done, 100));
     expect(presence.members("room:global-en-US").filter((each) => each.uid === kim.uid)).toEqual([]);
     expect(sockets.feedCount).toBe(0);
+  });
+
+  it("drops a stranger from an offer's thread once it is reserved: replies after that reach the two parties only", async () => {
+    await ensureContent(t.db, silentLogger);
+    const seller = await member("Sơn Bán");
+    const buyer = await member("Mai Mua");
+    const stranger = await member("Người Ngoài");
+    const posted = await call(t.app, "/api/offers", {
+      cookie: seller.cookie,
+      body: { side: "sell", itemId: "iron-ore", quantity: 1, unitPrice: 50, server: "suong-mai", characterName: "Sơn", expiresInDays: 3 },
+    });
+    const offerId = (await posted.json()).data.id as number;
+    const topic = `offer:${offerId}`;
+    const watchers = await Promise.all([connect(stranger.cookie), connect(buyer.cookie)]);
+    for (const watcher of watchers) {
+      watcher.send({ type: "subscribe", topic });
+      await watcher.waitFor((frame) => frame.type === "subscribed" && frame.topic === topic);
+    }
+    const [outsider, party] = watchers as [Client, Client];
+    const reply = async (text: string) =>
+      (await (await call(t.app, `/api/offers/${offerId}/replies`, { cookie: buyer.cookie, body: { text } })).json()).data.id as number;
+    const first = await reply("Mình lấy nhé");
+    await outsider.waitFor((frame) => "id" in frame && frame.id === first);
+    const reserved = await call(t.app, `/api/offers/${offerId}/reserve`, { cookie: seller.cookie, body: { replyId: first } });
+    expect(reserved.status).toBe(200);
+    expect(await outsider.waitFor((frame) => frame.type === "error" && frame.topic === topic)).toMatchObject({ code: "permission-denied" });
+    const second = await reply("Hẹn 8 giờ ở chợ Lạc Thành");
+    await party.waitFor((frame) => "id" in frame && frame.id === second);
+    expect(outsider.frames.some((frame) => "id" in frame && frame.id === second)).toBe(false);
+    for (const watcher of watchers) watcher.close();
   });
 
   it("resumes after the last id seen: what was missed in order, once, then live", async () => {

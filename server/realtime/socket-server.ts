@@ -238,9 +238,36 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
         if (event.type === "typing" && event.uid === member.connection.viewer?.uid) continue;
         send(member.connection, event, text);
       }
+      // A move may change who may read the topic (an offer reserved for one replier is no longer public).
+      if (event.type === "offer-changed") recheck(topic, feed, source, id);
     });
     feeds.set(topic, feed);
     return feed;
+  }
+
+  /**
+   * Asks the topic again whether each subscriber may still read it. What arrives meanwhile is held;
+   * a subscriber still allowed gets it, one no longer allowed is dropped from the topic, told
+   * `permission-denied`, and gets none of it.
+   */
+  function recheck(topic: string, feed: Feed, source: TopicSource, id: string): void {
+    for (const member of feed.members) {
+      if (!member.live) continue;
+      member.live = false;
+      void source
+        .mayRead(member.connection.viewer, id)
+        .catch(() => false)
+        .then((allowed) => {
+          if (member.connection.subscriptions.get(topic) !== member) return;
+          if (!allowed) {
+            leave(member.connection, topic);
+            send(member.connection, { type: "error", topic, code: "permission-denied" });
+            return;
+          }
+          member.live = true;
+          for (const held of member.held.splice(0)) deliverTo(member, held);
+        });
+    }
   }
 
   function leave(connection: Connection, topic: string): void {
