@@ -1,7 +1,6 @@
-/**
- * What keeps a member's note safe while they write: every change is kept on the device until the
- * server has it, and a copy from an older version is told apart from one that only missed a save.
- */
+/** A note's text kept safe while it is written (`app/shared/drafts/device-copies.ts`), and its tags as typed. */
+import { copyOutcome as outcomeOf, deviceCopies, newClientId as creationId, type CopyMeta } from "../../shared/drafts/device-copies.ts";
+
 export interface NoteFields {
   title: string;
   body: string;
@@ -9,58 +8,13 @@ export interface NoteFields {
   tags: string;
 }
 
-export interface LocalCopy extends NoteFields {
-  /** The version of the server's copy this text started from (0: a note not created yet). */
-  baseVersion: number;
-  /** A new note's creation id (the same id again is the same note). */
-  clientId: string | null;
-  at: number;
-}
+export type LocalCopy = NoteFields & CopyMeta;
 
-const PREFIX = "note-draft:";
+const copies = deviceCopies<NoteFields>("note-draft:", (stored) => ({ tags: typeof stored.tags === "string" ? stored.tags : "" }));
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
-export function readCopy(id: number | null): LocalCopy | null {
-  try {
-    const text = storage()?.getItem(`${PREFIX}${id ?? "new"}`);
-    if (!text) return null;
-    const value = JSON.parse(text) as Partial<LocalCopy>;
-    if (typeof value.title !== "string" || typeof value.body !== "string") return null;
-    return {
-      title: value.title,
-      body: value.body,
-      tags: typeof value.tags === "string" ? value.tags : "",
-      baseVersion: typeof value.baseVersion === "number" ? value.baseVersion : 0,
-      clientId: typeof value.clientId === "string" ? value.clientId : null,
-      at: typeof value.at === "number" ? value.at : 0,
-    };
-  } catch {
-    return null;
-  }
-}
-
-export function writeCopy(id: number | null, copy: LocalCopy): void {
-  try {
-    storage()?.setItem(`${PREFIX}${id ?? "new"}`, JSON.stringify(copy));
-  } catch {
-    // A full or blocked storage: the text stays in the page, and autosave still sends it.
-  }
-}
-
-export function dropCopy(id: number | null): void {
-  try {
-    storage()?.removeItem(`${PREFIX}${id ?? "new"}`);
-  } catch {
-    // Nothing kept, nothing to drop.
-  }
-}
+export const readCopy = copies.read;
+export const writeCopy = copies.write;
+export const dropCopy = copies.drop;
 
 /** Tags as typed to the list the API takes: split on commas, trimmed, `#` dropped, each once. */
 export function parseTags(text: string): string[] {
@@ -79,16 +33,10 @@ export function sameFields(a: NoteFields, b: NoteFields): boolean {
   return a.title.trim() === b.title.trim() && a.body === b.body && parseTags(a.tags).join(",") === parseTags(b.tags).join(",");
 }
 
-/**
- * What to do with a copy found on the device when the editor opens the server's copy: nothing (the
- * same text, or none), restore it (it only missed a save), or show both (the server's moved on).
- */
+/** What to do with a copy found on the device when the editor opens the server's copy. */
 export function copyOutcome(copy: LocalCopy | null, server: NoteFields & { version: number }): "none" | "restore" | "conflict" {
-  if (!copy || sameFields(copy, server)) return "none";
-  return copy.baseVersion === server.version ? "restore" : "conflict";
+  return outcomeOf(copy, server, sameFields);
 }
 
-export function newClientId(): string {
-  const random = globalThis.crypto?.randomUUID?.().replace(/-/g, "") ?? `${Date.now()}${Math.random().toString(36).slice(2)}`;
-  return `note-${random}`.slice(0, 64);
-}
+/** A new note's creation id: the same id again answers the same note. */
+export const newClientId = () => creationId("note");
