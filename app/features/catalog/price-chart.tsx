@@ -3,14 +3,15 @@
  * Loaded (with uPlot and its stylesheet) only once there are prices to draw; it fills the box the
  * page reserved for it, and the page shows the same numbers as text and a table.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { compactNumber, SERIES_COLORS, themedAxis, useThemeRevision } from "../../shared/ui/chart-theme.ts";
 import type { PriceBucket, PriceRange } from "../../../universal/offers/offer-limits.ts";
 import { formatDate, GAME_TIME_ZONE, numberFormat } from "../../shared/i18n/format.ts";
 
-const BRAND = "#f15a22";
-const SECOND = "#225cf1";
+const BRAND = SERIES_COLORS.brand;
+const SECOND = SERIES_COLORS.second;
 
 export function PriceChart({
   buckets,
@@ -24,21 +25,13 @@ export function PriceChart({
   labels: { median: string; min: string; max: string; volume: string };
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const [theme, setTheme] = useState(0);
-  // The axes take the theme's colours: drawn again when the reader switches theme.
-  useEffect(() => {
-    const watch = new MutationObserver(() => setTheme((value) => value + 1));
-    watch.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
-    return () => watch.disconnect();
-  }, []);
+  // The axes take the theme's colours: drawn again when the theme changes.
+  const theme = useThemeRevision();
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const style = getComputedStyle(element);
-    const muted = style.getPropertyValue("--fg-muted").trim() || "#4a5361";
-    const grid = style.getPropertyValue("--line").trim() || "#d5d9e0";
     const number = numberFormat(language);
-    const compact = new Intl.NumberFormat(language === "en-US" ? "en-US" : "vi-VN", { notation: "compact", maximumFractionDigits: 1 });
+    const compact = compactNumber(language);
     const data: uPlot.AlignedData = [
       buckets.map((bucket) => bucket.t / 1000),
       buckets.map((bucket) => bucket.median),
@@ -46,7 +39,7 @@ export function PriceChart({
       buckets.map((bucket) => bucket.max),
       buckets.map((bucket) => bucket.volume),
     ];
-    const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    const axis = themedAxis(element);
     const bars = uPlot.paths.bars?.({ size: [0.6, 16] });
     const step = range === "48h" ? 3_600 : 86_400;
     const span = range === "48h" ? 48 * 3_600 : 90 * 86_400;
@@ -81,8 +74,8 @@ export function PriceChart({
         series: [
           {},
           { label: labels.median, stroke: BRAND, width: 2, points: { show: buckets.length < 3 } },
-          { label: labels.min, stroke: muted, width: 1, dash: [4, 4] },
-          { label: labels.max, stroke: muted, width: 1, dash: [4, 4] },
+          { label: labels.min, stroke: axis.stroke, width: 1, dash: [4, 4] },
+          { label: labels.max, stroke: axis.stroke, width: 1, dash: [4, 4] },
           {
             label: labels.volume,
             scale: "volume",

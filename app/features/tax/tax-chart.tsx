@@ -2,13 +2,14 @@
  * The ledger's tax and net per period drawn with uPlot, loaded (with uPlot and its stylesheet) only
  * when the ledger has periods to draw; the page shows the same numbers in a table.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { compactNumber, SERIES_COLORS, themedAxis, useThemeRevision } from "../../shared/ui/chart-theme.ts";
 import type { LedgerPeriod } from "../../../universal/tax/tax-limits.ts";
 
-const BRAND = "#f15a22";
-const SECOND = "#225cf1";
+const BRAND = SERIES_COLORS.brand;
+const SECOND = SERIES_COLORS.second;
 
 export function TaxChart({
   periods,
@@ -20,22 +21,15 @@ export function TaxChart({
   language: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const [theme, setTheme] = useState(0);
-  useEffect(() => {
-    const watch = new MutationObserver(() => setTheme((value) => value + 1));
-    watch.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
-    return () => watch.disconnect();
-  }, []);
+  // The axes take the theme's colours: drawn again when the theme changes.
+  const theme = useThemeRevision();
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const style = getComputedStyle(element);
-    const muted = style.getPropertyValue("--fg-muted").trim() || "#4a5361";
-    const grid = style.getPropertyValue("--line").trim() || "#d5d9e0";
-    const compact = new Intl.NumberFormat(language === "en-US" ? "en-US" : "vi-VN", { notation: "compact", maximumFractionDigits: 1 });
+    const compact = compactNumber(language);
     const ordered = [...periods].reverse();
     const data: uPlot.AlignedData = [ordered.map((_, index) => index), ordered.map((each) => each.net), ordered.map((each) => each.tax)];
-    const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    const axis = themedAxis(element);
     const bars = uPlot.paths.bars?.({ size: [0.6, 24] });
     const chart = new uPlot(
       {
