@@ -5,6 +5,7 @@
  * texts; the writer chooses, nothing is overwritten silently.
  */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { ConflictPanel as SideBySide } from "../../shared/ui/conflict-panel.tsx";
 import type { SearchHit } from "../../../server/content-api/search.ts";
 import { kindEntryHref } from "../../../universal/content/kind-links.ts";
 import {
@@ -383,42 +384,25 @@ function ConflictPanel({
   onUseTheirs(): void;
 }) {
   const { t } = useTranslation("guides");
-  const id = useId();
   return (
-    <section role="alert" aria-labelledby={`${id}-title`} className="rounded-xl border-2 border-accent bg-surface p-4">
-      <h2 id={`${id}-title`} className="text-lg font-bold">
-        {t("editor.conflict.title")}
-      </h2>
-      <p className="mt-1 text-sm">{t("editor.conflict.text", { version: conflict.version })}</p>
-      <div className="mt-3 grid gap-3 md:grid-cols-2">
-        <label className="flex flex-col gap-1 text-sm font-semibold">
-          {t("editor.conflict.mine")}
-          <textarea
-            readOnly
-            value={`${mine.title}\n\n${mine.body}`}
-            rows={8}
-            className="rounded-md border border-line bg-surface p-2 font-mono text-sm font-normal"
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-semibold">
-          {t("editor.conflict.theirs")}
-          <textarea
-            readOnly
-            value={conflict.theirs ? `${conflict.theirs.title}\n\n${conflict.theirs.body}` : t("editor.conflict.loading")}
-            rows={8}
-            className="rounded-md border border-line bg-surface p-2 font-mono text-sm font-normal"
-          />
-        </label>
-      </div>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" className={primary} onClick={onKeepMine} disabled={!conflict.theirs}>
-          {t("editor.conflict.keepMine")}
-        </button>
-        <button type="button" className={secondary} onClick={onUseTheirs} disabled={!conflict.theirs}>
-          {t("editor.conflict.useTheirs")}
-        </button>
-      </div>
-    </section>
+    <SideBySide
+      texts={{
+        title: t("editor.conflict.title"),
+        text: t("editor.conflict.text", { version: conflict.version }),
+        mine: t("editor.conflict.mine"),
+        theirs: t("editor.conflict.theirs"),
+        loading: t("editor.conflict.loading"),
+      }}
+      mine={mine}
+      theirs={conflict.theirs}
+    >
+      <button type="button" className={primary} onClick={onKeepMine} disabled={!conflict.theirs}>
+        {t("editor.conflict.keepMine")}
+      </button>
+      <button type="button" className={secondary} onClick={onUseTheirs} disabled={!conflict.theirs}>
+        {t("editor.conflict.useTheirs")}
+      </button>
+    </SideBySide>
   );
 }
 

@@ -14,6 +14,7 @@ import { field } from "../../shared/ui/catalog-parts.tsx";
 import { prose } from "../../shared/ui/prose.ts";
 import { copyOutcome, dropCopy, newClientId, parseTags, readCopy, sameFields, writeCopy, type NoteFields } from "./note-drafts.ts";
 import { noteError } from "./notes-errors.ts";
+import { ConflictPanel } from "../../shared/ui/conflict-panel.tsx";
 import { buttonClass } from "./notes-list-page.tsx";
 
 const RETRY_MS = 5_000;
@@ -221,46 +222,30 @@ export function NoteEditor({ language, note, onSaved }: NoteEditorProps) {
         </p>
       ) : null}
       {conflict ? (
-        <section role="alert" aria-labelledby={`${ids}-conflict`} className="rounded-xl border-2 border-accent bg-surface p-4">
-          <h2 id={`${ids}-conflict`} className="text-lg font-bold">
-            {t("editor.conflict.title")}
-          </h2>
-          <p className="mt-1 text-sm">{t("editor.conflict.text", { version: conflict.version })}</p>
-          <div className="mt-3 grid gap-3 xl:grid-cols-2">
-            <label className="flex flex-col gap-1 text-sm font-semibold">
-              {t("editor.conflict.mine")}
-              <textarea
-                readOnly
-                value={`${fields.title}\n\n${fields.body}`}
-                rows={8}
-                className="rounded-md border border-line bg-bg p-2 font-mono text-sm font-normal"
-              />
-            </label>
-            <label className="flex flex-col gap-1 text-sm font-semibold">
-              {t("editor.conflict.theirs")}
-              <textarea
-                readOnly
-                value={conflict.theirs ? `${conflict.theirs.title}\n\n${conflict.theirs.body}` : t("editor.conflict.loading")}
-                rows={8}
-                className="rounded-md border border-line bg-bg p-2 font-mono text-sm font-normal"
-              />
-            </label>
-          </div>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <button type="button" className={primary} onClick={() => void keepMine()} disabled={!conflict.theirs}>
-              {t("editor.conflict.keepMine")}
-            </button>
-            <button type="button" className={secondary} onClick={takeTheirs} disabled={!conflict.theirs}>
-              {t("editor.conflict.useTheirs")}
-            </button>
-            <button type="button" className={secondary} onClick={() => void saveMineAsNew()} disabled={!conflict.theirs}>
-              {t("editor.conflict.saveCopy")}
-            </button>
-            <button type="button" className={secondary} onClick={() => void copyMine()}>
-              {t("editor.conflict.copy")}
-            </button>
-          </div>
-        </section>
+        <ConflictPanel
+          texts={{
+            title: t("editor.conflict.title"),
+            text: t("editor.conflict.text", { version: conflict.version }),
+            mine: t("editor.conflict.mine"),
+            theirs: t("editor.conflict.theirs"),
+            loading: t("editor.conflict.loading"),
+          }}
+          mine={fields}
+          theirs={conflict.theirs}
+        >
+          <button type="button" className={primary} onClick={() => void keepMine()} disabled={!conflict.theirs}>
+            {t("editor.conflict.keepMine")}
+          </button>
+          <button type="button" className={secondary} onClick={takeTheirs} disabled={!conflict.theirs}>
+            {t("editor.conflict.useTheirs")}
+          </button>
+          <button type="button" className={secondary} onClick={() => void saveMineAsNew()} disabled={!conflict.theirs}>
+            {t("editor.conflict.saveCopy")}
+          </button>
+          <button type="button" className={secondary} onClick={() => void copyMine()}>
+            {t("editor.conflict.copy")}
+          </button>
+        </ConflictPanel>
       ) : null}
       <label className="flex flex-col gap-1 text-sm font-semibold">
         {t("editor.title")}
