@@ -32,6 +32,7 @@ const builtPages = new Set([
   "chat",
   "notification",
   "users",
+  "bplayer",
 ]);
 /** Detail pages with real content need an entry: `?id=` of one from the demo pack. */
 const detailIds: Record<string, string> = {

@@ -28,6 +28,7 @@ import { MessageItem, type Shown } from "./message-item.tsx";
 import { MuteDialog, RoomControls } from "./room-controls.tsx";
 import { nextOnline, RoomPresence, type RoomOnline } from "./room-presence.tsx";
 import { MentionList, useMentionPicker, type Mentionable } from "../../shared/ui/mention-picker.tsx";
+import { useCaretAfterRender } from "../../shared/ui/use-caret.ts";
 import { hiddenAfterChange, hiddenAfterReveal } from "./message-window.ts";
 
 const TYPING_SHOWN_MS = 4_000;
@@ -98,6 +99,7 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const [online, setOnline] = useState<RoomOnline | null>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
+  const placeCaret = useCaretAfterRender(composer);
   const mentionPicker = useMentionPicker(`/api/chat/rooms/${encodeURIComponent(room.id)}/mentions`);
   const [muting, setMuting] = useState<{ uid: string; name: string } | null>(null);
   const [generation, setGeneration] = useState(0);
@@ -312,8 +314,8 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
 
   function chooseMention(member: Mentionable) {
     const next = mentionPicker.pick(draft, member);
+    placeCaret(next.caret);
     setDraft(next.text);
-    requestAnimationFrame(() => composer.current?.setSelectionRange(next.caret, next.caret));
   }
 
   function onComposerKey(event: KeyboardEvent<HTMLTextAreaElement>) {

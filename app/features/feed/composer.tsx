@@ -18,6 +18,7 @@ import { localize } from "../../shared/i18n/localize.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { MentionList, useMentionPicker, type Mentionable } from "../../shared/ui/mention-picker.tsx";
+import { useCaretAfterRender } from "../../shared/ui/use-caret.ts";
 import { feedError, newClientId } from "./feed-errors.ts";
 
 interface EntryHit {
@@ -74,6 +75,7 @@ export function Composer({ defaultLanguage, onPosted }: { defaultLanguage: Langu
   // One id per post being written: a retry after a lost answer never posts twice.
   const clientId = useRef(newClientId());
   const bodyField = useRef<HTMLTextAreaElement>(null);
+  const placeCaret = useCaretAfterRender(bodyField);
   // `@` suggests members from the directory (listed members only); the server notifies a unique name.
   const mentions = useMentionPicker("/api/users?limit=6");
   const ids = { body: useId(), lang: useId(), entry: useId(), entryList: useId(), images: useId(), hint: useId(), count: useId() };
@@ -120,8 +122,8 @@ export function Composer({ defaultLanguage, onPosted }: { defaultLanguage: Langu
 
   function chooseMention(member: Mentionable) {
     const next = mentions.pick(body, member);
+    placeCaret(next.caret);
     setBody(next.text);
-    requestAnimationFrame(() => bodyField.current?.setSelectionRange(next.caret, next.caret));
   }
 
   return (

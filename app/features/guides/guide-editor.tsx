@@ -5,6 +5,7 @@
  * texts; the writer chooses, nothing is overwritten silently.
  */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useCaretAfterRender } from "../../shared/ui/use-caret.ts";
 import { ConflictPanel as SideBySide } from "../../shared/ui/conflict-panel.tsx";
 import type { SearchHit } from "../../../server/content-api/search.ts";
 import { kindEntryHref } from "../../../universal/content/kind-links.ts";
@@ -410,6 +411,7 @@ function ConflictPanel({
 function MarkdownField({ id, value, onChange }: { id: string; value: string; onChange(value: string): void }) {
   const { t, i18n } = useTranslation("guides");
   const area = useRef<HTMLTextAreaElement>(null);
+  const placeCaret = useCaretAfterRender(area);
   const [link, setLink] = useState<{ start: number; query: string } | null>(null);
   const [hits, setHits] = useState<SearchHit[]>([]);
   const [active, setActive] = useState(0);
@@ -444,13 +446,10 @@ function MarkdownField({ id, value, onChange }: { id: string; value: string; onC
     if (!element || !link || !href) return;
     const name = i18n.language === "vi" ? hit.name.vi : hit.name.en;
     const next = insertLink(element.value, link.start, element.selectionStart, name, href);
+    placeCaret(next.caret);
     onChange(next.text);
     setLink(null);
     setHits([]);
-    requestAnimationFrame(() => {
-      element.focus();
-      element.setSelectionRange(next.caret, next.caret);
-    });
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -476,12 +475,9 @@ function MarkdownField({ id, value, onChange }: { id: string; value: string; onC
     if (!element) return;
     const caret = element.selectionStart;
     const next = `${element.value.slice(0, caret)}[[${element.value.slice(element.selectionEnd)}`;
+    placeCaret(caret + 2);
     onChange(next);
-    requestAnimationFrame(() => {
-      element.focus();
-      element.setSelectionRange(caret + 2, caret + 2);
-      setLink({ start: caret, query: "" });
-    });
+    setLink({ start: caret, query: "" });
   }
 
   const shown = link !== null && link.query.trim().length >= 2 ? hits : [];
