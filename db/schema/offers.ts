@@ -101,8 +101,10 @@ export const offerReplies = pgTable(
 
 /**
  * Feedback after a trade: each party once per offer (+1 or −1 and a comment), about the other party.
- * `subject_name` and `subject_server` are the character it is about, fixed when it is left (the
+ * `subject_name` and `subject_server` are the character it is about as known when it is left (the
  * offer's character for its owner; the counterparty's claimed character on that server, if any).
+ * `/bplayer` also matches feedback about a counterparty by `to_uid` through the characters they
+ * claim on the offer's server when it is read, so a later claim brings it along (server/reputation).
  */
 export const offerFeedback = pgTable(
   "offer_feedback",

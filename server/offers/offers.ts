@@ -273,7 +273,7 @@ async function repliesWhere(db: Database, where: SQL | undefined, limit: number)
 
 async function feedbackWhere(db: Database, where: SQL | undefined, limit = 100): Promise<Feedback[]> {
   const rows = await db
-    .select({ row: offerFeedback, itemId: offers.itemId })
+    .select({ row: offerFeedback, itemId: offers.itemId, server: offers.server })
     .from(offerFeedback)
     .innerJoin(offers, eq(offers.id, offerFeedback.offerId))
     .where(where)
@@ -283,14 +283,15 @@ async function feedbackWhere(db: Database, where: SQL | undefined, limit = 100):
     db,
     rows.flatMap(({ row }) => [row.fromUid, row.toUid]),
   );
-  return rows.map(({ row, itemId }) => ({
+  return rows.map(({ row, itemId, server }) => ({
     offerId: row.offerId,
     from: named.get(row.fromUid) as TradePerson,
     to: named.get(row.toUid) as TradePerson,
     score: row.score === 1 ? 1 : -1,
     comment: row.comment,
     subjectName: row.subjectName,
-    subjectServer: row.subjectServer,
+    // The trade's server, also when no character was known when the feedback was left.
+    subjectServer: row.subjectServer ?? server,
     itemId,
     createdAt: row.createdAt,
   }));

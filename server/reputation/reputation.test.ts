@@ -124,6 +124,59 @@ describe.each(testEngines)("reputation on %s", (engine) => {
     expect((await call(t.app, "/api/reputation")).status).toBe(400);
   });
 
+  it("brings feedback about a counterparty to the character they claim later; the book's member counts agree with it", async () => {
+    async function trade(owner: Member, counterparty: Member, characterName: string): Promise<number> {
+      const sell = await offer(owner, characterName);
+      const reply = await call(t.app, `/api/offers/${sell.id}/replies`, {
+        cookie: counterparty.cookie,
+        body: { text: "Mình lấy", clientId: clientId() },
+      });
+      const replyId = (await reply.json()).data.id;
+      expect((await call(t.app, `/api/offers/${sell.id}/reserve`, { cookie: owner.cookie, body: { replyId } })).status).toBe(200);
+      expect((await call(t.app, `/api/offers/${sell.id}/confirm`, { cookie: owner.cookie, body: {} })).status).toBe(200);
+      expect((await call(t.app, `/api/offers/${sell.id}/confirm`, { cookie: counterparty.cookie, body: {} })).status).toBe(200);
+      return sell.id;
+    }
+    const feedback = (who: Member, id: number, score: 1 | -1, comment: string) =>
+      call(t.app, `/api/offers/${id}/feedback`, { cookie: who.cookie, body: { score, comment } });
+
+    // Chi claims no character on this server yet: An's feedback about Chi names none.
+    const first = await trade(an, chi, "Kiệt Ba");
+    const left = await feedback(an, first, -1, "Không trả lời tin nhắn");
+    expect((await left.json()).data).toMatchObject({ subjectName: null, subjectServer: SERVER, to: { uid: chi.uid } });
+    expect((await feedback(chi, first, 1, "Giao nhanh")).status).toBe(201);
+    expect((await reputation(`name=${encodeURIComponent("Chi Lan")}&server=${SERVER}`)).negative).toBe(0);
+
+    // Claimed later, the character shows it, with the trade.
+    expect((await claim(chi, "Chi Lan")).status).toBe(201);
+    const chiLan = await reputation(`name=${encodeURIComponent("chi lan")}&server=${SERVER}`);
+    expect(chiLan).toMatchObject({ name: "Chi Lan", positive: 0, negative: 1, trades: 1, claimedBy: { uid: chi.uid } });
+    expect(chiLan.feedback.map((f) => [f.comment, f.subjectServer])).toEqual([["Không trả lời tin nhắn", SERVER]]);
+    // On every server too, and not on another server's lookup.
+    expect((await reputation(`name=${encodeURIComponent("Chi Lan")}`)).negative).toBe(1);
+    expect((await reputation(`name=${encodeURIComponent("Chi Lan")}&server=bach-hac`)).negative).toBe(0);
+    // Feedback about an offer's owner stays with the offer's character, not the owner's other claims.
+    expect((await claim(an, "An Khác")).status).toBe(201);
+    expect(await reputation(`name=${encodeURIComponent("An Khác")}&server=${SERVER}`)).toMatchObject({ positive: 0, negative: 0 });
+    expect(await reputation(`name=${encodeURIComponent("Kiệt Ba")}&server=${SERVER}`)).toMatchObject({
+      positive: 1,
+      negative: 0,
+      trades: 1,
+    });
+
+    // Chi trades under the claimed character as an owner too: the book's counts for Chi (the member)
+    // are what /bplayer shows for Chi's one character.
+    const second = await trade(chi, binh, "Chi Lan");
+    expect((await feedback(binh, second, 1, "Uy tín")).status).toBe(201);
+    const open = await offer(chi, "Chi Lan");
+    const book = (await (await call(t.app, "/api/offers?itemId=iron-ore&side=sell")).json()).data as Offer[];
+    const counts = book.find((each) => each.id === open.id)?.trader.reputation;
+    const record = await reputation(`name=${encodeURIComponent("Chi Lan")}&server=${SERVER}`);
+    expect(record).toMatchObject({ positive: 1, negative: 1, trades: 2 });
+    expect(counts).toEqual({ positive: record.positive, negative: record.negative, trades: record.trades });
+    expect(record.feedback.map((f) => f.comment).sort()).toEqual(["Không trả lời tin nhắn", "Uy tín"]);
+  });
+
   it("takes scam reports with screenshots into the moderation queue; public only once a moderator verifies them", async () => {
     const body = { kind: "character", name: "Tuấn Kiệt", server: SERVER, reason: "Nhận vàng rồi không giao đồ" };
     expect((await call(t.app, "/api/reports", { body })).status).toBe(401);

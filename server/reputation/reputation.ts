@@ -4,10 +4,19 @@
  * the scam reports moderators verified. Names match accent- and case-insensitively
  * (`f_unaccent(lower(…))`, as the indexes fold them).
  */
-import { and, asc, desc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
 import { foldedQuery } from "../../db/folding.ts";
-import { characterClaims, contentEntries, offerFeedback, reportImages, reportReporters, reports, users } from "../../db/schema/index.ts";
+import {
+  characterClaims,
+  contentEntries,
+  offerFeedback,
+  offers,
+  reportImages,
+  reportReporters,
+  reports,
+  users,
+} from "../../db/schema/index.ts";
 import {
   CLAIMS_MAX,
   type CharacterClaim,
@@ -132,24 +141,50 @@ export async function imagesOf(db: Database, reportIds: readonly number[]): Prom
 }
 
 /**
- * A character's record: feedback about it (left about the offer's character, or the counterparty's
- * claimed one), its completed trades (offers under its name, and trades its claimant completed as
- * counterparty on its server), and the scam reports about it that moderators verified. Without a
- * server, every server counts.
+ * Which feedback is about a character (folded name, and server unless every server counts), read at
+ * the time of the lookup so that a claim made later brings old feedback along:
+ * - feedback whose subject, written when it was left, is this character (feedback about an offer's
+ *   owner names the offer's character; about a counterparty, the counterparty's claim at the time);
+ * - feedback about a counterparty (`to_uid` is not the offer's owner) who claims this character on
+ *   the offer's server now. A counterparty never names a character in a trade, so feedback about
+ *   them belongs to the member on that server: it shows on each character they claim there.
+ * Feedback about an offer's owner follows the character written on the offer, never the owner's
+ * other claims: it is about that character.
+ */
+export function feedbackAbout(fold: SQL, server: string | undefined): SQL {
+  const onServer = (column: SQLWrapper) => (server ? sql`${column} = ${server}` : sql`true`);
+  return sql`((${folded(offerFeedback.subjectName)} = ${fold} and ${onServer(offerFeedback.subjectServer)})
+    or (${offerFeedback.toUid} <> ${offers.ownerUid} and exists (
+      select 1 from ${characterClaims} where ${characterClaims.uid} = ${offerFeedback.toUid}
+        and ${characterClaims.server} = ${offers.server} and ${folded(characterClaims.name)} = ${fold}
+        and ${onServer(characterClaims.server)})))`;
+}
+
+/**
+ * A character's record: feedback about it (`feedbackAbout`), its completed trades (offers under its
+ * name, and trades its claimant completed as counterparty on its server), and the scam reports
+ * about it that moderators verified. Without a server, every server counts.
+ *
+ * The item page's book shows a trader's counts per member (`reputationCounts` in server/offers):
+ * everything said about the member and every trade they completed, on every character and server,
+ * so that a new character name sheds nothing. The two agree for a member who trades under one
+ * character on one server and has claimed it; a member with several characters has, on the book,
+ * the sum of what their characters' records show (plus feedback received as a counterparty on a
+ * server where they claim no character, which no character's record shows until they claim one).
  */
 export async function reputationOf(db: Database, name: string, server: string | undefined): Promise<Reputation> {
   const fold = foldedQuery(name);
   const onServer = (column: SQLWrapper) => (server ? sql`${column} = ${server}` : sql`true`);
-  const feedback = await feedbackWhere(
-    db,
-    and(sql`${folded(offerFeedback.subjectName)} = ${fold}`, onServer(offerFeedback.subjectServer)),
-    100,
-  );
-  const [scores] = await queryRows<{ positive: number | string; negative: number | string }>(
-    db,
-    sql`select count(*) filter (where score > 0) as positive, count(*) filter (where score < 0) as negative
-        from offer_feedback where f_unaccent(lower(subject_name)) = ${fold} and ${onServer(sql`subject_server`)}`,
-  );
+  const about = feedbackAbout(fold, server);
+  const feedback = await feedbackWhere(db, about, 100);
+  const [scores] = await db
+    .select({
+      positive: sql<number>`(count(*) filter (where ${offerFeedback.score} > 0))::int`,
+      negative: sql<number>`(count(*) filter (where ${offerFeedback.score} < 0))::int`,
+    })
+    .from(offerFeedback)
+    .innerJoin(offers, eq(offers.id, offerFeedback.offerId))
+    .where(about);
   const claims = await db
     .select({ claim: characterClaims, displayName: users.displayName, photoURL: users.photoURL })
     .from(characterClaims)

@@ -101,9 +101,14 @@ export interface Feedback {
   to: TradePerson;
   score: 1 | -1;
   comment: string;
-  /** The character it is about, when known. */
+  /**
+   * The character it is about, as written when it was left: the offer's character for feedback
+   * about its owner, the counterparty's claimed character then (else null). `/bplayer` also shows
+   * feedback about a counterparty on the characters they claim later (server/reputation).
+   */
   subjectName: string | null;
-  subjectServer: string | null;
+  /** The trade's server. */
+  subjectServer: string;
   itemId: string;
   createdAt: number;
 }
