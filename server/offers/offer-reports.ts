@@ -6,7 +6,7 @@ import type { ReportContext } from "../../universal/moderation/moderation-schema
 import { AppError } from "../errors.ts";
 import type { ReportableKind } from "../moderation/report-kinds.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
-import { hideOfferIn, offerLink, publishOffer } from "./offers.ts";
+import { asOf, hideOfferIn, offerLink, publishOffer } from "./offers.ts";
 
 async function offerOf(db: Database, targetId: string) {
   const id = Number(targetId);
@@ -25,7 +25,7 @@ export function offerReportable(db: Database, hub: RealtimeHub): ReportableKind 
     permission: "offer:hide",
     async assertReportable(tx, viewer, targetId) {
       const found = await offerOf(tx, targetId);
-      const row = found?.row;
+      const row = found && asOf(found.row);
       const party = row && (row.ownerUid === viewer.uid || row.counterpartyUid === viewer.uid);
       if (!row || row.hiddenAt !== null || (row.status !== "open" && !party)) throw new AppError("not-found", "No such offer.");
       if (row.ownerUid === viewer.uid) throw new AppError("invalid-argument", "You cannot report your own offer.", { reason: "own" });

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, offers } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
@@ -331,6 +331,57 @@ describe.each(testEngines)("offers on %s", (engine) => {
     expect(await kinds(chi)).toContain("offer-expired");
     expect(await expireOffers(t.db, t.hub, at)).toBe(0);
     expect((await move(binh, open.id, "cancel")).status).toBe(409);
+  });
+
+  it("treats an offer past its end as expired before the sweep writes it: not listed as open, no move passes", async () => {
+    const item = "wind-feather";
+    const open = await offer(an, { itemId: item, unitPrice: 3 });
+    const reserved = await offer(an, { itemId: item, unitPrice: 4 });
+    const fromBinh = await reply(binh, open.id);
+    const fromChi = await reply(chi, reserved.id);
+    expect((await move(an, reserved.id, "reserve", { replyId: fromChi.id })).status).toBe(200);
+    expect((await move(chi, reserved.id, "confirm")).status).toBe(200);
+    // Their end passes; the sweep has not come yet.
+    await t.db
+      .update(offers)
+      .set({ expiresAt: Date.now() - 1_000 })
+      .where(inArray(offers.id, [open.id, reserved.id]));
+    const ids = (offers_: Offer[]) => offers_.map((each) => each.id);
+    expect(ids(await list(null, `itemId=${item}`))).not.toContain(open.id);
+    expect(ids(await list(an, `itemId=${item}&status=open`))).not.toContain(open.id);
+    expect(ids(await list(an, `itemId=${item}&status=reserved`))).not.toContain(reserved.id);
+    const expired = await list(an, `itemId=${item}&status=expired`);
+    expect(expired.map((each) => [each.id, each.status]).sort()).toEqual(
+      [
+        [open.id, "expired"],
+        [reserved.id, "expired"],
+      ].sort(),
+    );
+    expect((await list(chi, "mine=1")).find((each) => each.id === reserved.id)?.status).toBe("expired");
+    // Public no more; its parties read it as expired.
+    expect((await read(null, open.id)).status).toBe(404);
+    expect(((await (await read(an, open.id)).json()).data as Offer).status).toBe("expired");
+    // Every move is refused as the machine refuses it on an expired offer.
+    for (const [who, id, what, body] of [
+      [an, open.id, "reserve", { replyId: fromBinh.id }],
+      [an, open.id, "cancel", {}],
+      [an, reserved.id, "confirm", {}],
+      [chi, reserved.id, "unreserve", { reason: "late" }],
+      [an, reserved.id, "cancel", {}],
+    ] as const) {
+      const refused = await move(who, id, what, body);
+      expect(refused.status, `${what} on ${id}`).toBe(409);
+      expect((await refused.json()).error).toMatchObject({ code: "failed-precondition", details: { status: "expired" } });
+    }
+    expect((await move(dung, open.id, "reserve", { replyId: fromBinh.id })).status).toBe(403);
+    expect((await call(t.app, `/api/offers/${reserved.id}/replies`, { cookie: chi.cookie, body: { text: "còn không?" } })).status).toBe(
+      409,
+    );
+    const [row] = await t.db.select().from(offers).where(eq(offers.id, reserved.id));
+    expect(row).toMatchObject({ status: "reserved", version: 3, ownerConfirmedAt: null });
+    // The sweep then writes what was already true, once.
+    expect(await expireOffers(t.db, t.hub)).toBe(2);
+    expect(ids(await list(an, `itemId=${item}&status=expired`)).sort()).toEqual([open.id, reserved.id].sort());
   });
 
   it("lets moderators hide an offer from every public list, audited; the owner still reads it", async () => {

@@ -7,7 +7,7 @@
  * realtime events are published after the commit.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
 import {
   characterClaims,
@@ -20,7 +20,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { can } from "../../universal/auth/permissions.ts";
-import { nextOfferState, type OfferActor, type OfferMove, type OfferState } from "../../universal/offers/offer-machine.ts";
+import { nextOfferState, stateAt, type OfferActor, type OfferMove, type OfferState } from "../../universal/offers/offer-machine.ts";
 import {
   ALERTS_MAX,
   type Alert,
@@ -79,6 +79,39 @@ export function setTraderPresence(source: { isOnline(uid: string): boolean } | n
 
 // ---------------------------------------------------------------------------------------------
 // Reading
+
+function stateOf(row: OfferRow): OfferState {
+  return {
+    status: row.status as OfferStatus,
+    reserved: row.counterpartyUid !== null,
+    ownerConfirmed: row.ownerConfirmedAt !== null,
+    counterpartyConfirmed: row.counterpartyConfirmedAt !== null,
+  };
+}
+
+/**
+ * The offer as of `now`: one past its end that is still open or reserved in the table is expired
+ * (the machine's `stateAt`), whether or not the sweep has written that yet. Every row read for an
+ * answer, a permission or a move passes through here, so no path lists, reserves or confirms it.
+ */
+export function asOf(row: OfferRow, now = Date.now()): OfferRow {
+  const status = stateAt(stateOf(row), row.expiresAt, now).status;
+  return status === row.status ? row : { ...row, status };
+}
+
+/** In SQL, the offers whose status as of `now` is `status` (what `asOf` decides for one row). */
+function statusIs(status: OfferStatus, now: number): SQL | undefined {
+  const live = inArray(offers.status, ["open", "reserved"]);
+  switch (status) {
+    case "open":
+    case "reserved":
+      return and(eq(offers.status, status), gt(offers.expiresAt, now));
+    case "expired":
+      return or(eq(offers.status, "expired"), and(live, lte(offers.expiresAt, now)));
+    default:
+      return eq(offers.status, status);
+  }
+}
 
 const isModerator = (viewer: Viewer | null) => !!viewer && can(viewer.role, "offer:hide");
 
@@ -211,13 +244,14 @@ export interface OffersQuery {
  * `mine`, list only the viewer's own offers and those reserved for them. An item's book sorts
  * sells cheapest first and buys dearest first (sells before buys); `mine` sorts newest first.
  */
-export async function listOffers(db: Database, viewer: Viewer | null, query: OffersQuery): Promise<Offer[]> {
+export async function listOffers(db: Database, viewer: Viewer | null, query: OffersQuery, now = Date.now()): Promise<Offer[]> {
   const status = query.status ?? (query.mine ? undefined : "open");
   const conditions: (SQL | undefined)[] = [
     query.itemId ? eq(offers.itemId, query.itemId) : undefined,
     query.side ? eq(offers.side, query.side) : undefined,
     query.server ? eq(offers.server, query.server) : undefined,
-    status ? eq(offers.status, status) : undefined,
+    // An offer past its end counts as expired (asOf), listed as such before the sweep writes it.
+    status ? statusIs(status, now) : undefined,
   ];
   const private_ = query.mine || status !== "open";
   if (private_) {
@@ -242,20 +276,24 @@ export async function listOffers(db: Database, viewer: Viewer | null, query: Off
     .where(and(...conditions))
     .orderBy(...order)
     .limit(query.limit);
-  return toOffers(db, rows, viewer);
+  return toOffers(
+    db,
+    rows.map((row) => asOf(row, now)),
+    viewer,
+  );
 }
 
-async function offerRow(db: Database, viewer: Viewer | null, id: number): Promise<OfferRow> {
-  const row = await existingOffer(db, id);
+async function offerRow(db: Database, viewer: Viewer | null, id: number, now = Date.now()): Promise<OfferRow> {
+  const row = await existingOffer(db, id, now);
   if (!mayRead(row, viewer)) throw new AppError("not-found", "No such offer.");
   return row;
 }
 
 /** For moves and feedback: a member who may not make the move is told so (403), even on an offer they cannot read. */
-async function existingOffer(db: Database, id: number): Promise<OfferRow> {
+async function existingOffer(db: Database, id: number, now = Date.now()): Promise<OfferRow> {
   const [row] = await db.select().from(offers).where(eq(offers.id, id));
   if (!row) throw new AppError("not-found", "No such offer.");
-  return row;
+  return asOf(row, now);
 }
 
 function toReply(row: ReplyRow, author: TradePerson): OfferReply {
@@ -389,7 +427,7 @@ async function publishOffer(db: Database, hub: RealtimeHub, row: OfferRow, event
     status: row.status as OfferStatus,
     version: row.version,
   });
-  const inBook = row.status === "open" && row.hiddenAt === null;
+  const inBook = asOf(row).status === "open" && row.hiddenAt === null;
   const [offer] = inBook ? await toOffers(db, [row], null) : [];
   hub.publish({ type: "offer-book", topic: bookTopic(row.itemId), offerId: row.id, offer: offer ?? null });
   for (const event of events) hub.publish(event);
@@ -439,7 +477,7 @@ export async function createOffer(
     .select()
     .from(offers)
     .where(and(eq(offers.ownerUid, viewer.uid), eq(offers.clientId, clientId)));
-  if (existing) return (await toOffers(db, [existing], viewer))[0] as Offer;
+  if (existing) return (await toOffers(db, [asOf(existing, now)], viewer))[0] as Offer;
   const names = await assertInPack(db, "items", input.itemId, "itemId");
   await assertInPack(db, "servers", input.server, "server");
   await limit(db, viewer, "offer", now);
@@ -519,7 +557,7 @@ export async function createReply(
     if (existing.offerId !== offerId) throw new AppError("invalid-argument", "clientId: already used for another reply.");
     return toReply(existing, (await people(db, [viewer.uid])).get(viewer.uid) as TradePerson);
   }
-  const offer = await offerRow(db, viewer, offerId);
+  const offer = await offerRow(db, viewer, offerId, now);
   if (offer.status !== "open" && offer.status !== "reserved")
     throw new AppError("failed-precondition", "This offer takes no more replies.", { status: offer.status });
   if (offer.hiddenAt !== null && roleOf(offer, viewer) === null) throw new AppError("not-found", "No such offer.");
@@ -568,15 +606,6 @@ function actorOf(row: OfferRow, viewer: Viewer): OfferActor {
   return "stranger";
 }
 
-function stateOf(row: OfferRow): OfferState {
-  return {
-    status: row.status as OfferStatus,
-    reserved: row.counterpartyUid !== null,
-    ownerConfirmed: row.ownerConfirmedAt !== null,
-    counterpartyConfirmed: row.counterpartyConfirmedAt !== null,
-  };
-}
-
 const refusals = {
   "permission-denied": () => new AppError("permission-denied", "You may not make this move on this offer."),
   "failed-precondition": (row: OfferRow) =>
@@ -607,7 +636,7 @@ export async function moveOffer(
 ): Promise<Offer> {
   let names: ItemNames | undefined;
   for (let attempt = 0; attempt < MOVE_ATTEMPTS; attempt++) {
-    const row = await existingOffer(db, id);
+    const row = await existingOffer(db, id, now);
     const actor = actorOf(row, viewer);
     const decided = nextOfferState(stateOf(row), actor, input.move as OfferMove);
     if (!decided.ok) throw refusals[decided.refusal](row);
@@ -691,7 +720,7 @@ export async function hideOffer(
   now = Date.now(),
 ): Promise<Offer> {
   if (!can(moderator.role, "offer:hide")) throw new AppError("permission-denied", "Only moderators can hide offers.");
-  const row = await offerRow(db, moderator, id);
+  const row = await offerRow(db, moderator, id, now);
   const moved = await db.transaction(async (tx) => {
     const [changed] = await tx
       .update(offers)
@@ -710,7 +739,7 @@ export async function hideOffer(
     return changed as OfferRow;
   });
   await publishOffer(db, hub, moved);
-  return (await toOffers(db, [moved], moderator))[0] as Offer;
+  return (await toOffers(db, [asOf(moved, now)], moderator))[0] as Offer;
 }
 
 /** Hides an offer inside a moderation decision's transaction (a reported offer upheld). */
@@ -740,7 +769,7 @@ export async function leaveFeedback(
   input: { score: 1 | -1; comment: string },
   now = Date.now(),
 ): Promise<Feedback> {
-  const row = await existingOffer(db, offerId);
+  const row = await existingOffer(db, offerId, now);
   const role = roleOf(row, viewer);
   if (role === null) throw new AppError("permission-denied", "Only the two sides of a trade leave feedback on it.");
   if (!feedbackAllowed(row, viewer) || !row.counterpartyUid)
@@ -915,7 +944,7 @@ export async function mayReadOffer(db: Database, viewer: Viewer | null, id: stri
   const offerId = Number(id);
   if (!Number.isSafeInteger(offerId) || offerId < 1) return false;
   const [row] = await db.select().from(offers).where(eq(offers.id, offerId));
-  return !!row && mayRead(row, viewer);
+  return !!row && mayRead(asOf(row), viewer);
 }
 
 export async function offerLastReplyId(db: Database, id: string): Promise<number | null> {

@@ -6,6 +6,7 @@ import {
   isValidOfferState,
   mayMove,
   nextOfferState,
+  stateAt,
   type OfferActor,
   type OfferMove,
   type OfferState,
@@ -79,6 +80,20 @@ describe("the offer state machine", () => {
       fc.property(steps, (sequence) => {
         const states = run(sequence);
         return sequence.every(({ actor }, at) => actor !== "stranger" || states[at + 1] === states[at]);
+      }),
+    );
+  });
+
+  it("treats an offer past its end as expired: no member move passes, and the state it ends in is as reached", () => {
+    const timing = fc.record({ expiresAt: fc.integer({ min: 0, max: 1_000 }), now: fc.integer({ min: 0, max: 1_000 }) });
+    fc.assert(
+      fc.property(steps, timing, step, (sequence, { expiresAt, now }, { actor, move }) => {
+        const reached = run(sequence).at(-1) ?? initialOfferState;
+        const seen = stateAt(reached, expiresAt, now);
+        if (now < expiresAt) return seen === reached;
+        if (!isValidOfferState(seen)) return false;
+        if (isTerminal(reached.status) ? seen !== reached : seen.status !== "expired") return false;
+        return actor === "system" || !nextOfferState(seen, actor, move).ok;
       }),
     );
   });

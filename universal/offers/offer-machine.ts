@@ -74,6 +74,18 @@ export function nextOfferState(state: OfferState, actor: OfferActor, move: Offer
   }
 }
 
+/**
+ * The state of an offer that ends at `expiresAt`, as of `now`: from its end on, an offer still open
+ * or reserved is expired (the system's `expire` move), whether or not the sweep has written that
+ * yet. Every read and every move asks this first, so an offer past its end is never listed as open,
+ * reserved or confirmed in the minute before the sweep comes.
+ */
+export function stateAt(state: OfferState, expiresAt: number, now: number): OfferState {
+  if (now < expiresAt) return state;
+  const expired = nextOfferState(state, "system", "expire");
+  return expired.ok ? expired.state : state;
+}
+
 /** Whether a state is one the machine can reach (what the database's checks also hold). */
 export function isValidOfferState(state: OfferState): boolean {
   switch (state.status) {
