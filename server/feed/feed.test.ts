@@ -9,6 +9,7 @@ import { ensureContent } from "../content/content-store.ts";
 import type { HubEvent } from "../realtime/hub.ts";
 import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
 import { setRole } from "../users/set-role.ts";
+import { listPostsByAuthor } from "./feed.ts";
 
 interface Member {
   cookie: string;
@@ -130,6 +131,35 @@ describe.each(testEngines)("the feed on %s", (engine) => {
     const top = (await (await call(t.app, "/api/feed/posts?lang=vi&sort=top&limit=1")).json()).data;
     expect(top[0].id).toBe(mine[1]);
     expect((await call(t.app, "/api/feed/posts?sort=best")).status).toBe(400);
+  });
+
+  it("lists a member's visible posts for their profile, newest first, in pages without gaps or repeats", async () => {
+    const dung = await member("Dũng");
+    const other = await member("Giang");
+    const moderator = await member("Hải");
+    await setRole(t.db, { email: moderator.email }, "moderator");
+    const mine: number[] = [];
+    for (const text of ["một", "hai", "ba", "bốn", "năm"]) mine.push((await post(dung, `Của Dũng ${text}`)).id);
+    await post(other, "Của Giang");
+    // One hidden by a moderator, one deleted by its author: neither is listed.
+    const [hidden, deleted] = [mine[1] as number, mine[3] as number];
+    expect(
+      (await call(t.app, `/api/feed/posts/${hidden}`, { method: "PATCH", cookie: moderator.cookie, body: { hidden: true } })).status,
+    ).toBe(200);
+    expect((await call(t.app, `/api/feed/posts/${deleted}`, { method: "DELETE", cookie: dung.cookie })).status).toBe(200);
+    const shown: number[] = [];
+    let cursor: number | undefined;
+    for (let pages = 0; pages < 5; pages++) {
+      const page = await listPostsByAuthor(t.db, null, dung.uid, { cursor, limit: 2 });
+      expect(page.data.every((each) => each.author.uid === dung.uid)).toBe(true);
+      shown.push(...page.data.map((each) => each.id));
+      if (page.nextCursor === null) break;
+      cursor = Number(page.nextCursor);
+    }
+    expect(shown).toEqual([mine[4], mine[2], mine[0]]);
+    // The last page says so: no cursor to an empty page.
+    expect((await listPostsByAuthor(t.db, null, dung.uid, { limit: 3 })).nextCursor).toBeNull();
+    expect((await listPostsByAuthor(t.db, null, dung.uid, { limit: 2 })).nextCursor).toBe(String(mine[2]));
   });
 
   it("counts one like per member, undoes it, and groups like notifications while unread", async () => {

@@ -213,6 +213,28 @@ export async function listPosts(
   return { data, pinned, nextCursor: data.length === query.limit && last ? String(last.id) : null };
 }
 
+/**
+ * A member's visible posts, newest first, for their public profile: pages by id (the cursor is the
+ * last id shown), pinned or not alike. The `posts_author` index (author, id) reads them in order.
+ */
+export async function listPostsByAuthor(
+  db: Database,
+  viewer: Viewer | null,
+  authorUid: string,
+  query: { cursor?: number | undefined; limit: number },
+): Promise<{ data: Post[]; nextCursor: string | null }> {
+  const rows = await postsWhere(
+    db,
+    viewer,
+    and(visiblePost, eq(posts.authorUid, authorUid), query.cursor === undefined ? undefined : lt(posts.id, query.cursor)),
+    [desc(posts.id)],
+    query.limit + 1,
+  );
+  const data = rows.slice(0, query.limit);
+  const last = data.at(-1);
+  return { data, nextCursor: rows.length > query.limit && last ? String(last.id) : null };
+}
+
 async function visiblePostRow(db: Database, id: number): Promise<PostRow> {
   const [row] = await db
     .select()

@@ -7,7 +7,7 @@ import { memberGuideCategories, memberGuideId, type GuideDraft } from "../../uni
 import { ensureContent } from "../content/content-store.ts";
 import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
 import { setRole } from "../users/set-role.ts";
-import { getPublishedGuide } from "./guides.ts";
+import { getPublishedGuide, listPublishedGuides } from "./guides.ts";
 
 interface Member {
   cookie: string;
@@ -183,6 +183,24 @@ describe.each(testEngines)("member guides on %s", (engine) => {
     const gone = await (await call(t.app, "/api/v1/search?q=dao%20may%20troi")).json();
     expect(gone.data.map((hit: { id: string }) => hit.id)).not.toContain(memberGuideId(guide.id));
     expect(await getPublishedGuide(t.db, guide.id)).toBeNull();
+  });
+
+  it("lists one member's published guides for their profile, newest first: not drafts, hidden or deleted ones, nor others'", async () => {
+    const an = await member("An");
+    const other = await member("Bảo");
+    const first = await publish(an, "Hướng dẫn thứ nhất");
+    const second = await publish(an, "Hướng dẫn thứ hai");
+    const removed = await publish(an, "Hướng dẫn đã xoá");
+    const hidden = await publish(an, "Hướng dẫn bị ẩn");
+    await draft(an, "Bản nháp của An");
+    await publish(other, "Hướng dẫn của Bảo");
+    expect((await call(t.app, `/api/guides/${removed.id}`, { method: "DELETE", cookie: an.cookie })).status).toBe(200);
+    await t.db.update(guides).set({ hiddenAt: Date.now() }).where(eq(guides.id, hidden.id));
+    const listed = await listPublishedGuides(t.db, { authorUid: an.uid });
+    expect(listed.map((each) => each.title)).toEqual(["Hướng dẫn thứ hai", "Hướng dẫn thứ nhất"]);
+    expect(listed[0]).toMatchObject({ id: second.id, author: { uid: an.uid, displayName: "An" }, language: "vi" });
+    expect((await listPublishedGuides(t.db, { authorUid: an.uid, limit: 1 })).map((each) => each.id)).toEqual([second.id]);
+    expect((await listPublishedGuides(t.db)).map((each) => each.id)).toContain(first.id);
   });
 
   it("renders a preview with the safe rules", async () => {

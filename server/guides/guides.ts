@@ -289,9 +289,15 @@ export async function listReviewQueue(db: Database): Promise<(GuideDraft & { htm
   return rows.map(({ row, displayName }) => ({ ...toDraft(row, displayName), html: renderMarkdown(row.body).html }));
 }
 
-/** Published member guides as `/guide` lists them (their newest approved revision). */
-export async function listPublishedGuides(db: Database): Promise<PublishedGuideSummary[]> {
-  const rows = await db
+/**
+ * Published member guides as `/guide` lists them (their newest approved revision), newest first; with
+ * `authorUid`, one member's (their public profile), which the `guides_author` index finds.
+ */
+export async function listPublishedGuides(
+  db: Database,
+  { authorUid, limit }: { authorUid?: string; limit?: number } = {},
+): Promise<PublishedGuideSummary[]> {
+  const all = db
     .select({
       id: guides.id,
       authorUid: guides.authorUid,
@@ -304,8 +310,9 @@ export async function listPublishedGuides(db: Database): Promise<PublishedGuideS
     .from(guides)
     .innerJoin(guideRevisions, eq(guideRevisions.id, guides.publishedRevisionId))
     .leftJoin(users, eq(users.uid, guides.authorUid))
-    .where(isPublic)
+    .where(and(isPublic, authorUid === undefined ? undefined : eq(guides.authorUid, authorUid)))
     .orderBy(desc(guideRevisions.createdAt), desc(guides.id));
+  const rows = await (limit === undefined ? all : all.limit(limit));
   return rows.map(({ authorUid, displayName, ...rest }) => ({ ...rest, author: { uid: authorUid, displayName } }));
 }
 

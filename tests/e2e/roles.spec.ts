@@ -310,6 +310,13 @@ test("a member writes a guide that saves itself, sends it for review, a moderato
     guides.article.revision.replace("{{number}}", "1").replace(/ · .*/, ""),
   );
   expect(await levelOf()).toBeGreaterThan(levelBefore);
+  // The author's public profile lists it among their published guides, linked.
+  await page.getByRole("link", { name: `Người Viết ${stamp}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/users\\?id=${authorUid}$`));
+  await expect(page.getByRole("region", { name: users.profile.guides.title }).getByRole("link", { name: title })).toHaveAttribute(
+    "href",
+    /\/guide\?id=m--\d+$/,
+  );
 
   const visitor = await browser.newContext();
   const search = await visitor.newPage();

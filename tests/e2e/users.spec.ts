@@ -37,6 +37,35 @@ test("a visitor finds 'Tuấn' by typing 'tuan' and opens the profile", async ({
   expect(await seriousViolationsAtEveryWidth(page)).toEqual([]);
 });
 
+test("a profile lists the member's posts, newest first, each opening its page, and says when no guide is published", async ({
+  browser,
+  page,
+}) => {
+  const name = uniqueTuan();
+  const tuan = await member(browser, name);
+  const texts = [`Bài đầu tiên của ${name}`, `Bài thứ hai của ${name}`];
+  for (const body of texts) {
+    const created = await tuan.page.request.post("/api/feed/posts", { data: { body, lang: "vi" }, headers: { Origin: origin() } });
+    expect(created.status()).toBe(201);
+  }
+  await tuan.page.context().close();
+
+  await page.goto(`/users?id=${tuan.uid}`);
+  await hydrated(page);
+  const posts = page.getByRole("region", { name: users.profile.posts.title });
+  const items = posts.getByRole("listitem");
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText(texts[1] ?? "");
+  await expect(items.nth(1)).toContainText(texts[0] ?? "");
+  await expect(page.getByRole("region", { name: users.profile.guides.title })).toContainText(
+    users.profile.guides.none.replace("{{name}}", name),
+  );
+  expect(await seriousViolationsAtEveryWidth(page)).toEqual([]);
+  await items.first().getByRole("link").click();
+  await expect(page).toHaveURL(/\/feed\?id=\d+$/);
+  await expect(page.getByRole("article").getByText(texts[1] ?? "")).toBeVisible();
+});
+
 test("the directory works without JavaScript: the GET form searches and the URL can be shared", async ({ browser }) => {
   const name = uniqueTuan();
   const tuan = await member(browser, name);

@@ -10,6 +10,8 @@ export const POST_IMAGES_MAX = 4;
 export const FEED_EDIT_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const FEED_PAGE = 20;
 export const FEED_PAGE_MAX = 50;
+/** A member's posts per page of their profile. */
+export const AUTHOR_POSTS_PAGE = 5;
 export const COMMENT_PAGE = 50;
 
 /** An image file: at most this many bytes as sent (it is re-encoded, smaller, on the server). */

@@ -50,16 +50,22 @@ export const editCommentBody = z.object({ body: text(COMMENT_BODY_MAX, "a commen
 
 const positiveId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
+/** Opaque to clients: the `nextCursor` of the previous page. */
+const postCursor = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/, "cursor: the nextCursor of the previous page")
+  .transform(Number);
+
 export const feedQuery = z.object({
   lang: z.enum(languages).optional(),
   sort: z.enum(feedSorts).default("new"),
-  /** Opaque to clients: the `nextCursor` of the previous page. */
-  cursor: z
-    .string()
-    .regex(/^[1-9][0-9]{0,15}$/, "cursor: the nextCursor of the previous page")
-    .transform(Number)
-    .optional(),
+  cursor: postCursor.optional(),
   limit: z.coerce.number().int().min(1).max(FEED_PAGE_MAX).default(FEED_PAGE),
+});
+
+/** A member's posts on their profile (`/users?id=…&posts=`): the cursor as the feed's newest order gives it. */
+export const authorPostsQuery = z.object({
+  cursor: postCursor.optional(),
 });
 
 export const commentsQuery = z.object({ after: positiveId.optional() });

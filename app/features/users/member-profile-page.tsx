@@ -6,6 +6,7 @@ import type { ReportTarget } from "../../shared/moderation/report-dialog.tsx";
 import type { PublicMember } from "../../../universal/users/users-limits.ts";
 import { formatDate, numberFormat } from "../../shared/i18n/format.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import type { TFunction } from "../../shared/i18n/translator.ts";
 import { Avatar, Badges } from "../../shared/ui/badges.tsx";
 import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
 import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
@@ -23,6 +24,133 @@ export interface MemberProfileProps {
   viewer: { uid: string } | null;
   /** The viewer's own profile while it is hidden from the directory. */
   hidden: boolean;
+  /** A page of the member's visible posts, newest first (`?posts=` the cursor). */
+  posts: { items: ProfilePost[]; nextCursor: string | null; paged: boolean };
+  /** The member's published guides, newest first. */
+  guides: ProfileGuide[];
+}
+
+/** A post as the profile lists it: its words without markdown, shortened. */
+export interface ProfilePost {
+  id: number;
+  lang: string;
+  excerpt: string;
+  image: { url: string; width: number; height: number } | null;
+  likes: number;
+  comments: number;
+  createdAt: number;
+}
+
+export interface ProfileGuide {
+  id: number;
+  href: string;
+  title: string;
+  language: string;
+  publishedAt: number;
+}
+
+const card = "rounded-xl border border-line bg-surface p-5";
+const pageLink = "inline-flex min-h-11 items-center text-link underline underline-offset-2";
+
+function MemberPosts({
+  uid,
+  name,
+  posts,
+  language,
+  t,
+}: {
+  uid: string;
+  name: string;
+  posts: MemberProfileProps["posts"];
+  language: Language;
+  t: TFunction;
+}) {
+  const profile = `/users?id=${encodeURIComponent(uid)}`;
+  return (
+    <section aria-labelledby="member-posts" className={`${card} flex flex-col gap-3`}>
+      <h2 id="member-posts" className="text-lg font-bold">
+        {t("profile.posts.title")}
+      </h2>
+      {posts.items.length === 0 ? (
+        <p className="text-sm text-fg-muted">{t(posts.paged ? "profile.posts.noMore" : "profile.posts.none", { name })}</p>
+      ) : (
+        <ul className="flex flex-col gap-2" aria-labelledby="member-posts">
+          {posts.items.map((post) => (
+            <li key={post.id}>
+              <Link to={`/feed?id=${post.id}`} className="flex gap-3 rounded-lg border border-line p-3 hover:bg-surface-muted">
+                <span className="min-w-0 flex-1">
+                  <span lang={post.lang} className="line-clamp-3 block break-words">
+                    {post.excerpt}
+                  </span>
+                  <span className="mt-1 block text-xs text-fg-muted">
+                    <time dateTime={new Date(post.createdAt).toISOString()}>
+                      {formatDate(post.createdAt, language, { date: "medium", time: "short" })}
+                    </time>{" "}
+                    · {t("profile.posts.likes", { count: post.likes })} · {t("profile.posts.comments", { count: post.comments })}
+                  </span>
+                </span>
+                {post.image ? (
+                  <img
+                    src={post.image.url}
+                    alt=""
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-16 shrink-0 rounded-md object-cover"
+                  />
+                ) : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {posts.nextCursor || posts.paged ? (
+        <nav aria-label={t("profile.posts.pages")} className="flex flex-wrap gap-x-5">
+          {posts.paged ? (
+            <Link to={profile} preventScrollReset className={pageLink}>
+              {t("profile.posts.newest")}
+            </Link>
+          ) : null}
+          {posts.nextCursor ? (
+            <Link to={`${profile}&posts=${encodeURIComponent(posts.nextCursor)}`} preventScrollReset className={pageLink}>
+              {t("profile.posts.older")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+function MemberGuides({ name, guides, language, t }: { name: string; guides: ProfileGuide[]; language: Language; t: TFunction }) {
+  return (
+    <section aria-labelledby="member-guides" className={`${card} flex flex-col gap-3`}>
+      <h2 id="member-guides" className="text-lg font-bold">
+        {t("profile.guides.title")}
+      </h2>
+      {guides.length === 0 ? (
+        <p className="text-sm text-fg-muted">{t("profile.guides.none", { name })}</p>
+      ) : (
+        <ul className="flex flex-col gap-2" aria-labelledby="member-guides">
+          {guides.map((guide) => (
+            <li key={guide.id} className="flex flex-col">
+              <Link
+                to={guide.href}
+                lang={guide.language}
+                className="inline-flex min-h-11 items-center font-semibold text-link underline underline-offset-2"
+              >
+                {guide.title}
+              </Link>
+              <span className="text-xs text-fg-muted">
+                {t("profile.guides.published", { date: formatDate(guide.publishedAt, language, { date: "long" }) })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 function DirectMessageButton({ uid, t }: { uid: string; t: (key: string) => string }) {
@@ -78,8 +206,8 @@ function ReportButton({ uid, moderationI18n, label }: { uid: string; moderationI
   );
 }
 
-/** A member's public profile: photo, name, badges, member since, and what others may do (message, report). */
-export function MemberProfilePage({ i18n, moderationI18n, language, member, viewer, hidden }: MemberProfileProps) {
+/** A member's public profile: photo, name, badges, member since, what others may do (message, report), their posts and published guides. */
+export function MemberProfilePage({ i18n, moderationI18n, language, member, viewer, hidden, posts, guides }: MemberProfileProps) {
   const { t } = useRouteMessages(i18n);
   const own = viewer?.uid === member.uid;
   const back = `/users?id=${encodeURIComponent(member.uid)}`;
@@ -120,7 +248,9 @@ export function MemberProfilePage({ i18n, moderationI18n, language, member, view
           </div>
         )}
 
-        {/* The member's posts and published guides, then clan and trade reputation, join here as sections when their features land. */}
+        <MemberPosts uid={member.uid} name={member.displayName} posts={posts} language={language} t={t} />
+        <MemberGuides name={member.displayName} guides={guides} language={language} t={t} />
+        {/* Clan and trade reputation join here as sections when their features land. */}
       </article>
     </div>
   );

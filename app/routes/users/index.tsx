@@ -6,6 +6,12 @@ import { notFound } from "~/shared/routing/not-found.ts";
 import { requireSearchBudget } from "~/shared/routing/search-budget.ts";
 import { AppError } from "../../../server/errors.ts";
 import { findPublicMember, listMembers, readListed } from "../../../server/users/directory.ts";
+import { listPostsByAuthor } from "../../../server/feed/feed.ts";
+import { listPublishedGuides } from "../../../server/guides/guides.ts";
+import { AUTHOR_POSTS_PAGE } from "../../../universal/feed/feed-limits.ts";
+import { authorPostsQuery } from "../../../universal/feed/feed-schemas.ts";
+import { plainExcerpt } from "../../../universal/feed/feed-text.ts";
+import { GUIDE_LIST_MAX, memberGuideHref } from "../../../universal/guides/guide-limits.ts";
 import { listContributionRanking } from "../../../server/contribution/contribution-ranking.ts";
 import type { RankingPeriod } from "../../../universal/contribution/contribution-levels.ts";
 import { directoryQuery } from "../../../server/users/users-schemas.ts";
@@ -33,10 +39,15 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       : null;
     if (!member) notFound(url);
     const own = viewer?.uid === member.uid;
-    const [i18n, moderationI18n, listed] = await Promise.all([
+    // `posts` pages through the member's posts; a stale or edited one shows the newest.
+    const postsQuery = authorPostsQuery.safeParse({ cursor: url.searchParams.get("posts") ?? undefined });
+    const cursor = postsQuery.success ? postsQuery.data.cursor : undefined;
+    const [i18n, moderationI18n, listed, posts, guides] = await Promise.all([
       loadRouteMessages(request, "users"),
       MEMBER_REPORTS && viewer && !own ? loadRouteMessages(request, "moderation") : null,
       own ? readListed(db, member.uid) : true,
+      listPostsByAuthor(db, null, member.uid, { cursor, limit: AUTHOR_POSTS_PAGE }),
+      listPublishedGuides(db, { authorUid: member.uid, limit: GUIDE_LIST_MAX }),
     ]);
     return {
       view: "profile" as const,
@@ -46,6 +57,26 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       member,
       viewer: viewer ? { uid: viewer.uid } : null,
       hidden: !listed,
+      posts: {
+        items: posts.data.map((post) => ({
+          id: post.id,
+          lang: post.lang,
+          excerpt: plainExcerpt(post.body, 200),
+          image: post.images[0] ?? null,
+          likes: post.likes,
+          comments: post.comments,
+          createdAt: post.createdAt,
+        })),
+        nextCursor: posts.nextCursor,
+        paged: cursor !== undefined,
+      },
+      guides: guides.map((guide) => ({
+        id: guide.id,
+        href: memberGuideHref(guide.id),
+        title: guide.title,
+        language: guide.language,
+        publishedAt: guide.publishedAt,
+      })),
     };
   }
 
