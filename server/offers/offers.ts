@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
 import {
+  bookPrice,
   characterClaims,
   contentEntries,
   offerFeedback,
@@ -258,18 +259,9 @@ export async function listOffers(db: Database, viewer: Viewer | null, query: Off
     if (!viewer) return [];
     conditions.push(or(eq(offers.ownerUid, viewer.uid), eq(offers.counterpartyUid, viewer.uid)));
   } else conditions.push(isNull(offers.hiddenAt));
-  // One side of a book reads the open-book index in order (item, side, price, id); both sides sort sells first.
-  const order = query.mine
-    ? [desc(offers.id)]
-    : query.side === "sell"
-      ? [asc(offers.unitPrice), asc(offers.id)]
-      : query.side === "buy"
-        ? [desc(offers.unitPrice), asc(offers.id)]
-        : [
-            desc(offers.side),
-            sql`case when ${offers.side} = 'sell' then ${offers.unitPrice} else -${offers.unitPrice} end`,
-            asc(offers.id),
-          ];
+  // One order for every book, one side or both (sells first, cheapest first; buys dearest first),
+  // the very expression the open-book indexes hold, so each is read in order (decision 019).
+  const order = query.mine ? [desc(offers.id)] : [desc(offers.side), bookPrice(offers), asc(offers.id)];
   const rows = await db
     .select()
     .from(offers)
@@ -871,27 +863,44 @@ export async function deleteAlert(db: Database, viewer: Viewer, id: number): Pro
 // Expiry
 
 /**
- * Moves open and reserved offers past their end to `expired`, each exactly once however many
- * processes sweep at the same time: each batch locks the rows it takes (`for update skip locked`)
- * and the update re-checks the status, so a row another process moved is skipped. The owners (and
+ * Writes `expired` on offers past their end, each exactly once however many processes sweep at the
+ * same time. Each batch takes the due rows with `for update skip locked` (a row another sweep holds
+ * is skipped; one it has already moved no longer matches when the lock is taken), asks the state
+ * machine for the system's `expire` move on each, and writes its answer while the locks are held,
+ * from the status the machine saw (one statement per distinct move). The owners (and
  * counterparties) are notified in the same transaction; the events go out after it commits.
  */
 export async function expireOffers(db: Database, hub: RealtimeHub, now = Date.now()): Promise<number> {
   let total = 0;
   for (;;) {
-    const { rows, events } = await db.transaction(async (tx) => {
-      const expired = await tx
-        .update(offers)
-        .set({ status: "expired", version: sql`${offers.version} + 1`, updatedAt: now })
-        .where(
-          and(
-            inArray(offers.status, ["open", "reserved"]),
-            sql`${offers.expiresAt} <= ${now}`,
-            sql`${offers.id} in (select id from offers where status in ('open', 'reserved') and expires_at <= ${now}
-                 order by expires_at limit ${SWEEP_BATCH} for update skip locked)`,
-          ),
-        )
-        .returning();
+    const { taken, rows, events } = await db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(offers)
+        .where(and(inArray(offers.status, ["open", "reserved"]), lte(offers.expiresAt, now)))
+        .orderBy(asc(offers.expiresAt), asc(offers.id))
+        .limit(SWEEP_BATCH)
+        .for("update", { skipLocked: true });
+      // The machine decides each row; rows that make the same move are written together.
+      const moves = new Map<string, { from: OfferStatus; to: OfferStatus; ids: number[] }>();
+      for (const row of due) {
+        const decided = nextOfferState(stateOf(row), "system", "expire");
+        if (!decided.ok) continue;
+        const from = row.status as OfferStatus;
+        const key = `${from}>${decided.state.status}`;
+        const group = moves.get(key) ?? { from, to: decided.state.status, ids: [] };
+        group.ids.push(row.id);
+        moves.set(key, group);
+      }
+      const expired: OfferRow[] = [];
+      for (const { from, to, ids } of moves.values())
+        expired.push(
+          ...(await tx
+            .update(offers)
+            .set({ status: to, version: sql`${offers.version} + 1`, updatedAt: now })
+            .where(and(inArray(offers.id, ids), eq(offers.status, from)))
+            .returning()),
+        );
       const names = await itemNames(
         tx,
         expired.map((row) => row.itemId),
@@ -903,12 +912,13 @@ export async function expireOffers(db: Database, hub: RealtimeHub, now = Date.no
             : [],
         ),
       );
-      return { rows: expired, events: await notify(tx, notices, now) };
+      return { taken: due.length, rows: expired, events: await notify(tx, notices, now) };
     });
     for (const row of rows) await publishOffer(db, hub, row);
     for (const event of events) hub.publish(event);
     total += rows.length;
-    if (rows.length < SWEEP_BATCH) return total;
+    // A full batch may have more behind it; a batch the machine moved none of would come back the same.
+    if (taken < SWEEP_BATCH || rows.length === 0) return total;
   }
 }
 
