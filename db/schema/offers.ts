@@ -1,11 +1,32 @@
-import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
 
 const member = (name: string) =>
   text(name)
     .notNull()
     .references(() => authUsers.id, { onDelete: "cascade" });
+
+/**
+ * An open offer's place in the book: a sell's price, a buy's price negated, so that ascending order
+ * is cheapest sells and dearest buys first. `listOffers` orders by this very expression (side
+ * descending, then it, then id), which the open-book indexes hold.
+ */
+export function bookPrice(table: { side: AnyPgColumn; unitPrice: AnyPgColumn }): SQL {
+  return sql`(case when ${table.side} = 'sell' then ${table.unitPrice} else -${table.unitPrice} end)`;
+}
 
 /**
  * Buy and sell offers between players (issue 20). `status` moves only as the pure state machine of
@@ -58,9 +79,18 @@ export const offers = pgTable(
       sql`(${table.status} <> 'reserved' or (${table.reservedReplyId} is not null and ${table.counterpartyUid} is not null))`,
     ),
     uniqueIndex("offers_client").on(table.ownerUid, table.clientId),
-    // An item's open offers of one side, cheapest (sells) or dearest (buys) first, by server.
+    // The book, in the one order `listOffers` reads it: sells before buys, sells cheapest first and buys
+    // dearest first (`bookPrice`), the older first at one price. An item's book, one side or both; on one
+    // server; every item's (`GET /api/offers` without an item). Without the server in an index, a
+    // server's book read the item's whole book to find its part (decision 019).
     index("offers_open_book")
-      .on(table.itemId, table.side, table.unitPrice, table.id)
+      .on(table.itemId, table.side.desc(), bookPrice(table), table.id)
+      .where(sql`${table.status} = 'open' and ${table.hiddenAt} is null`),
+    index("offers_open_book_server")
+      .on(table.itemId, table.server, table.side.desc(), bookPrice(table), table.id)
+      .where(sql`${table.status} = 'open' and ${table.hiddenAt} is null`),
+    index("offers_open_list")
+      .on(table.side.desc(), bookPrice(table), table.id)
       .where(sql`${table.status} = 'open' and ${table.hiddenAt} is null`),
     // The expiry sweep: what is still open or reserved, by when it ends.
     index("offers_expiry")
@@ -74,6 +104,14 @@ export const offers = pgTable(
     index("offers_counterparty")
       .on(table.counterpartyUid, table.id)
       .where(sql`${table.counterpartyUid} is not null`),
+    // A member's completed trades, counted for every trader a book shows (`reputationCounts`) from the
+    // index alone, instead of reading every offer of theirs (decision 019).
+    index("offers_owner_completed")
+      .on(table.ownerUid)
+      .where(sql`${table.status} = 'completed'`),
+    index("offers_counterparty_completed")
+      .on(table.counterpartyUid)
+      .where(sql`${table.status} = 'completed'`),
     // Reputation by character name, folded ("tuan" finds "Tuấn").
     index("offers_character").on(sql`f_unaccent(lower(${table.characterName}))`, table.server),
   ],
@@ -124,6 +162,8 @@ export const offerFeedback = pgTable(
     primaryKey({ columns: [table.offerId, table.fromUid] }),
     check("offer_feedback_score", sql`${table.score} in (-1, 1)`),
     index("offer_feedback_to").on(table.toUid, table.createdAt),
+    // A member's positive and negative counts, from the index alone (`reputationCounts`).
+    index("offer_feedback_to_score").on(table.toUid, table.score),
     index("offer_feedback_subject").on(sql`f_unaccent(lower(${table.subjectName}))`, table.subjectServer),
   ],
 );

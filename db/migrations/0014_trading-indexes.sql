@@ -1,0 +1,7 @@
+DROP INDEX "offers_open_book";--> statement-breakpoint
+CREATE INDEX "offer_feedback_to_score" ON "offer_feedback" USING btree ("to_uid","score");--> statement-breakpoint
+CREATE INDEX "offers_open_book_server" ON "offers" USING btree ("item_id","server","side" DESC NULLS LAST,(case when "side" = 'sell' then "unit_price" else -"unit_price" end),"id") WHERE "offers"."status" = 'open' and "offers"."hidden_at" is null;--> statement-breakpoint
+CREATE INDEX "offers_open_list" ON "offers" USING btree ("side" DESC NULLS LAST,(case when "side" = 'sell' then "unit_price" else -"unit_price" end),"id") WHERE "offers"."status" = 'open' and "offers"."hidden_at" is null;--> statement-breakpoint
+CREATE INDEX "offers_owner_completed" ON "offers" USING btree ("owner_uid") WHERE "offers"."status" = 'completed';--> statement-breakpoint
+CREATE INDEX "offers_counterparty_completed" ON "offers" USING btree ("counterparty_uid") WHERE "offers"."status" = 'completed';--> statement-breakpoint
+CREATE INDEX "offers_open_book" ON "offers" USING btree ("item_id","side" DESC NULLS LAST,(case when "side" = 'sell' then "unit_price" else -"unit_price" end),"id") WHERE "offers"."status" = 'open' and "offers"."hidden_at" is null;
