@@ -74,10 +74,21 @@ export const offers = pgTable(
     check("offers_status", sql`${table.status} in ('open', 'reserved', 'completed', 'cancelled', 'expired')`),
     check("offers_quantity", sql`${table.quantity} > 0`),
     check("offers_price", sql`${table.unitPrice} > 0`),
+    // The state machine's invariants on the columns (`isValidOfferState`, with `reserved` as a named
+    // reply): an open offer names no reply; a reserved one does; a counterparty and confirmations come
+    // only with a reservation; both confirmations exactly when completed, and `completed_at` with them.
+    // `counterparty_uid` is not required: deleting the counterparty's account sets it null.
+    check("offers_open", sql`${table.status} <> 'open' or ${table.reservedReplyId} is null`),
+    check("offers_reservation", sql`${table.status} <> 'reserved' or ${table.reservedReplyId} is not null`),
     check(
-      "offers_reservation",
-      sql`(${table.status} <> 'reserved' or (${table.reservedReplyId} is not null and ${table.counterpartyUid} is not null))`,
+      "offers_reserved_parts",
+      sql`${table.reservedReplyId} is not null or (${table.counterpartyUid} is null and ${table.ownerConfirmedAt} is null and ${table.counterpartyConfirmedAt} is null)`,
     ),
+    check(
+      "offers_completed",
+      sql`(${table.status} = 'completed') = (${table.ownerConfirmedAt} is not null and ${table.counterpartyConfirmedAt} is not null)`,
+    ),
+    check("offers_completed_at", sql`(${table.status} = 'completed') = (${table.completedAt} is not null)`),
     uniqueIndex("offers_client").on(table.ownerUid, table.clientId),
     // The book, in the one order `listOffers` reads it: sells before buys, sells cheapest first and buys
     // dearest first (`bookPrice`), the older first at one price. An item's book, one side or both; on one

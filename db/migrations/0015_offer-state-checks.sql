@@ -1,0 +1,6 @@
+ALTER TABLE "offers" DROP CONSTRAINT "offers_reservation";--> statement-breakpoint
+ALTER TABLE "offers" ADD CONSTRAINT "offers_open" CHECK ("offers"."status" <> 'open' or "offers"."reserved_reply_id" is null);--> statement-breakpoint
+ALTER TABLE "offers" ADD CONSTRAINT "offers_reserved_parts" CHECK ("offers"."reserved_reply_id" is not null or ("offers"."counterparty_uid" is null and "offers"."owner_confirmed_at" is null and "offers"."counterparty_confirmed_at" is null));--> statement-breakpoint
+ALTER TABLE "offers" ADD CONSTRAINT "offers_completed" CHECK (("offers"."status" = 'completed') = ("offers"."owner_confirmed_at" is not null and "offers"."counterparty_confirmed_at" is not null));--> statement-breakpoint
+ALTER TABLE "offers" ADD CONSTRAINT "offers_completed_at" CHECK (("offers"."status" = 'completed') = ("offers"."completed_at" is not null));--> statement-breakpoint
+ALTER TABLE "offers" ADD CONSTRAINT "offers_reservation" CHECK ("offers"."status" <> 'reserved' or "offers"."reserved_reply_id" is not null);
