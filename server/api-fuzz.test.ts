@@ -40,7 +40,7 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
         queryParam("role", "user", "moderator"),
         queryParam("tag", "vip"),
         queryParam("title", "member"),
-        queryParam("sort", "level", "newest"),
+        queryParam("sort", "level", "new", "newest"),
         queryParam("cursor", "1.1000.abc"),
         queryParam("limit", "1", "50"),
         fc.nat(7),

@@ -156,7 +156,7 @@ const endpoints: Endpoint[] = [
   },
   { route: "GET /api/profile/export", request: () => ({ method: "GET", path: "/api/profile/export" }), expected: own(200) },
   // The member directory and public profiles: every community page is open to visitors.
-  { route: "GET /api/users", request: () => ({ method: "GET", path: "/api/users?q=a&sort=newest" }), expected: everyone(200) },
+  { route: "GET /api/users", request: () => ({ method: "GET", path: "/api/users?q=a&sort=new" }), expected: everyone(200) },
   {
     route: "GET /api/users/:uid",
     request: (_caller, { photoOwner }) => ({ method: "GET", path: `/api/users/${photoOwner}` }),

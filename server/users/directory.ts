@@ -1,6 +1,6 @@
 /**
  * The member directory (`/users`): listed members with a display name, found by their folded name
- * ("tuan" finds "Tuấn"), filtered by role, tag and title, by level or newest, in keyset pages,
+ * ("tuan" finds "Tuấn"), filtered by role, tag and title, by level or newest (`sort=new`), in keyset pages,
  * each with their contribution points.
  * Only public fields leave this file: never the email or anything private.
  */

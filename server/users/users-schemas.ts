@@ -1,7 +1,7 @@
 /** The member directory's requests (`/api/users`, `/api/profile/settings`), validated with Zod at the edge. */
 import { z } from "zod";
 import { roles } from "../../universal/auth/permissions.ts";
-import { BADGE_FILTER_MAX, DIRECTORY_PAGE, DIRECTORY_PAGE_MAX, memberSorts } from "../../universal/users/users-limits.ts";
+import { BADGE_FILTER_MAX, DIRECTORY_PAGE, DIRECTORY_PAGE_MAX, memberSorts, type MemberSort } from "../../universal/users/users-limits.ts";
 import { searchText } from "../http/search-text.ts";
 
 /** `level.createdAt.uid` of the last member of the previous page: the sort's key, unique by the uid. */
@@ -32,7 +32,8 @@ export const directoryQuery = z.object({
   role: optional(z.enum(roles)),
   tag: optional(badgeValue),
   title: optional(badgeValue),
-  sort: optional(z.enum(memberSorts)).transform((sort) => sort ?? "level"),
+  // `newest` was the name of `new` before the API settled on `sort=level|new`: links made with it still work.
+  sort: optional(z.enum([...memberSorts, "newest"])).transform((sort): MemberSort => (sort === "newest" ? "new" : (sort ?? "level"))),
   cursor: optional(
     z
       .string()

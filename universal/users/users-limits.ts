@@ -4,7 +4,8 @@
  */
 import type { Role } from "../auth/permissions.ts";
 
-export const memberSorts = ["level", "newest"] as const;
+/** `level`: highest level first; `new`: newest members first (`newest`, its earlier name, is still accepted). */
+export const memberSorts = ["level", "new"] as const;
 export type MemberSort = (typeof memberSorts)[number];
 
 /** Members per page of the directory, and the most one request may ask for. */
