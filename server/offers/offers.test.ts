@@ -8,6 +8,7 @@ import { ensureContent } from "../content/content-store.ts";
 import type { HubEvent } from "../realtime/hub.ts";
 import { realtimeTopics } from "../realtime-topics.ts";
 import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
+import { deleteAccount } from "../users/delete-account.ts";
 import { setRole } from "../users/set-role.ts";
 import { expireOffers, setTraderPresence } from "./offers.ts";
 
@@ -382,6 +383,49 @@ describe.each(testEngines)("offers on %s", (engine) => {
     // The sweep then writes what was already true, once.
     expect(await expireOffers(t.db, t.hub)).toBe(2);
     expect(ids(await list(an, `itemId=${item}&status=expired`)).sort()).toEqual([open.id, reserved.id].sort());
+  });
+
+  it("holds the machine's invariants in the table: a write that breaks one is refused; a deleted counterparty leaves the trade whole", async () => {
+    const sell = await offer(an, { itemId: "iron-ore", unitPrice: 160 });
+    const fromBinh = await reply(binh, sell.id);
+    const refused = async (set: Partial<typeof offers.$inferInsert>, constraint: string) => {
+      const error: unknown = await t.db
+        .update(offers)
+        .set(set)
+        .where(eq(offers.id, sell.id))
+        .then(
+          () => null,
+          (caught: unknown) => caught,
+        );
+      const messages: string[] = [];
+      for (let at = error; at instanceof Error; at = at.cause) messages.push(at.message);
+      expect(messages.join(" | "), JSON.stringify(set)).toContain(`violates check constraint "${constraint}"`);
+    };
+    await refused({ reservedReplyId: fromBinh.id }, "offers_open");
+    await refused({ counterpartyUid: binh.uid }, "offers_reserved_parts");
+    await refused({ ownerConfirmedAt: 1 }, "offers_reserved_parts");
+    await refused({ status: "reserved" }, "offers_reservation");
+    await refused({ status: "expired", ownerConfirmedAt: 1 }, "offers_reserved_parts");
+    expect((await move(an, sell.id, "reserve", { replyId: fromBinh.id })).status).toBe(200);
+    await refused({ ownerConfirmedAt: 1, counterpartyConfirmedAt: 1 }, "offers_completed");
+    await refused({ status: "completed", completedAt: 1 }, "offers_completed");
+    await refused({ status: "completed", ownerConfirmedAt: 1, counterpartyConfirmedAt: 1 }, "offers_completed_at");
+    await refused({ completedAt: 1 }, "offers_completed_at");
+    await refused({ status: "open" }, "offers_open");
+    expect((await move(an, sell.id, "confirm")).status).toBe(200);
+    expect((await move(binh, sell.id, "confirm")).status).toBe(200);
+    await refused({ status: "cancelled" }, "offers_completed");
+    await refused({ completedAt: null }, "offers_completed_at");
+
+    // A counterparty deletes their account: the trade stays completed; one reserved for them stays
+    // reserved, and its owner may still release it.
+    const gone = await member("Giang");
+    const other = await offer(an, { itemId: "iron-ore", unitPrice: 161 });
+    expect((await move(an, other.id, "reserve", { replyId: (await reply(gone, other.id)).id })).status).toBe(200);
+    await deleteAccount(t.db, gone.uid);
+    const [row] = await t.db.select().from(offers).where(eq(offers.id, other.id));
+    expect(row).toMatchObject({ status: "reserved", counterpartyUid: null });
+    expect((await move(an, other.id, "unreserve", { reason: "Người mua đã xoá tài khoản" })).status).toBe(200);
   });
 
   it("lets moderators hide an offer from every public list, audited; the owner still reads it", async () => {

@@ -84,7 +84,8 @@ export function setTraderPresence(source: { isOnline(uid: string): boolean } | n
 function stateOf(row: OfferRow): OfferState {
   return {
     status: row.status as OfferStatus,
-    reserved: row.counterpartyUid !== null,
+    // Reserved for a reply: its author's account may have been deleted since (counterparty_uid set null).
+    reserved: row.reservedReplyId !== null,
     ownerConfirmed: row.ownerConfirmedAt !== null,
     counterpartyConfirmed: row.counterpartyConfirmedAt !== null,
   };

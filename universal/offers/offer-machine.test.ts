@@ -33,6 +33,30 @@ describe("the offer state machine", () => {
     fc.assert(fc.property(steps, (sequence) => run(sequence).every(isValidOfferState)));
   });
 
+  it("reaches every valid state: isValidOfferState is exactly the reachable set", () => {
+    const key = (state: OfferState) => JSON.stringify(state);
+    const reached = new Map([[key(initialOfferState), initialOfferState]]);
+    const queue = [initialOfferState];
+    for (let state = queue.shift(); state; state = queue.shift())
+      for (const actor of actors)
+        for (const move of moves) {
+          const result = nextOfferState(state, actor, move);
+          if (result.ok && !reached.has(key(result.state))) {
+            reached.set(key(result.state), result.state);
+            queue.push(result.state);
+          }
+        }
+    const statuses = ["open", "reserved", "completed", "cancelled", "expired"] as const;
+    const all = statuses.flatMap((status) =>
+      [false, true].flatMap((reserved) =>
+        [false, true].flatMap((ownerConfirmed) =>
+          [false, true].map((counterpartyConfirmed): OfferState => ({ status, reserved, ownerConfirmed, counterpartyConfirmed })),
+        ),
+      ),
+    );
+    expect(all.filter(isValidOfferState).map(key).sort()).toEqual([...reached.keys()].sort());
+  });
+
   it("never leaves completed, cancelled or expired", () => {
     fc.assert(
       fc.property(steps, (sequence) => {

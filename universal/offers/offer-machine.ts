@@ -16,7 +16,7 @@ export type OfferMove = "reserve" | "unreserve" | "confirm" | "cancel" | "expire
 
 export interface OfferState {
   status: OfferStatus;
-  /** Whether a counterparty is named (always, while reserved). */
+  /** Whether a reservation names a counterparty (always, while reserved; kept when it is cancelled or expires). */
   reserved: boolean;
   ownerConfirmed: boolean;
   counterpartyConfirmed: boolean;
@@ -86,7 +86,12 @@ export function stateAt(state: OfferState, expiresAt: number, now: number): Offe
   return expired.ok ? expired.state : state;
 }
 
-/** Whether a state is one the machine can reach (what the database's checks also hold). */
+/**
+ * Whether the machine can reach a state: exactly the states some sequence of moves from
+ * `initialOfferState` reaches (both directions are property-tested). The offers table's CHECK
+ * constraints (db/schema/offers.ts) hold the same rules on its columns, `reserved` being a named
+ * reply; what a row cannot show, the order of moves and who made them, only the machine decides.
+ */
 export function isValidOfferState(state: OfferState): boolean {
   switch (state.status) {
     case "open":
