@@ -131,6 +131,17 @@ describe.each(testEngines)("the feed on %s", (engine) => {
     const top = (await (await call(t.app, "/api/feed/posts?lang=vi&sort=top&limit=1")).json()).data;
     expect(top[0].id).toBe(mine[1]);
     expect((await call(t.app, "/api/feed/posts?sort=best")).status).toBe(400);
+    // Empty values mean no filter: the same first page as without them.
+    const ids = async (query: string) => {
+      const response = await call(t.app, `/api/feed/posts${query}`);
+      expect(response.status).toBe(200);
+      return ((await response.json()).data as Post[]).map((each) => each.id);
+    };
+    const unfiltered = await ids("?limit=50");
+    expect(unfiltered).toContain(english.id);
+    expect(await ids("?sort=new&lang=&cursor=&limit=50")).toEqual(unfiltered);
+    expect(await ids("?sort=&lang=&cursor=&limit=")).toEqual(await ids(""));
+    expect((await call(t.app, `/api/feed/posts/${mine[0]}/comments?after=`)).status).toBe(200);
   });
 
   it("lists a member's visible posts for their profile, newest first, in pages without gaps or repeats", async () => {

@@ -116,6 +116,8 @@ describe.each(testEngines)("member directory on %s", (engine) => {
     expect((await directory("?title=veteran&role=admin")).data).toEqual([]);
     // A GET form's unchosen select sends an empty value: no filter.
     expect((await directory("?role=&tag=&title=&sort=&q=")).data.length).toBeGreaterThanOrEqual(4);
+    const unfiltered = (await directory("")).data.map((entry) => entry.uid);
+    expect((await directory("?q=&role=&tag=&title=&sort=&cursor=&limit=")).data.map((entry) => entry.uid)).toEqual(unfiltered);
   });
 
   it("sorts by level then newest, or newest; pages follow the cursor without duplicates or gaps", async () => {

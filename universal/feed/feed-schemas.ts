@@ -56,16 +56,20 @@ const postCursor = z
   .regex(/^[1-9][0-9]{0,15}$/, "cursor: the nextCursor of the previous page")
   .transform(Number);
 
+/** An empty parameter (`?lang=`, a GET form's unchosen select) means no filter, as in the member directory. */
+const unsetIfEmpty = <Schema extends z.ZodType>(schema: Schema) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
 export const feedQuery = z.object({
-  lang: z.enum(languages).optional(),
-  sort: z.enum(feedSorts).default("new"),
-  cursor: postCursor.optional(),
-  limit: z.coerce.number().int().min(1).max(FEED_PAGE_MAX).default(FEED_PAGE),
+  lang: unsetIfEmpty(z.enum(languages)),
+  sort: unsetIfEmpty(z.enum(feedSorts)).transform((sort) => sort ?? "new"),
+  cursor: unsetIfEmpty(postCursor),
+  limit: unsetIfEmpty(z.coerce.number().int().min(1).max(FEED_PAGE_MAX)).transform((limit) => limit ?? FEED_PAGE),
 });
 
 /** A member's posts on their profile (`/users?id=…&posts=`): the cursor as the feed's newest order gives it. */
 export const authorPostsQuery = z.object({
-  cursor: postCursor.optional(),
+  cursor: unsetIfEmpty(postCursor),
 });
 
-export const commentsQuery = z.object({ after: positiveId.optional() });
+export const commentsQuery = z.object({ after: unsetIfEmpty(positiveId) });
