@@ -179,7 +179,10 @@ export const offerFeedback = pgTable(
   ],
 );
 
-/** "Tell me when someone sells X below P on server S" (or buys above P): fired when such an offer opens. */
+/**
+ * "Tell me when someone sells X at P or less on server S" (`max_price`; or buys at P or more,
+ * `min_price`): fired when such an offer opens, by being posted or by a released reservation.
+ */
 export const priceAlerts = pgTable(
   "price_alerts",
   {
@@ -199,4 +202,22 @@ export const priceAlerts = pgTable(
     index("price_alerts_match").on(table.itemId, table.side, table.server),
     index("price_alerts_uid").on(table.uid, table.id),
   ],
+);
+
+/**
+ * The offers each price alert has told of: an offer that opens again (a reservation released)
+ * fires the alerts that have not yet told of it, never one twice (the primary key).
+ */
+export const priceAlertHits = pgTable(
+  "price_alert_hits",
+  {
+    alertId: bigint("alert_id", { mode: "number" })
+      .notNull()
+      .references(() => priceAlerts.id, { onDelete: "cascade" }),
+    offerId: bigint("offer_id", { mode: "number" })
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    firedAt: bigint("fired_at", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.alertId, table.offerId] }), index("price_alert_hits_offer").on(table.offerId)],
 );
