@@ -310,6 +310,38 @@ describe.each(testEngines)("offers on %s", (engine) => {
     expect((await call(t.app, "/api/alerts", { cookie: dung.cookie }).then((r) => r.json())).data).toEqual([]);
   });
 
+  it("fires price alerts when a released reservation opens an offer again, each alert once per offer", async () => {
+    const item = "cloudsilk-cocoon";
+    const alertOf = async (who: Member, maxPrice: number) => {
+      const created = await call(t.app, "/api/alerts", {
+        cookie: who.cookie,
+        body: { itemId: item, side: "sell", server: SERVER, maxPrice },
+      });
+      expect(created.status).toBe(201);
+    };
+    const alerted = async (who: Member) => (await kinds(who)).filter((kind) => kind === "price-alert").length;
+    await alertOf(dung, 60);
+    const before = { dung: await alerted(dung), chi: await alerted(chi), binh: await alerted(binh) };
+    const sell = await offer(an, { itemId: item, unitPrice: 60 });
+    expect(await alerted(dung)).toBe(before.dung + 1);
+    // Alerts set while it is reserved; at the price fires ("at or below"), one gold under does not.
+    const fromBinh = await reply(binh, sell.id);
+    expect((await move(an, sell.id, "reserve", { replyId: fromBinh.id })).status).toBe(200);
+    await alertOf(chi, 60);
+    await alertOf(binh, 60);
+    await alertOf(chi, 59);
+    expect((await move(binh, sell.id, "unreserve", { reason: "Đổi ý" })).status).toBe(200);
+    expect(await alerted(chi)).toBe(before.chi + 1);
+    // Bình released it: not told of what they just let go.
+    expect(await alerted(binh)).toBe(before.binh);
+    // Dũng's alert told of this offer already; Chi's now has too: released again, nobody hears twice,
+    // and Bình's alert, which has not told of it yet, fires.
+    expect(await alerted(dung)).toBe(before.dung + 1);
+    expect((await move(an, sell.id, "reserve", { replyId: fromBinh.id })).status).toBe(200);
+    expect((await move(an, sell.id, "unreserve", { reason: "Hết hàng tạm" })).status).toBe(200);
+    expect([await alerted(dung), await alerted(chi), await alerted(binh)]).toEqual([before.dung + 1, before.chi + 1, before.binh + 1]);
+  });
+
   it("expires open and reserved offers past their end exactly once, however many sweeps race", async () => {
     const item = "silverbamboo-stalk";
     const open = await offer(binh, { itemId: item, expiresInDays: 1 });

@@ -17,6 +17,7 @@ import {
   offerReplies,
   offers,
   presence,
+  priceAlertHits,
   priceAlerts,
   users,
 } from "../../db/schema/index.ts";
@@ -438,10 +439,23 @@ export interface CreateOfferInput {
   clientId?: string | undefined;
 }
 
-/** Alerts an opening offer fires: same item, side and server, within the price, not the owner's own. */
-async function matchingAlerts(db: Database, row: OfferRow) {
-  return db
-    .select()
+/**
+ * The alerts an offer that opens fires: same item, side and server, the price at or below the
+ * alert's `maxPrice` (or at or above its `minPrice`), not the owner's own, nor those of `skipUid`
+ * (who just released it). Each alert tells of an offer once, however often it opens again: the
+ * alert–offer pair is recorded first (`price_alert_hits`), and only alerts recorded now fire. One
+ * notification per member, in the caller's transaction.
+ */
+async function fireAlerts(
+  tx: Database,
+  row: OfferRow,
+  names: ItemNames | undefined,
+  now: number,
+  skipUid: string | null = null,
+): Promise<PersistedEvent[]> {
+  if (row.hiddenAt !== null) return [];
+  const alerts = await tx
+    .select({ id: priceAlerts.id, uid: priceAlerts.uid })
     .from(priceAlerts)
     .where(
       and(
@@ -449,9 +463,34 @@ async function matchingAlerts(db: Database, row: OfferRow) {
         eq(priceAlerts.side, row.side),
         eq(priceAlerts.server, row.server),
         ne(priceAlerts.uid, row.ownerUid),
+        skipUid ? ne(priceAlerts.uid, skipUid) : undefined,
         or(sql`${priceAlerts.maxPrice} >= ${row.unitPrice}`, sql`${priceAlerts.minPrice} <= ${row.unitPrice}`),
       ),
     );
+  if (alerts.length === 0) return [];
+  const fresh = await tx
+    .insert(priceAlertHits)
+    .values(alerts.map((alert) => ({ alertId: alert.id, offerId: row.id, firedAt: now })))
+    .onConflictDoNothing()
+    .returning({ alertId: priceAlertHits.alertId });
+  if (fresh.length === 0) return [];
+  const firing = new Set(fresh.map((hit) => hit.alertId));
+  await tx
+    .update(priceAlerts)
+    .set({ lastFiredAt: now })
+    .where(inArray(priceAlerts.id, [...firing]));
+  const uids = new Set(alerts.filter((alert) => firing.has(alert.id)).map((alert) => alert.uid));
+  return notify(
+    tx,
+    [...uids].map((uid): NotificationInput => ({
+      uid,
+      kind: "price-alert",
+      actorUid: row.ownerUid,
+      link: offerLink(row.id),
+      data: noticeData(row, names),
+    })),
+    now,
+  );
 }
 
 /**
@@ -494,29 +533,7 @@ export async function createOffer(
       .onConflictDoNothing()
       .returning();
     if (!inserted) return { row: undefined, events: [] };
-    const alerts = await matchingAlerts(tx, inserted);
-    if (alerts.length > 0)
-      await tx
-        .update(priceAlerts)
-        .set({ lastFiredAt: now })
-        .where(
-          inArray(
-            priceAlerts.id,
-            alerts.map((alert) => alert.id),
-          ),
-        );
-    const notices = await notify(
-      tx,
-      [...new Set(alerts.map((alert) => alert.uid))].map((uid): NotificationInput => ({
-        uid,
-        kind: "price-alert",
-        actorUid: viewer.uid,
-        link: offerLink(inserted.id),
-        data: noticeData(inserted, names),
-      })),
-      now,
-    );
-    return { row: inserted, events: notices };
+    return { row: inserted, events: await fireAlerts(tx, inserted, names, now) };
   });
   // A retry that raced the first request: the first one's offer.
   if (!row) return createOffer(db, hub, viewer, { ...input, clientId }, now);
@@ -694,7 +711,10 @@ export async function moveOffer(
         .where(and(eq(offers.id, id), eq(offers.version, row.version)))
         .returning();
       if (!moved) return undefined;
-      return { moved, events: await notify(tx, notices, now) };
+      const events = await notify(tx, notices, now);
+      // Open again (a reservation released): the price alerts that have not told of it yet fire now.
+      if (moved.status === "open") events.push(...(await fireAlerts(tx, moved, names, now, viewer.uid)));
+      return { moved, events };
     });
     if (!outcome) continue;
     await publishOffer(db, hub, outcome.moved, outcome.events);
