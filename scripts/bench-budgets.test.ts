@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   cpuMultiplier,
   feedThroughputVerdict,
+  itemMarketVerdict,
   median,
   medianRunIndex,
   pageVerdicts,
+  percentile,
+  queryBudgetVerdict,
   splitFirstLoad,
   summarizeRuns,
   throughputVerdict,
@@ -214,5 +217,62 @@ describe("feedThroughputVerdict", () => {
   });
   it("gives a ratio of 0 against a reference that served nothing", () => {
     expect(feedThroughputVerdict([round(50, 0, 0)]).medianLiveRatio).toBe(0);
+  });
+});
+
+describe("itemMarketVerdict", () => {
+  const pair = (market: number, plain: number, page: number, failures = 0) => ({
+    marketVisitsPerSec: market,
+    plainVisitsPerSec: plain,
+    plainPageReqPerSec: page,
+    failures,
+  });
+  it("holds the median of market visits over plain visits to half, and reports the ratio to the plain page beside it", () => {
+    const result = itemMarketVerdict([pair(30, 100, 400), pair(60, 100, 500), pair(55, 100, 450)]);
+    expect(result.ratios).toEqual([0.3, 0.6, 0.55]);
+    expect(result.medianRatio).toBe(0.55);
+    expect(result.pageRatios.map((ratio) => ratio.toFixed(3))).toEqual(["0.075", "0.120", "0.122"]);
+    expect(result.medianPageRatio).toBeCloseTo(0.12);
+    expect(result.pass).toBe(true);
+  });
+  it("passes exactly half, fails below it or with any error", () => {
+    expect(itemMarketVerdict([pair(50, 100, 400)]).pass).toBe(true);
+    expect(itemMarketVerdict([pair(49.9, 100, 400)]).pass).toBe(false);
+    expect(itemMarketVerdict([pair(90, 100, 400, 1)]).pass).toBe(false);
+  });
+  it("gives a ratio of 0 against a reference that served nothing, and refuses no pairs", () => {
+    expect(itemMarketVerdict([pair(50, 0, 0)]).medianRatio).toBe(0);
+    expect(() => itemMarketVerdict([])).toThrow();
+  });
+});
+
+describe("percentile", () => {
+  const samples = Array.from({ length: 40 }, (_, index) => 40 - index);
+  it("takes the sample at rank p% of the sorted samples, whatever the order", () => {
+    expect(percentile(samples, 95)).toBe(39);
+    expect(percentile(samples, 50)).toBe(21);
+    expect(percentile([7], 95)).toBe(7);
+  });
+  it("refuses no samples", () => {
+    expect(() => percentile([], 95)).toThrow();
+  });
+});
+
+describe("queryBudgetVerdict", () => {
+  const query = (label: string, p95: number) => ({ label, p50: p95 / 2, p95 });
+  it("passes when every p95 is within the budget, inclusive, and names the worst", () => {
+    const result = queryBudgetVerdict([query("book", 12), query("prices", 20), query("list", 3)], 20);
+    expect(result.worst.label).toBe("prices");
+    expect(result.over).toEqual([]);
+    expect(result.pass).toBe(true);
+  });
+  it("fails when one query is over, listing those over worst first", () => {
+    const result = queryBudgetVerdict([query("book", 25), query("prices", 4), query("reputation", 60)], 20);
+    expect(result.worst.label).toBe("reputation");
+    expect(result.over.map((each) => each.label)).toEqual(["reputation", "book"]);
+    expect(result.pass).toBe(false);
+  });
+  it("refuses no queries", () => {
+    expect(() => queryBudgetVerdict([], 20)).toThrow();
   });
 });

@@ -241,3 +241,81 @@ export function feedThroughputVerdict(rounds: readonly FeedRound[]): FeedThrough
     pass: medianLiveRatio >= FEED_MIN_RATIO && failures === 0,
   };
 }
+
+/** Issue 20: the item page with its market (200 open offers, 90 days of prices) serves at least half a plain item page's rate. */
+export const ITEM_MARKET_MIN_RATIO = 0.5;
+
+/** One pair of the item market's throughput, in visits per second (a visit: the page and its market's API calls). */
+export interface ItemMarketPair {
+  /** The benched item: its page, both sides of its book and its 90-day prices. */
+  marketVisitsPerSec: number;
+  /** A plain item (no offer, no trade): the same page and the same calls, answered empty. */
+  plainVisitsPerSec: number;
+  /** The plain item's page alone (the HTML, no market call), for information. */
+  plainPageReqPerSec: number;
+  /** Errors, timeouts and non-2xx answers of the pair's measurements. */
+  failures: number;
+}
+
+export interface ItemMarketVerdict {
+  /** Market visits over plain visits, pair by pair: the budget. */
+  ratios: number[];
+  medianRatio: number;
+  /** Market visits over the plain page's HTML alone, for information (the strictest reading). */
+  pageRatios: number[];
+  medianPageRatio: number;
+  failures: number;
+  pass: boolean;
+}
+
+/** The budget holds on the median of the pairs' ratios, with no failure at all. */
+export function itemMarketVerdict(pairs: readonly ItemMarketPair[]): ItemMarketVerdict {
+  if (pairs.length === 0) throw new Error("no item market pairs");
+  const ratio = (value: number, reference: number) => (reference > 0 ? value / reference : 0);
+  const ratios = pairs.map((pair) => ratio(pair.marketVisitsPerSec, pair.plainVisitsPerSec));
+  const pageRatios = pairs.map((pair) => ratio(pair.marketVisitsPerSec, pair.plainPageReqPerSec));
+  const medianRatio = median(ratios);
+  const failures = pairs.reduce((sum, pair) => sum + pair.failures, 0);
+  return {
+    ratios,
+    medianRatio,
+    pageRatios,
+    medianPageRatio: median(pageRatios),
+    failures,
+    pass: medianRatio >= ITEM_MARKET_MIN_RATIO && failures === 0,
+  };
+}
+
+/** Issue 20: every offers query the app runs, p95 ≤ 20 ms at 1,000,000 offers. */
+export const OFFERS_QUERY_BUDGET_P95_MS = 20;
+
+/** The `p`th percentile of timings: the sample at index ⌊p% × n⌋ of the sorted samples (p95 of 40 is the 39th smallest). */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) throw new Error("percentile of no samples");
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export interface TimedQuery {
+  label: string;
+  p50: number;
+  p95: number;
+}
+
+export interface QueryBudgetVerdict<T extends TimedQuery> {
+  budgetMs: number;
+  /** The query with the highest p95. */
+  worst: T;
+  /** Every query over budget, worst first. */
+  over: T[];
+  pass: boolean;
+}
+
+/** A group of queries meets a p95 budget when every one of them does: the worst is its value. */
+export function queryBudgetVerdict<T extends TimedQuery>(results: readonly T[], budgetMs: number): QueryBudgetVerdict<T> {
+  const [first, ...rest] = results;
+  if (!first) throw new Error("no timed queries");
+  const worst = rest.reduce((a, b) => (b.p95 > a.p95 ? b : a), first);
+  const over = results.filter((result) => result.p95 > budgetMs).sort((a, b) => b.p95 - a.p95);
+  return { budgetMs, worst, over, pass: over.length === 0 };
+}

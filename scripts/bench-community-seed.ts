@@ -37,9 +37,26 @@ export interface SeededCommunity {
 const MEMBER_PREFIX = "bench-m";
 const prefix = sql.raw(`'${MEMBER_PREFIX}'`);
 
-const FAMILY = ["Nguyễn", "Trần", "Lê", "Phạm", "Hoàng", "Huỳnh", "Phan", "Vũ", "Võ", "Đặng", "Bùi", "Đỗ", "Hồ", "Ngô", "Dương", "Lý"];
+export const FAMILY = [
+  "Nguyễn",
+  "Trần",
+  "Lê",
+  "Phạm",
+  "Hoàng",
+  "Huỳnh",
+  "Phan",
+  "Vũ",
+  "Võ",
+  "Đặng",
+  "Bùi",
+  "Đỗ",
+  "Hồ",
+  "Ngô",
+  "Dương",
+  "Lý",
+];
 const MIDDLE = ["Văn", "Thị", "Minh", "Quốc", "Thanh", "Ngọc", "Hữu", "Đức", "Gia", "Bảo", "Thu", "Xuân"];
-const GIVEN = [
+export const GIVEN = [
   "Tuấn",
   "Anh",
   "Hùng",
@@ -71,7 +88,7 @@ const GIVEN = [
   "Yến",
   "Việt",
 ];
-const HANDLES = ["Sát Thủ", "Kiếm Khách", "Đại Hiệp", "Lãng Khách", "Tiểu Long", "Bóng Đêm", "Thợ Rèn", "Xạ Thủ"];
+export const HANDLES = ["Sát Thủ", "Kiếm Khách", "Đại Hiệp", "Lãng Khách", "Tiểu Long", "Bóng Đêm", "Thợ Rèn", "Xạ Thủ"];
 
 const VI_OPEN = [
   "Hôm nay mình vừa",
@@ -131,19 +148,19 @@ function textArray(values: readonly string[]): SQL {
 }
 
 /** Constants written into the statement, not sent as parameters: PostgreSQL cannot type `$1 - $2` or `$1 || g`. */
-const lit = (text: string): SQL => sql.raw(`'${text.replaceAll("'", "''")}'`);
-const int = (value: number): SQL => {
+export const lit = (text: string): SQL => sql.raw(`'${text.replaceAll("'", "''")}'`);
+export const int = (value: number): SQL => {
   if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
   return sql.raw(String(value));
 };
 
 /** An integer in [0, n) from the row number `g` and a salt: the same on every run and on both databases. */
-const pick = (salt: string, n: number, row: SQL = sql`g`): SQL =>
+export const pick = (salt: string, n: number, row: SQL = sql`g`): SQL =>
   sql`((hashtext(${lit(salt)} || ${row}::text)::bigint + 2147483648) % ${int(n)})`;
 /** A number in [0, 1), likewise. */
-const uniform = (salt: string, row: SQL = sql`g`): SQL =>
+export const uniform = (salt: string, row: SQL = sql`g`): SQL =>
   sql`((hashtext(${lit(salt)} || ${row}::text)::bigint + 2147483648) / 4294967296.0)`;
-const element = (values: readonly string[], salt: string, row?: SQL): SQL =>
+export const element = (values: readonly string[], salt: string, row?: SQL): SQL =>
   sql`(${textArray(values)})[1 + ${pick(salt, values.length, row)}]`;
 
 function titleOf(level: SQL): SQL {
@@ -163,7 +180,8 @@ export function memberUid(index: number): string {
   return `${MEMBER_PREFIX}${index}`;
 }
 
-async function seedMembers(db: Database, count: number, now: number): Promise<void> {
+/** Members `bench-m{first}` … `bench-m{count}` (a later seed adds to an earlier one's). */
+export async function seedMembers(db: Database, count: number, now: number, first = 1): Promise<void> {
   const name = sql`case
     when ${pick("handle", 100)} < 12 then ${element(HANDLES, "h")} || ' ' || ${element(GIVEN, "given")} || ' ' || (g % 1000)::text
     when ${pick("handle", 100)} = 99 then null
@@ -173,21 +191,22 @@ async function seedMembers(db: Database, count: number, now: number): Promise<vo
   await db.execute(sql`
     insert into auth_users (id, name, email, email_verified, banned)
     select ${prefix} || g, coalesce(${name}, ''), ${prefix} || g || '@bench.invalid', true, g % 997 = 0
-    from generate_series(1, ${int(count)}) as g`);
+    from generate_series(${int(first)}, ${int(count)}) as g`);
   await db.execute(sql`
     insert into users (uid, email, display_name, role, tag, title, level, created_at)
     select ${prefix} || g, ${prefix} || g || '@bench.invalid', ${name},
            case when g % 5000 = 0 then 'admin' when g % 500 = 0 then 'moderator' else 'user' end,
            case when g % 40 = 0 then 'builder' else 'member' end,
            ${titleOf(level)}, ${level}, ${created}
-    from generate_series(1, ${int(count)}) as g`);
+    from generate_series(${int(first)}, ${int(count)}) as g`);
   await db.execute(sql`
     insert into profile_settings (uid, listed)
-    select ${prefix} || g, false from generate_series(1, ${int(count)}) as g where g % 50 = 0`);
+    select ${prefix} || g, false from generate_series(${int(first)}, ${int(count)}) as g where g % 50 = 0`);
   await db.execute(sql`
     insert into contribution_totals (uid, points, updated_at)
     select uid, 10 * (level - 1) * (level - 1) + (created_at % 10)::int, ${int(now)} from users
-    where uid like ${lit(MEMBER_PREFIX + "%")} and level > 1`);
+    where uid like ${lit(MEMBER_PREFIX + "%")} and level > 1
+    on conflict do nothing`);
 }
 
 async function seedPosts(db: Database, seed: CommunitySeed, now: number): Promise<void> {

@@ -75,14 +75,16 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-/** A PostgreSQL scratch database when `BENCH_DATABASE_URL` is set, else PGlite in memory; `dispose` closes and drops it. */
-async function openBenchDatabase(): Promise<{ connection: DatabaseConnection; label: string; dispose: () => Promise<void> }> {
+/** A PostgreSQL scratch database `{name}_{pid}_{random}` when `BENCH_DATABASE_URL` is set, else PGlite in memory; `dispose` closes and drops it. */
+export async function openBenchDatabase(
+  name = "bench_community",
+): Promise<{ connection: DatabaseConnection; label: string; dispose: () => Promise<void> }> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) {
     const connection = await openDatabase({ dataDir: "memory://" });
     return { connection, label: "PGlite in memory", dispose: () => connection.close() };
   }
-  const database = `bench_community_${process.pid}_${randomBytes(3).toString("hex")}`;
+  const database = `${name}_${process.pid}_${randomBytes(3).toString("hex")}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();

@@ -14,6 +14,8 @@ interface CannonOptions {
   connections: number;
   duration: number;
   headers: Record<string, string>;
+  /** Each connection sends these in turn, then starts over. */
+  requests?: { method: "GET"; path: string }[];
 }
 type Autocannon = (options: CannonOptions) => Promise<CannonResult>;
 
@@ -74,4 +76,44 @@ export async function interleavedPairs(
     });
   }
   return results;
+}
+
+export interface SequenceMeasurement {
+  paths: string[];
+  /** Whole sequences per second: the requests' rate over their number. */
+  visitsPerSec: number;
+  reqPerSec: number;
+  /** Of single requests, whichever of the sequence. */
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+/**
+ * `paths` as one visit: each connection requests them one after the other, then starts over, for
+ * `seconds` after a warm-up. A page and the API calls it makes after hydration cost what this measures.
+ */
+export async function measureSequence(
+  baseUrl: string,
+  paths: readonly string[],
+  { seconds, connections }: Load,
+): Promise<SequenceMeasurement> {
+  const [first] = paths;
+  if (first === undefined) throw new Error("no paths to measure");
+  const options = {
+    url: baseUrl + first,
+    connections,
+    headers: BROWSER_HEADERS,
+    requests: paths.map((path) => ({ method: "GET" as const, path })),
+  };
+  await autocannon({ ...options, duration: WARMUP_SECONDS });
+  const result = await autocannon({ ...options, duration: seconds });
+  return {
+    paths: [...paths],
+    visitsPerSec: result.requests.average / paths.length,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
 }

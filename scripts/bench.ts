@@ -26,6 +26,15 @@ import { benchedPaths, PAGES_ONCE_BUILT, whyNotBenched } from "./bench-pages.ts"
 import { benchCommunity } from "./bench-community.ts";
 import { FEED_PATH, FEED_SEED, feedThroughput, feedThroughputLine, reportFeedThroughput, seedFeedDataDir } from "./bench-feed.ts";
 import { benchSearch, SEARCH_BUDGET_P95_MS } from "./bench-search.ts";
+import {
+  benchTradingQueries,
+  itemMarketLine,
+  itemMarketThroughput,
+  reportItemMarket,
+  seedMarketDataDir,
+  tradingQueriesLine,
+} from "./bench-trading.ts";
+import type { SeededTrading } from "./bench-trading-seed.ts";
 import { buildFloor, freePort, HOST, startApp, startFloor, stop, waitUntilAnswering, type Served } from "./bench-servers.ts";
 import { interleavedPairs, measure, WARMUP_SECONDS, type Load, type Measurement } from "./bench-throughput.ts";
 import { ensureBuild } from "./ensure-build.ts";
@@ -289,7 +298,13 @@ function spreadOf(values: number[], format: (value: number) => string): string {
   return range([Math.min(...values), Math.max(...values)], format);
 }
 
-async function runBenchmarks(appUrl: string, floorUrl: string, settings: Settings, postPath: string): Promise<string> {
+async function runBenchmarks(
+  appUrl: string,
+  floorUrl: string,
+  settings: Settings,
+  postPath: string,
+  market: SeededTrading,
+): Promise<string> {
   const paths = await resolvePages(appUrl, postPath);
 
   const info: Measurement[] = [];
@@ -300,6 +315,7 @@ async function runBenchmarks(appUrl: string, floorUrl: string, settings: Setting
   const pairs = await interleavedPairs(appUrl, CACHED_PAGE, HEALTH_PATH, THROUGHPUT_PAIRS, settings.load);
   const throughput = throughputVerdict(pairs);
   const feed = paths.includes(FEED_PATH) ? await feedThroughput(appUrl, settings.load) : undefined;
+  const itemMarket = await itemMarketThroughput(appUrl, settings.load, market);
 
   const [floorScripts] = splitFirstLoad([await pageScripts(floorUrl + "/", FLOOR)]);
   if (!floorScripts) throw new Error("no first-load JS for the floor");
@@ -310,11 +326,13 @@ async function runBenchmarks(appUrl: string, floorUrl: string, settings: Setting
 
   reportThroughput(info, pairs, throughput, settings.load);
   if (feed) reportFeedThroughput(feed, settings.load);
+  reportItemMarket(itemMarket, settings.load);
   reportFirstLoad(splits, floorScripts);
   const budgets = reportLighthouse(lighthouse, settings);
 
   const search = await benchSearch();
   const community = await benchCommunity();
+  const trading = await benchTradingQueries();
 
   const floor = lighthouse.find((result) => result.page.label === FLOOR)?.mid;
   const ours = lighthouse.filter((result) => result.page.label !== FLOOR).map((result) => result.mid);
@@ -341,6 +359,8 @@ async function runBenchmarks(appUrl: string, floorUrl: string, settings: Setting
     ...community.verdicts.map(
       (item) => `${item.group} worst p95 ${item.worst.p95.toFixed(1)} ms (≤ ${item.budgetMs}: ${verdict(item.pass)})`,
     ),
+    itemMarketLine(itemMarket),
+    tradingQueriesLine(trading),
   ]
     .filter(Boolean)
     .join("; ");
@@ -378,6 +398,11 @@ async function main(): Promise<number> {
     console.log(
       `bench: seeded ${FEED_SEED.posts.toLocaleString("en-US")} posts in ${seeded.seconds.toFixed(1)} s; post page ${seeded.postPath}`,
     );
+    const market = await seedMarketDataDir(dataDir);
+    console.log(
+      `bench: seeded the item market in ${market.seconds.toFixed(1)} s: ${market.itemId} with ${market.openOnItem} open offers ` +
+        `and ${market.tradesOnItem.toLocaleString("en-US")} trades over 90 days`,
+    );
     const app = startApp(appPort, dataDir);
     servers.push(app);
     const floor = startFloor(floorBuild, floorPort);
@@ -386,7 +411,7 @@ async function main(): Promise<number> {
     await waitUntilAnswering(floorUrl + "/", floor);
     console.log(`bench: our server on ${appUrl}, the floor on ${floorUrl}`);
 
-    const summary = await runBenchmarks(appUrl, floorUrl, settings, seeded.postPath);
+    const summary = await runBenchmarks(appUrl, floorUrl, settings, seeded.postPath, market);
     console.log(`\nbench: ${summary}; took ${Math.round((Date.now() - started) / 60_000)} min`);
     return 0;
   } catch (error) {
