@@ -315,6 +315,12 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
     path: segment("1", "2").map((id) => `/api/guides/${id}/approve`),
     body: bodies({}),
   }),
+  "GET /api/guides/hidden": ({ admin }) => ({ session: admin, path: fc.constant("/api/guides/hidden") }),
+  "POST /api/guides/:id/restore": ({ admin }) => ({
+    session: admin,
+    path: segment("1", "2").map((id) => `/api/guides/${id}/restore`),
+    body: bodies({}),
+  }),
   "POST /api/guides/:id/reject": ({ admin }) => ({
     session: admin,
     path: segment("1", "2").map((id) => `/api/guides/${id}/reject`),

@@ -2,7 +2,18 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roles, type Role } from "../universal/auth/permissions.ts";
-import { authUsers, bagEntries, chatMessages, guides, notes, offers, priceAlerts, taxLedger, users } from "../db/schema/index.ts";
+import {
+  authUsers,
+  bagEntries,
+  chatMessages,
+  guideRevisions,
+  guides,
+  notes,
+  offers,
+  priceAlerts,
+  taxLedger,
+  users,
+} from "../db/schema/index.ts";
 import { testEngines } from "../db/testing.ts";
 import { RATE_RULES } from "./auth/rate-limit.ts";
 import { ensureContent } from "./content/content-store.ts";
@@ -47,6 +58,9 @@ const guideFixtures = {
   others: 0,
   toApprove: {} as Record<string, number>,
   toReject: {} as Record<string, number>,
+  /** Another member's published guide, hidden, for the moderator and the admin to restore; and one of their own. */
+  toRestore: {} as Record<string, number>,
+  hiddenOwn: {} as Record<string, number>,
 };
 
 /**
@@ -500,6 +514,23 @@ const endpoints: Endpoint[] = [
     expected: own(200),
   },
   { route: "GET /api/feed/hidden", request: () => ({ method: "GET", path: "/api/feed/hidden" }), expected: moderators(200) },
+  { route: "GET /api/guides/hidden", request: () => ({ method: "GET", path: "/api/guides/hidden" }), expected: moderators(200) },
+  {
+    route: "POST /api/guides/:id/restore",
+    request: (caller) => ({
+      method: "POST",
+      path: `/api/guides/${guideFixtures.toRestore[caller.uid] ?? guideFixtures.toRestore.any}/restore`,
+    }),
+    expected: moderators(200),
+  },
+  {
+    route: "POST /api/guides/:id/restore (own)",
+    request: (caller) => ({
+      method: "POST",
+      path: `/api/guides/${guideFixtures.hiddenOwn[caller.uid] ?? guideFixtures.hiddenOwn.any}/restore`,
+    }),
+    expected: { visitor: 401, user: 403, moderator: 403, admin: 403 },
+  },
   { route: "GET /api/bag", request: () => ({ method: "GET", path: "/api/bag" }), expected: own(200) },
   {
     route: "POST /api/bag",
@@ -903,6 +934,33 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
       }
       guideFixtures.toApprove.any = guideFixtures.toApprove[accounts.moderator.uid] ?? 0;
       guideFixtures.toReject.any = guideFixtures.toReject[accounts.moderator.uid] ?? 0;
+      const hiddenGuide = async (authorUid: string, title: string) => {
+        const [guide] = await t.db
+          .insert(guides)
+          .values({ ...othersGuide("draft", title), authorUid, status: "published", hiddenAt: now })
+          .returning({ id: guides.id });
+        const [revision] = await t.db
+          .insert(guideRevisions)
+          .values({
+            guideId: guide!.id,
+            number: 1,
+            language: "vi",
+            category: "beginner",
+            title,
+            body: "Nội dung",
+            version: 1,
+            createdAt: now,
+          })
+          .returning({ id: guideRevisions.id });
+        await t.db.update(guides).set({ publishedRevisionId: revision!.id }).where(eq(guides.id, guide!.id));
+        return guide!.id;
+      };
+      for (const role of ["moderator", "admin"] as const) {
+        guideFixtures.toRestore[accounts[role].uid] = await hiddenGuide(shared.target, `Khôi phục (${role})`);
+        guideFixtures.hiddenOwn[accounts[role].uid] = await hiddenGuide(accounts[role].uid, `Của tôi, bị ẩn (${role})`);
+      }
+      guideFixtures.toRestore.any = guideFixtures.toRestore[accounts.moderator.uid] ?? 0;
+      guideFixtures.hiddenOwn.any = guideFixtures.hiddenOwn[accounts.moderator.uid] ?? 0;
     });
 
     // Every row is a write of each account, more than the API's write budget a minute (which has

@@ -12,10 +12,12 @@ import {
   createGuide,
   deleteGuide,
   getGuide,
+  listHiddenGuides,
   listOwnGuides,
   listPublishedGuides,
   listReviewQueue,
   rejectGuide,
+  restoreGuide,
   submitGuide,
   updateGuide,
 } from "./guides.ts";
@@ -50,6 +52,10 @@ export function guideRoutes(db: Database, hub: RealtimeHub) {
       const { body } = await parseJson(c, previewBody);
       return c.json({ data: { html: renderMarkdown(body).html } });
     })
+    .get("/guides/hidden", async (c) => {
+      const moderator = requirePermission(c, "guide:approve");
+      return c.json({ data: await listHiddenGuides(db, moderator) });
+    })
     .get("/guides/:id", async (c) => {
       const viewer = requirePermission(c, "guide:submit");
       return c.json({ data: await getGuide(db, viewer, idParam(c)) });
@@ -73,6 +79,13 @@ export function guideRoutes(db: Database, hub: RealtimeHub) {
       const id = idParam(c);
       const guide = await approveGuide(db, hub, moderator, id);
       c.get("logger").info("guide approved", { by: moderator.uid, guide: id });
+      return c.json({ data: guide });
+    })
+    .post("/guides/:id/restore", async (c) => {
+      const moderator = requirePermission(c, "guide:approve");
+      const id = idParam(c);
+      const guide = await restoreGuide(db, moderator, id);
+      c.get("logger").info("guide restored", { by: moderator.uid, guide: id });
       return c.json({ data: guide });
     })
     .post("/guides/:id/reject", async (c) => {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contributionTotals, guideRevisions, guides } from "../../db/schema/index.ts";
+import { auditLog, contributionTotals, guideRevisions, guides } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
 import { GUIDE_CATEGORIES } from "../../universal/content/pack-schema.ts";
-import { memberGuideCategories, memberGuideId, type GuideDraft } from "../../universal/guides/guide-limits.ts";
+import { memberGuideCategories, memberGuideId, type GuideDraft, type HiddenGuide } from "../../universal/guides/guide-limits.ts";
 import { ensureContent } from "../content/content-store.ts";
 import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
 import { setRole } from "../users/set-role.ts";
@@ -244,7 +244,58 @@ describe.each(testEngines)("member guides on %s", (engine) => {
 
     await call(t.app, `/api/guides/${guide.id}`, { method: "PATCH", cookie: an.cookie, body: { body: "Đã sửa", version: guide.version } });
     await post(an, `/api/guides/${guide.id}/submit`);
+    // The new version reaches the moderators' queue, flagged as a guide they had hidden.
+    const review = await (await call(t.app, "/api/guides?status=review", { cookie: moderator.cookie })).json();
+    expect(review.data.find((each: GuideDraft) => each.id === guide.id)).toMatchObject({ status: "review", hidden: true, body: "Đã sửa" });
     expect((await post(moderator, `/api/guides/${guide.id}/approve`)).status).toBe(200);
     expect((await getPublishedGuide(t.db, guide.id))?.revisions).toHaveLength(2);
+  });
+
+  it("lets a moderator restore a hidden guide, audited: its last approved version is public again", async () => {
+    const an = await member("An");
+    const other = await member("Cúc");
+    const guide = await publish(an, "Bản đồ Thung Lũng Gió");
+    const hide = async () => {
+      const filed = await call(t.app, "/api/reports", {
+        cookie: other.cookie,
+        body: { kind: "guide", id: String(guide.id), reason: "Sai" },
+      });
+      expect(filed.status).toBe(201);
+      const report = (await filed.json()).data;
+      const resolved = await call(t.app, `/api/reports/${report.id}/resolve`, { cookie: moderator.cookie, body: { action: "hide" } });
+      expect(resolved.status).toBe(200);
+    };
+    await hide();
+    const hidden = async () => (await (await call(t.app, "/api/guides/hidden", { cookie: moderator.cookie })).json()).data as HiddenGuide[];
+    expect((await hidden()).find((each) => each.id === guide.id)).toMatchObject({
+      title: "Bản đồ Thung Lũng Gió",
+      author: { uid: an.uid, displayName: "An" },
+      inReview: false,
+    });
+    expect((await call(t.app, "/api/guides/hidden", { cookie: an.cookie })).status).toBe(403);
+    expect((await call(t.app, "/api/guides/hidden")).status).toBe(401);
+    expect((await post(an, `/api/guides/${guide.id}/restore`)).status).toBe(403);
+    expect((await post(null, `/api/guides/${guide.id}/restore`)).status).toBe(401);
+    expect(await getPublishedGuide(t.db, guide.id)).toBeNull();
+
+    const restored = await post(moderator, `/api/guides/${guide.id}/restore`);
+    expect(restored.status).toBe(200);
+    expect((await restored.json()).data).toMatchObject({ id: guide.id, hidden: false, published: true });
+    expect((await getPublishedGuide(t.db, guide.id))?.revision.title).toBe("Bản đồ Thung Lũng Gió");
+    expect((await hidden()).map((each) => each.id)).not.toContain(guide.id);
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(guide.id)));
+    expect(audit.filter((entry) => entry.targetKind === "guide").map((entry) => entry.action)).toContain("guide.restore");
+    // Not hidden any more: nothing to restore.
+    expect((await post(moderator, `/api/guides/${guide.id}/restore`)).status).toBe(404);
+
+    // A moderator's own hidden guide is another moderator's to restore.
+    const own = await publish(other, "Của người sẽ làm điều hành");
+    await t.db.update(guides).set({ hiddenAt: Date.now() }).where(eq(guides.id, own.id));
+    await setRole(t.db, { email: other.email }, "moderator");
+    expect((await post(other, `/api/guides/${own.id}/restore`)).status).toBe(403);
+    expect((await post(moderator, `/api/guides/${own.id}/restore`)).status).toBe(200);
   });
 });

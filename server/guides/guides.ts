@@ -4,22 +4,25 @@
  * approve (a new revision, public in `/guide`, in search and in the sitemap) or send back with a
  * reason. The public always reads the newest approved revision; an edit in review leaves it up.
  */
-import { and, asc, desc, eq, isNull, max, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, max, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { guideRevisions, guides, users } from "../../db/schema/index.ts";
 import {
   GUIDE_LIST_MAX,
   memberGuideHref,
   type GuideDraft,
+  type HiddenGuide,
   type PublishedGuide,
   type GuideStatus,
   type PublishedGuideSummary,
 } from "../../universal/guides/guide-limits.ts";
+import { can } from "../../universal/auth/permissions.ts";
 import type { CreateGuideInput, UpdateGuideInput } from "../../universal/guides/guide-schemas.ts";
 import type { PersistedEvent } from "../../universal/realtime/protocol.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { awardPoints, revokePoints } from "../contribution/contribution.ts";
 import { AppError } from "../errors.ts";
+import { recordAudit } from "../moderation/audit-log.ts";
 import { renderMarkdown } from "../markdown/render-markdown.ts";
 import { notify } from "../notifications/notifications.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
@@ -277,16 +280,67 @@ export async function listOwnGuides(db: Database, viewer: Viewer): Promise<Guide
   return rows.map((row) => toDraft(row, viewer.name));
 }
 
-/** The moderators' queue: guides waiting for review, oldest submission first, with their text rendered. */
+/**
+ * The moderators' queue: guides waiting for review, oldest submission first, with their text rendered.
+ * A guide hidden after a report is in it too once its author sends a new version (`hidden` says so):
+ * approving that version puts the guide back in `/guide`.
+ */
 export async function listReviewQueue(db: Database): Promise<(GuideDraft & { html: string })[]> {
   const rows = await db
     .select({ row: guides, displayName: authorName })
     .from(guides)
     .leftJoin(users, eq(users.uid, guides.authorUid))
-    .where(and(eq(guides.status, "review"), isNull(guides.deletedAt), isNull(guides.hiddenAt)))
+    .where(and(eq(guides.status, "review"), isNull(guides.deletedAt)))
     .orderBy(asc(guides.submittedAt), asc(guides.id))
     .limit(GUIDE_LIST_MAX);
   return rows.map(({ row, displayName }) => ({ ...toDraft(row, displayName), html: renderMarkdown(row.body).html }));
+}
+
+/** Published guides moderators hid after a report (deleted ones are gone for good), most recently hidden first. */
+export async function listHiddenGuides(db: Database, viewer: Viewer): Promise<HiddenGuide[]> {
+  if (!can(viewer.role, "guide:approve")) throw new AppError("permission-denied", "Only moderators see hidden guides.");
+  const rows = await db
+    .select({
+      id: guides.id,
+      authorUid: guides.authorUid,
+      displayName: authorName,
+      title: guideRevisions.title,
+      language: guideRevisions.language,
+      status: guides.status,
+      hiddenAt: guides.hiddenAt,
+    })
+    .from(guides)
+    .innerJoin(guideRevisions, eq(guideRevisions.id, guides.publishedRevisionId))
+    .leftJoin(users, eq(users.uid, guides.authorUid))
+    .where(and(isNotNull(guides.hiddenAt), isNull(guides.deletedAt)))
+    .orderBy(desc(guides.hiddenAt), desc(guides.id))
+    .limit(GUIDE_LIST_MAX);
+  return rows.map(({ authorUid, displayName, status, hiddenAt, ...rest }) => ({
+    ...rest,
+    author: { uid: authorUid, displayName },
+    inReview: status === "review",
+    hiddenAt: hiddenAt ?? 0,
+  }));
+}
+
+/**
+ * A moderator puts a hidden guide back: its newest approved revision is public again (an edit
+ * waiting for review stays in the queue). Recorded in the audit log in the same transaction.
+ */
+export async function restoreGuide(db: Database, moderator: Viewer, id: number, now = Date.now()): Promise<GuideDraft> {
+  if (!can(moderator.role, "guide:approve")) throw new AppError("permission-denied", "Only moderators restore guides.");
+  const restored = await db.transaction(async (tx) => {
+    const hidden = and(eq(guides.id, id), isNotNull(guides.hiddenAt), isNotNull(guides.publishedRevisionId), isNull(guides.deletedAt));
+    const [found] = await tx.select({ authorUid: guides.authorUid }).from(guides).where(hidden).for("update");
+    if (!found) throw new AppError("not-found", "No such hidden guide.");
+    // As with approval: a moderator's own guide is another moderator's decision.
+    if (found.authorUid === moderator.uid) throw new AppError("permission-denied", "Another moderator restores your own guide.");
+    const [row] = await tx.update(guides).set({ hiddenAt: null }).where(hidden).returning();
+    if (!row) throw new AppError("not-found", "No such hidden guide.");
+    await recordAudit(tx, { actorUid: moderator.uid, action: "guide.restore", targetKind: "guide", targetId: String(id) }, now);
+    return row;
+  });
+  return toDraft(restored, (await findGuide(db, id)).displayName);
 }
 
 /**

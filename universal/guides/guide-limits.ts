@@ -57,7 +57,7 @@ export interface GuideDraft {
   rejectReason: string | null;
   /** Whether an approved revision is public (an edit in review leaves it up). */
   published: boolean;
-  /** Hidden by a moderator after a report: gone from `/guide` and search until a new revision is approved. */
+  /** Hidden by a moderator after a report: gone from `/guide` and search until a moderator restores it or approves a new version. */
   hidden: boolean;
   createdAt: number;
   updatedAt: number;
@@ -72,6 +72,18 @@ export interface PublishedGuideSummary {
   language: string;
   category: string;
   publishedAt: number;
+}
+
+/** A published guide moderators hid after a report, as the restore list in `/admin` shows it (`GET /api/guides/hidden`). */
+export interface HiddenGuide {
+  id: number;
+  author: GuideAuthor;
+  /** The newest approved revision's. */
+  title: string;
+  language: string;
+  /** Its author sent a new version, waiting in the review queue. */
+  inReview: boolean;
+  hiddenAt: number;
 }
 
 export interface GuideRevisionSummary {

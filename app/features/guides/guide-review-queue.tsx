@@ -1,6 +1,7 @@
 /**
  * The guides waiting for review, in /admin beside the moderation queue: each with its author, when
- * it was sent and its text as it would be published; approve, or send back with a reason. The
+ * it was sent and its text as it would be published (flagged when a moderator had hidden the guide
+ * after a report); approve, or send back with a reason. The
  * server checks each decision again; a guide another moderator decided first says so.
  */
 import { useId, useState } from "react";
@@ -75,7 +76,7 @@ function ReviewCard({
           author: guide.author.displayName,
           date: formatDate(guide.submittedAt ?? guide.updatedAt, language, { date: "medium", time: "short" }),
         })}
-        {guide.published ? (
+        {guide.published && !guide.hidden ? (
           <>
             {" · "}
             <Link to={memberGuideHref(guide.id)} className="text-link underline underline-offset-2">
@@ -84,6 +85,11 @@ function ReviewCard({
           </>
         ) : null}
       </p>
+      {guide.hidden ? (
+        <p className="mt-2 rounded-md border border-accent px-3 py-2 text-sm">
+          <strong>{t("review.wasHidden")}</strong> {t("review.wasHiddenHint")}
+        </p>
+      ) : null}
       <details className="mt-2 rounded-lg border border-line p-3">
         <summary className="min-h-6 cursor-pointer font-semibold">{t("review.read")}</summary>
         <div lang={guide.language}>

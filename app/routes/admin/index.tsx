@@ -2,6 +2,7 @@ import { AdminHome, adminSections } from "~/features/admin/admin-home.tsx";
 import { MemberBadges } from "~/features/admin/member-badges.tsx";
 import { HiddenPosts } from "~/features/feed/hidden-posts.tsx";
 import { GuideReviewQueue } from "~/features/guides/guide-review-queue.tsx";
+import { HiddenGuides } from "~/features/guides/hidden-guides.tsx";
 import { AuditLog } from "~/features/moderation/audit-log.tsx";
 import { ModerationQueue } from "~/features/moderation/moderation-queue.tsx";
 import { can } from "../../../universal/auth/permissions.ts";
@@ -14,7 +15,7 @@ import { searchAdminUsers } from "../../../server/admin/search-users.ts";
 import { searchText } from "../../../server/http/search-text.ts";
 import { listAudit } from "../../../server/moderation/audit-log.ts";
 import { listReports, openReportCount } from "../../../server/moderation/moderation.ts";
-import { listReviewQueue } from "../../../server/guides/guides.ts";
+import { listHiddenGuides, listReviewQueue } from "../../../server/guides/guides.ts";
 import { listHiddenPosts } from "../../../server/feed/feed.ts";
 import type { Route } from "./+types/index";
 
@@ -52,6 +53,10 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
     guideReview: can(role, "guide:approve")
       ? { i18n: await loadRouteMessages(request, "guides"), guides: await listReviewQueue(db) }
       : null,
+    hiddenGuides:
+      viewer && can(role, "guide:approve")
+        ? { i18n: await loadRouteMessages(request, "guides"), guides: await listHiddenGuides(db, viewer) }
+        : null,
     hiddenPosts:
       viewer && can(role, "post:hide")
         ? { i18n: await loadRouteMessages(request, "feed"), posts: await listHiddenPosts(db, viewer) }
@@ -67,6 +72,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
     <AdminHome sections={loaderData.sections} outbox={loaderData.outbox}>
       {moderation ? <ModerationQueue {...moderation} /> : null}
       {loaderData.guideReview ? <GuideReviewQueue {...loaderData.guideReview} /> : null}
+      {loaderData.hiddenGuides ? <HiddenGuides {...loaderData.hiddenGuides} /> : null}
       {loaderData.hiddenPosts ? <HiddenPosts {...loaderData.hiddenPosts} /> : null}
       {members ? <MemberBadges {...members} /> : null}
       {audit ? <AuditLog entries={audit} pageSize={AUDIT_PAGE} /> : null}
