@@ -33,6 +33,8 @@ describe.each(testEngines)("the tax ledger on %s", (engine) => {
         server: "s1",
         characterName: "Người Bán",
         status: "completed",
+        ownerConfirmedAt: completedAt,
+        counterpartyConfirmedAt: completedAt,
         expiresAt: completedAt + 86_400_000,
         createdAt: completedAt - 1000,
         updatedAt: completedAt,
