@@ -2,12 +2,11 @@
 import { Hono } from "hono";
 import type { Database } from "../../db/client.ts";
 import { languageFromRequest } from "../../universal/i18n/languages.ts";
-import { summarizeLedger } from "../../universal/tax/tax-limits.ts";
 import { createLedgerEntryBody, updateLedgerEntryBody } from "../../universal/tax/tax-schemas.ts";
 import { AppError } from "../errors.ts";
 import { allowPermission, parseJson, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
-import { addLedgerEntry, deleteLedgerEntry, exportLedger, listLedger, listTaxPlaces, setLedgerPlace } from "./tax.ts";
+import { addLedgerEntry, deleteLedgerEntry, exportLedger, listTaxPlaces, readLedger, setLedgerPlace } from "./tax.ts";
 
 function idParam(c: AppContext): number {
   const id = Number(c.req.param("id"));
@@ -23,8 +22,8 @@ export function taxRoutes(db: Database, _hub: RealtimeHub): Hono<AppEnv> {
     })
     .get("/tax/ledger", async (c) => {
       const viewer = requirePermission(c, "tax:manage:own");
-      const entries = await listLedger(db, viewer);
-      return c.json({ data: entries, ...summarizeLedger(entries) });
+      const { entries, ...summary } = await readLedger(db, viewer);
+      return c.json({ data: entries, ...summary });
     })
     .post("/tax/ledger", async (c) => {
       const viewer = requirePermission(c, "tax:manage:own");
@@ -32,7 +31,24 @@ export function taxRoutes(db: Database, _hub: RealtimeHub): Hono<AppEnv> {
     })
     .get("/tax/ledger/export", async (c) => {
       const viewer = requirePermission(c, "tax:manage:own");
-      const csv = await exportLedger(db, viewer, languageFromRequest(c.req.raw));
+      // Streamed page by page; the first chunk is read before answering, so a failure is still an error answer.
+      const chunks = exportLedger(db, viewer, languageFromRequest(c.req.raw));
+      const first = await chunks.next();
+      const encoder = new TextEncoder();
+      const csv = new ReadableStream<Uint8Array>({
+        start(controller) {
+          if (first.done) controller.close();
+          else controller.enqueue(encoder.encode(first.value));
+        },
+        async pull(controller) {
+          const next = await chunks.next();
+          if (next.done) controller.close();
+          else controller.enqueue(encoder.encode(next.value));
+        },
+        async cancel() {
+          await chunks.return(undefined);
+        },
+      });
       return c.body(csv, 200, {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": 'attachment; filename="tax-ledger.csv"',

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { offers } from "../../db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { offers, taxLedger } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
-import type { LedgerEntry, LedgerPeriod, LedgerTotals } from "../../universal/tax/tax-limits.ts";
+import { summarizeLedger, TAX_LEDGER_MAX, type LedgerEntry, type LedgerPeriod, type LedgerTotals } from "../../universal/tax/tax-limits.ts";
 import { ensureContent } from "../content/content-store.ts";
 import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
 
@@ -130,6 +131,50 @@ describe.each(testEngines)("the tax ledger on %s", (engine) => {
     expect(csv).toContain("2026-11-29 23:59,sell,iron-sword,");
     const manual = (await ledger(cookie)).data.find((each) => each.label === "Bán vàng")!;
     expect((await call(t.app, `/api/tax/ledger/${manual.id}`, { method: "DELETE", cookie })).status).toBe(200);
+  });
+
+  it("totals, periods and the CSV export count every entry, past the newest ones the list shows", async () => {
+    const { cookie, uid } = await member();
+    const total = TAX_LEDGER_MAX + 7;
+    const start = Date.UTC(2026, 10, 29, 16, 30);
+    // Every 5 hours back, two entries at each instant (the export's pages must split ties rightly).
+    await t.db.insert(taxLedger).values(
+      Array.from({ length: total }, (_, at) => {
+        const sell = at % 3 !== 0;
+        const quantity = 1 + (at % 4);
+        const unitPrice = 100 + at;
+        const tax = sell ? Math.round((quantity * unitPrice * 3) / 100) : 0;
+        return {
+          uid,
+          clientId: `bulk-${at}`,
+          side: sell ? "sell" : "buy",
+          label: `Dòng ${at}`,
+          quantity,
+          unitPrice,
+          rateBasisPoints: sell ? 300 : 0,
+          tax,
+          net: quantity * unitPrice - tax,
+          occurredAt: start - Math.floor(at / 2) * 5 * 3_600_000,
+          createdAt: start,
+        };
+      }),
+    );
+    const rows = await t.db.select().from(taxLedger).where(eq(taxLedger.uid, uid));
+    const expected = summarizeLedger(rows.map((row) => ({ ...row, side: row.side as "sell" | "buy" }) as unknown as LedgerEntry));
+    const read = await ledger(cookie);
+    expect(read.data).toHaveLength(TAX_LEDGER_MAX);
+    expect(read.totals.count).toBe(total);
+    expect(read.totals).toEqual(expected.totals);
+    expect(read.weeks).toEqual(expected.weeks);
+    expect(read.months).toEqual(expected.months);
+    expect(read.weeks.length).toBeGreaterThan(25);
+
+    const csv = await (await call(t.app, "/api/tax/ledger/export", { cookie })).text();
+    const lines = csv.split("\r\n").slice(1, -1);
+    expect(lines).toHaveLength(total);
+    const labels = new Set(lines.map((line) => line.split(",")[4]));
+    expect(labels.size).toBe(total);
+    expect(lines.reduce((sum, line) => sum + Number(line.split(",")[10]), 0)).toBe(expected.totals.net + expected.totals.purchases);
   });
 
   it("lets only the owner read or change entries, and refuses bad input", async () => {

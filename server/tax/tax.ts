@@ -6,17 +6,21 @@
  * changes their entries.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { queryRows, type Database } from "../../db/client.ts";
 import { contentEntries, offers, taxLedger } from "../../db/schema/index.ts";
 import type { District, Item, Manor, TaxRate } from "../../universal/content/pack-schema.ts";
 import type { CreateLedgerEntryInput } from "../../universal/tax/tax-schemas.ts";
 import {
   basisPoints,
   computeTax,
+  emptyTotals,
   GAME_OFFSET_MS,
   TAX_LEDGER_MAX,
   type LedgerEntry,
+  type LedgerPeriod,
+  type LedgerSummary,
+  type LedgerTotals,
   type TaxPlace,
 } from "../../universal/tax/tax-limits.ts";
 import type { Viewer } from "../auth/viewer.ts";
@@ -94,16 +98,87 @@ async function toEntries(db: Database, rows: LedgerRow[]): Promise<LedgerEntry[]
   }));
 }
 
-/** The member's ledger, newest first, their completed offers copied in first. */
-export async function listLedger(db: Database, viewer: Viewer, now = Date.now()): Promise<LedgerEntry[]> {
-  await syncCompletedOffers(db, viewer, now);
-  const rows = await db
+/** A page of the member's entries, newest first, after `before` (the last entry of the page before). */
+async function ledgerPage(db: Database, uid: string, limit: number, before?: { occurredAt: number; id: number }): Promise<LedgerRow[]> {
+  return db
     .select()
     .from(taxLedger)
-    .where(eq(taxLedger.uid, viewer.uid))
+    .where(
+      and(
+        eq(taxLedger.uid, uid),
+        before
+          ? or(lt(taxLedger.occurredAt, before.occurredAt), and(eq(taxLedger.occurredAt, before.occurredAt), lt(taxLedger.id, before.id)))
+          : undefined,
+      ),
+    )
     .orderBy(desc(taxLedger.occurredAt), desc(taxLedger.id))
-    .limit(TAX_LEDGER_MAX);
-  return toEntries(db, rows);
+    .limit(limit);
+}
+
+/** The member's newest `TAX_LEDGER_MAX` entries, newest first, their completed offers copied in first. */
+export async function listLedger(db: Database, viewer: Viewer, now = Date.now()): Promise<LedgerEntry[]> {
+  await syncCompletedOffers(db, viewer, now);
+  return toEntries(db, await ledgerPage(db, viewer.uid, TAX_LEDGER_MAX));
+}
+
+interface SummaryRow {
+  byWeek: number;
+  byMonth: number;
+  week: string | null;
+  month: string | null;
+  count: number;
+  sales: string;
+  tax: string;
+  net: string;
+  purchases: string;
+}
+
+/**
+ * The totals of the member's whole ledger, and per game-time week (from Monday) and month, newest
+ * first: `summarizeLedger`'s sums, computed in SQL over every entry (the list shows only the newest).
+ * Days are counted in whole game days from the epoch (1970-01-01 was a Thursday), so no time zone
+ * setting of the session enters.
+ */
+export async function summarizeLedgerOf(db: Database, viewer: Viewer): Promise<LedgerSummary> {
+  const rows = await queryRows<SummaryRow>(
+    db,
+    sql`select grouping(week) as "byWeek", grouping(month) as "byMonth", week, month, count(*)::int as count,
+          coalesce(sum(gross) filter (where side = 'sell'), 0)::text as sales,
+          coalesce(sum(tax) filter (where side = 'sell'), 0)::text as tax,
+          coalesce(sum(net) filter (where side = 'sell'), 0)::text as net,
+          coalesce(sum(gross) filter (where side = 'buy'), 0)::text as purchases
+        from (
+          select side, unit_price::numeric * quantity as gross, tax, net,
+            to_char(date '1970-01-01' + (day - (day + 3) % 7), 'YYYY-MM-DD') as week,
+            to_char(date '1970-01-01' + day, 'YYYY-MM') as month
+          from (
+            select side, unit_price, quantity, tax, net,
+              floor((occurred_at + ${sql.raw(String(GAME_OFFSET_MS))})::numeric / 86400000)::int as day
+            from ${taxLedger} where uid = ${viewer.uid}
+          ) as days
+        ) as entries
+        group by grouping sets ((), (week), (month))`,
+  );
+  const sums = (row: SummaryRow): LedgerTotals => ({
+    sales: Number(row.sales),
+    tax: Number(row.tax),
+    net: Number(row.net),
+    purchases: Number(row.purchases),
+    count: Number(row.count),
+  });
+  const periods = (key: "week" | "month"): LedgerPeriod[] =>
+    rows
+      .filter((row) => Number(key === "week" ? row.byWeek : row.byMonth) === 0)
+      .map((row) => ({ period: row[key] ?? "", ...sums(row) }))
+      .sort((a, b) => b.period.localeCompare(a.period));
+  const all = rows.find((row) => Number(row.byWeek) === 1 && Number(row.byMonth) === 1);
+  return { totals: all ? sums(all) : emptyTotals(), weeks: periods("week"), months: periods("month") };
+}
+
+/** `GET /api/tax/ledger` and `/me/tax`: the newest entries, and the totals and periods of all of them. */
+export async function readLedger(db: Database, viewer: Viewer, now = Date.now()): Promise<{ entries: LedgerEntry[] } & LedgerSummary> {
+  const entries = await listLedger(db, viewer, now);
+  return { entries, ...(await summarizeLedgerOf(db, viewer)) };
 }
 
 function amounts(side: string, unitPrice: number, quantity: number, rate: number) {
@@ -184,13 +259,24 @@ function cell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The ledger as CSV, times in game time (UTC+7), names in the member's language. */
-export async function exportLedger(db: Database, viewer: Viewer, language: "vi" | "en-US"): Promise<string> {
-  const [entries, places] = await Promise.all([listLedger(db, viewer), listTaxPlaces(db)]);
+/** Entries the CSV export reads at a time. */
+const EXPORT_PAGE = 500;
+
+/**
+ * The whole ledger as CSV, newest first, times in game time (UTC+7), names in the member's
+ * language: the header, then one chunk per page of `EXPORT_PAGE` entries, read by keyset, so a
+ * ledger of any length is exported whole without being held at once.
+ */
+export async function* exportLedger(db: Database, viewer: Viewer, language: "vi" | "en-US", now = Date.now()): AsyncGenerator<string> {
+  await syncCompletedOffers(db, viewer, now);
+  const places = await listTaxPlaces(db);
   const placeName = new Map(places.map((place) => [place.id, language === "vi" ? place.name.vi : place.name.en]));
-  const lines = ["occurredAt,side,itemId,item,label,quantity,unitPrice,place,ratePercent,tax,net,offerId"];
-  for (const entry of entries)
-    lines.push(
+  yield "occurredAt,side,itemId,item,label,quantity,unitPrice,place,ratePercent,tax,net,offerId\r\n";
+  let before: { occurredAt: number; id: number } | undefined;
+  for (;;) {
+    const rows = await ledgerPage(db, viewer.uid, EXPORT_PAGE, before);
+    if (rows.length === 0) return;
+    const lines = (await toEntries(db, rows)).map((entry) =>
       [
         new Date(entry.occurredAt + GAME_OFFSET_MS).toISOString().slice(0, 16).replace("T", " "),
         entry.side,
@@ -208,5 +294,9 @@ export async function exportLedger(db: Database, viewer: Viewer, language: "vi" 
         .map(cell)
         .join(","),
     );
-  return `${lines.join("\r\n")}\r\n`;
+    yield `${lines.join("\r\n")}\r\n`;
+    if (rows.length < EXPORT_PAGE) return;
+    const last = rows[rows.length - 1]!;
+    before = { occurredAt: last.occurredAt, id: last.id };
+  }
 }

@@ -5,6 +5,7 @@
 export const TAX_QUANTITY_MAX = 1_000_000;
 export const TAX_PRICE_MAX = 1_000_000_000_000;
 export const TAX_LABEL_MAX = 100;
+/** Entries the ledger lists (the newest); its totals, periods and CSV export count every entry. */
 export const TAX_LEDGER_MAX = 2_000;
 export const GAME_OFFSET_MS = 7 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -97,8 +98,19 @@ function add(totals: LedgerTotals, entry: LedgerEntry): void {
   } else totals.purchases += entry.unitPrice * entry.quantity;
 }
 
-/** The ledger's totals, and per game-time week and month (newest first). */
-export function summarizeLedger(entries: readonly LedgerEntry[]): { totals: LedgerTotals; weeks: LedgerPeriod[]; months: LedgerPeriod[] } {
+/** A ledger's totals, and per game-time week and month (newest first), over all of its entries. */
+export interface LedgerSummary {
+  totals: LedgerTotals;
+  weeks: LedgerPeriod[];
+  months: LedgerPeriod[];
+}
+
+/**
+ * The totals of these entries, and per game-time week and month (newest first). The server sums a
+ * whole ledger in SQL the same way (`summarizeLedgerOf`, server/tax), since it lists only the newest
+ * `TAX_LEDGER_MAX`.
+ */
+export function summarizeLedger(entries: readonly LedgerEntry[]): LedgerSummary {
   const totals = emptyTotals();
   const weeks = new Map<string, LedgerPeriod>();
   const months = new Map<string, LedgerPeriod>();

@@ -3,8 +3,7 @@ import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
 import { calculatorRevalidation } from "~/shared/routing/should-revalidate.ts";
-import { listLedger, listTaxPlaces } from "../../../../server/tax/tax.ts";
-import { summarizeLedger } from "../../../../universal/tax/tax-limits.ts";
+import { listTaxPlaces, readLedger } from "../../../../server/tax/tax.ts";
 import type { Route } from "./+types/index";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
@@ -14,12 +13,12 @@ export const middleware = middlewareFor("meTax");
 /** The calculator (`price`, `qty`, `place`) and the period (`by`) compute in the browser: typing never asks the server. */
 export const shouldRevalidate = calculatorRevalidation();
 
-/** `/me/tax`: the pack's places and rates, and the member's ledger with its completed offers copied in, in one pass. */
+/** `/me/tax`: the pack's places and rates, and the member's ledger with its completed offers copied in: its newest entries, and totals and periods of all. */
 export const loader = guarded(async ({ request, context }: Route.LoaderArgs) => {
   const { db, viewer } = context.get(requestContext);
   if (!viewer) throw new Error("the signedIn guard lets only signed-in viewers through");
-  const [i18n, places, entries] = await Promise.all([loadRouteMessages(request, "tax"), listTaxPlaces(db), listLedger(db, viewer)]);
-  return { i18n, places, entries, ...summarizeLedger(entries) };
+  const [i18n, places, ledger] = await Promise.all([loadRouteMessages(request, "tax"), listTaxPlaces(db), readLedger(db, viewer)]);
+  return { i18n, places, ...ledger };
 });
 
 export default function Tax({ loaderData }: Route.ComponentProps) {
