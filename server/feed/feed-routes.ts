@@ -111,7 +111,7 @@ export function feedRoutes(db: Database, hub: RealtimeHub) {
       const viewer = requirePermission(c, "post:create");
       const change = await parseJson(c, editPostBody);
       const id = idParam(c, "post");
-      const post = await changePost(db, viewer, id, change);
+      const post = await changePost(db, hub, viewer, id, change);
       if (change.hidden !== undefined || change.pinned !== undefined)
         c.get("logger").info("post moderated", { by: viewer.uid, post: id, hidden: change.hidden, pinned: change.pinned });
       return c.json({ data: post });
@@ -142,7 +142,7 @@ export function feedRoutes(db: Database, hub: RealtimeHub) {
     .patch("/feed/comments/:id", async (c) => {
       const viewer = requirePermission(c, "comment:create");
       const { body } = await parseJson(c, editCommentBody);
-      return c.json({ data: await editComment(db, viewer, idParam(c, "comment"), body) });
+      return c.json({ data: await editComment(db, hub, viewer, idParam(c, "comment"), body) });
     })
     .delete("/feed/comments/:id", async (c) => {
       const viewer = requirePermission(c, "comment:create");

@@ -194,6 +194,70 @@ describe.each(testEngines)("the feed on %s", (engine) => {
     expect((await call(t.app, `/api/feed/posts/${id}/like`, { method: "POST" })).status).toBe(401);
   });
 
+  it("counts each liker once in a grouped like notification: unliking and liking again is not one more", async () => {
+    const author = await member("Ích");
+    const { id } = await post(author, "Thích rồi bỏ thích");
+    const [lan, minh] = [await member("Lan Ích"), await member("Minh Ích")];
+    const like = async (who: Member, on: boolean, path = `/api/feed/posts/${id}/like`) =>
+      expect((await call(t.app, path, { method: on ? "POST" : "DELETE", cookie: who.cookie })).status).toBe(200);
+    const grouped = async (commentId?: number) =>
+      (await unread(author)).filter(
+        (each: { kind: string; data: { postId: number; commentId?: number } }) =>
+          each.kind === "like" && each.data.postId === id && each.data.commentId === commentId,
+      );
+    await like(lan, true);
+    await like(lan, false);
+    await like(lan, true);
+    expect(await grouped()).toEqual([
+      expect.objectContaining({ actor: expect.objectContaining({ displayName: "Lan Ích" }), data: expect.objectContaining({ others: 0 }) }),
+    ]);
+    await like(minh, true);
+    await like(minh, false);
+    await like(minh, true);
+    expect(await grouped()).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ displayName: "Minh Ích" }),
+        data: expect.objectContaining({ others: 1 }),
+      }),
+    ]);
+    // The same on a comment.
+    const mine: Comment = (await (await comment(author, id, "Bình luận của tác giả")).json()).data;
+    const onComment = `/api/feed/comments/${mine.id}/like`;
+    for (const on of [true, false, true]) await like(lan, on, onComment);
+    await like(minh, true, onComment);
+    await like(lan, false, onComment);
+    await like(lan, true, onComment);
+    expect(await grouped(mine.id)).toEqual([expect.objectContaining({ data: expect.objectContaining({ commentId: mine.id, others: 1 }) })]);
+  });
+
+  it("tells members an edit names for the first time, once, and nobody the text named already", async () => {
+    const author = await member("Oanh Sửa");
+    const first = await member("Phúc Được Nhắc");
+    const second = await member("Quế Được Nhắc");
+    const mentions = async (who: Member) =>
+      (await unread(who)).filter((each: { kind: string }) => each.kind === "mention") as { data: { postId: number; commentId?: number } }[];
+    const { id } = await post(author, "Chào @Phúc Được Nhắc");
+    expect(await mentions(first)).toHaveLength(1);
+    const edit = (body: string) => call(t.app, `/api/feed/posts/${id}`, { method: "PATCH", cookie: author.cookie, body: { body } });
+    expect((await edit("Chào @Phúc Được Nhắc và @Quế Được Nhắc")).status).toBe(200);
+    expect(await mentions(first)).toHaveLength(1);
+    expect((await mentions(second)).map((each) => each.data)).toEqual([expect.objectContaining({ postId: id })]);
+    // Taken out and named again: not news.
+    await edit("Chào @Phúc Được Nhắc");
+    await edit("Chào @Phúc Được Nhắc và @Quế Được Nhắc!");
+    expect(await mentions(second)).toHaveLength(1);
+
+    // A comment's edit: the newly named is told; the post's author, told of the comment already, is not told again.
+    const reply: Comment = (await (await comment(first, id, "Cảm ơn")).json()).data;
+    const editComment = (body: string) =>
+      call(t.app, `/api/feed/comments/${reply.id}`, { method: "PATCH", cookie: first.cookie, body: { body } });
+    expect((await editComment("Cảm ơn @Quế Được Nhắc và @Oanh Sửa")).status).toBe(200);
+    expect((await mentions(second)).filter((each) => each.data.commentId === reply.id)).toHaveLength(1);
+    expect((await mentions(author)).filter((each) => each.data.commentId === reply.id)).toEqual([]);
+    await editComment("Cảm ơn @Quế Được Nhắc và @Oanh Sửa nhiều");
+    expect((await mentions(second)).filter((each) => each.data.commentId === reply.id)).toHaveLength(1);
+  });
+
   it("takes comments with one level of replies, and notifies the post's author, the replied-to and the named", async () => {
     const lan = await member("Lan Phương");
     const minh = await member("Minh Quân");

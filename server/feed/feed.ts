@@ -274,6 +274,39 @@ async function limit(db: Database, viewer: Viewer, what: "post" | "comment", now
     });
 }
 
+/**
+ * Members an edit names who were not told of this post or comment yet: named by the new text, not by
+ * the old one, and without a notification about it already (a name removed and added back is not news).
+ */
+async function newlyMentioned(
+  db: Database,
+  before: string,
+  after: string,
+  author: string,
+  thing: { postId: number; commentId?: number },
+): Promise<string[]> {
+  const earlier = new Set(await mentioned(db, before, author));
+  const added = (await mentioned(db, after, author)).filter((uid) => !earlier.has(uid));
+  if (added.length === 0) return [];
+  const told = await db
+    .select({ uid: notifications.uid })
+    .from(notifications)
+    .where(
+      and(
+        inArray(notifications.uid, added),
+        sql`${notifications.data}->>'postId' = ${String(thing.postId)}`,
+        thing.commentId === undefined
+          ? and(eq(notifications.kind, "mention"), sql`${notifications.data}->>'commentId' is null`)
+          : and(
+              inArray(notifications.kind, ["mention", "comment", "reply"]),
+              sql`${notifications.data}->>'commentId' = ${String(thing.commentId)}`,
+            ),
+      ),
+    );
+  const already = new Set(told.map((row) => row.uid));
+  return added.filter((uid) => !already.has(uid));
+}
+
 /** Members a text names with `@Name` (display names nobody else has), but not its author. */
 async function mentioned(db: Database, text: string, author: string): Promise<string[]> {
   const candidates = mentionCandidates(text);
@@ -403,7 +436,14 @@ export interface PostChange {
  * `PATCH /api/feed/posts/{id}`: its author edits the body (for a day); a moderator (`post:hide`)
  * hides or restores it and pins or unpins it, each recorded in the audit log with the change.
  */
-export async function changePost(db: Database, viewer: Viewer, id: number, change: PostChange, now = Date.now()): Promise<Post> {
+export async function changePost(
+  db: Database,
+  hub: RealtimeHub,
+  viewer: Viewer,
+  id: number,
+  change: PostChange,
+  now = Date.now(),
+): Promise<Post> {
   const moderating = change.hidden !== undefined || change.pinned !== undefined;
   if (moderating && !can(viewer.role, "post:hide")) throw new AppError("permission-denied", "Only moderators can hide or pin posts.");
   const [row] = await db
@@ -418,7 +458,7 @@ export async function changePost(db: Database, viewer: Viewer, id: number, chang
     if (now - row.createdAt > FEED_EDIT_WINDOW_MS)
       throw new AppError("permission-denied", "Posts can be edited for a day after posting.", { reason: "too-late" });
   }
-  await db.transaction(async (tx) => {
+  const events = await db.transaction(async (tx) => {
     const set: Partial<PostRow> = {};
     if (change.body !== undefined) Object.assign(set, { body: change.body, editedAt: now });
     if (change.hidden === true && row.hiddenAt === null) Object.assign(set, { hiddenAt: now, hiddenBy: viewer.uid, pinnedAt: null });
@@ -443,7 +483,22 @@ export async function changePost(db: Database, viewer: Viewer, id: number, chang
         now,
       );
     }
+    if (change.body === undefined) return [];
+    // Members the edit names for the first time are told, as a new post's would be.
+    const named = await newlyMentioned(tx, row.body, change.body, row.authorUid, { postId: id });
+    return notify(
+      tx,
+      named.map((uid): NotificationInput => ({
+        uid,
+        kind: "mention",
+        actorUid: viewer.uid,
+        link: postLink(id),
+        data: { postId: id, excerpt: excerpt(change.body ?? "") },
+      })),
+      now,
+    );
   });
+  for (const event of events) hub.publish(event);
   if (change.hidden === true) {
     const [hidden] = await postsWhere(db, viewer, eq(posts.id, id), [], 1);
     if (!hidden) throw new AppError("not-found", "No such post.");
@@ -475,7 +530,7 @@ async function notifyLike(
       ? sql`${notifications.data}->>'commentId' is null`
       : sql`${notifications.data}->>'commentId' = ${String(thing.commentId)}`;
   const [unread] = await db
-    .select({ id: notifications.id, data: notifications.data })
+    .select({ id: notifications.id, data: notifications.data, createdAt: notifications.createdAt })
     .from(notifications)
     .where(
       and(
@@ -487,9 +542,21 @@ async function notifyLike(
       ),
     );
   if (unread) {
+    // The members who like it now and liked it since the notification began (one like row each, this
+    // one included): a member who unlikes and likes again is still one of them, not one more.
+    const [likers] =
+      thing.commentId === undefined
+        ? await db
+            .select({ count: sql<number>`count(*)::int` })
+            .from(postLikes)
+            .where(and(eq(postLikes.postId, thing.postId), gte(postLikes.createdAt, unread.createdAt)))
+        : await db
+            .select({ count: sql<number>`count(*)::int` })
+            .from(commentLikes)
+            .where(and(eq(commentLikes.commentId, thing.commentId), gte(commentLikes.createdAt, unread.createdAt)));
     await db
       .update(notifications)
-      .set({ actorUid: viewer.uid, data: { ...unread.data, others: Number(unread.data.others ?? 0) + 1 } })
+      .set({ actorUid: viewer.uid, data: { ...unread.data, others: Math.max(0, (likers?.count ?? 1) - 1) } })
       .where(eq(notifications.id, unread.id));
     return [];
   }
@@ -683,9 +750,33 @@ async function ownComment(db: Database, viewer: Viewer, id: number, now: number,
   return row;
 }
 
-export async function editComment(db: Database, viewer: Viewer, id: number, body: string, now = Date.now()): Promise<Comment> {
-  await ownComment(db, viewer, id, now, "edit");
-  await db.update(comments).set({ body, editedAt: now }).where(eq(comments.id, id));
+/** The author edits a comment (for a day); members the edit names for the first time are told. */
+export async function editComment(
+  db: Database,
+  hub: RealtimeHub,
+  viewer: Viewer,
+  id: number,
+  body: string,
+  now = Date.now(),
+): Promise<Comment> {
+  const row = await ownComment(db, viewer, id, now, "edit");
+  const events = await db.transaction(async (tx) => {
+    await tx.update(comments).set({ body, editedAt: now }).where(eq(comments.id, id));
+    const thing = { postId: row.postId, commentId: id };
+    const named = await newlyMentioned(tx, row.body, body, row.authorUid, thing);
+    return notify(
+      tx,
+      named.map((uid): NotificationInput => ({
+        uid,
+        kind: "mention",
+        actorUid: viewer.uid,
+        link: postLink(row.postId),
+        data: { ...thing, excerpt: excerpt(body) },
+      })),
+      now,
+    );
+  });
+  for (const event of events) hub.publish(event);
   return commentById(db, viewer, id);
 }
 
