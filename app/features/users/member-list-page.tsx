@@ -7,7 +7,7 @@ import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { Avatar, Badges } from "../../shared/ui/badges.tsx";
 import { EmptyState, FilterForm, PageHeading, SelectField, useHref } from "../../shared/ui/catalog-parts.tsx";
-import { ContributionRanking } from "./contribution-ranking.tsx";
+import { ContributionRanking } from "../../shared/contribution/contribution-ranking.tsx";
 
 /** The titles the filter offers: each level band's, then the ones admins commonly give. */
 const titleValues = [...new Set<string>([...titleBands.map((band) => band.title), ...knownBadgeValues])];

@@ -1,13 +1,15 @@
 import { Link } from "react-router";
 import { rankingPeriods, type RankedMember, type RankingPeriod } from "../../../universal/contribution/contribution-levels.ts";
-import { numberFormat } from "../../shared/i18n/format.ts";
-import { useTranslation } from "../../shared/i18n/use-translation.tsx";
-import { Avatar } from "../../shared/ui/badges.tsx";
-import { useHref } from "../../shared/ui/catalog-parts.tsx";
+import { numberFormat } from "../i18n/format.ts";
+import { useTranslation } from "../i18n/use-translation.tsx";
+import { Avatar } from "../ui/badges.tsx";
+import { useHref } from "../ui/catalog-parts.tsx";
 
 /**
  * The contribution ranking with its two periods as links (`?ranking=week|all`), so the choice is in
- * the URL and works before the page's scripts run.
+ * the URL and works before the page's scripts run. Shared by `/users` and `/rating`: its texts are the
+ * `users` namespace's `ranking.*`, which a page showing it loads (`loadRouteMessages(request, "users")`),
+ * and its data is `listContributionRanking` (server/contribution/).
  */
 export function ContributionRanking({ period, ranking }: { period: RankingPeriod; ranking: RankedMember[] }) {
   const { t, i18n } = useTranslation("users");
