@@ -309,7 +309,7 @@ export function TaxPage({ i18n, places, entries, totals, weeks, months }: TaxPag
             </ul>
             {totals.count > entries.length ? (
               <p className="text-sm text-fg-muted" data-testid="ledger-partial">
-                {t("ledger.partial", { shown: number.format(entries.length), count: number.format(totals.count) })}
+                {t("ledger.partial", { shown: number.format(entries.length), total: number.format(totals.count) })}
               </p>
             ) : null}
           </>
