@@ -1,5 +1,5 @@
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/chromium.ts";
@@ -15,7 +15,9 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "minithings-e2e-"));
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Playwright's default is half the cores: one worker on CI's two. A journey mostly waits for the
+  // server and the browser to answer, so two workers share two cores well.
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   retries: 0,
   // Generous waits: CI runs on a shared 2-core machine beside other services, where a sign-up's
   // password hash or an axe pass can take several seconds. A wait only costs time when it fails.
