@@ -399,6 +399,7 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
     path: fc.constant("/api/alerts"),
     body: bodies({ itemId: "iron-ore", side: "sell", server: "suong-mai", maxPrice: 100 }),
   }),
+  "GET /api/alerts/:id": ({ user }) => ({ session: user, path: segment("1", "2").map((id) => `/api/alerts/${id}`) }),
   "DELETE /api/alerts/:id": ({ admin }) => ({ session: admin, path: segment("1", "2").map((id) => `/api/alerts/${id}`), body: bodies({}) }),
   "GET /api/items/:id/prices": () => ({
     path: fc
@@ -424,6 +425,12 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
     path: segment("AAAAAAAAAAAAAAAAAAAAAA", "x").map((id) => `/api/reputation/images/${id}`),
   }),
   "GET /api/feed/hidden": ({ admin }) => ({ session: admin, path: fc.constant("/api/feed/hidden") }),
+  "GET /api/feed/comments/hidden": ({ admin }) => ({ session: admin, path: fc.constant("/api/feed/comments/hidden") }),
+  "POST /api/feed/comments/:id/restore": ({ admin }) => ({
+    session: admin,
+    path: segment("1", "2").map((id) => `/api/feed/comments/${id}/restore`),
+    body: bodies({}),
+  }),
   "GET /api/bag": ({ user }) => ({
     session: user,
     path: fc

@@ -22,6 +22,7 @@ import {
   createOffer,
   createReply,
   deleteAlert,
+  getAlert,
   getOffer,
   hideOffer,
   leaveFeedback,
@@ -101,6 +102,10 @@ export function offerRoutes(db: Database, hub: RealtimeHub): Hono<AppEnv> {
       const viewer = requirePermission(c, "alert:manage:own");
       const body = await parseJson(c, createAlertBody);
       return c.json({ data: await createAlert(db, viewer, body) }, 201);
+    })
+    .get("/alerts/:id", async (c) => {
+      const viewer = requirePermission(c, "alert:manage:own");
+      return c.json({ data: await getAlert(db, viewer, idParam(c, "alert")) });
     })
     .delete("/alerts/:id", async (c) => {
       const viewer = requirePermission(c, "alert:manage:own");

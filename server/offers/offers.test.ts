@@ -305,6 +305,12 @@ describe.each(testEngines)("offers on %s", (engine) => {
     expect(listed.map((a) => a.id)).toEqual([alert.id]);
     expect(listed[0]?.lastFiredAt).not.toBeNull();
     expect((await call(t.app, "/api/alerts", { cookie: an.cookie }).then((r) => r.json())).data).toEqual([]);
+    const one = await call(t.app, `/api/alerts/${alert.id}`, { cookie: dung.cookie });
+    expect(one.status).toBe(200);
+    expect((await one.json()).data).toEqual(listed[0]);
+    expect((await call(t.app, `/api/alerts/${alert.id}`, { cookie: an.cookie })).status).toBe(404);
+    expect((await call(t.app, `/api/alerts/${alert.id}`)).status).toBe(401);
+    expect((await call(t.app, "/api/alerts/x", { cookie: dung.cookie })).status).toBe(404);
     expect((await call(t.app, `/api/alerts/${alert.id}`, { cookie: an.cookie, method: "DELETE" })).status).toBe(404);
     expect((await call(t.app, `/api/alerts/${alert.id}`, { cookie: dung.cookie, method: "DELETE" })).status).toBe(200);
     expect((await call(t.app, "/api/alerts", { cookie: dung.cookie }).then((r) => r.json())).data).toEqual([]);

@@ -871,6 +871,16 @@ export async function listAlerts(db: Database, viewer: Viewer): Promise<Alert[]>
   return rows.map(toAlert);
 }
 
+/** One alert of the viewer's; another member's answers 404, like one that does not exist. */
+export async function getAlert(db: Database, viewer: Viewer, id: number): Promise<Alert> {
+  const [row] = await db
+    .select()
+    .from(priceAlerts)
+    .where(and(eq(priceAlerts.id, id), eq(priceAlerts.uid, viewer.uid)));
+  if (!row) throw new AppError("not-found", "No such alert.");
+  return toAlert(row);
+}
+
 /** Only its owner deletes an alert; another's answers 404, like one that does not exist. */
 export async function deleteAlert(db: Database, viewer: Viewer, id: number): Promise<void> {
   const deleted = await db
