@@ -425,6 +425,12 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
     path: segment("AAAAAAAAAAAAAAAAAAAAAA", "x").map((id) => `/api/reputation/images/${id}`),
   }),
   "GET /api/feed/hidden": ({ admin }) => ({ session: admin, path: fc.constant("/api/feed/hidden") }),
+  "GET /api/feed/comments/hidden": ({ admin }) => ({ session: admin, path: fc.constant("/api/feed/comments/hidden") }),
+  "POST /api/feed/comments/:id/restore": ({ admin }) => ({
+    session: admin,
+    path: segment("1", "2").map((id) => `/api/feed/comments/${id}/restore`),
+    body: bodies({}),
+  }),
   "GET /api/bag": ({ user }) => ({
     session: user,
     path: fc

@@ -6,6 +6,7 @@ import {
   authUsers,
   bagEntries,
   chatMessages,
+  comments,
   guideRevisions,
   guides,
   notes,
@@ -44,6 +45,8 @@ interface Shared {
   /** A feed post and a comment of each signed-in caller's own (the visitor is given the user's). */
   posts: Record<string, number>;
   comments: Record<string, number>;
+  /** A hidden comment of another member's for the moderator and the admin to restore (`any`: the moderator's). */
+  hiddenComments: Record<string, number>;
   /** The path of an image of a visible post. */
   postImage: string;
 }
@@ -514,6 +517,19 @@ const endpoints: Endpoint[] = [
     expected: own(200),
   },
   { route: "GET /api/feed/hidden", request: () => ({ method: "GET", path: "/api/feed/hidden" }), expected: moderators(200) },
+  {
+    route: "GET /api/feed/comments/hidden",
+    request: () => ({ method: "GET", path: "/api/feed/comments/hidden" }),
+    expected: moderators(200),
+  },
+  {
+    route: "POST /api/feed/comments/:id/restore",
+    request: (caller, { hiddenComments }) => ({
+      method: "POST",
+      path: `/api/feed/comments/${hiddenComments[caller.uid] ?? hiddenComments.any}/restore`,
+    }),
+    expected: moderators(200),
+  },
   { route: "GET /api/guides/hidden", request: () => ({ method: "GET", path: "/api/guides/hidden" }), expected: moderators(200) },
   {
     route: "POST /api/guides/:id/restore",
@@ -839,6 +855,7 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
       reports: {},
       posts: {},
       comments: {},
+      hiddenComments: {},
       postImage: "",
     };
 
@@ -900,6 +917,22 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
       }
       shared.posts.visitor = shared.posts[accounts.user.uid] ?? 0;
       shared.comments.visitor = shared.comments[accounts.user.uid] ?? 0;
+      for (const role of ["moderator", "admin"] as const) {
+        const [hidden] = await t.db
+          .insert(comments)
+          .values({
+            postId: shared.posts[accounts.user.uid] ?? 0,
+            authorUid: shared.target,
+            clientId: `permission-hidden-${role}`,
+            body: "hidden",
+            hiddenAt: now,
+            hiddenBy: accounts[role].uid,
+            createdAt: now,
+          })
+          .returning({ id: comments.id });
+        shared.hiddenComments[accounts[role].uid] = hidden!.id;
+      }
+      shared.hiddenComments.any = shared.hiddenComments[accounts.moderator.uid] ?? 0;
       shared.png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2e86de" } })
         .png()
         .toBuffer();

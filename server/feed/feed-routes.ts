@@ -27,9 +27,11 @@ import {
   likeComment,
   likePost,
   listComments,
+  listHiddenComments,
   listHiddenPosts,
   listPosts,
   postImage,
+  restoreComment,
 } from "./feed.ts";
 
 /** A whole multipart post: its images and a little for the fields. */
@@ -138,6 +140,17 @@ export function feedRoutes(db: Database, hub: RealtimeHub) {
       const viewer = requirePermission(c, "comment:create");
       const body = await parseJson(c, createCommentBody);
       return c.json({ data: await createComment(db, hub, viewer, idParam(c, "post"), body) }, 201);
+    })
+    .get("/feed/comments/hidden", async (c) => {
+      const viewer = requirePermission(c, "comment:hide");
+      return c.json({ data: await listHiddenComments(db, viewer) });
+    })
+    .post("/feed/comments/:id/restore", async (c) => {
+      const viewer = requirePermission(c, "comment:hide");
+      const id = idParam(c, "comment");
+      await restoreComment(db, viewer, id);
+      c.get("logger").info("comment restored", { by: viewer.uid, comment: id });
+      return c.json({ ok: true });
     })
     .patch("/feed/comments/:id", async (c) => {
       const viewer = requirePermission(c, "comment:create");

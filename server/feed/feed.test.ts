@@ -371,6 +371,27 @@ describe.each(testEngines)("the feed on %s", (engine) => {
       200,
     );
     expect((await (await call(t.app, `/api/feed/posts/${id}`)).json()).data.comments).toBe(0);
+    // Moderators find the hidden comment and restore it, audited; nobody else sees the list or may restore.
+    const hiddenComments = async () => (await (await call(t.app, "/api/feed/comments/hidden", { cookie: moderator.cookie })).json()).data;
+    expect(await hiddenComments()).toContainEqual(
+      expect.objectContaining({ id: bad.id, postId: id, author: { uid: author.uid, displayName: "Rao Vặt" }, hiddenBy: "Tâm" }),
+    );
+    expect((await call(t.app, "/api/feed/comments/hidden", { cookie: reporter.cookie })).status).toBe(403);
+    expect((await call(t.app, "/api/feed/comments/hidden")).status).toBe(401);
+    const restore = (who: Member) => call(t.app, `/api/feed/comments/${bad.id}/restore`, { method: "POST", cookie: who.cookie });
+    expect((await restore(author)).status).toBe(403);
+    expect((await restore(moderator)).status).toBe(200);
+    expect((await restore(moderator)).status).toBe(404);
+    expect((await hiddenComments()).map((each: { id: number }) => each.id)).not.toContain(bad.id);
+    expect((await (await call(t.app, `/api/feed/posts/${id}`)).json()).data.comments).toBe(1);
+    expect((await (await call(t.app, `/api/feed/posts/${id}/comments`)).json()).data.map((each: Comment) => each.body)).toEqual([
+      "Liên hệ zalo",
+    ]);
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(bad.id)));
+    expect(audit.filter((entry) => entry.targetKind === "comment").map((entry) => entry.action)).toContain("comment.restore");
     expect((await call(t.app, `/api/reports/${onPost.id}/resolve`, { cookie: moderator.cookie, body: { action: "delete" } })).status).toBe(
       200,
     );

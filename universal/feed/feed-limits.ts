@@ -114,3 +114,14 @@ export interface HiddenPost {
   /** The display name of the moderator who hid it. */
   hiddenBy: string | null;
 }
+
+/** A comment moderators hid (its text kept), as the restore list in `/admin` shows it (`GET /api/feed/comments/hidden`). */
+export interface HiddenComment {
+  id: number;
+  postId: number;
+  author: { uid: string; displayName: string };
+  excerpt: string;
+  hiddenAt: number;
+  /** The display name of the moderator who hid it. */
+  hiddenBy: string | null;
+}

@@ -1,5 +1,6 @@
 import { AdminHome, adminSections } from "~/features/admin/admin-home.tsx";
 import { MemberBadges } from "~/features/admin/member-badges.tsx";
+import { HiddenComments } from "~/features/feed/hidden-comments.tsx";
 import { HiddenPosts } from "~/features/feed/hidden-posts.tsx";
 import { GuideReviewQueue } from "~/features/guides/guide-review-queue.tsx";
 import { HiddenGuides } from "~/features/guides/hidden-guides.tsx";
@@ -16,7 +17,7 @@ import { searchText } from "../../../server/http/search-text.ts";
 import { listAudit } from "../../../server/moderation/audit-log.ts";
 import { listReports, openReportCount } from "../../../server/moderation/moderation.ts";
 import { listHiddenGuides, listReviewQueue } from "../../../server/guides/guides.ts";
-import { listHiddenPosts } from "../../../server/feed/feed.ts";
+import { listHiddenComments, listHiddenPosts } from "../../../server/feed/feed.ts";
 import type { Route } from "./+types/index";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
@@ -61,6 +62,10 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
       viewer && can(role, "post:hide")
         ? { i18n: await loadRouteMessages(request, "feed"), posts: await listHiddenPosts(db, viewer) }
         : null,
+    hiddenComments:
+      viewer && can(role, "comment:hide")
+        ? { i18n: await loadRouteMessages(request, "feed"), comments: await listHiddenComments(db, viewer) }
+        : null,
     audit: can(role, "audit:read") ? await listAudit(db, { limit: AUDIT_PAGE }) : null,
   };
 });
@@ -74,6 +79,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       {loaderData.guideReview ? <GuideReviewQueue {...loaderData.guideReview} /> : null}
       {loaderData.hiddenGuides ? <HiddenGuides {...loaderData.hiddenGuides} /> : null}
       {loaderData.hiddenPosts ? <HiddenPosts {...loaderData.hiddenPosts} /> : null}
+      {loaderData.hiddenComments ? <HiddenComments {...loaderData.hiddenComments} /> : null}
       {members ? <MemberBadges {...members} /> : null}
       {audit ? <AuditLog entries={audit} pageSize={AUDIT_PAGE} /> : null}
     </AdminHome>
