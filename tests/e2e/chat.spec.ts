@@ -176,7 +176,13 @@ test("a member blocks another from a direct conversation: the blocked member is 
 
   await kim.page.getByRole("button", { name: chat.block.unblock.replace("{{name}}", "Long") }).click();
   await expect(kim.page.getByRole("button", { name: chat.block.block.replace("{{name}}", "Long") })).toBeVisible();
+  // Long sees the message go out, then Kim sees it arrive: each side waits for what its reader waits for.
+  const accepted = long.page.waitForResponse(
+    (response) => response.url().includes("/messages") && response.request().method() === "POST" && response.status() === 201,
+  );
   await long.page.getByLabel(chat.composer.label, { exact: true }).press("Enter");
+  await accepted;
+  await expect(bubble(long.page, "Sao không trả lời?")).toHaveCount(1);
   await expect(bubble(kim.page, "Sao không trả lời?")).toHaveCount(1);
   await kim.page.context().close();
   await long.page.context().close();
