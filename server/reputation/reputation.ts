@@ -151,13 +151,16 @@ export async function imagesOf(db: Database, reportIds: readonly number[]): Prom
  * Feedback about an offer's owner follows the character written on the offer, never the owner's
  * other claims: it is about that character.
  */
-export function feedbackAbout(fold: SQL, server: string | undefined): SQL {
+export function feedbackAbout(fold: SQL, server: string | undefined, claims: readonly { uid: string; server: string }[]): SQL {
   const onServer = (column: SQLWrapper) => (server ? sql`${column} = ${server}` : sql`true`);
+  // The claims come as values, so each arm has an index condition on offer_feedback (its subject, or
+  // `to_uid`) and the planner reads both indexes instead of every feedback row.
+  const asCounterparty = claims.map(
+    (claim) =>
+      sql`(${offerFeedback.toUid} = ${claim.uid} and ${offers.server} = ${claim.server} and ${offerFeedback.toUid} <> ${offers.ownerUid})`,
+  );
   return sql`((${folded(offerFeedback.subjectName)} = ${fold} and ${onServer(offerFeedback.subjectServer)})
-    or (${offerFeedback.toUid} <> ${offers.ownerUid} and exists (
-      select 1 from ${characterClaims} where ${characterClaims.uid} = ${offerFeedback.toUid}
-        and ${characterClaims.server} = ${offers.server} and ${folded(characterClaims.name)} = ${fold}
-        and ${onServer(characterClaims.server)})))`;
+    ${asCounterparty.length > 0 ? sql`or ${sql.join(asCounterparty, sql` or `)}` : sql``})`;
 }
 
 /**
@@ -175,7 +178,18 @@ export function feedbackAbout(fold: SQL, server: string | undefined): SQL {
 export async function reputationOf(db: Database, name: string, server: string | undefined): Promise<Reputation> {
   const fold = foldedQuery(name);
   const onServer = (column: SQLWrapper) => (server ? sql`${column} = ${server}` : sql`true`);
-  const about = feedbackAbout(fold, server);
+  const claims = await db
+    .select({ claim: characterClaims, displayName: users.displayName, photoURL: users.photoURL })
+    .from(characterClaims)
+    .leftJoin(users, eq(users.uid, characterClaims.uid))
+    .where(and(sql`${folded(characterClaims.name)} = ${fold}`, onServer(characterClaims.server)))
+    .orderBy(asc(characterClaims.id));
+  const claimed = claims[0];
+  const about = feedbackAbout(
+    fold,
+    server,
+    claims.map(({ claim }) => claim),
+  );
   const feedback = await feedbackWhere(db, about, 100);
   const [scores] = await db
     .select({
@@ -185,13 +199,6 @@ export async function reputationOf(db: Database, name: string, server: string | 
     .from(offerFeedback)
     .innerJoin(offers, eq(offers.id, offerFeedback.offerId))
     .where(about);
-  const claims = await db
-    .select({ claim: characterClaims, displayName: users.displayName, photoURL: users.photoURL })
-    .from(characterClaims)
-    .leftJoin(users, eq(users.uid, characterClaims.uid))
-    .where(and(sql`${folded(characterClaims.name)} = ${fold}`, onServer(characterClaims.server)))
-    .orderBy(asc(characterClaims.id));
-  const claimed = claims[0];
   const asCounterparty = claims.map(({ claim }) => sql`(counterparty_uid = ${claim.uid} and server = ${claim.server})`);
   const [traded] = await queryRows<{ trades: number | string }>(
     db,
