@@ -21,7 +21,9 @@ export default defineConfig({
   retries: 0,
   // Generous waits: CI runs on a shared 2-core machine beside other services, where a sign-up's
   // password hash or an axe pass can take several seconds. A wait only costs time when it fails.
-  timeout: 90_000,
+  // A whole journey's budget, not a wait: the longest (two members trading, axe at two widths at the
+  // end) ran past 90 s with two workers on a host at a load average of 20.
+  timeout: 180_000,
   expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : "list",
   use: {
