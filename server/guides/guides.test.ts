@@ -249,6 +249,15 @@ describe.each(testEngines)("member guides on %s", (engine) => {
     expect(review.data.find((each: GuideDraft) => each.id === guide.id)).toMatchObject({ status: "review", hidden: true, body: "Đã sửa" });
     expect((await post(moderator, `/api/guides/${guide.id}/approve`)).status).toBe(200);
     expect((await getPublishedGuide(t.db, guide.id))?.revisions).toHaveLength(2);
+    // Approving it undid the hide: the audit log says so, as it does for the restore button.
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(guide.id)));
+    expect(audit.filter((entry) => entry.targetKind === "guide").map((entry) => [entry.action, entry.data])).toContainEqual([
+      "guide.restore",
+      JSON.stringify({ via: "approve" }),
+    ]);
   });
 
   it("lets a moderator restore a hidden guide, audited: its last approved version is public again", async () => {

@@ -208,6 +208,14 @@ export async function approveGuide(db: Database, hub: RealtimeHub, moderator: Vi
     if (guide.publishedRevisionId === null) {
       await awardPoints(tx, { uid: guide.authorUid, reason: "guide-published", source: String(id) }, now);
     }
+    // Undoing a hide is a moderator's decision on a report, whichever button made it: audited as a restore.
+    if (guide.hiddenAt !== null) {
+      await recordAudit(
+        tx,
+        { actorUid: moderator.uid, action: "guide.restore", targetKind: "guide", targetId: String(id), data: { via: "approve" } },
+        now,
+      );
+    }
     const notices = await notify(
       tx,
       [
