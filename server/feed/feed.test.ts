@@ -206,6 +206,8 @@ describe.each(testEngines)("the feed on %s", (engine) => {
           each.kind === "like" && each.data.postId === id && each.data.commentId === commentId,
       );
     await like(lan, true);
+    // The author likes their own post: no notice, and not one of the "others" either.
+    await like(author, true);
     await like(lan, false);
     await like(lan, true);
     expect(await grouped()).toEqual([

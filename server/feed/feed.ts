@@ -544,17 +544,19 @@ async function notifyLike(
     );
   if (unread) {
     // The members who like it now and liked it since the notification began (one like row each, this
-    // one included): a member who unlikes and likes again is still one of them, not one more.
+    // one included; the author's own like is not one of them): a member who unlikes and likes again is still one of them, not one more.
     const [likers] =
       thing.commentId === undefined
         ? await db
             .select({ count: sql<number>`count(*)::int` })
             .from(postLikes)
-            .where(and(eq(postLikes.postId, thing.postId), gte(postLikes.createdAt, unread.createdAt)))
+            .where(and(eq(postLikes.postId, thing.postId), gte(postLikes.createdAt, unread.createdAt), ne(postLikes.uid, owner)))
         : await db
             .select({ count: sql<number>`count(*)::int` })
             .from(commentLikes)
-            .where(and(eq(commentLikes.commentId, thing.commentId), gte(commentLikes.createdAt, unread.createdAt)));
+            .where(
+              and(eq(commentLikes.commentId, thing.commentId), gte(commentLikes.createdAt, unread.createdAt), ne(commentLikes.uid, owner)),
+            );
     await db
       .update(notifications)
       .set({ actorUid: viewer.uid, data: { ...unread.data, others: Math.max(0, (likers?.count ?? 1) - 1) } })
