@@ -11,6 +11,7 @@ import {
   guides,
   notes,
   offers,
+  posts,
   priceAlerts,
   taxLedger,
   users,
@@ -917,11 +918,17 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
       }
       shared.posts.visitor = shared.posts[accounts.user.uid] ?? 0;
       shared.comments.visitor = shared.comments[accounts.user.uid] ?? 0;
+      // Under a post of their own that no row deletes ("DELETE /api/feed/posts/:id" deletes the
+      // callers' posts first, and a comment under a deleted post is not restorable).
+      const [thread] = await t.db
+        .insert(posts)
+        .values({ authorUid: shared.target, clientId: "permission-hidden-thread", language: "vi", body: "thread", createdAt: now })
+        .returning({ id: posts.id });
       for (const role of ["moderator", "admin"] as const) {
         const [hidden] = await t.db
           .insert(comments)
           .values({
-            postId: shared.posts[accounts.user.uid] ?? 0,
+            postId: thread!.id,
             authorUid: shared.target,
             clientId: `permission-hidden-${role}`,
             body: "hidden",
