@@ -275,6 +275,28 @@ async function limit(db: Database, viewer: Viewer, what: "post" | "comment", now
     });
 }
 
+/** Tells each named member that `actorUid` mentioned them in `body`: a post, or one of its comments. */
+function tellMentioned(
+  db: Database,
+  uids: string[],
+  actorUid: string,
+  thing: { postId: number; commentId?: number },
+  body: string,
+  now: number,
+): Promise<PersistedEvent[]> {
+  return notify(
+    db,
+    uids.map((uid): NotificationInput => ({
+      uid,
+      kind: "mention",
+      actorUid,
+      link: postLink(thing.postId),
+      data: { ...thing, excerpt: excerpt(body) },
+    })),
+    now,
+  );
+}
+
 /**
  * Members an edit names who were not told of this post or comment yet: named by the new text, not by
  * the old one, and without a notification about it already (a name removed and added back is not news).
@@ -396,17 +418,7 @@ export async function createPost(db: Database, hub: RealtimeHub, viewer: Viewer,
         })),
       );
     const uids = await mentioned(tx, input.body, viewer.uid);
-    const notices = await notify(
-      tx,
-      uids.map((uid): NotificationInput => ({
-        uid,
-        kind: "mention",
-        actorUid: viewer.uid,
-        link: postLink(inserted.id),
-        data: { postId: inserted.id, excerpt: excerpt(input.body) },
-      })),
-      now,
-    );
+    const notices = await tellMentioned(tx, uids, viewer.uid, { postId: inserted.id }, input.body, now);
     return { row: inserted, events: notices };
   });
   // A retry that raced the first request: the first one's post.
@@ -487,17 +499,7 @@ export async function changePost(
     if (change.body === undefined) return [];
     // Members the edit names for the first time are told, as a new post's would be.
     const named = await newlyMentioned(tx, row.body, change.body, row.authorUid, { postId: id });
-    return notify(
-      tx,
-      named.map((uid): NotificationInput => ({
-        uid,
-        kind: "mention",
-        actorUid: viewer.uid,
-        link: postLink(id),
-        data: { postId: id, excerpt: excerpt(change.body ?? "") },
-      })),
-      now,
-    );
+    return tellMentioned(tx, named, viewer.uid, { postId: id }, change.body, now);
   });
   for (const event of events) hub.publish(event);
   if (change.hidden === true) {
@@ -767,17 +769,7 @@ export async function editComment(
     await tx.update(comments).set({ body, editedAt: now }).where(eq(comments.id, id));
     const thing = { postId: row.postId, commentId: id };
     const named = await newlyMentioned(tx, row.body, body, row.authorUid, thing);
-    return notify(
-      tx,
-      named.map((uid): NotificationInput => ({
-        uid,
-        kind: "mention",
-        actorUid: viewer.uid,
-        link: postLink(row.postId),
-        data: { ...thing, excerpt: excerpt(body) },
-      })),
-      now,
-    );
+    return tellMentioned(tx, named, viewer.uid, thing, body, now);
   });
   for (const event of events) hub.publish(event);
   return commentById(db, viewer, id);
