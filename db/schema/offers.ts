@@ -224,3 +224,23 @@ export const priceAlertHits = pgTable(
   },
   (table) => [primaryKey({ columns: [table.alertId, table.offerId] }), index("price_alert_hits_offer").on(table.offerId)],
 );
+
+/**
+ * Each member's trading record, as the book shows it beside every trader: completed trades (as
+ * owner or counterparty) and the positive and negative feedback received. Triggers on `offers` and
+ * `offer_feedback` keep it in the same transaction as the change (migration 0018), so a book reads
+ * one row per trader instead of counting a busy trader's whole history (decision 020).
+ * `offer_trader_counts_rebuild()` recounts it from the two tables.
+ */
+export const offerTraderCounts = pgTable(
+  "offer_trader_counts",
+  {
+    uid: text("uid")
+      .primaryKey()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    trades: integer("trades").notNull().default(0),
+    positive: integer("positive").notNull().default(0),
+    negative: integer("negative").notNull().default(0),
+  },
+  (table) => [check("offer_trader_counts_natural", sql`${table.trades} >= 0 and ${table.positive} >= 0 and ${table.negative} >= 0`)],
+);

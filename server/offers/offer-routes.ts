@@ -16,6 +16,7 @@ import {
 import { AppError } from "../errors.ts";
 import { allowPermission, parseJson, parseQuery, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
+import { createMarketCache } from "./market-cache.ts";
 import { priceHistory } from "./offer-prices.ts";
 import {
   createAlert,
@@ -40,12 +41,22 @@ function idParam(c: AppContext, what: string): number {
 const PACK_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export function offerRoutes(db: Database, hub: RealtimeHub): Hono<AppEnv> {
+  const market = createMarketCache(hub);
   return new Hono<AppEnv>()
     .get("/offers", async (c) => {
       const viewer = allowPermission(c, "view:record");
       const query = parseQuery(c, offersQuery);
       if (query.mine && !viewer) throw new AppError("unauthenticated", "Sign in first.");
-      return c.json({ data: await listOffers(db, viewer, query) });
+      const { itemId } = query;
+      if (!itemId || query.mine || (query.status ?? "open") !== "open") return c.json({ data: await listOffers(db, viewer, query) });
+      // An item's public book, as a visitor reads it: the same for every member but the traders in
+      // it, who read their own offers with their role and reasons.
+      const now = Date.now();
+      const book = (
+        await market.read(itemId, `book:${query.side ?? ""}:${query.server ?? ""}:${query.limit}`, () => listOffers(db, null, query))
+      ).filter((offer) => offer.expiresAt > now);
+      const theirs = viewer !== null && book.some((offer) => offer.trader.uid === viewer.uid);
+      return c.json({ data: theirs ? await listOffers(db, viewer, query, now) : book });
     })
     .post("/offers", async (c) => {
       const viewer = requirePermission(c, "offer:manage:own");
@@ -92,7 +103,7 @@ export function offerRoutes(db: Database, hub: RealtimeHub): Hono<AppEnv> {
     .post("/offers/:id/feedback", async (c) => {
       const viewer = requirePermission(c, "feedback:create");
       const body = await parseJson(c, feedbackBody);
-      return c.json({ data: await leaveFeedback(db, viewer, idParam(c, "offer"), body) }, 201);
+      return c.json({ data: await leaveFeedback(db, hub, viewer, idParam(c, "offer"), body) }, 201);
     })
     .get("/alerts", async (c) => {
       const viewer = requirePermission(c, "alert:manage:own");
@@ -117,6 +128,6 @@ export function offerRoutes(db: Database, hub: RealtimeHub): Hono<AppEnv> {
       const itemId = c.req.param("id");
       if (!PACK_ID.test(itemId) || itemId.length > 100) throw new AppError("not-found", "No such item.");
       const { range } = parseQuery(c, pricesQuery);
-      return c.json({ data: await priceHistory(db, itemId, range) });
+      return c.json({ data: await market.read(itemId, `prices:${range}`, () => priceHistory(db, itemId, range)) });
     });
 }

@@ -1,6 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { queryRows } from "../../db/client.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, offers } from "../../db/schema/index.ts";
+import { auditLog, offerTraderCounts, offers } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
 import type { Alert, Offer, OfferDetail, OfferReply, PriceBucket } from "../../universal/offers/offer-limits.ts";
 import { RATE_RULES } from "../auth/rate-limit.ts";
@@ -10,7 +11,7 @@ import { realtimeTopics } from "../realtime-topics.ts";
 import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
 import { deleteAccount } from "../users/delete-account.ts";
 import { setRole } from "../users/set-role.ts";
-import { expireOffers, setTraderPresence } from "./offers.ts";
+import { expireOffers, reputationCounts, setTraderPresence } from "./offers.ts";
 
 interface Member {
   cookie: string;
@@ -121,6 +122,39 @@ describe.each(testEngines)("offers on %s", (engine) => {
     const visitor = await read(null, one.id);
     expect(visitor.status).toBe(200);
     expect(((await visitor.json()).data as OfferDetail).replies).toEqual([]);
+  });
+
+  it("keeps an item's book for visitors between changes: a post, a trader's new record and an expiry show at once; a trader in it reads their own role", async () => {
+    const item = "amber-resin";
+    const [lan, minh] = await Promise.all([member("Lan"), member("Minh")]);
+    const empty = await list(null, `itemId=${item}&side=sell`);
+    const first = await offer(lan, { itemId: item, unitPrice: 70 });
+    expect((await list(null, `itemId=${item}&side=sell`)).map((o) => o.id)).toEqual([...empty.map((o) => o.id), first.id]);
+    // Lan's record changes by a trade of another item: the book of this one shows it at once.
+    const other = await offer(lan, { itemId: "wind-feather", unitPrice: 3 });
+    expect((await move(lan, other.id, "reserve", { replyId: (await reply(minh, other.id)).id })).status).toBe(200);
+    expect((await move(lan, other.id, "confirm")).status).toBe(200);
+    expect((await move(minh, other.id, "confirm")).status).toBe(200);
+    const traded = (await list(null, `itemId=${item}&side=sell`)).find((o) => o.id === first.id);
+    expect(traded?.trader.reputation).toEqual({ positive: 0, negative: 0, trades: 1 });
+    expect((await move(minh, other.id, "feedback", { score: 1, comment: "Nhanh gọn" })).status).toBe(201);
+    const praised = (await list(null, `itemId=${item}&side=sell`)).find((o) => o.id === first.id);
+    expect(praised?.trader.reputation).toEqual({ positive: 1, negative: 0, trades: 1 });
+    // Lan reads the same book as herself, Minh as a visitor does.
+    expect((await list(lan, `itemId=${item}&side=sell`)).find((o) => o.id === first.id)?.role).toBe("owner");
+    expect((await list(minh, `itemId=${item}&side=sell`)).find((o) => o.id === first.id)?.role).toBeNull();
+    // An offer that ends leaves the kept book at its end, before any sweep or event. (Its end is
+    // brought near here; Minh's new offer is the change that makes the book be read again.)
+    const endsAt = Date.now() + 200;
+    await t.db.update(offers).set({ expiresAt: endsAt }).where(eq(offers.id, first.id));
+    const second = await offer(minh, { itemId: item, unitPrice: 90 });
+    expect((await list(null, `itemId=${item}&side=sell`)).map((o) => o.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+    while (Date.now() <= endsAt) await new Promise((resolve) => setTimeout(resolve, 20));
+    const after = (await list(null, `itemId=${item}&side=sell`)).map((o) => o.id);
+    expect(after).toContain(second.id);
+    expect(after).not.toContain(first.id);
+    // The sweeps of the tests below count what they expire: this one is not theirs.
+    await t.db.delete(offers).where(eq(offers.id, first.id));
   });
 
   it("sorts an item's book: sells cheapest first, buys dearest first; filters by server and side", async () => {
@@ -506,5 +540,43 @@ describe.each(testEngines)("offers on %s", (engine) => {
     } finally {
       setTraderPresence(null);
     }
+  });
+  it("keeps every trader's counts equal to a recount of the offers and feedback, through trades, feedback and deleted accounts", async () => {
+    const recount = async () =>
+      queryRows<{ uid: string; trades: number; positive: number; negative: number }>(
+        t.db,
+        sql`select uid, sum(trades)::integer as trades, sum(positive)::integer as positive, sum(negative)::integer as negative from (
+              select owner_uid as uid, 1 as trades, 0 as positive, 0 as negative from offers where status = 'completed'
+              union all select counterparty_uid, 1, 0, 0 from offers where status = 'completed' and counterparty_uid is not null
+              union all select to_uid, 0, (score > 0)::integer, (score < 0)::integer from offer_feedback
+            ) as counted group by uid order by uid`,
+      );
+    const kept = async () =>
+      (await t.db.select().from(offerTraderCounts).orderBy(offerTraderCounts.uid)).filter(
+        (row) => row.trades + row.positive + row.negative > 0,
+      );
+    const trade = async (seller: Member, buyer: Member, scores: [number, number]) => {
+      const sell = await offer(seller, { itemId: "wind-feather", unitPrice: 50 });
+      expect((await move(seller, sell.id, "reserve", { replyId: (await reply(buyer, sell.id)).id })).status).toBe(200);
+      expect((await move(seller, sell.id, "confirm")).status).toBe(200);
+      expect((await move(buyer, sell.id, "confirm")).status).toBe(200);
+      expect((await move(seller, sell.id, "feedback", { score: scores[0], comment: "ok" })).status).toBe(201);
+      expect((await move(buyer, sell.id, "feedback", { score: scores[1], comment: "ok" })).status).toBe(201);
+    };
+    const [hoa, khoa] = await Promise.all([member("Hoa"), member("Khoa")]);
+    await trade(hoa, khoa, [1, -1]);
+    await trade(khoa, hoa, [1, 1]);
+    await trade(hoa, an, [-1, 1]);
+    const counts = await reputationCounts(t.db, [hoa.uid, khoa.uid, "nobody"]);
+    expect(counts.get(hoa.uid)).toEqual({ trades: 3, positive: 2, negative: 1 });
+    expect(counts.get(khoa.uid)).toEqual({ trades: 2, positive: 2, negative: 0 });
+    expect(counts.get("nobody")).toEqual({ trades: 0, positive: 0, negative: 0 });
+    expect(await kept()).toEqual(await recount());
+
+    // A deleted account takes its own counts, its offers and the feedback it received with it;
+    // the others' counts lose what went with them and nothing else.
+    await deleteAccount(t.db, khoa.uid);
+    expect(await kept()).toEqual(await recount());
+    expect((await reputationCounts(t.db, [khoa.uid])).get(khoa.uid)).toEqual({ trades: 0, positive: 0, negative: 0 });
   });
 });

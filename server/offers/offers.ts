@@ -8,13 +8,14 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { queryRows, type Database } from "../../db/client.ts";
+import type { Database } from "../../db/client.ts";
 import {
   bookPrice,
   characterClaims,
   contentEntries,
   offerFeedback,
   offerReplies,
+  offerTraderCounts,
   offers,
   presence,
   priceAlertHits,
@@ -25,6 +26,7 @@ import { can } from "../../universal/auth/permissions.ts";
 import { nextOfferState, stateAt, type OfferActor, type OfferMove, type OfferState } from "../../universal/offers/offer-machine.ts";
 import {
   ALERTS_MAX,
+  OFFER_PAGE_MAX,
   type Alert,
   type Feedback,
   type Offer,
@@ -145,30 +147,21 @@ async function people(db: Database, uids: readonly string[]): Promise<Map<string
   return new Map(wanted.map((uid) => [uid, found.get(uid) ?? { uid, displayName: "", photoURL: null }]));
 }
 
-/** Feedback received and completed trades, per member. */
+/** Feedback received and completed trades, per member: one row each, kept by triggers (`offer_trader_counts`). */
 export async function reputationCounts(db: Database, uids: readonly string[]): Promise<Map<string, ReputationCounts>> {
   const wanted = [...new Set(uids)];
   const counts = new Map(wanted.map((uid) => [uid, { positive: 0, negative: 0, trades: 0 }]));
   if (wanted.length === 0) return counts;
-  const list = sql.join(
-    wanted.map((uid) => sql`${uid}`),
-    sql`, `,
-  );
-  const scores = await queryRows<{ uid: string; positive: number | string; negative: number | string }>(
-    db,
-    sql`select to_uid as uid, count(*) filter (where score > 0) as positive, count(*) filter (where score < 0) as negative
-        from offer_feedback where to_uid in (${list}) group by to_uid`,
-  );
-  for (const row of scores) Object.assign(counts.get(row.uid) ?? {}, { positive: Number(row.positive), negative: Number(row.negative) });
-  const trades = await queryRows<{ uid: string; trades: number | string }>(
-    db,
-    sql`select uid, count(*) as trades from (
-          select owner_uid as uid from offers where status = 'completed' and owner_uid in (${list})
-          union all
-          select counterparty_uid as uid from offers where status = 'completed' and counterparty_uid in (${list})
-        ) as traded group by uid`,
-  );
-  for (const row of trades) Object.assign(counts.get(row.uid) ?? {}, { trades: Number(row.trades) });
+  const rows = await db
+    .select({
+      uid: offerTraderCounts.uid,
+      positive: offerTraderCounts.positive,
+      negative: offerTraderCounts.negative,
+      trades: offerTraderCounts.trades,
+    })
+    .from(offerTraderCounts)
+    .where(inArray(offerTraderCounts.uid, wanted));
+  for (const { uid, ...row } of rows) counts.set(uid, row);
   return counts;
 }
 
@@ -428,6 +421,23 @@ async function publishOffer(db: Database, hub: RealtimeHub, row: OfferRow, event
   const [offer] = inBook ? await toOffers(db, [row], null) : [];
   hub.publish({ type: "offer-book", topic: bookTopic(row.itemId), offerId: row.id, offer: offer ?? null });
   for (const event of events) hub.publish(event);
+}
+
+/**
+ * A trader's record changed (a trade completed, feedback received): each book showing one of their
+ * open offers hears of that offer again, with the new record (and drops what it kept, market-cache.ts).
+ */
+async function publishTraders(db: Database, hub: RealtimeHub, uids: readonly (string | null)[], now = Date.now()): Promise<void> {
+  const wanted = [...new Set(uids.filter((uid): uid is string => uid !== null))];
+  if (wanted.length === 0) return;
+  const rows = await db
+    .select()
+    .from(offers)
+    .where(and(inArray(offers.ownerUid, wanted), statusIs("open", now), isNull(offers.hiddenAt)))
+    .orderBy(desc(offers.id))
+    .limit(OFFER_PAGE_MAX);
+  for (const offer of await toOffers(db, rows, null))
+    hub.publish({ type: "offer-book", topic: bookTopic(offer.itemId), offerId: offer.id, offer });
 }
 
 export interface CreateOfferInput {
@@ -721,6 +731,7 @@ export async function moveOffer(
     });
     if (!outcome) continue;
     await publishOffer(db, hub, outcome.moved, outcome.events);
+    if (outcome.moved.status === "completed") await publishTraders(db, hub, [outcome.moved.ownerUid, outcome.moved.counterpartyUid], now);
     return (await toOffers(db, [outcome.moved], viewer))[0] as Offer;
   }
   throw new AppError("failed-precondition", "The offer keeps changing; read it again.", { reason: "busy" });
@@ -780,6 +791,7 @@ export { publishOffer };
  */
 export async function leaveFeedback(
   db: Database,
+  hub: RealtimeHub,
   viewer: Viewer,
   offerId: number,
   input: { score: 1 | -1; comment: string },
@@ -817,6 +829,7 @@ export async function leaveFeedback(
     .onConflictDoNothing()
     .returning();
   if (inserted.length === 0) throw new AppError("conflict", "You already left feedback on this trade.", { reason: "already" });
+  await publishTraders(db, hub, [toUid], now);
   const [feedback] = await feedbackWhere(db, and(eq(offerFeedback.offerId, offerId), eq(offerFeedback.fromUid, viewer.uid)), 1);
   return feedback as Feedback;
 }

@@ -1,0 +1,80 @@
+/**
+ * An item's public market, kept for a few seconds in each process: the two sides of its book and its
+ * price history, as a visitor reads them on the item page (decision 020). A busy item is visited far
+ * more often than its book changes, and each book side costs the database several statements. An
+ * entry is dropped the moment its item's book topic (`offers:{itemId}`) hears of a change, from this
+ * process or another one (the hub's bus), and in any case after `MARKET_CACHE_MS`: what the book
+ * shows beside an offer (the trader's presence and record) may change without a book event.
+ *
+ * A load that was under way when the change came is not kept: the entry it belongs to is dropped
+ * with the change, so the next read loads again. Concurrent reads of one entry share one load.
+ */
+import type { RealtimeHub } from "../realtime/hub.ts";
+import { bookTopic } from "./offers.ts";
+
+export const MARKET_CACHE_MS = 5_000;
+/** The items kept at once; past it, the least recently loaded is dropped. */
+export const MARKET_CACHE_ITEMS = 500;
+
+interface ItemEntry {
+  values: Map<string, { loadedAt: number; value: Promise<unknown> }>;
+  stopListening: () => void;
+}
+
+export interface MarketCache {
+  /** `load()`'s value for the item and key, loaded again after a change to the item's book or once stale. */
+  read<T>(itemId: string, key: string, load: () => Promise<T>): Promise<T>;
+  /** Stops listening to every item's topic. */
+  clear(): void;
+}
+
+export function createMarketCache(
+  hub: RealtimeHub,
+  {
+    ttlMs = MARKET_CACHE_MS,
+    maxItems = MARKET_CACHE_ITEMS,
+    now = Date.now,
+  }: { ttlMs?: number; maxItems?: number; now?: () => number } = {},
+): MarketCache {
+  const items = new Map<string, ItemEntry>();
+
+  const drop = (itemId: string) => {
+    const entry = items.get(itemId);
+    if (!entry) return;
+    items.delete(itemId);
+    entry.stopListening();
+  };
+
+  const itemEntry = (itemId: string): ItemEntry => {
+    const found = items.get(itemId);
+    if (found) return found;
+    const entry: ItemEntry = { values: new Map(), stopListening: hub.listen(bookTopic(itemId), () => drop(itemId)) };
+    items.set(itemId, entry);
+    // Maps keep insertion order: the first key is the item loaded longest ago.
+    for (const oldest of items.keys()) {
+      if (items.size <= maxItems) break;
+      drop(oldest);
+    }
+    return entry;
+  };
+
+  return {
+    read<T>(itemId: string, key: string, load: () => Promise<T>): Promise<T> {
+      if (ttlMs <= 0) return load();
+      const entry = itemEntry(itemId);
+      const time = now();
+      const kept = entry.values.get(key);
+      if (kept && time - kept.loadedAt < ttlMs) return kept.value as Promise<T>;
+      const value = load();
+      entry.values.set(key, { loadedAt: time, value });
+      // A failed load is not kept: the next read tries again.
+      value.catch(() => {
+        if (entry.values.get(key)?.value === value) entry.values.delete(key);
+      });
+      return value;
+    },
+    clear() {
+      for (const itemId of [...items.keys()]) drop(itemId);
+    },
+  };
+}
