@@ -6,7 +6,6 @@ import {
   cacheableQuery,
   CONTENT_VERSION_TTL_MS,
   createPageDelivery,
-  preferredEncoding,
   sealInlineScripts,
   type PageAnswer,
   type PageDelivery,
@@ -82,19 +81,6 @@ describe("cacheableQuery", () => {
     expect(cacheableQuery(new URL(`${ORIGIN}/equipments-items?type=weapon`))).toBeNull();
     expect(cacheableQuery(new URL(`${ORIGIN}/mounts/detail?id=UPPER`))).toBeNull();
     expect(cacheableQuery(new URL(`${ORIGIN}/mounts?lang=fr`))).toBeNull();
-  });
-});
-
-describe("preferredEncoding", () => {
-  it("prefers brotli, then gzip, by the client's weights, else sends the bytes as they are", () => {
-    expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");
-    expect(preferredEncoding("gzip")).toBe("gzip");
-    expect(preferredEncoding("br;q=0.5, gzip")).toBe("gzip");
-    expect(preferredEncoding("br;q=0, gzip;q=0")).toBe("identity");
-    expect(preferredEncoding("*")).toBe("br");
-    expect(preferredEncoding("*;q=0.1, br;q=0")).toBe("gzip");
-    expect(preferredEncoding("deflate")).toBe("identity");
-    expect(preferredEncoding(null)).toBe("identity");
   });
 });
 

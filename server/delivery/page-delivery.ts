@@ -16,7 +16,8 @@ import { carriesCredentials } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
 import { matchesIfNoneMatch, shortDigest } from "../content-api/http-cache.ts";
 import { inlineScriptHash } from "../security-headers.ts";
-import { renderKey, type CachedPage, type Encoding, type RenderCache, type RenderOutcome, type UncachedRender } from "./render-cache.ts";
+import { preferredEncoding } from "../http/shared-body.ts";
+import { renderKey, type CachedPage, type RenderCache, type RenderOutcome, type UncachedRender } from "./render-cache.ts";
 
 export type LoaderDataCapture = (loaderData: Record<string, unknown>) => void;
 /** Renders a page through React Router with `nonce` on its inline scripts; `capture` receives the loader data. */
@@ -117,23 +118,6 @@ export function sealInlineScripts(html: string, nonce: string): { html: string; 
     hashes.add(inlineScriptHash(source.replace(/\r\n?/g, "\n")));
   }
   return { html: html.split(nonceAttribute).join(""), scriptHashes: [...hashes] };
-}
-
-/** The encoding to send: brotli, else gzip, when the client accepts it (q > 0), else the bytes as they are. */
-export function preferredEncoding(acceptEncoding: string | null): Encoding {
-  if (!acceptEncoding) return "identity";
-  const weights = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name = "", ...parameters] = part.split(";");
-    const quality = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith("q="));
-    weights.set(name.trim().toLowerCase(), quality === undefined ? 1 : Number(quality.slice(2)) || 0);
-  }
-  const weight = (encoding: string) => weights.get(encoding) ?? weights.get("*") ?? 0;
-  const brotli = weight("br");
-  const gzipped = weight("gzip");
-  if (brotli > 0 && brotli >= gzipped) return "br";
-  if (gzipped > 0) return "gzip";
-  return "identity";
 }
 
 /** Renders a page for the cache with a nonce nobody is sent; a 200 without cookies is sealed and compressed, once. */

@@ -29,6 +29,19 @@ describe("the market cache", () => {
     expect(await cache.read("iron-ore", "sell", book.load)).toBe(4);
   });
 
+  it("keeps a value no later than the end it names", async () => {
+    let time = 1_000;
+    const cache = createMarketCache(createHub(), { ttlMs: 5_000, now: () => time });
+    let loads = 0;
+    const book = async () => ({ loads: ++loads, endsAt: 3_000 });
+    const endsAt = (value: { endsAt: number }) => value.endsAt;
+    expect((await cache.read("iron-ore", "sell", book, endsAt)).loads).toBe(1);
+    time = 2_999;
+    expect((await cache.read("iron-ore", "sell", book, endsAt)).loads).toBe(1);
+    time = 3_000;
+    expect((await cache.read("iron-ore", "sell", book, endsAt)).loads).toBe(2);
+  });
+
   it("drops an item's values the moment its book topic hears of a change, and only that item's", async () => {
     const hub = createHub();
     const cache = createMarketCache(hub);

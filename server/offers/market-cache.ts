@@ -6,7 +6,7 @@
  * process or another one (the hub's bus), and in any case after `MARKET_CACHE_MS`: what the book
  * shows beside an offer (the trader's presence and record) may change without a book event.
  *
- * A load that was under way when the change came is not kept: the entry it belongs to is dropped
+ * A value holding an offer is kept no later than the offer's end. A load that was under way when the change came is not kept: the entry it belongs to is dropped
  * with the change, so the next read loads again. Concurrent reads of one entry share one load.
  */
 import type { RealtimeHub } from "../realtime/hub.ts";
@@ -16,14 +16,23 @@ export const MARKET_CACHE_MS = 5_000;
 /** The items kept at once; past it, the least recently loaded is dropped. */
 export const MARKET_CACHE_ITEMS = 500;
 
+interface Kept {
+  /** Loaded again from this time on: `MARKET_CACHE_MS` after the load, or earlier if the value says so. */
+  until: number;
+  value: Promise<unknown>;
+}
+
 interface ItemEntry {
-  values: Map<string, { loadedAt: number; value: Promise<unknown> }>;
+  values: Map<string, Kept>;
   stopListening: () => void;
 }
 
 export interface MarketCache {
-  /** `load()`'s value for the item and key, loaded again after a change to the item's book or once stale. */
-  read<T>(itemId: string, key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * `load()`'s value for the item and key, loaded again after a change to the item's book or once
+   * stale; `endsAt` tells when a value stops being true of itself (an offer in it ends).
+   */
+  read<T>(itemId: string, key: string, load: () => Promise<T>, endsAt?: (value: T) => number): Promise<T>;
   /** Stops listening to every item's topic. */
   clear(): void;
 }
@@ -59,18 +68,24 @@ export function createMarketCache(
   };
 
   return {
-    read<T>(itemId: string, key: string, load: () => Promise<T>): Promise<T> {
+    read<T>(itemId: string, key: string, load: () => Promise<T>, endsAt?: (value: T) => number): Promise<T> {
       if (ttlMs <= 0) return load();
       const entry = itemEntry(itemId);
       const time = now();
-      const kept = entry.values.get(key);
-      if (kept && time - kept.loadedAt < ttlMs) return kept.value as Promise<T>;
+      const found = entry.values.get(key);
+      if (found && time < found.until) return found.value as Promise<T>;
       const value = load();
-      entry.values.set(key, { loadedAt: time, value });
-      // A failed load is not kept: the next read tries again.
-      value.catch(() => {
-        if (entry.values.get(key)?.value === value) entry.values.delete(key);
-      });
+      const kept: Kept = { until: time + ttlMs, value };
+      entry.values.set(key, kept);
+      value.then(
+        (loaded) => {
+          if (endsAt) kept.until = Math.min(kept.until, endsAt(loaded));
+        },
+        // A failed load is not kept: the next read tries again.
+        () => {
+          if (entry.values.get(key) === kept) entry.values.delete(key);
+        },
+      );
       return value;
     },
     clear() {

@@ -14,8 +14,10 @@ import {
   unreserveBody,
 } from "../../universal/offers/offer-schemas.ts";
 import { AppError } from "../errors.ts";
+import type { Offer } from "../../universal/offers/offer-limits.ts";
 import { allowPermission, parseJson, parseQuery, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
+import { sharedJson, sharedResponse } from "../http/shared-body.ts";
 import { createMarketCache } from "./market-cache.ts";
 import { priceHistory } from "./offer-prices.ts";
 import {
@@ -40,6 +42,11 @@ function idParam(c: AppContext, what: string): number {
 
 const PACK_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+/** When the first of these offers ends (no later than forever). */
+function endOf(listed: readonly Offer[]): number {
+  return listed.reduce((first, offer) => Math.min(first, offer.expiresAt), Number.POSITIVE_INFINITY);
+}
+
 export function offerRoutes(db: Database, hub: RealtimeHub): Hono<AppEnv> {
   const market = createMarketCache(hub);
   return new Hono<AppEnv>()
@@ -51,12 +58,17 @@ export function offerRoutes(db: Database, hub: RealtimeHub): Hono<AppEnv> {
       if (!itemId || query.mine || (query.status ?? "open") !== "open") return c.json({ data: await listOffers(db, viewer, query) });
       // An item's public book, as a visitor reads it: the same for every member but the traders in
       // it, who read their own offers with their role and reasons.
-      const now = Date.now();
-      const book = (
-        await market.read(itemId, `book:${query.side ?? ""}:${query.server ?? ""}:${query.limit}`, () => listOffers(db, null, query))
-      ).filter((offer) => offer.expiresAt > now);
-      const theirs = viewer !== null && book.some((offer) => offer.trader.uid === viewer.uid);
-      return c.json({ data: theirs ? await listOffers(db, viewer, query, now) : book });
+      const book = await market.read(
+        itemId,
+        `book:${query.side ?? ""}:${query.server ?? ""}:${query.limit}`,
+        async () => {
+          const listed = await listOffers(db, null, query);
+          return { traders: new Set(listed.map((offer) => offer.trader.uid)), endsAt: endOf(listed), body: sharedJson({ data: listed }) };
+        },
+        ({ endsAt }) => endsAt,
+      );
+      if (viewer && book.traders.has(viewer.uid)) return c.json({ data: await listOffers(db, viewer, query) });
+      return sharedResponse(c.req.raw, book.body);
     })
     .post("/offers", async (c) => {
       const viewer = requirePermission(c, "offer:manage:own");
@@ -128,6 +140,9 @@ export function offerRoutes(db: Database, hub: RealtimeHub): Hono<AppEnv> {
       const itemId = c.req.param("id");
       if (!PACK_ID.test(itemId) || itemId.length > 100) throw new AppError("not-found", "No such item.");
       const { range } = parseQuery(c, pricesQuery);
-      return c.json({ data: await market.read(itemId, `prices:${range}`, () => priceHistory(db, itemId, range)) });
+      return sharedResponse(
+        c.req.raw,
+        await market.read(itemId, `prices:${range}`, async () => sharedJson({ data: await priceHistory(db, itemId, range) })),
+      );
     });
 }
