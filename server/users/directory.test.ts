@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authUsers, users } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
@@ -153,6 +153,30 @@ describe.each(testEngines)("member directory on %s", (engine) => {
         cursor = page.nextCursor;
       } while (cursor);
       expect(walked).toEqual((await directory(`?q=tie&sort=${sort}&limit=50`)).data.map((entry) => entry.uid));
+    }
+  });
+
+  it("cuts a page of a name many members share from the members first, and takes more when those it took first are not public", async () => {
+    // Twelve "sharename" members with one level; by level, the newest first: 011, 010, …
+    await bulk("sharename", 12, (index) => ({ level: 7, createdAt: 5_000 + index }));
+    const hidden = ["sharename-011", "sharename-010", "sharename-009", "sharename-006"];
+    await t.db.update(authUsers).set({ banned: true }).where(eq(authUsers.id, "sharename-011"));
+    await t.db.execute(
+      sql`insert into profile_settings (uid, listed) values ('sharename-010', false), ('sharename-009', false), ('sharename-006', false)`,
+    );
+    const expected = Array.from({ length: 12 }, (_, index) => `sharename-${String(11 - index).padStart(3, "0")}`).filter(
+      (uid) => !hidden.includes(uid),
+    );
+    for (const slack of [0, 1, 10]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query = directoryQuery.parse({ q: "sharename", sort: "level", limit: "2", ...(cursor ? { cursor } : {}) });
+        const page = await listMembers(t.db, query, { fewMatches: 1, slack });
+        seen.push(...page.data.map((entry) => entry.uid));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen, `slack ${slack}`).toEqual(expected);
     }
   });
 
