@@ -5,13 +5,13 @@
 import { desc, eq, lt } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { auditLog, users } from "../../db/schema/index.ts";
-import type { AuditEntry } from "../../universal/moderation/moderation-schemas.ts";
+import type { AuditAction, AuditEntry, AuditTargetKind } from "../../universal/moderation/moderation-limits.ts";
 
 export interface AuditInput {
   actorUid: string;
   /** What was done, as `area.verb` (`report.hide`, `chat.mute`, `user.set-role`…). */
-  action: string;
-  targetKind: string;
+  action: AuditAction;
+  targetKind: AuditTargetKind;
   targetId: string;
   note?: string | null;
   data?: Record<string, string | number | boolean | null>;
@@ -42,9 +42,21 @@ export async function listAudit(db: Database, options: { cursor?: number | undef
     id: row.id,
     actor: row.actorUid ? { uid: row.actorUid, displayName: displayName ?? "" } : null,
     action: row.action,
+    undo: isUndo(row.data),
     targetKind: row.targetKind,
     targetId: row.targetId,
     note: row.note,
     createdAt: row.createdAt,
   }));
+}
+
+/** An entry whose data says it took something back: `{hidden: false}` or `{pinned: false}`. */
+function isUndo(data: string | null): boolean {
+  if (!data) return false;
+  try {
+    const parsed = JSON.parse(data) as Record<string, unknown>;
+    return parsed.hidden === false || parsed.pinned === false;
+  } catch {
+    return false;
+  }
 }

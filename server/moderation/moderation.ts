@@ -223,7 +223,7 @@ export async function resolveReport(
       {
         actorUid: moderator.uid,
         action: `report.${decision.action}`,
-        targetKind: report.kind,
+        targetKind: report.kind as ReportKind,
         targetId: report.target_id,
         note: decision.note || null,
         data: { report: reportId },

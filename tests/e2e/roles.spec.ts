@@ -409,5 +409,14 @@ test("a moderator pins a post, then hides it from the feed itself: it leaves the
     moderator.page.getByRole("status").filter({ hasText: feed.hidden.restored.replace("{{name}}", "Người Đăng") }),
   ).toBeVisible();
   expect((await author.page.request.get(`/feed?id=${id}`)).status()).toBe(200);
+  // The admin reads the three decisions in words, newest first.
+  await admin.page.goto("/admin");
+  const audit = admin.page.getByRole("region", { name: moderation.audit.title });
+  const target = moderation.audit.target.replace("{{kind}}", moderation.audit.targetKinds.post).replace("{{id}}", String(id));
+  await expect(audit.getByRole("listitem").filter({ hasText: new RegExp(`${target}(?!\\d)`) })).toHaveText([
+    new RegExp(`Kiểm Bảng Tin ${moderation.audit.actions.post.hide_undo}`),
+    new RegExp(`Kiểm Bảng Tin ${moderation.audit.actions.post.hide}`),
+    new RegExp(`Kiểm Bảng Tin ${moderation.audit.actions.post.pin}`),
+  ]);
   for (const each of [author, moderator]) await each.context.close();
 });

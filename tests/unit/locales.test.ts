@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { pages, sections } from "../../universal/routing/route-table.ts";
 import { languages } from "../../universal/i18n/languages.ts";
+import { AUDIT_ACTIONS, AUDIT_TARGET_KINDS, UNDOABLE_AUDIT_ACTIONS } from "../../universal/moderation/moderation-limits.ts";
 
 type Tree = { [key: string]: string | Tree };
 const root = join(import.meta.dirname, "../../locales");
@@ -52,6 +53,19 @@ describe("locales", () => {
         }
       }
       for (const section of sections) expect(common.has(`nav.sections.${section}`)).toBe(true);
+    }
+  });
+
+  it("name every decision the audit log records, its undoing where it has one, and every kind of thing it was about", () => {
+    for (const language of languages) {
+      const moderation = load(language, "moderation.json");
+      for (const action of AUDIT_ACTIONS) {
+        expect(moderation.has(`audit.actions.${action}`), `${language} audit.actions.${action}`).toBe(true);
+        if (UNDOABLE_AUDIT_ACTIONS.includes(action))
+          expect(moderation.has(`audit.actions.${action}_undo`), `${language} audit.actions.${action}_undo`).toBe(true);
+      }
+      for (const kind of AUDIT_TARGET_KINDS)
+        expect(moderation.has(`audit.targetKinds.${kind}`), `${language} audit.targetKinds.${kind}`).toBe(true);
     }
   });
 

@@ -81,10 +81,40 @@ export interface Report {
   resolution: ReportResolution | null;
 }
 
+/** Every decision the audit log records, as `area.verb`; each has its words in `moderation.audit.actions`. */
+export const AUDIT_ACTIONS = [
+  "report.hide",
+  "report.delete",
+  "report.dismiss",
+  "report.verify",
+  "chat.delete",
+  "chat.mute",
+  "chat.slow-mode",
+  "user.set-role",
+  "user.ban",
+  "user.unban",
+  "user.set-badges",
+  "post.hide",
+  "post.pin",
+  "comment.restore",
+  "guide.restore",
+  "offer.hide",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The decisions that can be taken back by the same action (`{hidden: false}`, `{pinned: false}`): their words say which. */
+export const UNDOABLE_AUDIT_ACTIONS: readonly AuditAction[] = ["post.hide", "post.pin", "offer.hide"];
+
+/** What a decision was about; each has its name in `moderation.audit.targetKinds`. */
+export const AUDIT_TARGET_KINDS = ["message", "member", "room", "post", "comment", "guide", "offer", "character"] as const;
+export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
+
 export interface AuditEntry {
   id: number;
   actor: ReportPerson | null;
   action: string;
+  /** The decision took something back (showed a hidden post again, unpinned it). */
+  undo: boolean;
   targetKind: string;
   targetId: string;
   note: string | null;

@@ -41,7 +41,7 @@ export function AuditLog({ entries: initial, pageSize }: { entries: AuditEntry[]
                 </time>
                 <span>
                   <span className="font-semibold">{entry.actor?.displayName || t("queue.unknownAuthor")}</span>{" "}
-                  {t(`audit.actions.${entry.action}`, { kind, defaultValue: entry.action })}
+                  {t(`audit.actions.${entry.action}${entry.undo ? "_undo" : ""}`, { kind, defaultValue: entry.action })}
                 </span>
                 <span className="text-fg-muted">{t("audit.target", { kind, id: entry.targetId })}</span>
                 {entry.note ? <span className="basis-full text-fg-muted">“{entry.note}”</span> : null}
