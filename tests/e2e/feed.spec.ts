@@ -3,7 +3,7 @@ import sharp from "sharp";
 import common from "../../locales/vi/common.json" with { type: "json" };
 import feed from "../../locales/vi/feed.json" with { type: "json" };
 import moderation from "../../locales/vi/moderation.json" with { type: "json" };
-import { expect, hydrated, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+import { axeRules, expect, hydrated, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 
 const origin = () => test.info().project.use.baseURL ?? "";
 
@@ -133,6 +133,12 @@ test("a visitor reads posts and a post's page but is offered sign-in instead of 
   const text = `Bài công khai ${unique()}`;
   const posted = await author.page.request.post("/api/feed/posts", { data: { body: text, lang: "vi" }, headers: { Origin: origin() } });
   const { id } = (await posted.json()).data;
+  // Enough comments that the thread is larger than React's 12,800-byte chunk: it once came after the page, revealed by script.
+  const comments = Array.from({ length: 10 }, (_, index) => `Bình luận số ${index + 1}: ${"rất hay, cảm ơn bạn đã chia sẻ ".repeat(55)}`);
+  for (const body of comments) {
+    const commented = await author.page.request.post(`/api/feed/posts/${id}/comments`, { data: { body }, headers: { Origin: origin() } });
+    expect(commented.status()).toBe(201);
+  }
   await author.page.context().close();
 
   await page.goto("/feed");
@@ -146,8 +152,29 @@ test("a visitor reads posts and a post's page but is offered sign-in instead of 
   await expect(page.getByRole("button", { name: /Thích bài viết/ })).toHaveCount(0);
   expect(await seriousViolationsAtEveryWidth(page)).toEqual([]);
 
+  // The feed's links are touch targets of 24 px at least (the post's time opens its page).
+  await page.setViewportSize({ width: 390, height: 900 });
+  expect(await axeRules(page, ["target-size"])).toEqual([]);
+
+  // A post's page comes whole: its comments are in the HTML where they show, nothing is revealed
+  // later by script, and nothing moves once it is shown.
+  const html = await (await page.request.get(`/feed?id=${id}`)).text();
+  expect(html).toContain("Bình luận số 10");
+  expect(html).not.toContain('<template id="B:');
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
   await page.goto(`/feed?id=${id}`);
+  await hydrated(page);
   await expect(page.getByText(text)).toBeVisible();
+  await expect(page.getByRole("region", { name: feed.comments.heading }).getByRole("listitem")).toHaveCount(10);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  expect(await axeRules(page, ["target-size", "heading-order"])).toEqual([]);
   expect((await page.request.post("/api/feed/posts", { data: { body: "x", lang: "vi" }, headers: { Origin: origin() } })).status()).toBe(
     401,
   );

@@ -98,6 +98,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
 }
 
+/** The page's violations of the named axe rules, whatever their impact (`heading-order` is moderate). */
+export async function axeRules(page: Page, rules: string[]): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withRules(rules).analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
 /** The widths the accessibility journeys check every page at: a phone and a desktop. */
 export const AXE_WIDTHS = [390, 1440] as const;
 

@@ -15,6 +15,10 @@ import type { FeedViewer } from "./post-card.tsx";
 interface Props {
   post: Post;
   viewer: FeedViewer | null;
+  /** Read with the page (a post's own page): shown as the server rendered them, not fetched again. */
+  initial?: Comment[] | undefined;
+  /** Below the page's h1 on a post's own page, below a card's place in the feed's list otherwise. */
+  headingLevel?: 2 | 3;
   onCount(comments: number): void;
   onReport(target: ReportTarget): void;
 }
@@ -22,14 +26,16 @@ interface Props {
 const small =
   "inline-flex min-h-8 min-w-8 items-center justify-center gap-1 rounded px-2 text-xs font-semibold text-fg-muted hover:bg-surface-muted hover:text-fg";
 
-export function CommentThread({ post, viewer, onCount, onReport }: Props) {
+export function CommentThread({ post, viewer, initial, headingLevel = 3, onCount, onReport }: Props) {
   const { t } = useTranslation("feed");
-  const [comments, setComments] = useState<Comment[] | null>(null);
+  const [comments, setComments] = useState<Comment[] | null>(initial ?? null);
   const [error, setError] = useState<string | null>(null);
   const [replyTo, setReplyTo] = useState<Comment | null>(null);
   const headingId = useId();
 
+  const given = initial !== undefined;
   useEffect(() => {
+    if (given) return;
     let live = true;
     void apiJson<Comment[]>(`/api/feed/posts/${post.id}/comments`).then((answer) => {
       if (!live) return;
@@ -39,7 +45,7 @@ export function CommentThread({ post, viewer, onCount, onReport }: Props) {
     return () => {
       live = false;
     };
-  }, [post.id, t]);
+  }, [given, post.id, t]);
 
   function added(comment: Comment) {
     setComments((current) => {
@@ -59,14 +65,15 @@ export function CommentThread({ post, viewer, onCount, onReport }: Props) {
   }
 
   const replace = (comment: Comment) => setComments((current) => (current ?? []).map((each) => (each.id === comment.id ? comment : each)));
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const topLevel = (comments ?? []).filter((each) => each.parentId === null);
   const repliesTo = (id: number) => (comments ?? []).filter((each) => each.parentId === id);
 
   return (
     <section aria-labelledby={headingId} className="mt-3 border-t border-line pt-3">
-      <h3 id={headingId} className="sr-only">
+      <Heading id={headingId} className="sr-only">
         {t("comments.heading")}
-      </h3>
+      </Heading>
       {error ? (
         <p role="alert" className="text-sm font-semibold">
           {error}

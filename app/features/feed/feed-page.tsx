@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { Link } from "react-router";
-import type { FeedPage as FeedPageData, FeedSort, Post } from "../../../universal/feed/feed-limits.ts";
+import type { Comment, FeedPage as FeedPageData, FeedSort, Post } from "../../../universal/feed/feed-limits.ts";
 import { feedSorts } from "../../../universal/feed/feed-limits.ts";
 import { languages, type Language } from "../../../universal/i18n/languages.ts";
 import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
@@ -229,11 +229,13 @@ export interface FeedPostProps {
   moderationI18n: RouteMessages | null;
   viewer: FeedViewer | null;
   post: Post;
+  /** Its comments, read with it: the page comes whole (decision 011). */
+  comments: Comment[];
   now: number;
 }
 
 /** `/feed?id=`: one post, its comments open; its own URL, title and social card. */
-export function FeedPostPage({ i18n, moderationI18n, viewer, post: initial, now }: FeedPostProps) {
+export function FeedPostPage({ i18n, moderationI18n, viewer, post: initial, comments, now }: FeedPostProps) {
   const { t } = useRouteMessages(i18n);
   const [post, setPost] = useState(initial);
   const [gone, setGone] = useState<string | null>(null);
@@ -252,7 +254,15 @@ export function FeedPostPage({ i18n, moderationI18n, viewer, post: initial, now 
           {gone}
         </p>
       ) : (
-        <PostCard post={post} viewer={viewer} standalone now={now} onChange={setPost} onRemove={(_id, message) => setGone(message)} />
+        <PostCard
+          post={post}
+          viewer={viewer}
+          standalone
+          initialComments={comments}
+          now={now}
+          onChange={setPost}
+          onRemove={(_id, message) => setGone(message)}
+        />
       )}
     </div>
   );

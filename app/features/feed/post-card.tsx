@@ -2,7 +2,7 @@
 import { LazyReportDialog } from "../../shared/moderation/lazy-report-dialog.tsx";
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { FEED_EDIT_WINDOW_MS, type Post } from "../../../universal/feed/feed-limits.ts";
+import { FEED_EDIT_WINDOW_MS, type Comment, type Post } from "../../../universal/feed/feed-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { formatDate, numberFormat } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
@@ -31,6 +31,8 @@ interface Props {
   viewer: FeedViewer | null;
   /** The post's own page: comments open, no link to itself. */
   standalone?: boolean;
+  /** The comments, when the page's loader read them with the post (its own page): shown at once, not fetched. */
+  initialComments?: Comment[] | undefined;
   /** Renders server and browser alike: the time the page was made. */
   now: number;
   onChange(post: Post): void;
@@ -40,7 +42,7 @@ interface Props {
 const action =
   "inline-flex min-h-10 min-w-10 items-center justify-center gap-1.5 rounded-md px-3 text-sm font-semibold text-fg-muted hover:bg-surface-muted hover:text-fg";
 
-export function PostCard({ post, viewer, standalone = false, now, onChange, onRemove }: Props) {
+export function PostCard({ post, viewer, standalone = false, initialComments, now, onChange, onRemove }: Props) {
   const { t, i18n } = useTranslation("feed");
   const language = i18n.language;
   const [menu, setMenu] = useState(false);
@@ -93,7 +95,7 @@ export function PostCard({ post, viewer, standalone = false, now, onChange, onRe
                 {formatDate(post.createdAt, language, { date: "medium", time: "short" })}
               </time>
             ) : (
-              <Link to={`/feed?id=${post.id}`} className="hover:underline">
+              <Link to={`/feed?id=${post.id}`} className="inline-flex min-h-6 items-center hover:underline">
                 <time dateTime={new Date(post.createdAt).toISOString()}>
                   {formatDate(post.createdAt, language, { date: "medium", time: "short" })}
                 </time>
@@ -224,6 +226,8 @@ export function PostCard({ post, viewer, standalone = false, now, onChange, onRe
           <CommentThread
             post={post}
             viewer={viewer}
+            initial={initialComments}
+            headingLevel={standalone ? 2 : 3}
             onCount={(comments) => onChange({ ...post, comments })}
             onReport={(target) => setReport(target)}
           />

@@ -5,7 +5,7 @@ import { metaFor } from "~/shared/page/page-meta.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { notFound } from "~/shared/routing/not-found.ts";
 import { AppError } from "../../../server/errors.ts";
-import { getPost, listPosts } from "../../../server/feed/feed.ts";
+import { getPost, listComments, listPosts } from "../../../server/feed/feed.ts";
 import { can } from "../../../universal/auth/permissions.ts";
 import { feedQuery } from "../../../universal/feed/feed-schemas.ts";
 import { plainExcerpt } from "../../../universal/feed/feed-text.ts";
@@ -43,7 +43,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
         })
       : null;
     if (!post) notFound(url);
-    return { view: "post" as const, i18n, moderationI18n, viewer: feedViewer, post, now };
+    const comments = await listComments(db, viewer, post.id);
+    return { view: "post" as const, i18n, moderationI18n, viewer: feedViewer, post, comments, now };
   }
   // `?lang=` picks the interface's language; the posts' language is `?in=` (`all` for every language).
   const requested = url.searchParams.get("in");
