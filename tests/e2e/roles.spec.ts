@@ -420,3 +420,78 @@ test("a moderator pins a post, then hides it from the feed itself: it leaves the
   ]);
   for (const each of [author, moderator]) await each.context.close();
 });
+
+test("a moderator hides a reported comment and a reported guide, then restores both from /admin: each is back where it was, audited", async ({
+  browser,
+}) => {
+  const author = await signUp(browser, { email: `restore-author-${stamp}@example.vn`, name: "Tác Giả Khôi Phục" });
+  const reader = await signUp(browser, { email: `restore-reader-${stamp}@example.vn`, name: "Người Đọc Khôi Phục" });
+  const moderator = await signUp(browser, { email: `restore-mod-${stamp}@example.vn`, name: "Kiểm Khôi Phục" });
+  const uid = await uidOf(admin.page, `restore-mod-${stamp}@example.vn`);
+  expect((await admin.page.request.post(`/api/admin/users/${uid}/role`, { data: { role: "moderator" }, headers: origin() })).status()).toBe(
+    200,
+  );
+  for (const each of [author, reader, moderator]) await each.page.request.post("/api/profile/sync", { data: {}, headers: origin() });
+  const write = async (who: { page: Page }, url: string, data: unknown) => {
+    const response = await who.page.request.post(url, { data, headers: origin() });
+    expect(response.status(), `${url}: ${await response.text()}`).toBeLessThan(300);
+    return (await response.json()).data as { id: number };
+  };
+
+  // A post with a comment by the reader; a guide by the author, approved.
+  const post = await write(author, "/api/feed/posts", { body: `Bài có bình luận ${stamp}`, lang: "vi" });
+  const commentText = `Bình luận sẽ bị ẩn rồi khôi phục ${stamp}`;
+  const comment = await write(reader, `/api/feed/posts/${post.id}/comments`, { body: commentText });
+  const title = `Cẩm nang khôi phục ${stamp}`;
+  const guide = await write(author, "/api/guides", { title, body: "Đi theo nhóm ba người, mang thuốc hồi máu.", lang: "vi" });
+  await write(author, `/api/guides/${guide.id}/submit`, {});
+  await write(moderator, `/api/guides/${guide.id}/approve`, {});
+  const guidePath = `/guide?id=m--${guide.id}`;
+  expect((await reader.page.request.get(guidePath)).status()).toBe(200);
+
+  // Each is reported by the other member, and the moderator hides it.
+  for (const [reporter, kind, id] of [
+    [author, "comment", comment.id],
+    [reader, "guide", guide.id],
+  ] as const) {
+    const report = await write(reporter, "/api/reports", { kind, id: String(id), reason: "Nội dung sai lệch" });
+    await write(moderator, `/api/reports/${report.id}/resolve`, { action: "hide" });
+  }
+  expect(await (await reader.page.request.get(`/feed?id=${post.id}`)).text()).not.toContain(commentText);
+  expect((await reader.page.request.get(guidePath)).status()).toBe(404);
+
+  // The moderator restores both from /admin.
+  await moderator.page.goto("/admin");
+  await hydrated(moderator.page);
+  const hiddenComments = moderator.page.getByRole("list", { name: feed.hiddenComments.title });
+  await hiddenComments
+    .getByRole("listitem")
+    .filter({ hasText: commentText })
+    .getByRole("button", { name: feed.hiddenComments.restoreLabel.replace("{{name}}", "Người Đọc Khôi Phục") })
+    .click();
+  await expect(
+    moderator.page.getByRole("status").filter({ hasText: feed.hiddenComments.restored.replace("{{name}}", "Người Đọc Khôi Phục") }),
+  ).toBeVisible();
+  const hiddenGuides = moderator.page.getByRole("list", { name: guides.hidden.title });
+  await hiddenGuides
+    .getByRole("listitem")
+    .filter({ hasText: title })
+    .getByRole("button", { name: guides.hidden.restoreLabel.replace("{{title}}", title) })
+    .click();
+  await expect(moderator.page.getByRole("status").filter({ hasText: guides.hidden.restored.replace("{{title}}", title) })).toBeVisible();
+  expect(await seriousViolationsAtEveryWidth(moderator.page)).toEqual([]);
+
+  // Both are back where they were.
+  await reader.page.goto(`/feed?id=${post.id}`);
+  await expect(reader.page.getByText(commentText)).toBeVisible();
+  expect((await reader.page.request.get(guidePath)).status()).toBe(200);
+
+  // The admin reads both restores in words.
+  await admin.page.goto("/admin");
+  const audit = admin.page.getByRole("region", { name: moderation.audit.title });
+  await expect(audit.getByRole("listitem").filter({ hasText: `Kiểm Khôi Phục ${moderation.audit.actions.comment.restore}` })).toHaveCount(
+    1,
+  );
+  await expect(audit.getByRole("listitem").filter({ hasText: `Kiểm Khôi Phục ${moderation.audit.actions.guide.restore}` })).toHaveCount(1);
+  for (const each of [author, reader, moderator]) await each.context.close();
+});
