@@ -26,18 +26,33 @@ BEGIN
   END IF;
 END $$;
 --> statement-breakpoint
--- A completed offer is a trade for its owner and for its counterparty.
+-- A completed offer is a trade for its owner and for its counterparty. The two rows change in the
+-- order of their uids, whatever the offer's roles: two trades completing at once between the same
+-- two members, each the other's owner, otherwise lock them in opposite orders and deadlock.
 CREATE FUNCTION offer_trader_counts_offers() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+  old_owner text;
+  old_counterparty text;
+  new_owner text;
+  new_counterparty text;
+  who text;
+  delta integer;
 BEGIN
   IF TG_OP <> 'INSERT' AND OLD.status = 'completed' THEN
-    PERFORM offer_trader_counts_add(OLD.owner_uid, -1, 0, 0);
-    PERFORM offer_trader_counts_add(OLD.counterparty_uid, -1, 0, 0);
+    old_owner := OLD.owner_uid;
+    old_counterparty := OLD.counterparty_uid;
   END IF;
   IF TG_OP <> 'DELETE' AND NEW.status = 'completed' THEN
-    PERFORM offer_trader_counts_add(NEW.owner_uid, 1, 0, 0);
-    PERFORM offer_trader_counts_add(NEW.counterparty_uid, 1, 0, 0);
+    new_owner := NEW.owner_uid;
+    new_counterparty := NEW.counterparty_uid;
   END IF;
+  FOR who, delta IN
+    SELECT uid, sum(d)::integer FROM (VALUES (old_owner, -1), (old_counterparty, -1), (new_owner, 1), (new_counterparty, 1)) AS v(uid, d)
+    WHERE uid IS NOT NULL GROUP BY uid HAVING sum(d) <> 0 ORDER BY uid
+  LOOP
+    PERFORM offer_trader_counts_add(who, delta, 0, 0);
+  END LOOP;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

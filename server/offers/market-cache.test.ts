@@ -79,18 +79,29 @@ describe("the market cache", () => {
     expect(await cache.read("iron-ore", "sell", async () => "back")).toBe("back");
   });
 
-  it("keeps at most its number of items, dropping the one loaded longest ago, and stops listening to it", async () => {
+  it("keeps at most its number of items, dropping the one read longest ago, and stops listening to it", async () => {
     const hub = createHub();
     const cache = createMarketCache(hub, { maxItems: 2 });
     const book = counter();
     await cache.read("a", "sell", book.load);
     await cache.read("b", "sell", book.load);
+    expect(await cache.read("a", "sell", book.load)).toBe(1);
     await cache.read("c", "sell", book.load);
-    expect(await cache.read("b", "sell", book.load)).toBe(2);
+    // "b" was read longest ago: dropped; "a" and "c" are kept.
+    expect(await cache.read("a", "sell", book.load)).toBe(1);
     expect(await cache.read("c", "sell", book.load)).toBe(3);
-    expect(await cache.read("a", "sell", book.load)).toBe(4);
+    expect(await cache.read("b", "sell", book.load)).toBe(4);
     cache.clear();
-    expect(await cache.read("b", "sell", book.load)).toBe(5);
+    expect(await cache.read("a", "sell", book.load)).toBe(5);
+  });
+
+  it("keeps at most its number of values per item, however many keys the queries make up", async () => {
+    const cache = createMarketCache(createHub(), { maxKeys: 3 });
+    const book = counter();
+    for (const server of ["s1", "s2", "s3", "s4"]) await cache.read("iron-ore", `sell:${server}`, book.load);
+    expect(await cache.read("iron-ore", "sell:s4", book.load)).toBe(4);
+    expect(await cache.read("iron-ore", "sell:s2", book.load)).toBe(2);
+    expect(await cache.read("iron-ore", "sell:s1", book.load)).toBe(5);
   });
 
   it("loads every time when its time is zero", async () => {

@@ -13,8 +13,14 @@ import type { RealtimeHub } from "../realtime/hub.ts";
 import { bookTopic } from "./offers.ts";
 
 export const MARKET_CACHE_MS = 5_000;
-/** The items kept at once; past it, the least recently loaded is dropped. */
+/** The items kept at once; past it, the least recently read is dropped. */
 export const MARKET_CACHE_ITEMS = 500;
+/**
+ * The values kept per item (a book side per server, the two price ranges…); past it, the oldest is
+ * dropped. A query can name any server or page size, so without a bound one item's keys would grow
+ * with every made-up one.
+ */
+export const MARKET_CACHE_KEYS = 16;
 
 interface Kept {
   /** Loaded again from this time on: `MARKET_CACHE_MS` after the load, or earlier if the value says so. */
@@ -42,8 +48,9 @@ export function createMarketCache(
   {
     ttlMs = MARKET_CACHE_MS,
     maxItems = MARKET_CACHE_ITEMS,
+    maxKeys = MARKET_CACHE_KEYS,
     now = Date.now,
-  }: { ttlMs?: number; maxItems?: number; now?: () => number } = {},
+  }: { ttlMs?: number; maxItems?: number; maxKeys?: number; now?: () => number } = {},
 ): MarketCache {
   const items = new Map<string, ItemEntry>();
 
@@ -56,10 +63,15 @@ export function createMarketCache(
 
   const itemEntry = (itemId: string): ItemEntry => {
     const found = items.get(itemId);
-    if (found) return found;
+    if (found) {
+      // Read again: it moves to the end of the map's order, the last to be dropped.
+      items.delete(itemId);
+      items.set(itemId, found);
+      return found;
+    }
     const entry: ItemEntry = { values: new Map(), stopListening: hub.listen(bookTopic(itemId), () => drop(itemId)) };
     items.set(itemId, entry);
-    // Maps keep insertion order: the first key is the item loaded longest ago.
+    // Maps keep insertion order: the first key is the item read longest ago.
     for (const oldest of items.keys()) {
       if (items.size <= maxItems) break;
       drop(oldest);
@@ -76,7 +88,12 @@ export function createMarketCache(
       if (found && time < found.until) return found.value as Promise<T>;
       const value = load();
       const kept: Kept = { until: time + ttlMs, value };
+      entry.values.delete(key);
       entry.values.set(key, kept);
+      for (const oldest of entry.values.keys()) {
+        if (entry.values.size <= maxKeys) break;
+        entry.values.delete(oldest);
+      }
       value.then(
         (loaded) => {
           if (endsAt) kept.until = Math.min(kept.until, endsAt(loaded));

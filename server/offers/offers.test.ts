@@ -573,6 +573,21 @@ describe.each(testEngines)("offers on %s", (engine) => {
     expect(counts.get("nobody")).toEqual({ trades: 0, positive: 0, negative: 0 });
     expect(await kept()).toEqual(await recount());
 
+    // Two trades between the same two members, each the other's owner, completing at once: both
+    // complete (the counters change in uid order, so the two cannot wait on each other).
+    for (let round = 0; round < 5; round++) {
+      const mine = await offer(hoa, { itemId: "wind-feather", unitPrice: 60 + round });
+      const theirs = await offer(khoa, { itemId: "wind-feather", unitPrice: 70 + round });
+      expect((await move(hoa, mine.id, "reserve", { replyId: (await reply(khoa, mine.id)).id })).status).toBe(200);
+      expect((await move(khoa, theirs.id, "reserve", { replyId: (await reply(hoa, theirs.id)).id })).status).toBe(200);
+      expect((await move(hoa, mine.id, "confirm")).status).toBe(200);
+      expect((await move(khoa, theirs.id, "confirm")).status).toBe(200);
+      const both = await Promise.all([move(khoa, mine.id, "confirm"), move(hoa, theirs.id, "confirm")]);
+      expect(both.map((response) => response.status)).toEqual([200, 200]);
+    }
+    expect((await reputationCounts(t.db, [hoa.uid])).get(hoa.uid)?.trades).toBe(13);
+    expect(await kept()).toEqual(await recount());
+
     // A deleted account takes its own counts, its offers and the feedback it received with it;
     // the others' counts lose what went with them and nothing else.
     await deleteAccount(t.db, khoa.uid);

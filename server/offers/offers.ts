@@ -429,13 +429,20 @@ async function publishOffer(db: Database, hub: RealtimeHub, row: OfferRow, event
  */
 async function publishTraders(db: Database, hub: RealtimeHub, uids: readonly (string | null)[], now = Date.now()): Promise<void> {
   const wanted = [...new Set(uids.filter((uid): uid is string => uid !== null))];
-  if (wanted.length === 0) return;
-  const rows = await db
-    .select()
-    .from(offers)
-    .where(and(inArray(offers.ownerUid, wanted), statusIs("open", now), isNull(offers.hiddenAt)))
-    .orderBy(desc(offers.id))
-    .limit(OFFER_PAGE_MAX);
+  // Each trader's newest open offers, up to a page each: a busy trader does not crowd out the other.
+  const rows = (
+    await Promise.all(
+      wanted.map((uid) =>
+        db
+          .select()
+          .from(offers)
+          .where(and(eq(offers.ownerUid, uid), statusIs("open", now), isNull(offers.hiddenAt)))
+          .orderBy(desc(offers.id))
+          .limit(OFFER_PAGE_MAX),
+      ),
+    )
+  ).flat();
+  if (rows.length === 0) return;
   for (const offer of await toOffers(db, rows, null))
     hub.publish({ type: "offer-book", topic: bookTopic(offer.itemId), offerId: offer.id, offer });
 }

@@ -117,20 +117,24 @@ export async function listMembers(
   } else {
     // The first matches in order, from `users` alone, with room for a few that are not public
     // (unlisted, banned, unnamed); if more than that were not, take more, until enough or none left.
+    // Whether the matches ran out is read from the cut itself, not from a second look that a change
+    // in between could make shorter.
     for (let take = wanted + slack; ; take *= 4) {
-      const top = db
+      const cut = await db
         .select({ uid: users.uid })
         .from(users)
         .where(and(...conditions))
         .orderBy(...order)
         .limit(take);
-      rows = await fromUsers(db)
-        .where(and(isPublic, inArray(users.uid, top)))
-        .orderBy(...order)
-        .limit(wanted);
-      if (rows.length === wanted) break;
-      const [taken] = await db.select({ count: sql<number>`count(*)::int` }).from(top.as("top"));
-      if ((taken?.count ?? 0) < take) break;
+      const uids = cut.map((row) => row.uid);
+      rows =
+        uids.length === 0
+          ? []
+          : await fromUsers(db)
+              .where(and(isPublic, inArray(users.uid, uids)))
+              .orderBy(...order)
+              .limit(wanted);
+      if (rows.length === wanted || cut.length < take) break;
     }
   }
   const page = rows.slice(0, query.limit);

@@ -43,7 +43,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
         })
       : null;
     if (!post) notFound(url);
-    const comments = await listComments(db, viewer, post.id);
+    // Hidden or deleted since it was read: answered as gone, as a moment earlier.
+    const comments = await listComments(db, viewer, post.id).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === "not-found") notFound(url);
+      throw error;
+    });
     return { view: "post" as const, i18n, moderationI18n, viewer: feedViewer, post, comments, now };
   }
   // `?lang=` picks the interface's language; the posts' language is `?in=` (`all` for every language).
@@ -72,7 +76,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 export default function Feed({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "post") {
     const { view: _view, ...props } = loaderData;
-    return <FeedPostPage {...props} />;
+    // Another post (a notification's link followed from this one) starts its page afresh.
+    return <FeedPostPage key={props.post.id} {...props} />;
   }
   const { view: _view, ...props } = loaderData;
   return <FeedListPage {...props} />;
