@@ -118,6 +118,9 @@ export async function seriousViolationsAtEveryWidth(page: Page): Promise<string[
   const found: string[] = [];
   for (const width of AXE_WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
+    // What follows the new width in script (a map's ResizeObserver moving its view and markers)
+    // runs with the next frame: axe reads the page after it, not while it changes.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     found.push(...(await seriousViolations(page)).map((line) => `${width}px ${line}`));
   }
   return found;

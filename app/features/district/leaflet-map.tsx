@@ -106,10 +106,16 @@ export function LeafletMap(props: Props) {
         lastSize = size;
         const whole = map.getBoundsZoom(bounds);
         const showedWhole = live.current ? map.getZoom() <= live.current.fitZoom : true;
-        map.setMinZoom(whole - 0.5);
-        map.setMaxZoom(whole + 3);
+        // The limits are set as options: `setMinZoom` would itself zoom into them with an animation,
+        // and markers caught mid-animation overlap until its end. Here the view moves at once, and the
+        // markers are spread again in the same task (`zoomend`).
+        map.options.minZoom = whole - 0.5;
+        map.options.maxZoom = whole + 3;
+        map.fire("zoomlevelschange");
         if (live.current) live.current.fitZoom = whole;
+        const zoom = map.getZoom();
         if (showedWhole) map.fitBounds(bounds, { animate: false });
+        else if (zoom < whole - 0.5 || zoom > whole + 3) map.setZoom(Math.min(Math.max(zoom, whole - 0.5), whole + 3), { animate: false });
       });
       resizeObserver.observe(element);
       map.setMaxBounds(bounds.pad(0.15));
