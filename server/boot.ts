@@ -63,6 +63,10 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   const hub = createHub({ bus, logger });
   const app = createApp({ config, logger, database, build, clientDir, auth: services.auth, analytics: services.analytics, hub });
   const server = createServer(wrapListener(getRequestListener(app.fetch)));
+  // An idle keep-alive connection stays open longer than the clients and proxies in front keep theirs
+  // (Node's 5 s closed it just as a client sent on it: ECONNRESET, seen once in a journey).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const presence = createPresence({ hub, db: database.db, logger });
   const sockets = attachSocketServer(server, {
     hub,
