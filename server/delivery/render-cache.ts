@@ -7,9 +7,7 @@
  * bytes, least recently used out first.
  */
 import type { Language } from "../../universal/i18n/languages.ts";
-
-export const ENCODINGS = ["br", "gzip", "identity"] as const;
-export type Encoding = (typeof ENCODINGS)[number];
+import { ENCODINGS, type Encoding } from "../http/shared-body.ts";
 
 export interface EncodedBody {
   bytes: Uint8Array<ArrayBuffer>;

@@ -7,7 +7,9 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 
-export type Encoding = "br" | "gzip" | "identity";
+/** The encodings bodies are kept in, the preferred first (the render cache keeps its pages in each). */
+export const ENCODINGS = ["br", "gzip", "identity"] as const;
+export type Encoding = (typeof ENCODINGS)[number];
 
 /** The encoding to send: brotli, else gzip, when the client accepts it (q > 0), else the bytes as they are. */
 export function preferredEncoding(acceptEncoding: string | null | undefined): Encoding {

@@ -5,7 +5,12 @@
 import { desc, eq, lt } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { auditLog, users } from "../../db/schema/index.ts";
-import type { AuditAction, AuditEntry, AuditTargetKind } from "../../universal/moderation/moderation-limits.ts";
+import {
+  UNDOABLE_AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditEntry,
+  type AuditTargetKind,
+} from "../../universal/moderation/moderation-limits.ts";
 
 export interface AuditInput {
   actorUid: string;
@@ -42,7 +47,7 @@ export async function listAudit(db: Database, options: { cursor?: number | undef
     id: row.id,
     actor: row.actorUid ? { uid: row.actorUid, displayName: displayName ?? "" } : null,
     action: row.action,
-    undo: isUndo(row.data),
+    undo: (UNDOABLE_AUDIT_ACTIONS as readonly string[]).includes(row.action) && isUndo(row.data),
     targetKind: row.targetKind,
     targetId: row.targetId,
     note: row.note,

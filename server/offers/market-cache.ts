@@ -6,8 +6,9 @@
  * process or another one (the hub's bus), and in any case after `MARKET_CACHE_MS`: what the book
  * shows beside an offer (the trader's presence and record) may change without a book event.
  *
- * A value holding an offer is kept no later than the offer's end. A load that was under way when the change came is not kept: the entry it belongs to is dropped
- * with the change, so the next read loads again. Concurrent reads of one entry share one load.
+ * A value holding an offer is kept no later than the offer's end. A load that was under way when
+ * the change came is not kept: the entry it belongs to is dropped with the change, so the next read
+ * loads again. Concurrent reads of one entry share one load.
  */
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { bookTopic } from "./offers.ts";
