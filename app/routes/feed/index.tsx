@@ -36,18 +36,15 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const now = Date.now();
   const id = url.searchParams.get("id");
   if (id !== null) {
-    const post = /^[1-9][0-9]{0,15}$/.test(id)
-      ? await getPost(db, viewer, Number(id)).catch((error: unknown) => {
-          if (error instanceof AppError && error.code === "not-found") return null;
-          throw error;
-        })
-      : null;
-    if (!post) notFound(url);
-    // Hidden or deleted since it was read: answered as gone, as a moment earlier.
-    const comments = await listComments(db, viewer, post.id).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === "not-found") notFound(url);
+    // The post and its comments are read together; either gone (hidden or deleted) is a 404.
+    const gone = (error: unknown) => {
+      if (error instanceof AppError && error.code === "not-found") return null;
       throw error;
-    });
+    };
+    const [post, comments] = /^[1-9][0-9]{0,15}$/.test(id)
+      ? await Promise.all([getPost(db, viewer, Number(id)).catch(gone), listComments(db, viewer, Number(id)).catch(gone)])
+      : [null, null];
+    if (!post || !comments) notFound(url);
     return { view: "post" as const, i18n, moderationI18n, viewer: feedViewer, post, comments, now };
   }
   // `?lang=` picks the interface's language; the posts' language is `?in=` (`all` for every language).
