@@ -14,6 +14,7 @@ import { OfflineIndicator } from "./features/delivery/offline-indicator.tsx";
 import { chunkReloadScript } from "./shared/delivery/reload-guard.ts";
 import { useLanguageSync } from "./shared/i18n/use-language.ts";
 import { requestContext } from "./shared/request-context.ts";
+import { markHydrated } from "./shared/page/server-html.tsx";
 import { useNonce } from "./shared/nonce.tsx";
 import { useRootData, type RootData } from "./shared/root-data.ts";
 import { Stylesheet } from "./shared/styles/stylesheet.tsx";
@@ -78,6 +79,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     // Marks the page interactive: journeys wait for it, and styles may rely on it.
     document.documentElement.dataset.hydrated = "true";
+    markHydrated();
   }, []);
   return (
     <TranslationProvider translator={translator}>

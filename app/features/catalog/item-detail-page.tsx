@@ -13,6 +13,7 @@ import { numberFormat } from "../../shared/i18n/format.ts";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { afterInteractive } from "../../shared/page/after-interactive.ts";
 import type { MarketServer } from "./item-market.tsx";
+import { ServerHtml } from "../../shared/page/server-html.tsx";
 
 const ItemMarket = lazy(() => import("./item-market.tsx").then((module) => ({ default: module.ItemMarket })));
 
@@ -85,7 +86,8 @@ export function ItemDetailPage({ i18n, language, item, makes, uses, related, sou
         </div>
       </header>
 
-      <div className="grid gap-5 md:grid-cols-2">
+      {/* Stats, sources and recipes are text and links: kept as the server sent them (decision 021). */}
+      <ServerHtml className="grid gap-5 md:grid-cols-2" version={item.id}>
         <Section title={t("item.stats")}>
           {stats.length === 0 ? (
             <p className="text-sm text-fg-muted">—</p>
@@ -119,9 +121,11 @@ export function ItemDetailPage({ i18n, language, item, makes, uses, related, sou
         <Section title={t("item.obtain")}>
           <ObtainList obtain={item.obtain} sources={sources} c={t} language={language} />
         </Section>
-      </div>
-      <Section title={t("item.makes")}>{recipeList(makes)}</Section>
-      <Section title={t("item.uses")}>{recipeList(uses)}</Section>
+      </ServerHtml>
+      <ServerHtml className="flex flex-col gap-5" version={item.id}>
+        <Section title={t("item.makes")}>{recipeList(makes)}</Section>
+        <Section title={t("item.uses")}>{recipeList(uses)}</Section>
+      </ServerHtml>
       <MarketSlot itemId={item.id} market={market} />
     </article>
   );

@@ -11,6 +11,7 @@ import { Avatar } from "../../shared/ui/badges.tsx";
 import { notificationText } from "../../shared/notifications/notification-text.ts";
 import { sameOriginPath } from "../../../universal/navigation/safe-navigation.ts";
 import type { AppNotification } from "../../../universal/notifications/notification-kinds.ts";
+import { ServerHtml } from "../../shared/page/server-html.tsx";
 
 type Localized = { vi: string; en: string };
 interface SeasonSummary {
@@ -142,7 +143,12 @@ export function HomePage({
         </section>
       </div>
 
-      <section aria-labelledby="home-posts" className="flex flex-col gap-3">
+      <ServerHtml
+        as="section"
+        aria-labelledby="home-posts"
+        className="flex flex-col gap-3"
+        version={latestPosts.map((post) => `${post.id}:${post.likes}:${post.comments}`).join()}
+      >
         <div className="flex items-baseline justify-between">
           <h2 id="home-posts" className="text-lg font-bold">
             {t("posts.title")}
@@ -184,9 +190,14 @@ export function HomePage({
             ))}
           </ul>
         )}
-      </section>
+      </ServerHtml>
 
-      <section aria-labelledby="home-guides" className="flex flex-col gap-3">
+      <ServerHtml
+        as="section"
+        aria-labelledby="home-guides"
+        className="flex flex-col gap-3"
+        version={guides.map((guide) => guide.id).join()}
+      >
         <div className="flex items-baseline justify-between">
           <h2 id="home-guides" className="text-lg font-bold">
             {t("guides.title")}
@@ -209,9 +220,14 @@ export function HomePage({
             </li>
           ))}
         </ul>
-      </section>
+      </ServerHtml>
 
-      <section aria-labelledby="home-trending" className="flex flex-col gap-3">
+      <ServerHtml
+        as="section"
+        aria-labelledby="home-trending"
+        className="flex flex-col gap-3"
+        version={trending.map((entry) => `${entry.kind}/${entry.id}`).join()}
+      >
         <h2 id="home-trending" className="text-lg font-bold">
           {t("trending.title")}
         </h2>
@@ -235,9 +251,9 @@ export function HomePage({
             ))}
           </ol>
         )}
-      </section>
+      </ServerHtml>
 
-      <section aria-labelledby="home-tools" className={card}>
+      <ServerHtml as="section" aria-labelledby="home-tools" className={card}>
         <h2 id="home-tools" className="mb-3 text-lg font-bold">
           {t("quick.title")}
         </h2>
@@ -258,7 +274,7 @@ export function HomePage({
             </li>
           ))}
         </ul>
-      </section>
+      </ServerHtml>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { SiteFooter } from "../../shared/ui/site-footer.tsx";
 import { Brand } from "./brand.tsx";
 import { CloseIcon, MenuIcon, SearchIcon } from "../../shared/ui/icons.tsx";
 import { LanguageSwitch } from "../../shared/ui/language-switch.tsx";
+import { ServerHtml } from "../../shared/page/server-html.tsx";
 import { NavMenu } from "./nav-menu.tsx";
 import { SearchEntry } from "./search-entry.tsx";
 import { useSearchShortcut } from "./search-shortcut.ts";
@@ -140,14 +141,18 @@ export function AppShell({ children, account }: { children: ReactNode; account: 
       <div className="lg:grid lg:grid-cols-[16rem_1fr]">
         <aside className="hidden lg:block">
           <div className="sticky top-14 max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-r border-line bg-surface">
-            <NavMenu />
+            <ServerHtml>
+              <NavMenu />
+            </ServerHtml>
           </div>
         </aside>
         <div className="flex min-w-0 flex-col">
           <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-5 sm:px-6 lg:px-8">
             {children}
           </main>
-          <SiteFooter className="px-4 sm:px-6 lg:px-8" />
+          <ServerHtml>
+            <SiteFooter className="px-4 sm:px-6 lg:px-8" />
+          </ServerHtml>
         </div>
       </div>
     </>

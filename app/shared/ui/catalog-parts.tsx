@@ -12,6 +12,7 @@ import { FavoriteStar } from "./favorite-star.tsx";
 import { GameIcon } from "./game-icon.tsx";
 import { rarityEdge } from "./rarity.tsx";
 import { numberFormat as sharedNumberFormat } from "../i18n/format.ts";
+import { ServerHtml } from "../page/server-html.tsx";
 
 export const field = "h-10 w-full min-w-0 rounded-md border border-line bg-surface px-2 text-sm text-fg";
 export const textLink = "text-link underline underline-offset-2";
@@ -373,11 +374,14 @@ export function ResultList<T extends { id: string }>({
       {entries.length === 0 ? (
         <EmptyState t={t} />
       ) : (
-        <ul className={`mt-5 grid gap-3 ${columns} ${busy ? "opacity-60" : ""}`}>
-          {entries.map((entry) => (
-            <li key={entry.id}>{children(entry)}</li>
-          ))}
-        </ul>
+        <div className={busy ? "opacity-60" : undefined}>
+          {/* Cards are links and text: kept as the server sent them, no hydration (decision 021). */}
+          <ServerHtml as="ul" className={`mt-5 grid gap-3 ${columns}`} version={entries.map((entry) => entry.id).join()}>
+            {entries.map((entry) => (
+              <li key={entry.id}>{children(entry)}</li>
+            ))}
+          </ServerHtml>
+        </div>
       )}
       {pages ? <Pagination t={t} {...pages} /> : null}
     </>

@@ -1,0 +1,93 @@
+import { useState, type MouseEvent, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { useTranslation } from "../i18n/use-translation.tsx";
+
+/** True until the first hydration commits (`markHydrated`, from the root's first effect). */
+let hydrating = typeof document !== "undefined";
+
+/** Called once by the root after hydration: parts mounted from then on render on the client. */
+export function markHydrated(): void {
+  hydrating = false;
+}
+
+/** The same object on every render: React compares it by identity and never rewrites the server's HTML. */
+const KEEP_SERVER_HTML = { __html: "" };
+
+type Tag = "div" | "section" | "ul" | "ol" | "article" | "nav" | "footer" | "aside";
+
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey && !event.defaultPrevented;
+}
+
+/** Where a plain click on a link inside goes through the router, as `<Link>` would; undefined when the browser should have it. */
+export function routerTarget(anchor: HTMLAnchorElement, here: Location): string | undefined {
+  if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download") || anchor.hasAttribute("data-reload-document"))
+    return undefined;
+  const url = new URL(anchor.href, here.href);
+  if (url.origin !== here.origin) return undefined;
+  // A place on this page: the browser scrolls to it, as it does for <Link>.
+  if (url.pathname === here.pathname && url.search === here.search && url.hash) return undefined;
+  return url.pathname + url.search + url.hash;
+}
+
+/**
+ * A part of a page that needs no script (text, lists of links, cards, tables), kept as the server's
+ * HTML: during hydration the browser keeps what the server sent and React does no work for it (no
+ * component runs, no fiber is made). Once what it shows may differ (another URL, another language,
+ * or another `version`), or when it mounts after hydration (a client navigation), it renders
+ * `children` like any element.
+ *
+ * Its links still navigate in place: a plain click on a same-origin link inside goes through the
+ * router, as `<Link>` would. Nothing inside may need React (state, handlers, effects): interactive
+ * parts go beside it, not in it. Its content must follow from the URL, the language and `version`
+ * alone, since nothing else makes it render again (decision 021).
+ */
+export function ServerHtml({
+  as: As = "div",
+  className,
+  version = "",
+  children,
+  ...attributes
+}: {
+  as?: Tag;
+  className?: string;
+  "aria-labelledby"?: string;
+  id?: string;
+  /** Whatever else what it shows depends on (an id, an update time): a change renders it anew. */
+  version?: string;
+  children: ReactNode;
+}) {
+  const { pathname, search } = useLocation();
+  const { i18n } = useTranslation();
+  const identity = `${i18n.language} ${pathname}${search} ${version}`;
+  // One way only: once it has rendered on the client it never goes back to the (by then stale) server HTML.
+  const [served, setServed] = useState(() => (hydrating ? identity : undefined));
+  if (served !== undefined && served !== identity) setServed(undefined);
+  const kept = served !== undefined && served === identity;
+  const navigate = useNavigate();
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    if (!isPlainClick(event) || !(event.target instanceof Element)) return;
+    const anchor = event.target.closest("a[href]");
+    if (!(anchor instanceof HTMLAnchorElement) || !event.currentTarget.contains(anchor)) return;
+    const target = routerTarget(anchor, window.location);
+    if (target === undefined) return;
+    event.preventDefault();
+    void navigate(target);
+  };
+  if (kept)
+    return (
+      <As
+        key="server"
+        {...attributes}
+        className={className}
+        onClick={onClick}
+        dangerouslySetInnerHTML={KEEP_SERVER_HTML}
+        suppressHydrationWarning
+      />
+    );
+  return (
+    <As key={identity} {...attributes} className={className} onClick={onClick}>
+      {children}
+    </As>
+  );
+}
