@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { lowPriorityModulePreloads } from "./shared/delivery/low-priority-preloads.ts";
+import { withoutModulePreloads } from "./shared/delivery/module-preloads.ts";
 import { NonceProvider } from "./shared/nonce.tsx";
 import { StylesheetReaderProvider } from "./shared/styles/stylesheet.tsx";
 import { requestContext } from "./shared/request-context.ts";
@@ -60,7 +60,7 @@ export default function handleRequest(
         });
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         pipe(body);
-        const html = body.pipe(lowPriorityModulePreloads());
+        const html = body.pipe(withoutModulePreloads());
         resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

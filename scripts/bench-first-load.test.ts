@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstLoadScriptUrls } from "./bench-first-load.ts";
+import { firstLoadScriptUrls, staticDependencies } from "./bench-first-load.ts";
 
 describe("firstLoadScriptUrls", () => {
   it("finds preloaded, src'd and inline-imported module scripts, once each, as absolute URLs", () => {
@@ -19,6 +19,20 @@ describe("firstLoadScriptUrls", () => {
       "http://127.0.0.1:4000/assets/extra-c.js",
       "http://127.0.0.1:4000/assets/home-d.js",
       "http://127.0.0.1:4000/assets/lazy-e.js",
+    ]);
+  });
+});
+
+describe("staticDependencies", () => {
+  it("finds a minified chunk's static imports and re-exports, not its dynamic imports", () => {
+    const chunk =
+      'import{r as e,t}from"./rolldown-runtime-a.js";import"./side-effect-b.js";export{x}from"./shared-c.js";' +
+      'import * as f from "./framework-d.js";const lazy=()=>import("./lazy-e.js");var from="./not-an-import.js";';
+    expect(staticDependencies(chunk, "http://127.0.0.1:4000/assets/root-z.js")).toEqual([
+      "http://127.0.0.1:4000/assets/rolldown-runtime-a.js",
+      "http://127.0.0.1:4000/assets/side-effect-b.js",
+      "http://127.0.0.1:4000/assets/shared-c.js",
+      "http://127.0.0.1:4000/assets/framework-d.js",
     ]);
   });
 });

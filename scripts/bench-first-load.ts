@@ -12,7 +12,7 @@ function attribute(tag: string, name: string): string | undefined {
   return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
 }
 
-/** Every module script the browser loads before the page is interactive: src'd, preloaded, and imported inline. */
+/** The module scripts a page names: src'd, preloaded, and imported by its inline bootstrap (their own imports come next). */
 export function firstLoadScriptUrls(html: string, pageUrl: string): string[] {
   const found = new Set<string>();
   const add = (path: string | undefined) => {
@@ -29,6 +29,13 @@ export function firstLoadScriptUrls(html: string, pageUrl: string): string[] {
   return [...found];
 }
 
+/** A chunk's static dependencies: `import … from "x"`, `import "x"`, `export … from "x"` (not `import()`, loaded later). */
+const STATIC_DEPENDENCY = /\b(?:import|export)\s*(?:[\w$*{},\s]*?\s*from\s*)?["']([^"']+\.m?js)["']/g;
+
+export function staticDependencies(source: string, scriptUrl: string): string[] {
+  return [...source.matchAll(STATIC_DEPENDENCY)].map(([, path = ""]) => new URL(path, scriptUrl).href);
+}
+
 async function fetchText(url: string): Promise<string> {
   const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   if (!response.ok) throw new Error(`GET ${url} returned ${response.status}`);
@@ -37,7 +44,13 @@ async function fetchText(url: string): Promise<string> {
 
 /** The page's first-load scripts, each with its size at gzip -9 (what a phone downloads, give or take brotli). */
 export async function pageScripts(url: string, label: string = url): Promise<PageScripts> {
-  const urls = firstLoadScriptUrls(await fetchText(url), url);
-  const sizes = await Promise.all(urls.map(async (script) => [script, gzipSync(await fetchText(script), { level: 9 }).length] as const));
-  return { path: label, scripts: new Map(sizes) };
+  // The page names its first modules; they import the rest (the page carries no module preloads: decision 021).
+  const sizes = new Map<string, number>();
+  let next = firstLoadScriptUrls(await fetchText(url), url);
+  while (next.length > 0) {
+    const fetched = await Promise.all(next.map(async (script) => [script, await fetchText(script)] as const));
+    for (const [script, source] of fetched) sizes.set(script, gzipSync(source, { level: 9 }).length);
+    next = [...new Set(fetched.flatMap(([script, source]) => staticDependencies(source, script)))].filter((script) => !sizes.has(script));
+  }
+  return { path: label, scripts: sizes };
 }

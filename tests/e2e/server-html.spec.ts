@@ -77,3 +77,17 @@ test("a link inside kept HTML opened with a modifier or to another site is left 
   await expect(page).toHaveURL(/\/$/);
   await popup.close();
 });
+
+test("a page names no module preloads: its modules are found by the bootstrap at the end of the body, after the page is parsed", async ({
+  page,
+}) => {
+  for (const path of ["/", "/equipments-items", "/feed"]) {
+    const html = await (await page.request.get(path)).text();
+    expect(html, path).not.toContain('rel="modulepreload"');
+    const bootstrap = html.search(/<script[^>]* type="module"/);
+    expect(bootstrap, path).toBeGreaterThan(html.indexOf("</main>"));
+  }
+  await page.goto("/equipments-items");
+  await hydrated(page);
+  await expect(page.locator("main ul.grid").getByRole("link").first()).toBeVisible();
+});

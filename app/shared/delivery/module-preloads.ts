@@ -1,0 +1,44 @@
+import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+
+const PRELOAD = '<link rel="modulepreload"';
+const PRELOAD_TAG = /<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * React Router's `<Scripts>` preloads every module a page needs, and React hoists those preloads into
+ * the `<head>`: the browser then fetches, compiles and may run the page's scripts while it is still
+ * parsing and laying out the page, before its first paint. Without them the modules are found by the
+ * bootstrap script at the end of the body, once the page is parsed: the first paint comes first, and
+ * on the calibrated phone the page's LCP fell from 2.3 to 1.0 s and its blocking time halved, with
+ * time to interactive unchanged (decision 021). This removes the tags as the HTML streams out; a tag
+ * split between two chunks is caught by holding back the end of each chunk that could begin one, and
+ * a character split between two chunks by decoding the bytes as one stream.
+ */
+export function withoutModulePreloads(): Transform {
+  const decoder = new StringDecoder("utf8");
+  let held = "";
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      const text = held + (typeof chunk === "string" ? chunk : decoder.write(chunk));
+      const keep = partialTagLength(text);
+      held = text.slice(text.length - keep);
+      callback(null, text.slice(0, text.length - keep).replace(PRELOAD_TAG, ""));
+    },
+    flush(callback) {
+      callback(null, (held + decoder.end()).replace(PRELOAD_TAG, ""));
+    },
+  });
+}
+
+/**
+ * How many characters at the end of `text` could belong to a preload tag not yet closed: from the
+ * last `<link rel="modulepreload"` without its `>`, or the longest end that could begin one.
+ */
+function partialTagLength(text: string): number {
+  const open = text.lastIndexOf(PRELOAD);
+  if (open !== -1 && !text.includes(">", open)) return text.length - open;
+  for (let length = Math.min(PRELOAD.length - 1, text.length); length > 0; length--) {
+    if (PRELOAD.startsWith(text.slice(text.length - length))) return length;
+  }
+  return 0;
+}
