@@ -187,6 +187,28 @@ export async function calibratedRun(page: BenchedPage, run: number, lowEnd: bool
   }
 }
 
+/**
+ * Every page's run 1, then every page's run 2, …: a host that slows down mid-bench slows all pages
+ * alike. `onRun` hears of each run as it ends.
+ */
+export async function interleavedRuns(
+  pages: BenchedPage[],
+  runs: number,
+  lowEnd: boolean,
+  onRun: (page: BenchedPage, run: number, result: CalibratedRun) => void,
+): Promise<Map<BenchedPage, CalibratedRun[]>> {
+  assertChromium();
+  const results = new Map<BenchedPage, CalibratedRun[]>(pages.map((page) => [page, []]));
+  for (let run = 1; run <= runs; run++) {
+    for (const page of pages) {
+      const result = await calibratedRun(page, run, lowEnd);
+      results.get(page)?.push(result);
+      onRun(page, run, result);
+    }
+  }
+  return results;
+}
+
 /** A missing binary is an unhandled spawn error inside chrome-launcher, which would end the bench without cleaning up. */
 export function assertChromium(): void {
   if (!existsSync(chromiumPath))

@@ -11,9 +11,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { summarizeRuns } from "./bench-budgets.ts";
-import { assertChromium, calibratedRun, type BenchedPage, type CalibratedRun } from "./bench-lighthouse.ts";
+import { interleavedRuns, type BenchedPage } from "./bench-lighthouse.ts";
 import { benchedPaths } from "./bench-pages.ts";
-import { buildFloor, freePort, HOST, startApp, startFloor, stop, waitUntilAnswering, type Served } from "./bench-servers.ts";
+import { buildFloor, startBenchServers, stop, type Served } from "./bench-servers.ts";
 import { printTable } from "./bench-table.ts";
 import { ensureBuild } from "./ensure-build.ts";
 
@@ -22,35 +22,19 @@ const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const scratch = mkdtempSync(join(tmpdir(), "bench-phone-"));
 const servers: Served[] = [];
 try {
-  assertChromium();
   ensureBuild();
   buildFloor(join(scratch, "floor"));
-  const appPort = await freePort();
-  const floorPort = await freePort();
   const dataDir = join(scratch, "data");
   mkdirSync(dataDir);
-  const app = startApp(appPort, dataDir);
-  servers.push(app);
-  const floor = startFloor(join(scratch, "floor"), floorPort);
-  servers.push(floor);
-  const appUrl = `http://${HOST}:${appPort}`;
-  await waitUntilAnswering(appUrl + "/api/health", app);
-  await waitUntilAnswering(`http://${HOST}:${floorPort}/`, floor);
+  const { appUrl, floorUrl } = await startBenchServers(join(scratch, "floor"), dataDir, servers);
   const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : benchedPaths();
-  const pages: BenchedPage[] = [
-    { label: "floor", url: `http://${HOST}:${floorPort}/` },
-    ...paths.map((path) => ({ label: path, url: appUrl + path })),
-  ];
-  const results = new Map<BenchedPage, CalibratedRun[]>(pages.map((page) => [page, []]));
-  for (let run = 1; run <= runs; run++)
-    for (const page of pages) {
-      const result = await calibratedRun(page, run, false);
-      results.get(page)?.push(result);
-      console.log(
-        `${page.label} run ${run}: ×${result.mid.multiplier.toFixed(2)} perf ${result.mid.performance} TBT ${Math.round(result.mid.tbt)} ` +
-          `main ${(result.mid.mainThread / 1000).toFixed(2)} s LCP ${(result.mid.lcp / 1000).toFixed(2)} s CLS ${result.mid.cls.toFixed(3)} a11y ${result.mid.accessibility}`,
-      );
-    }
+  const pages: BenchedPage[] = [{ label: "floor", url: `${floorUrl}/` }, ...paths.map((path) => ({ label: path, url: appUrl + path }))];
+  const results = await interleavedRuns(pages, runs, false, (page, run, { mid }) =>
+    console.log(
+      `${page.label} run ${run}: ×${mid.multiplier.toFixed(2)} perf ${mid.performance} TBT ${Math.round(mid.tbt)} ` +
+        `main ${(mid.mainThread / 1000).toFixed(2)} s LCP ${(mid.lcp / 1000).toFixed(2)} s CLS ${mid.cls.toFixed(3)} a11y ${mid.accessibility}`,
+    ),
+  );
   printTable(
     ["page", "perf", "a11y", "TBT ms", "main s", "LCP s", "CLS", "groups (last run)", "scripts (last run)"],
     pages.map((page) => {

@@ -88,3 +88,26 @@ export async function stop({ child }: { child: ChildProcess }): Promise<void> {
   await exited;
   clearTimeout(forced);
 }
+
+/**
+ * Our server on `dataDir` and the floor built in `floorBuild`, each on a free port, once both answer.
+ * Each is added to `servers` as it starts, so the caller stops them even when the other fails.
+ */
+export async function startBenchServers(
+  floorBuild: string,
+  dataDir: string,
+  servers: Served[],
+): Promise<{ appUrl: string; floorUrl: string }> {
+  const appPort = await freePort();
+  let floorPort = await freePort();
+  while (floorPort === appPort) floorPort = await freePort();
+  const appUrl = `http://${HOST}:${appPort}`;
+  const floorUrl = `http://${HOST}:${floorPort}`;
+  const app = startApp(appPort, dataDir);
+  servers.push(app);
+  const floor = startFloor(floorBuild, floorPort);
+  servers.push(floor);
+  await waitUntilAnswering(`${appUrl}/api/health`, app);
+  await waitUntilAnswering(`${floorUrl}/`, floor);
+  return { appUrl, floorUrl };
+}

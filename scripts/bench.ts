@@ -21,7 +21,7 @@ import {
 } from "./bench-budgets.ts";
 import { pageScripts } from "./bench-first-load.ts";
 import { printTable } from "./bench-table.ts";
-import { assertChromium, calibratedRun, type BenchedPage, type CalibratedRun, type RunDiagnostics } from "./bench-lighthouse.ts";
+import { interleavedRuns, type BenchedPage, type CalibratedRun, type RunDiagnostics } from "./bench-lighthouse.ts";
 import { benchedPaths, PAGES_ONCE_BUILT, whyNotBenched } from "./bench-pages.ts";
 import { benchCommunity } from "./bench-community.ts";
 import { FEED_PATH, FEED_SEED, feedThroughput, feedThroughputLine, reportFeedThroughput, seedFeedDataDir } from "./bench-feed.ts";
@@ -35,7 +35,7 @@ import {
   tradingQueriesLine,
 } from "./bench-trading.ts";
 import type { SeededTrading } from "./bench-trading-seed.ts";
-import { buildFloor, freePort, HOST, startApp, startFloor, stop, waitUntilAnswering, type Served } from "./bench-servers.ts";
+import { buildFloor, startBenchServers, stop, type Served } from "./bench-servers.ts";
 import { interleavedPairs, measure, WARMUP_SECONDS, type Load, type Measurement } from "./bench-throughput.ts";
 import { ensureBuild } from "./ensure-build.ts";
 
@@ -90,22 +90,14 @@ const range = ([low, high]: [number, number], format: (value: number) => string)
 const times = (value: number) => `×${value.toFixed(2)}`;
 const kb = (value: number) => value.toFixed(1);
 
-/** Every page's run 1, then every page's run 2, …: a host that slows down mid-bench slows all pages alike. */
 async function lighthouseRuns(pages: BenchedPage[], settings: Settings): Promise<PageResult[]> {
-  assertChromium();
-  const runs = new Map<BenchedPage, CalibratedRun[]>(pages.map((page) => [page, []]));
-  for (let run = 1; run <= settings.lighthouseRuns; run++) {
-    for (const page of pages) {
-      const result = await calibratedRun(page, run, settings.lowEnd);
-      runs.get(page)?.push(result);
-      const { mid, low } = result;
-      console.log(
-        `bench: Lighthouse run ${run}/${settings.lighthouseRuns} ${page.label}: index ${mid.benchmarkIndex}, ${times(mid.multiplier)}: ` +
-          `perf ${mid.performance}, TBT ${ms(mid.tbt)} ms, main thread ${seconds(mid.mainThread)} s, LCP ${seconds(mid.lcp)} s` +
-          (low ? `; low-end ${times(low.multiplier)}: perf ${low.performance}, TBT ${ms(low.tbt)} ms` : ""),
-      );
-    }
-  }
+  const runs = await interleavedRuns(pages, settings.lighthouseRuns, settings.lowEnd, (page, run, { mid, low }) =>
+    console.log(
+      `bench: Lighthouse run ${run}/${settings.lighthouseRuns} ${page.label}: index ${mid.benchmarkIndex}, ${times(mid.multiplier)}: ` +
+        `perf ${mid.performance}, TBT ${ms(mid.tbt)} ms, main thread ${seconds(mid.mainThread)} s, LCP ${seconds(mid.lcp)} s` +
+        (low ? `; low-end ${times(low.multiplier)}: perf ${low.performance}, TBT ${ms(low.tbt)} ms` : ""),
+    ),
+  );
   return pages.map((page) => {
     const pageRuns = runs.get(page) ?? [];
     const lows = pageRuns.flatMap((run) => (run.low ? [run.low] : []));
@@ -387,11 +379,6 @@ async function main(): Promise<number> {
     const floorBuild = join(scratch, "floor");
     buildFloor(floorBuild);
 
-    const appPort = await freePort();
-    let floorPort = await freePort();
-    while (floorPort === appPort) floorPort = await freePort();
-    const appUrl = `http://${HOST}:${appPort}`;
-    const floorUrl = `http://${HOST}:${floorPort}`;
     const dataDir = join(scratch, "data");
     mkdirSync(dataDir);
     const seeded = await seedFeedDataDir(dataDir);
@@ -403,12 +390,7 @@ async function main(): Promise<number> {
       `bench: seeded the item market in ${market.seconds.toFixed(1)} s: ${market.itemId} with ${market.openOnItem} open offers ` +
         `and ${market.tradesOnItem.toLocaleString("en-US")} trades over 90 days`,
     );
-    const app = startApp(appPort, dataDir);
-    servers.push(app);
-    const floor = startFloor(floorBuild, floorPort);
-    servers.push(floor);
-    await waitUntilAnswering(appUrl + HEALTH_PATH, app);
-    await waitUntilAnswering(floorUrl + "/", floor);
+    const { appUrl, floorUrl } = await startBenchServers(floorBuild, dataDir, servers);
     console.log(`bench: our server on ${appUrl}, the floor on ${floorUrl}`);
 
     const summary = await runBenchmarks(appUrl, floorUrl, settings, seeded.postPath, market);

@@ -87,6 +87,26 @@ test("a moderator gets into /admin and sees moderation only; a member gets 403",
 });
 
 /** Opens a chat room and waits until it is live (caught up, new messages arrive as they are sent). */
+/**
+ * A moderator restores what `list` (an /admin list of hidden things: its title, button label and
+ * confirmation) shows with `text`, and sees the confirmation; `values` fill the messages' {{…}}.
+ */
+async function restoreFromAdmin(
+  page: Page,
+  list: { title: string; restoreLabel: string; restored: string },
+  text: string,
+  values: Record<string, string>,
+): Promise<void> {
+  const fill = (message: string) => Object.entries(values).reduce((out, [key, value]) => out.replace(`{{${key}}}`, value), message);
+  await page
+    .getByRole("list", { name: list.title })
+    .getByRole("listitem")
+    .filter({ hasText: text })
+    .getByRole("button", { name: fill(list.restoreLabel) })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: fill(list.restored) })).toBeVisible();
+}
+
 async function openRoom(page: Page, room: string): Promise<void> {
   await page.goto(`/chat?room=${encodeURIComponent(room)}`);
   await hydrated(page);
@@ -398,16 +418,8 @@ test("a moderator pins a post, then hides it from the feed itself: it leaves the
   // The moderator finds it among the hidden posts in /admin and restores it: it is back on its page.
   await moderator.page.goto("/admin");
   await hydrated(moderator.page);
-  const hiddenList = moderator.page.getByRole("list", { name: feed.hidden.title });
-  await expect(hiddenList.getByText(text)).toBeVisible();
-  await hiddenList
-    .getByRole("listitem")
-    .filter({ hasText: text })
-    .getByRole("button", { name: feed.hidden.restoreLabel.replace("{{name}}", "Người Đăng") })
-    .click();
-  await expect(
-    moderator.page.getByRole("status").filter({ hasText: feed.hidden.restored.replace("{{name}}", "Người Đăng") }),
-  ).toBeVisible();
+  await expect(moderator.page.getByRole("list", { name: feed.hidden.title }).getByText(text)).toBeVisible();
+  await restoreFromAdmin(moderator.page, feed.hidden, text, { name: "Người Đăng" });
   expect((await author.page.request.get(`/feed?id=${id}`)).status()).toBe(200);
   // The admin reads the three decisions in words, newest first.
   await admin.page.goto("/admin");
@@ -463,22 +475,8 @@ test("a moderator hides a reported comment and a reported guide, then restores b
   // The moderator restores both from /admin.
   await moderator.page.goto("/admin");
   await hydrated(moderator.page);
-  const hiddenComments = moderator.page.getByRole("list", { name: feed.hiddenComments.title });
-  await hiddenComments
-    .getByRole("listitem")
-    .filter({ hasText: commentText })
-    .getByRole("button", { name: feed.hiddenComments.restoreLabel.replace("{{name}}", "Người Đọc Khôi Phục") })
-    .click();
-  await expect(
-    moderator.page.getByRole("status").filter({ hasText: feed.hiddenComments.restored.replace("{{name}}", "Người Đọc Khôi Phục") }),
-  ).toBeVisible();
-  const hiddenGuides = moderator.page.getByRole("list", { name: guides.hidden.title });
-  await hiddenGuides
-    .getByRole("listitem")
-    .filter({ hasText: title })
-    .getByRole("button", { name: guides.hidden.restoreLabel.replace("{{title}}", title) })
-    .click();
-  await expect(moderator.page.getByRole("status").filter({ hasText: guides.hidden.restored.replace("{{title}}", title) })).toBeVisible();
+  await restoreFromAdmin(moderator.page, feed.hiddenComments, commentText, { name: "Người Đọc Khôi Phục" });
+  await restoreFromAdmin(moderator.page, guides.hidden, title, { title });
   expect(await seriousViolationsAtEveryWidth(moderator.page)).toEqual([]);
 
   // Both are back where they were.

@@ -25,6 +25,9 @@ describe("routerTarget", () => {
     expect(routerTarget(anchor("/export.json", { download: "" }), here)).toBeUndefined();
     expect(routerTarget(anchor("/login", { "data-reload-document": "" }), here)).toBeUndefined();
     expect(routerTarget(anchor("#results"), here)).toBeUndefined();
+    // A path a router or a browser would read as another host is refused, as every navigation is.
+    expect(routerTarget(anchor("https://example.test//evil.example/"), here)).toBeUndefined();
+    expect(routerTarget(anchor("https://example.test/%2F%2Fevil.example"), here)).toBeUndefined();
   });
 
   it("keeps an explicit same-tab target", () => {

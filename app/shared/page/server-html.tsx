@@ -1,5 +1,6 @@
 import { useState, type MouseEvent, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { safeNavigationTarget } from "../../../universal/navigation/safe-navigation.ts";
 import { useTranslation } from "../i18n/use-translation.tsx";
 
 /** True until the first hydration commits (`markHydrated`, from the root's first effect). */
@@ -19,15 +20,24 @@ function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey && !event.defaultPrevented;
 }
 
-/** Where a plain click on a link inside goes through the router, as `<Link>` would; undefined when the browser should have it. */
+/**
+ * Where a plain click on a link inside goes through the router, as `<Link>` would; undefined when the
+ * browser should have it: another site or anything `safeNavigationTarget` refuses, a new tab, a
+ * download, a document reload, a place on this page.
+ */
 export function routerTarget(anchor: HTMLAnchorElement, here: Location): string | undefined {
   if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download") || anchor.hasAttribute("data-reload-document"))
     return undefined;
-  const url = new URL(anchor.href, here.href);
-  if (url.origin !== here.origin) return undefined;
+  let path: string;
+  try {
+    path = safeNavigationTarget(anchor.href, { origin: here.origin }).href;
+  } catch {
+    return undefined;
+  }
+  const url = new URL(path, here.origin);
   // A place on this page: the browser scrolls to it, as it does for <Link>.
   if (url.pathname === here.pathname && url.search === here.search && url.hash) return undefined;
-  return url.pathname + url.search + url.hash;
+  return path;
 }
 
 /**
@@ -52,7 +62,6 @@ export function ServerHtml({
   as?: Tag;
   className?: string;
   "aria-labelledby"?: string;
-  id?: string;
   /** Whatever else what it shows depends on (an id, an update time): a change renders it anew. */
   version?: string;
   children: ReactNode;
@@ -63,7 +72,7 @@ export function ServerHtml({
   // One way only: once it has rendered on the client it never goes back to the (by then stale) server HTML.
   const [served, setServed] = useState(() => (hydrating ? identity : undefined));
   if (served !== undefined && served !== identity) setServed(undefined);
-  const kept = served !== undefined && served === identity;
+  const kept = served === identity;
   const navigate = useNavigate();
   const onClick = (event: MouseEvent<HTMLElement>) => {
     if (!isPlainClick(event) || !(event.target instanceof Element)) return;
