@@ -166,7 +166,8 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     /** For a topic whose presence is some members' presence on the site: those members. */
     watched: Set<string> | undefined;
     cursor: Promise<number>;
-    pulling: Promise<void> | undefined;
+    /** A pull is under way; `again`: it reads once more before it stops. */
+    pulling: boolean;
     again: boolean;
     stop(): void;
   }
@@ -184,45 +185,48 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
   function feedFor(topic: string, source: TopicSource, id: string): Feed {
     const existing = feeds.get(topic);
     if (existing) return existing;
+    // Reads while woken. `again` is checked and `pulling` cleared in one step, at the loop's end:
+    // a wake that comes in between would otherwise find it still pulling and be lost.
     const pull = async (feed: Feed): Promise<void> => {
-      do {
-        feed.again = false;
-        const from = await feed.cursor;
-        const events = await source.eventsAfter(id, from);
-        if (!events) {
-          // Too much at once for the feed: its subscribers start over.
-          for (const member of feed.members) send(member.connection, { type: "error", topic, code: "reload" });
-          for (const member of [...feed.members]) leave(member.connection, topic);
-          return;
+      try {
+        while (feed.again && feeds.get(topic) === feed) {
+          feed.again = false;
+          const from = await feed.cursor;
+          const events = await source.eventsAfter(id, from);
+          if (!events) {
+            // Too much at once for the feed: its subscribers start over.
+            for (const member of feed.members) send(member.connection, { type: "error", topic, code: "reload" });
+            for (const member of [...feed.members]) leave(member.connection, topic);
+            return;
+          }
+          const last = events.at(-1)?.id;
+          if (last !== undefined) feed.cursor = Promise.resolve(Math.max(from, last));
+          for (const event of events) {
+            const text = JSON.stringify(event);
+            for (const member of feed.members) deliverTo(member, event, text);
+          }
         }
-        const last = events.at(-1)?.id;
-        if (last !== undefined) feed.cursor = Promise.resolve(Math.max(from, last));
-        for (const event of events) {
-          const text = JSON.stringify(event);
-          for (const member of feed.members) deliverTo(member, event, text);
-        }
-      } while (feed.again && feeds.get(topic) === feed);
+      } catch (error) {
+        logger.error("a realtime feed could not read its topic", { error, topic });
+      } finally {
+        feed.pulling = false;
+      }
     };
     const feed: Feed = {
       members: new Set(),
       watched: undefined,
       cursor: source.lastId(id).then((last) => last ?? 0),
-      pulling: undefined,
+      pulling: false,
       again: false,
       stop: () => {},
     };
     const wake = (eventId: number) => {
       void feed.cursor.then((cursor) => {
         if (eventId <= cursor) return;
-        if (feed.pulling) {
-          feed.again = true;
-          return;
-        }
-        feed.pulling = pull(feed)
-          .catch((error: unknown) => logger.error("a realtime feed could not read its topic", { error, topic }))
-          .finally(() => {
-            feed.pulling = undefined;
-          });
+        feed.again = true;
+        if (feed.pulling) return;
+        feed.pulling = true;
+        void pull(feed);
       });
     };
     feed.stop = hub.listen(topic, (event) => {

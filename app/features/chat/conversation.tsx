@@ -29,7 +29,7 @@ import { MuteDialog, RoomControls } from "./room-controls.tsx";
 import { nextOnline, RoomPresence, type RoomOnline } from "./room-presence.tsx";
 import { MentionList, useMentionPicker, type Mentionable } from "../../shared/ui/mention-picker.tsx";
 import { useCaretAfterRender } from "../../shared/ui/use-caret.ts";
-import { hiddenAfterChange, hiddenAfterReveal } from "./message-window.ts";
+import { hiddenAfterChange, hiddenAfterReveal, mergeAfterReload } from "./message-window.ts";
 
 const TYPING_SHOWN_MS = 4_000;
 const READ_SETTLE_MS = 3_000;
@@ -112,6 +112,8 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
     if (socketState !== "open") setLive(false);
   }
   const list = useRef<HTMLOListElement>(null);
+  // Messages the socket said were deleted: a read of the page that began before stays without them.
+  const deleted = useRef(new Set<number>());
   const follow = useRef(true);
   const lastId = messages.at(-1)?.id;
   // The divider sits before the first message the reader had not read when the room opened.
@@ -147,6 +149,7 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
           setMessages((current) => current.map((each) => (each.id === frame.message.id ? frame.message : each)));
           break;
         case "message-deleted":
+          deleted.current.add(frame.messageId);
           setMessages((current) => current.filter((each) => each.id !== frame.messageId));
           break;
         case "subscribed":
@@ -171,11 +174,11 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
   // Holding no message, everything after 0 is new: a message sent while the page loaded is not lost.
   useTopic(topic, lastId ?? 0, onFrame, generation);
 
-  // After a reload the loader's messages are the truth.
+  // After a reload the loader's messages are the truth, with what the socket delivered meanwhile.
   const [seenInitial, setSeenInitial] = useState(initial);
   if (seenInitial !== initial) {
     setSeenInitial(initial);
-    setMessages(initial);
+    setMessages((current) => mergeAfterReload(initial, current, deleted.current));
   }
 
   // Typing indicators fade out by themselves.
@@ -346,6 +349,7 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
       setError(refusal(answer));
       return;
     }
+    deleted.current.add(id);
     setMessages((current) => current.filter((each) => each.id !== id));
   }
 
@@ -403,7 +407,7 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
           return (
             <li key={message.clientId ?? message.id} data-message-id={confirmed ? message.id : undefined}>
               {message.id === dividerBefore ? (
-                <p className="my-2 flex items-center gap-2 text-xs font-semibold text-brand" role="separator">
+                <p className="my-2 flex items-center gap-2 text-xs font-semibold text-accent" role="separator">
                   <span className="h-px flex-1 bg-brand" />
                   {t("newMessages")}
                   <span className="h-px flex-1 bg-brand" />

@@ -53,7 +53,7 @@ export function ContributionRanking({ period, ranking }: { period: RankingPeriod
                 <span className="sr-only">{t("ranking.rank", { rank: member.rank })}</span>
                 <span
                   aria-hidden="true"
-                  className={`w-7 shrink-0 text-center font-bold tabular-nums ${member.rank <= 3 ? "text-brand" : "text-fg-muted"}`}
+                  className={`w-7 shrink-0 text-center font-bold tabular-nums ${member.rank <= 3 ? "text-accent" : "text-fg-muted"}`}
                 >
                   {member.rank}
                 </span>
