@@ -22,6 +22,7 @@ import { apiJson, type ApiRefusal } from "../../shared/api/json-api.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { socketClient } from "../../shared/realtime/socket-client.ts";
+import { mergeAfterReload } from "../../shared/realtime/merge-after-reload.ts";
 import { useSocketState, useTopic } from "../../shared/realtime/use-topic.ts";
 import { ReportDialog, type ReportTarget } from "../../shared/moderation/report-dialog.tsx";
 import { MessageItem, type Shown } from "./message-item.tsx";
@@ -29,7 +30,7 @@ import { MuteDialog, RoomControls } from "./room-controls.tsx";
 import { nextOnline, RoomPresence, type RoomOnline } from "./room-presence.tsx";
 import { MentionList, useMentionPicker, type Mentionable } from "../../shared/ui/mention-picker.tsx";
 import { useCaretAfterRender } from "../../shared/ui/use-caret.ts";
-import { hiddenAfterChange, hiddenAfterReveal, mergeAfterReload } from "./message-window.ts";
+import { hiddenAfterChange, hiddenAfterReveal } from "./message-window.ts";
 
 const TYPING_SHOWN_MS = 4_000;
 const READ_SETTLE_MS = 3_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hiddenAfterChange, hiddenAfterReveal, mergeAfterReload, RENDERED_KEEP, RENDERED_MAX, REVEAL_STEP } from "./message-window.ts";
+import { hiddenAfterChange, hiddenAfterReveal, RENDERED_KEEP, RENDERED_MAX, REVEAL_STEP } from "./message-window.ts";
 
 describe("the rendered window of a long room", () => {
   it("renders everything up to the maximum", () => {
@@ -23,25 +23,5 @@ describe("the rendered window of a long room", () => {
 
   it("keeps the count within what is loaded when messages leave (a reload, deletions)", () => {
     expect(hiddenAfterChange(10, 150, true)).toBe(10);
-  });
-});
-
-describe("the messages after the page's data is read again", () => {
-  const message = (id: number, editedAt: number | null = null) => ({ id, editedAt, text: `${id}@${editedAt ?? 0}` });
-
-  it("keeps a message the socket delivered while the read was on its way", () => {
-    expect(mergeAfterReload([message(1), message(2)], [message(1), message(2), message(3)], new Set()).map((each) => each.id)).toEqual([
-      1, 2, 3,
-    ]);
-  });
-
-  it("takes the server's list for what both hold, keeps earlier pages, and drops what the server no longer lists", () => {
-    const merged = mergeAfterReload([message(5, 100), message(7)], [message(4), message(5), message(6)], new Set());
-    expect(merged).toEqual([message(4), message(5, 100), message(7)]);
-  });
-
-  it("keeps an edit the socket delivered after the read, and a deletion", () => {
-    const merged = mergeAfterReload([message(1), message(2), message(3)], [message(1), message(2, 500)], new Set([3]));
-    expect(merged).toEqual([message(1), message(2, 500)]);
   });
 });

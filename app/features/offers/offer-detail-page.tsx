@@ -14,6 +14,7 @@ import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { LazyReportDialog } from "../../shared/moderation/lazy-report-dialog.tsx";
 import type { ReportTarget } from "../../shared/moderation/report-dialog.tsx";
+import { mergeAfterReload } from "../../shared/realtime/merge-after-reload.ts";
 import { useTopic } from "../../shared/realtime/use-topic.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
@@ -100,7 +101,8 @@ export function OfferDetailPage({ i18n, moderationI18n, offer: initial, item, se
     if (!answer.ok) return;
     const { replies: fresh, feedback: left, canLeaveFeedback: may, ...rest } = answer.data;
     setOffer(rest);
-    setReplies(fresh);
+    // A reply the socket delivered while this read was on its way stays.
+    setReplies((current) => mergeAfterReload(fresh, current));
     setFeedback(left);
     setCanLeaveFeedback(may);
   }
