@@ -4,7 +4,7 @@ import offersEn from "../../locales/en-US/offers.json" with { type: "json" };
 import offers from "../../locales/vi/offers.json" with { type: "json" };
 import reputation from "../../locales/vi/reputation.json" with { type: "json" };
 import reputationEn from "../../locales/en-US/reputation.json" with { type: "json" };
-import { expect, hydrated, memberInBrowser, seriousViolationsAtEveryWidth, test, useLanguage } from "./fixtures.ts";
+import { expect, hydrated, memberInBrowser, scrollToMarket, seriousViolationsAtEveryWidth, test, useLanguage } from "./fixtures.ts";
 
 const origin = () => test.info().project.use.baseURL ?? "";
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -110,6 +110,7 @@ test("in English: the lookup and the item page's market speak en-US, axe-clean a
 
   await page.goto("/equipments-items/detail?id=iron-sword");
   await hydrated(page);
+  await scrollToMarket(page);
   await expect(page.getByRole("heading", { name: offersEn.prices.heading })).toBeVisible();
   await expect(page.getByRole("combobox", { name: offersEn.market.server })).toBeVisible();
   expect(await seriousViolationsAtEveryWidth(page)).toEqual([]);

@@ -125,3 +125,9 @@ export async function seriousViolationsAtEveryWidth(page: Page): Promise<string[
   }
   return found;
 }
+
+/** An item's market loads once the reader comes near it (whenNearViewport): scroll to it, as a reader does. */
+export async function scrollToMarket(page: Page): Promise<void> {
+  // In the page's own script: the placeholder is replaced by the market as it comes into view.
+  await page.evaluate(() => document.getElementById("market")?.closest("section")?.scrollIntoView({ block: "start" }));
+}

@@ -4,7 +4,7 @@ import common from "../../locales/vi/common.json" with { type: "json" };
 import moderation from "../../locales/vi/moderation.json" with { type: "json" };
 import offers from "../../locales/vi/offers.json" with { type: "json" };
 import reputation from "../../locales/vi/reputation.json" with { type: "json" };
-import { expect, hydrated, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+import { expect, hydrated, memberInBrowser, scrollToMarket, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 
 const member = (browser: Browser, name: string) => memberInBrowser(browser, name, "offers");
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -91,6 +91,7 @@ test("two members trade: a sell offer, a reply, a reservation, both confirm, bot
   // The item's page lists the open offer in its book, cheapest first.
   await minh.page.goto("/equipments-items/detail?id=iron-sword");
   await hydrated(minh.page);
+  await scrollToMarket(minh.page);
   const sells = minh.page.getByRole("region", { name: new RegExp(`^${offers.market.sells}`) });
   const row = sells.locator(`[data-offer-id="${id}"]`);
   await expect(row).toContainText(character);
@@ -147,6 +148,7 @@ test("two members trade: a sell offer, a reply, a reservation, both confirm, bot
   // The trade counts in the item's price history at once: a summary, a table and the chart.
   await minh.page.goto("/equipments-items/detail?id=iron-sword");
   await hydrated(minh.page);
+  await scrollToMarket(minh.page);
   await expect(minh.page.getByTestId("price-summary")).toContainText("vàng");
   await expect(minh.page.getByTestId("price-chart").locator("canvas")).toBeVisible();
   await minh.page.getByRole("button", { name: offers.prices.ranges["48h"] }).click();
@@ -251,6 +253,7 @@ test("a visitor's item page follows the book live: an offer opening appears, and
   const character = `Live ${unique()}`;
   await page.goto("/equipments-items/detail?id=iron-sword&server=bach-hac");
   await hydrated(page);
+  await scrollToMarket(page);
   const buys = page.getByRole("region", { name: new RegExp(`^${offers.market.buys}`) });
   await expect(buys).toHaveAttribute("aria-busy", "false");
   // The socket subscribes after hydration: post until the page hears of it.
@@ -275,4 +278,34 @@ test("a visitor's item page follows the book live: an offer opening appears, and
   expect((await trader.page.request.post(`/api/offers/${id}/cancel`, { data: {}, headers: { Origin: origin } })).status()).toBe(200);
   await expect(buys.locator(`[data-offer-id="${id}"]`)).toHaveCount(0);
   await trader.page.context().close();
+});
+
+test("on a phone the item's market loads when the reader scrolls near it, not before: no offer requests and no socket for a reader of the stats", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: "vi-VN",
+    viewport: { width: 375, height: 667 },
+  });
+  const page = await context.newPage();
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/offers") || request.url().includes("/api/items/")) asked.push(request.url());
+  });
+  let sockets = 0;
+  page.on("websocket", () => (sockets += 1));
+  // The view beacon goes out once the page is interactive, as the market would have.
+  const beacon = page.waitForRequest((request) => request.url().endsWith("/api/views"));
+  await page.goto("/equipments-items/detail?id=iron-sword");
+  await hydrated(page);
+  await beacon;
+  await expect(page.locator("section[aria-labelledby='market']")).toHaveAttribute("aria-busy", "true");
+  expect(asked).toEqual([]);
+  expect(sockets).toBe(0);
+
+  await scrollToMarket(page);
+  await expect(page.getByRole("region", { name: new RegExp(`^${offers.market.sells}`) })).toBeVisible();
+  expect(asked.some((url) => url.includes("/api/offers?"))).toBe(true);
+  await context.close();
 });

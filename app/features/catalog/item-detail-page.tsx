@@ -10,8 +10,8 @@ import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
 import { numberFormat } from "../../shared/i18n/format.ts";
-import { lazy, Suspense, useEffect, useState } from "react";
-import { afterInteractive } from "../../shared/page/after-interactive.ts";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { whenNearViewport } from "../../shared/page/after-interactive.ts";
 import type { MarketServer } from "./item-market.tsx";
 import { ServerHtml } from "../../shared/page/server-html.tsx";
 
@@ -132,16 +132,22 @@ export function ItemDetailPage({ i18n, language, item, makes, uses, related, sou
 }
 
 /**
- * The market arrives after hydration, as a chunk of its own with the socket client: it is live data
- * the cached page cannot hold, below the fold on a phone, and the page's first load stays small.
- * Its box is there from the first paint.
+ * The market arrives once the reader comes near it, after hydration, as a chunk of its own with the
+ * socket client: it is live data the cached page cannot hold, below the fold on a phone, and a reader
+ * who only looks up the item loads neither it, its requests nor a socket. Its box is there from the
+ * first paint.
  */
 function MarketSlot({ itemId, market }: { itemId: string; market: ItemDetailProps["market"] }) {
   const { t } = useRouteMessages(market.i18n);
   const [shown, setShown] = useState(false);
-  useEffect(() => afterInteractive(() => setShown(true)), []);
+  const slot = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = slot.current;
+    return element ? whenNearViewport(element, () => setShown(true)) : undefined;
+  }, []);
   const placeholder = (
     <section
+      ref={slot}
       aria-labelledby="market"
       aria-busy="true"
       className="min-h-[46rem] rounded-xl md:min-h-[32rem] border border-line bg-surface p-4 sm:p-5"

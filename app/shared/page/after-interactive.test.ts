@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { afterInteractive, IDLE_TIMEOUT_MS } from "./after-interactive.ts";
+import { afterInteractive, IDLE_TIMEOUT_MS, NEAR_VIEWPORT_MARGIN, whenNearViewport } from "./after-interactive.ts";
 
 describe("afterInteractive", () => {
   it("waits for an idle moment, with a deadline, and can be cancelled", () => {
@@ -37,5 +37,46 @@ describe("afterInteractive", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("whenNearViewport", () => {
+  function fakeObserver() {
+    const made: Array<{ callback: (entries: Array<{ isIntersecting: boolean }>) => void; margin: string; disconnected: boolean }> = [];
+    class Observer {
+      record: (typeof made)[number];
+      constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void, options: { rootMargin: string }) {
+        this.record = { callback, margin: options.rootMargin, disconnected: false };
+        made.push(this.record);
+      }
+      observe() {}
+      disconnect() {
+        this.record.disconnected = true;
+      }
+    }
+    return { Observer, made };
+  }
+  const immediate = { setTimeout: (callback: () => void) => (callback(), 0), clearTimeout: () => {} } as never;
+
+  it("waits until the part comes near the viewport, then for an idle moment, once", () => {
+    const { Observer, made } = fakeObserver();
+    const task = vi.fn();
+    whenNearViewport({} as Element, task, Observer, immediate);
+    expect(made[0]?.margin).toBe(NEAR_VIEWPORT_MARGIN);
+    made[0]?.callback([{ isIntersecting: false }]);
+    expect(task).not.toHaveBeenCalled();
+    made[0]?.callback([{ isIntersecting: true }]);
+    expect(task).toHaveBeenCalledTimes(1);
+    expect(made[0]?.disconnected).toBe(true);
+  });
+
+  it("never runs once cancelled, and runs once interactive where intersections cannot be observed", () => {
+    const { Observer, made } = fakeObserver();
+    const task = vi.fn();
+    whenNearViewport({} as Element, task, Observer, immediate)();
+    expect(made[0]?.disconnected).toBe(true);
+    expect(task).not.toHaveBeenCalled();
+    whenNearViewport({} as Element, task, undefined, immediate);
+    expect(task).toHaveBeenCalledTimes(1);
   });
 });

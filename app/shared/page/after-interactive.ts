@@ -21,3 +21,43 @@ export function afterInteractive(task: () => void, scheduler: IdleScheduler = gl
   const handle = scheduler.setTimeout(task, 1);
   return () => scheduler.clearTimeout(handle as never);
 }
+
+/**
+ * How far ahead of the viewport a part below the fold starts loading: a tenth of a screen, so a part
+ * just below the fold is not loaded by every reader, and one scrolled to is on its way at once.
+ */
+export const NEAR_VIEWPORT_MARGIN = "10% 0px";
+
+type ObserverConstructor = new (
+  callback: (entries: Array<{ isIntersecting: boolean }>) => void,
+  options: { rootMargin: string },
+) => { observe(element: Element): void; disconnect(): void };
+
+/**
+ * Runs background work for a part of the page (live data below the fold) once the reader scrolls
+ * near it, and after the page is interactive: a reader who never gets there never pays for it. Where
+ * the browser cannot observe intersections, it runs once the page is interactive. Returns a cancel
+ * function for effects.
+ */
+export function whenNearViewport(
+  element: Element,
+  task: () => void,
+  Observer: ObserverConstructor | undefined = (globalThis as { IntersectionObserver?: ObserverConstructor }).IntersectionObserver,
+  scheduler?: IdleScheduler,
+): () => void {
+  if (!Observer) return afterInteractive(task, scheduler);
+  let cancel = () => {};
+  const observer = new Observer(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      cancel = afterInteractive(task, scheduler);
+    },
+    { rootMargin: NEAR_VIEWPORT_MARGIN },
+  );
+  observer.observe(element);
+  return () => {
+    observer.disconnect();
+    cancel();
+  };
+}
