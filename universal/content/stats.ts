@@ -26,7 +26,7 @@ export type StatKey = (typeof STAT_KEYS)[number];
 const PERCENT_STATS: ReadonlySet<string> = new Set<StatKey>(["critRate", "critDamage", "attackSpeed", "moveSpeed", "cooldownReduction"]);
 
 /** A stat's value as pages show it: "120", "5%". */
-export function statValue(key: string, value: number, number: Intl.NumberFormat): string {
+export function statValue(key: string, value: number, number: { format(value: number): string }): string {
   return `${number.format(value)}${PERCENT_STATS.has(key) ? "%" : ""}`;
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import { Link, useRevalidator } from "react-router";
 import { levelForPoints, MAX_CONTRIBUTION_LEVEL, pointsForLevel } from "../../../universal/contribution/contribution-levels.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
-import { formatDate } from "../../shared/i18n/format.ts";
+import { formatDate, numberFormat } from "../../shared/i18n/format.ts";
 import type { Language } from "../../../universal/i18n/languages.ts";
 import { readThemeChoice, storeThemeChoice, subscribeThemeChoice, type ThemeChoice } from "../../shared/theme/theme.ts";
 import { Avatar, Badges } from "../../shared/ui/badges.tsx";
@@ -49,7 +49,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function ContributionProgress({ points, language, t }: { points: number; language: Language; t: TFunction }) {
   const id = useId();
   const level = levelForPoints(points);
-  const number = new Intl.NumberFormat(language);
+  const number = numberFormat(language);
   const floor = pointsForLevel(level);
   const top = level < MAX_CONTRIBUTION_LEVEL ? pointsForLevel(level + 1) : null;
   return (

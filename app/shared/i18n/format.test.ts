@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, GAME_TIME_ZONE } from "./format.ts";
+import { formatDate, GAME_TIME_ZONE, numberFormat, pluralCategory } from "./format.ts";
 
 describe("formatDate", () => {
   // 2026-11-22 18:30 UTC is 2026-11-23 01:30 in game time (UTC+7).
@@ -44,5 +44,76 @@ describe("formatDate matches Intl.DateTimeFormat", () => {
         }
       }
     }
+  });
+});
+
+describe("numberFormat writes what Intl.NumberFormat writes", () => {
+  // Integers, prices, halves and the decimals binary cannot hold (1.005, 0.0015), tiny and huge values, both signs.
+  const fixed = [
+    0,
+    -0,
+    1,
+    -1,
+    7,
+    12,
+    999,
+    1000,
+    1500,
+    9999.5,
+    123456,
+    1234567.891,
+    1e21,
+    1.5e22,
+    2 ** 53,
+    0.5,
+    1.5,
+    2.5,
+    2.25,
+    -2.25,
+    0.05,
+    0.04,
+    -0.04,
+    1.005,
+    1.255,
+    0.0015,
+    0.0005,
+    0.00049,
+    1e-7,
+    -1e-7,
+    0.1 + 0.2,
+    99.95,
+    99.949,
+    0.999,
+    9.9999,
+    80,
+    24,
+    3.14159,
+    NaN,
+    Infinity,
+    -Infinity,
+  ];
+  let seed = 17;
+  const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+  const drawn = Array.from({ length: 400 }, (_, index) => (random() - 0.3) * 10 ** ((index % 12) - 4));
+  const values = [...fixed, ...drawn, ...drawn.map((value) => Math.round(value * 1000) / 1000)];
+
+  for (const [language, locale] of [
+    ["vi", "vi-VN"],
+    ["en-US", "en-US"],
+  ] as const) {
+    for (const places of [undefined, 0, 1, 2]) {
+      it(`${language}, at most ${places ?? "3 (the default)"} decimals`, () => {
+        const intl = new Intl.NumberFormat(locale, places === undefined ? undefined : { maximumFractionDigits: places });
+        const ours = numberFormat(language, places);
+        for (const value of values) expect(ours.format(value), String(value)).toBe(intl.format(value));
+      });
+    }
+  }
+});
+
+describe("pluralCategory chooses as Intl.PluralRules does", () => {
+  it.each([0, 1, -1, 1.5, 2, 11, 21, 101, 0.5])("%s", (count) => {
+    expect(pluralCategory("en-US", count)).toBe(new Intl.PluralRules("en-US").select(count));
+    expect(pluralCategory("vi", count)).toBe(new Intl.PluralRules("vi").select(count));
   });
 });

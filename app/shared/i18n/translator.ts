@@ -1,4 +1,5 @@
 import { fallbackLanguage, type Language } from "../../../universal/i18n/languages.ts";
+import { pluralCategory } from "./format.ts";
 import { loadMessages, namespaces, type Messages, type Namespace } from "./messages.ts";
 
 /** Values a message may interpolate (`{{name}}`); `count` also picks the plural form. */
@@ -39,7 +40,7 @@ function interpolate(message: string, options: TOptions | undefined): string {
 /**
  * The page's messages and the one function that reads them: a namespaced key (`auth:fields.email`,
  * or the caller's namespace), `{{name}}` interpolation (not escaped: React escapes), plural forms
- * by `count` (`key_one`, `key_other`, chosen by `Intl.PluralRules` for the language) and the en-US
+ * by `count` (`key_one`, `key_other`, chosen as `Intl.PluralRules` does for the language (`pluralCategory`)) and the en-US
  * fallback. Built synchronously from the messages the server sent, so the server and the browser
  * render the same text (decision 015). A key the language lacks makes the browser fetch the en-US
  * namespace once and re-render whoever subscribed.
@@ -50,12 +51,10 @@ export class Translator {
   private readonly fallback: Bundles = new Map();
   private readonly requested = new Set<string>();
   private readonly listeners = new Set<() => void>();
-  private readonly plurals: Intl.PluralRules;
   private revision = 0;
 
   constructor(language: Language, resources: Partial<Record<Namespace, Messages>>) {
     this.language = language;
-    this.plurals = new Intl.PluralRules(language);
     for (const [namespace, messages] of Object.entries(resources)) this.bundles.set(namespace, messages);
     if (language === fallbackLanguage) this.fallback = this.bundles;
   }
@@ -100,7 +99,7 @@ export class Translator {
   private find(messages: Messages | undefined, path: string, options: TOptions | undefined): string | undefined {
     if (messages === undefined) return undefined;
     if (typeof options?.count === "number") {
-      const plural = lookup(messages, `${path}_${this.plurals.select(options.count)}`) ?? lookup(messages, `${path}_other`);
+      const plural = lookup(messages, `${path}_${pluralCategory(this.language, options.count)}`) ?? lookup(messages, `${path}_other`);
       if (plural !== undefined) return plural;
     }
     return lookup(messages, path);

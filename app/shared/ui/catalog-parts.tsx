@@ -11,7 +11,7 @@ import { findPage } from "../../../universal/routing/route-table.ts";
 import { FavoriteStar } from "./favorite-star.tsx";
 import { GameIcon } from "./game-icon.tsx";
 import { rarityEdge } from "./rarity.tsx";
-import { numberFormat as sharedNumberFormat } from "../i18n/format.ts";
+import { numberFormat as sharedNumberFormat, type NumberFormatter } from "../i18n/format.ts";
 import { ServerHtml } from "../page/server-html.tsx";
 
 export const field = "h-10 w-full min-w-0 rounded-md border border-line bg-surface px-2 text-sm text-fg";
@@ -19,7 +19,7 @@ export const textLink = "text-link underline underline-offset-2";
 export const RARITY_VALUES = ["common", "uncommon", "rare", "epic", "legendary"] as const;
 
 /** Numbers on catalog pages, to one decimal place. */
-export function numberFormat(language: string): Intl.NumberFormat {
+export function numberFormat(language: string): NumberFormatter {
   return sharedNumberFormat(language, 1);
 }
 
