@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, GAME_TIME_ZONE, numberFormat, pluralCategory } from "./format.ts";
+import { formatAgo, formatDate, GAME_TIME_ZONE, numberFormat, pluralCategory } from "./format.ts";
 
 describe("formatDate", () => {
   // 2026-11-22 18:30 UTC is 2026-11-23 01:30 in game time (UTC+7).
@@ -116,4 +116,26 @@ describe("pluralCategory chooses as Intl.PluralRules does", () => {
     expect(pluralCategory("en-US", count)).toBe(new Intl.PluralRules("en-US").select(count));
     expect(pluralCategory("vi", count)).toBe(new Intl.PluralRules("vi").select(count));
   });
+});
+
+describe("formatAgo says what Intl.RelativeTimeFormat says", () => {
+  const now = Date.UTC(2026, 10, 27, 12, 0, 0);
+  const cases: Array<[number, "minute" | "hour" | "day"]> = [
+    ...Array.from({ length: 60 }, (_, count) => [count, "minute"] as [number, "minute"]),
+    ...Array.from({ length: 23 }, (_, index) => [index + 1, "hour"] as [number, "hour"]),
+    ...Array.from({ length: 29 }, (_, index) => [index + 1, "day"] as [number, "day"]),
+  ];
+  const minutes = { minute: 1, hour: 60, day: 1440 };
+  for (const [language, locale] of [
+    ["vi", "vi-VN"],
+    ["en-US", "en-US"],
+  ] as const) {
+    it(language, () => {
+      const intl = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+      for (const [count, unit] of cases) {
+        const at = now - count * minutes[unit] * 60_000 - 30_000;
+        expect(formatAgo(at, now, language), `${count} ${unit}`).toBe(intl.format(-count, unit));
+      }
+    });
+  }
 });

@@ -1,4 +1,4 @@
-import { intlLocale, isLanguage, type Language } from "../../../universal/i18n/languages.ts";
+import { isLanguage, type Language } from "../../../universal/i18n/languages.ts";
 
 /** The game runs on Vietnam time (UTC+7); dates shown as game time use it whatever the device's zone. */
 export const GAME_TIME_ZONE = "Asia/Ho_Chi_Minh";
@@ -169,18 +169,32 @@ export function pluralCategory(language: Language, count: number): "one" | "othe
   return language === "en-US" && Math.abs(count) === 1 ? "one" : "other";
 }
 
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+type AgoUnit = "minute" | "hour" | "day";
 
-/** How long before `now` the instant `at` was, in words ("5 minutes ago", "5 phút trước"); past a month, the date. */
+/** `Intl.RelativeTimeFormat(…, { numeric: "auto" })` for a past `count` of `unit`, as formatAgo uses it (under 60, 24, 30). */
+function ago(count: number, unit: AgoUnit, vi: boolean): string {
+  if (vi) {
+    if (unit === "minute" && count === 0) return "phút này";
+    if (unit === "day" && count === 1) return "Hôm qua";
+    if (unit === "day" && count === 2) return "Hôm kia";
+    return `${count} ${{ minute: "phút", hour: "giờ", day: "ngày" }[unit]} trước`;
+  }
+  if (unit === "minute" && count === 0) return "this minute";
+  if (unit === "day" && count === 1) return "yesterday";
+  return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
+}
+
+/**
+ * How long before `now` the instant `at` was, in words ("5 minutes ago", "5 phút trước"); past a
+ * month, the date. The words are `Intl.RelativeTimeFormat`'s (a test holds them to it), without ICU.
+ */
 export function formatAgo(at: number, now: number, language: Language | string): string {
-  const locale = intlLocale(isLanguage(language) ? language : "vi");
-  let format = relativeFormats.get(locale);
-  if (!format) relativeFormats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })));
+  const vi = (isLanguage(language) ? language : "vi") === "vi";
   const minutes = Math.max(0, Math.floor((now - at) / 60_000));
-  if (minutes < 60) return format.format(-minutes, "minute");
+  if (minutes < 60) return ago(minutes, "minute", vi);
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return format.format(-hours, "hour");
+  if (hours < 24) return ago(hours, "hour", vi);
   const days = Math.floor(hours / 24);
-  if (days < 30) return format.format(-days, "day");
+  if (days < 30) return ago(days, "day", vi);
   return formatDate(at, language, { date: "short", local: true });
 }
