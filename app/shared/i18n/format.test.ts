@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatAgo, formatDate, GAME_TIME_ZONE, numberFormat, pluralCategory } from "./format.ts";
+import { formatAgo, formatDate, GAME_TIME_ZONE, numberFormat } from "./format.ts";
+import { pluralCategory } from "./plural.ts";
 
 describe("formatDate", () => {
   // 2026-11-22 18:30 UTC is 2026-11-23 01:30 in game time (UTC+7).

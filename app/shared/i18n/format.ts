@@ -164,11 +164,6 @@ export function numberFormat(language: Language | string, maximumFractionDigits?
   return formatter;
 }
 
-/** The plural category of `count` (`key_one`, `key_other`), as `Intl.PluralRules` says for our two languages: Vietnamese has one form. */
-export function pluralCategory(language: Language, count: number): "one" | "other" {
-  return language === "en-US" && Math.abs(count) === 1 ? "one" : "other";
-}
-
 type AgoUnit = "minute" | "hour" | "day";
 
 /** `Intl.RelativeTimeFormat(…, { numeric: "auto" })` for a past `count` of `unit`, as formatAgo uses it (under 60, 24, 30). */

@@ -1,5 +1,5 @@
 import { fallbackLanguage, type Language } from "../../../universal/i18n/languages.ts";
-import { pluralCategory } from "./format.ts";
+import { pluralCategory } from "./plural.ts";
 import { loadMessages, namespaces, type Messages, type Namespace } from "./messages.ts";
 
 /** Values a message may interpolate (`{{name}}`); `count` also picks the plural form. */
