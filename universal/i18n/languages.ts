@@ -15,11 +15,6 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (languages as readonly string[]).includes(value);
 }
 
-/** BCP 47 tag for Intl formatting. */
-export function intlLocale(language: Language): string {
-  return language === "vi" ? "vi-VN" : "en-US";
-}
-
 export function localeCookie(language: Language, secure: boolean): string {
   const parts = [`${LOCALE_COOKIE}=${language}`, "Path=/", `Max-Age=${LOCALE_COOKIE_MAX_AGE}`, "SameSite=Lax"];
   if (secure) parts.push("Secure");
