@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
 import { testEngines } from "../../db/testing.ts";
 import type { ServerFrame } from "../../universal/realtime/protocol.ts";
@@ -186,8 +186,14 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
     second.close();
     await second.closed;
     await first.waitFor((frame) => frame.type === "presence" && frame.topic === `room:${room}` && (frame.left ?? []).includes(hoa.uid));
-    const [seen] = await t.db.select().from(presenceTable).where(eq(presenceTable.uid, hoa.uid));
-    expect(seen?.lastSeenAt).toBeGreaterThan(Date.now() - 60_000);
+    // "Last seen" is written as she leaves, beside the frame that says so: wait for the row, not for a time.
+    await vi.waitFor(
+      async () => {
+        const [seen] = await t.db.select().from(presenceTable).where(eq(presenceTable.uid, hoa.uid));
+        expect(seen?.lastSeenAt).toBeGreaterThan(Date.now() - 60_000);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     first.close();
   });
 
@@ -209,9 +215,14 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
     expect(presence.members("room:global-en-US").filter((each) => each.uid === kim.uid)).toHaveLength(1);
     client.close();
     await client.closed;
-    await new Promise((done) => setTimeout(done, 100));
-    expect(presence.members("room:global-en-US").filter((each) => each.uid === kim.uid)).toEqual([]);
-    expect(sockets.feedCount).toBe(0);
+    // The server hears the close in its own time: wait until it has let go, then nothing may be left.
+    await vi.waitFor(
+      () => {
+        expect(presence.members("room:global-en-US").filter((each) => each.uid === kim.uid)).toEqual([]);
+        expect(sockets.feedCount).toBe(0);
+      },
+      { timeout: 10_000, interval: 10 },
+    );
   });
 
   it("drops a stranger from an offer's thread once it is reserved: replies after that reach the two parties only", async () => {
