@@ -12,6 +12,9 @@ import { apiJson } from "../../shared/api/json-api.ts";
 import { loadMessages } from "../../shared/i18n/messages.ts";
 import { Translator } from "../../shared/i18n/translator.ts";
 
+/** The notifications' messages in every language: the browser's shared table names the fallback language's only. */
+const notificationMessages = import.meta.glob("../../../locales/*/notifications.json");
+
 export interface BrowserAlerts {
   language: Language;
   /** The router's navigation, for a click on the notification. */
@@ -38,7 +41,7 @@ export async function alertInBrowser(notification: AppNotification, alerts: Brow
   // Asked each time: the member may have changed it in another tab or on another device.
   const preferences = await apiJson<NotificationPreference[]>("/api/notifications/preferences");
   if (!preferences.ok || !preferences.data.some((each) => each.kind === notification.kind && each.inApp && each.browser)) return;
-  const { language, messages } = await loadMessages(alerts.language, "notifications");
+  const { language, messages } = await loadMessages(alerts.language, "notifications", notificationMessages);
   const t = new Translator(language, { notifications: messages }).bind("notifications");
   if (inView(href)) return;
   const title = t(`browser.${notification.kind}`, { name: notification.actor?.displayName || t("someone") });

@@ -28,8 +28,15 @@ export type Namespace = (typeof namespaces)[number];
 
 type Loader = () => Promise<unknown>;
 
-/** One lazily loaded chunk per language and namespace: only what a page needs is fetched. */
-const bundled = import.meta.glob<{ default: Messages }>("../../../locales/*/*.json");
+/**
+ * One lazily loaded chunk per language and namespace: only what a page needs is fetched. The server
+ * reads every language. A page's own messages come with its data, so the browser only ever fetches
+ * the fallback language's (for a key its language lacks): its table, in every page's first load,
+ * names those alone. A browser module that needs another language passes its own `loaders`.
+ */
+const bundled = import.meta.env.SSR
+  ? import.meta.glob<{ default: Messages }>("../../../locales/*/*.json")
+  : import.meta.glob<{ default: Messages }>("../../../locales/en-US/*.json");
 
 function loaderFor(language: Language, namespace: Namespace, loaders: Record<string, Loader>): Loader | undefined {
   return loaders[`../../../locales/${language}/${namespace}.json`];
