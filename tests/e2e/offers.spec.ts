@@ -304,8 +304,10 @@ test("on a phone the item's market loads when the reader scrolls near it, not be
   expect(asked).toEqual([]);
   expect(sockets).toBe(0);
 
+  // The market's lists show at once (still loading); its offers are asked for just after: wait for that request.
+  const offersAsked = page.waitForRequest((request) => request.url().includes("/api/offers?"));
   await scrollToMarket(page);
   await expect(page.getByRole("region", { name: new RegExp(`^${offers.market.sells}`) })).toBeVisible();
-  expect(asked.some((url) => url.includes("/api/offers?"))).toBe(true);
+  await offersAsked;
   await context.close();
 });
