@@ -1,32 +1,18 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
-import type { SocketClient, SocketState } from "./socket-client.ts";
+import { logPageError } from "../page/page-errors.ts";
+import { onDemand } from "./on-demand.ts";
+import type { SocketState } from "./socket-client.ts";
 
 /**
  * The socket client is not part of a page's first load: it comes in its own chunk when the first
  * topic is wanted, which is after hydration (an effect), and the page's data is already on screen.
  * Nothing is missed meanwhile: a subscription resumes from the last id the page holds.
  */
-let loaded: SocketClient | undefined;
-let loading: Promise<SocketClient> | undefined;
-function loadClient(): Promise<SocketClient> {
-  loading ??= import("./socket-client.ts").then(({ socketClient }) => (loaded = socketClient()));
-  return loading;
-}
-
-/** Runs `attach` with the client once it is loaded (at once if it is); the returned function undoes it, or cancels the wait. */
-function withClient(attach: (client: SocketClient) => () => void): () => void {
-  if (loaded) return attach(loaded);
-  let undo: (() => void) | undefined;
-  let cancelled = false;
-  void loadClient().then((client) => {
-    if (!cancelled) undo = attach(client);
-  });
-  return () => {
-    cancelled = true;
-    undo?.();
-  };
-}
+const client = onDemand(
+  () => import("./socket-client.ts").then(({ socketClient }) => socketClient()),
+  (error) => logPageError("Failed to load the socket client; live updates wait for the next page", error),
+);
 
 /**
  * Listens to a realtime topic while the component is mounted (nothing for a null topic). `after`
@@ -42,17 +28,17 @@ export function useTopic(topic: string | null, after: number | undefined, onFram
   });
   useEffect(() => {
     if (!topic) return;
-    return withClient((client) => client.subscribe(topic, from.current, (frame) => latest.current(frame)));
+    return client.use((socket) => socket.subscribe(topic, from.current, (frame) => latest.current(frame)));
   }, [topic, generation]);
 }
 
 const subscribeState = (onChange: () => void) =>
-  withClient((client) => {
+  client.use((socket) => {
     // The state may have moved while the client loaded.
     onChange();
-    return client.onState(onChange);
+    return socket.onState(onChange);
   });
-const readState = (): SocketState => loaded?.state ?? "idle";
+const readState = (): SocketState => client.current()?.state ?? "idle";
 const serverState = (): SocketState => "idle";
 
 /** The socket's state, for a discreet "reconnecting" notice. */
