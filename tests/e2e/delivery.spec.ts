@@ -99,8 +99,14 @@ test.describe("a code chunk that fails to load", () => {
     const loads = countDocumentLoads(page);
     await page.goto("/");
     await hydrated(page);
-    // The page's own background code (the auth runtime, loaded once the page is idle) is in first.
-    await page.waitForFunction(() => performance.getEntriesByType("resource").some((entry) => entry.name.includes("/assets/auth-runtime")));
+    // The page's own background code (the auth runtime and the delivery runtime, each loaded once the page is idle, with
+    // the chunks they import) is in first: a background chunk failing here would reload "/", which is not this journey.
+    await page.waitForFunction(() =>
+      ["/assets/auth-runtime", "/assets/delivery-background"].every((name) =>
+        performance.getEntriesByType("resource").some((entry) => entry.name.includes(name)),
+      ),
+    );
+    await page.waitForLoadState("networkidle");
     // From now on every script not yet loaded fails: the next route's chunk, and after the reload every chunk.
     await page.route("**/assets/**/*.js", (route) => route.abort("failed"));
     await page.getByRole("complementary").getByRole("link", { name: common.pages.mounts.nav }).click();
