@@ -5,22 +5,17 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { createPath, useBlocker, useLocation, useNavigation } from "react-router";
 import type { BuildMeta } from "../../../universal/delivery/build-refresh.ts";
-import type * as Background from "./delivery-background.ts";
 import { PENDING_PATH_GLOBAL, reloadTo } from "../../shared/delivery/reload-guard.ts";
 import { safeRouteRules, type RouteRule } from "../../../universal/delivery/route-rules.ts";
 import { afterInteractive } from "../../shared/page/after-interactive.ts";
+import { onDemand } from "../../shared/page/on-demand.ts";
 import { logPageError } from "../../shared/page/page-errors.ts";
 
-/** The background part, fetched once when it is first needed (after the page is interactive). */
-let background: Promise<typeof Background> | undefined;
-function loadBackground() {
-  background ??= import("./delivery-background.ts");
-  return background.catch((error: unknown) => {
-    background = undefined;
-    logPageError("Failed to load the delivery runtime; carrying on without build checks", error);
-    return null;
-  });
-}
+/** The background part, fetched once when it is first needed (after the page is interactive); a failed fetch is tried again at the next use. */
+const background = onDemand(
+  () => import("./delivery-background.ts"),
+  (error) => logPageError("Failed to load the delivery runtime; carrying on without build checks", error),
+);
 
 export interface ClientBuild {
   id: string;
@@ -59,23 +54,20 @@ export function useDeliveryRuntime(build: ClientBuild): void {
 
   // The manifest, the worker and the build checks wait until the page is interactive, and their code with them.
   useEffect(() => {
-    let stopped = false;
-    let stopChecks: (() => void) | undefined;
+    let stop: (() => void) | undefined;
     const cancelStart = afterInteractive(() => {
-      void loadBackground().then((runtime) => {
-        if (stopped || !runtime) return;
-        stopChecks = runtime.startDeliveryBackground({
+      stop = background.use((runtime) =>
+        runtime.startDeliveryBackground({
           buildId: build.id,
           checkIntervalMs: build.checkIntervalMs,
           onMeta: setMeta,
           onNewBuild: () => setOutdated(true),
-        });
-      });
+        }),
+      );
     });
     return () => {
-      stopped = true;
       cancelStart();
-      stopChecks?.();
+      stop?.();
     };
   }, [build.id, build.checkIntervalMs]);
 
@@ -104,7 +96,10 @@ export function useDeliveryRuntime(build: ClientBuild): void {
   useEffect(
     () =>
       afterInteractive(() => {
-        void loadBackground().then((runtime) => runtime?.offerForOffline(shown));
+        background.use((runtime) => {
+          runtime.offerForOffline(shown);
+          return () => {};
+        });
       }),
     [shown],
   );

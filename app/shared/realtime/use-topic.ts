@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
 import { logPageError } from "../page/page-errors.ts";
-import { onDemand } from "./on-demand.ts";
+import { onDemand } from "../page/on-demand.ts";
 import type { SocketState } from "./socket-client.ts";
 
 /**
