@@ -62,7 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <div className="root">{children}</div>
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* Server only: React would otherwise insert the module preloads the server left out (decision 024). */}
+        {import.meta.env.SSR ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   );

@@ -1,5 +1,5 @@
 import { launch } from "chrome-launcher";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse, { type Flags, type Result } from "lighthouse";
@@ -141,11 +141,21 @@ function readBenchmarkIndex(dir: string): number {
   return Math.round(index);
 }
 
+function slug(page: BenchedPage): string {
+  return page.label.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+}
+
 function saveReport(page: BenchedPage, run: number, suffix: string, lhr: Result): void {
   if (!REPORT_DIR) return;
   mkdirSync(REPORT_DIR, { recursive: true });
-  const slug = page.label.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
-  writeFileSync(join(REPORT_DIR, `${slug}-${run}${suffix}.json`), JSON.stringify(lhr));
+  writeFileSync(join(REPORT_DIR, `${slug(page)}-${run}${suffix}.json`), JSON.stringify(lhr));
+}
+
+/** The gathered trace beside the report, to read where a run's main-thread time went (DevTools opens it). */
+function saveTrace(page: BenchedPage, run: number, dir: string): void {
+  if (!REPORT_DIR) return;
+  const trace = readdirSync(dir).find((name) => name.endsWith("trace.json"));
+  if (trace) copyFileSync(join(dir, trace), join(REPORT_DIR, `${slug(page)}-${run}.trace.json`));
 }
 
 async function calibratedRunOnce(page: BenchedPage, run: number, lowEnd: boolean, dir: string): Promise<CalibratedRun> {
@@ -154,6 +164,7 @@ async function calibratedRunOnce(page: BenchedPage, run: number, lowEnd: boolean
   const midMultiplier = cpuMultiplier(index, MID_RANGE_PHONE_INDEX);
   const midLhr = await auditAt(dir, midMultiplier);
   saveReport(page, run, "", midLhr);
+  saveTrace(page, run, dir);
   const result: CalibratedRun = { mid: { ...metrics(midLhr, index, midMultiplier), ...diagnostics(midLhr) } };
   if (lowEnd) {
     // The same trace, simulated on the slower phone: only the multiplier differs.
