@@ -69,14 +69,31 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The page's runtimes (language sync, auth, delivery) in a leaf that renders nothing: they follow the
+ * router's state (navigations, a blocker, revalidations), and each change re-renders this leaf only,
+ * not the whole page under `App` (decision 024).
+ */
+function PageRuntimes({
+  language,
+  signedIn,
+  build,
+}: {
+  language: RootData["i18n"]["language"];
+  signedIn: boolean;
+  build: RootData["build"];
+}) {
+  useLanguageSync(language);
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  useAuthRuntime(signedIn);
+  useDeliveryRuntime(build);
+  return null;
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const translator = useMemo(() => translatorFor(loaderData.i18n), [loaderData.i18n]);
-  useLanguageSync(loaderData.i18n.language);
-  useEffect(() => {
-    document.documentElement.lang = loaderData.i18n.language;
-  }, [loaderData.i18n.language]);
-  useAuthRuntime(Boolean(loaderData.viewer));
-  useDeliveryRuntime(loaderData.build);
   useEffect(() => {
     // Marks the page interactive: journeys wait for it, and styles may rely on it.
     document.documentElement.dataset.hydrated = "true";
@@ -86,6 +103,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <TranslationProvider translator={translator}>
       <Outlet />
       <OfflineIndicator />
+      <PageRuntimes language={loaderData.i18n.language} signedIn={Boolean(loaderData.viewer)} build={loaderData.build} />
     </TranslationProvider>
   );
 }

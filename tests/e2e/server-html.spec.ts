@@ -91,6 +91,8 @@ test("a page names no module preloads: its modules are found by the bootstrap at
   await hydrated(page);
   await expect(page.locator("main ul.grid").getByRole("link").first()).toBeVisible();
   // Nor does hydration add them back: React would insert the preloads of `<Scripts>` that the server left out.
-  const bootstrapModules = page.locator('link[rel="modulepreload"][href*="/entry.client-"], link[rel="modulepreload"][href*="/framework-"]');
+  const bootstrapModules = page.locator(
+    'link[rel="modulepreload"][href*="/entry.client-"], link[rel="modulepreload"][href*="/framework-"]',
+  );
   await expect(bootstrapModules).toHaveCount(0);
 });
