@@ -15,16 +15,14 @@
  *
  *   node scripts/bench-cpu.ts [path …]   (BENCH_CPU_RUNS, default 7)
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "@playwright/test";
-import { benchedPaths } from "./bench-pages.ts";
-import { buildFloor, startBenchServers, stop, type Served } from "./bench-servers.ts";
+import { floorAndPages, stop, type Served } from "./bench-servers.ts";
 import { printTable } from "./bench-table.ts";
 import { chromiumArgs, chromiumPath } from "./chromium.ts";
-import { ensureBuild } from "./ensure-build.ts";
 import { mainThreadCpu, type TraceEvent } from "./trace-cpu.ts";
 
 type Variant = "no scripts" | "modules" | "page";
@@ -92,13 +90,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const servers: Served[] = [];
   let browser: Browser | undefined;
   try {
-    ensureBuild();
-    buildFloor(join(scratch, "floor"));
-    const dataDir = join(scratch, "data");
-    mkdirSync(dataDir);
-    const { appUrl, floorUrl } = await startBenchServers(join(scratch, "floor"), dataDir, servers);
-    const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : benchedPaths();
-    const pages = [{ label: "floor", url: `${floorUrl}/` }, ...paths.map((path) => ({ label: path, url: appUrl + path }))];
+    const pages = await floorAndPages(scratch, process.argv.slice(2), servers);
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs.filter((arg) => arg !== "--headless") });
     const samples = new Map<string, number[]>();
     for (let run = 1; run <= runs; run++) {

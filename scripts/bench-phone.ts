@@ -6,29 +6,21 @@
  *
  *   node scripts/bench-phone.ts [path …]   (BENCH_LIGHTHOUSE_RUNS, default 3)
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { summarizeRuns } from "./bench-budgets.ts";
 import { interleavedRuns, type BenchedPage } from "./bench-lighthouse.ts";
-import { benchedPaths } from "./bench-pages.ts";
-import { buildFloor, startBenchServers, stop, type Served } from "./bench-servers.ts";
+import { floorAndPages, stop, type Served } from "./bench-servers.ts";
 import { printTable } from "./bench-table.ts";
-import { ensureBuild } from "./ensure-build.ts";
 
 process.chdir(fileURLToPath(new URL("..", import.meta.url)));
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const scratch = mkdtempSync(join(tmpdir(), "bench-phone-"));
 const servers: Served[] = [];
 try {
-  ensureBuild();
-  buildFloor(join(scratch, "floor"));
-  const dataDir = join(scratch, "data");
-  mkdirSync(dataDir);
-  const { appUrl, floorUrl } = await startBenchServers(join(scratch, "floor"), dataDir, servers);
-  const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : benchedPaths();
-  const pages: BenchedPage[] = [{ label: "floor", url: `${floorUrl}/` }, ...paths.map((path) => ({ label: path, url: appUrl + path }))];
+  const pages: BenchedPage[] = await floorAndPages(scratch, process.argv.slice(2), servers);
   const results = await interleavedRuns(pages, runs, false, (page, run, { mid }) =>
     console.log(
       `${page.label} run ${run}: ×${mid.multiplier.toFixed(2)} perf ${mid.performance} TBT ${Math.round(mid.tbt)} ` +

@@ -1,8 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { symlinkSync } from "node:fs";
+import { mkdirSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
+import { benchedPaths } from "./bench-pages.ts";
+import { ensureBuild } from "./ensure-build.ts";
 
 export const HOST = "127.0.0.1";
 const STARTUP_TIMEOUT_MS = 120_000;
@@ -110,4 +112,19 @@ export async function startBenchServers(
   await waitUntilAnswering(`${appUrl}/api/health`, app);
   await waitUntilAnswering(`${floorUrl}/`, floor);
   return { appUrl, floorUrl };
+}
+
+/**
+ * The pages a working bench (`bench:phone`, `bench:cpu`) compares: the floor, then the given paths of
+ * our app (the issue's pages when none are given), each served fresh from `scratch` (this build, a
+ * new data directory, the floor built there).
+ */
+export async function floorAndPages(scratch: string, paths: string[], servers: Served[]): Promise<{ label: string; url: string }[]> {
+  ensureBuild();
+  buildFloor(join(scratch, "floor"));
+  const dataDir = join(scratch, "data");
+  mkdirSync(dataDir);
+  const { appUrl, floorUrl } = await startBenchServers(join(scratch, "floor"), dataDir, servers);
+  const benched = paths.length > 0 ? paths : benchedPaths();
+  return [{ label: "floor", url: `${floorUrl}/` }, ...benched.map((path) => ({ label: path, url: appUrl + path }))];
 }
