@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "@playwright/test";
+import { median } from "./bench-budgets.ts";
 import { floorAndPages, stop, type Served } from "./bench-servers.ts";
 import { printTable } from "./bench-table.ts";
 import { chromiumArgs, chromiumPath } from "./chromium.ts";
@@ -33,7 +34,7 @@ const HYDRATE_CALL = /\(0,(\w+)\.hydrateRoot\)\(document,/;
 async function withoutScripts(page: Page, url: string): Promise<void> {
   await page.route(url, async (route) => {
     const response = await route.fetch();
-    const html = (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "").replace(/<link[^>]*modulepreload[^>]*>/g, "");
+    const html = (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "");
     await route.fulfill({ response, body: html });
   });
 }
@@ -75,12 +76,6 @@ async function measure(browser: Browser, url: string, variant: Variant): Promise
   } finally {
     await context.close();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
