@@ -1,8 +1,17 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { islands } from "./islands.ts";
+import { hydrateIslands, islandDocumentData } from "./shared/islands/hydrate-islands.tsx";
+import { markHydrated } from "./shared/page/server-html.tsx";
 
 function hydrate(): void {
+  // A page served as islands hydrates its islands only, without React Router (decision 025).
+  const islandDocument = islandDocumentData();
+  if (islandDocument) {
+    void hydrateIslands(islandDocument, islands, markHydrated);
+    return;
+  }
   startTransition(() => {
     hydrateRoot(
       document,

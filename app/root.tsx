@@ -8,11 +8,11 @@ import { TranslationProvider } from "./shared/i18n/use-translation.tsx";
 import { languageFromRequest } from "../universal/i18n/languages.ts";
 import { loadMessages } from "./shared/i18n/messages.ts";
 import { errorMeta } from "./features/errors/error-meta.ts";
-import { useAuthRuntime } from "./shared/auth/use-auth-runtime.ts";
-import { useDeliveryRuntime } from "./features/delivery/delivery-runtime.ts";
 import { OfflineIndicator } from "./features/delivery/offline-indicator.tsx";
+import { DocumentRuntimes, PageRuntimes } from "./page-runtimes.tsx";
+import { Island } from "./shared/islands/island.tsx";
+import { IslandScripts, useServedAsIslands } from "./shared/islands/islands-mode.tsx";
 import { chunkReloadScript } from "./shared/delivery/reload-guard.ts";
-import { useLanguageSync } from "./shared/i18n/use-language.ts";
 import { requestContext } from "./shared/request-context.ts";
 import { markHydrated } from "./shared/page/server-html.tsx";
 import { useNonce } from "./shared/nonce.tsx";
@@ -46,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const language = root?.i18n.language ?? "vi";
   const nonce = useNonce();
+  const islands = useServedAsIslands() && root !== undefined;
   return (
     <html lang={language} data-theme={themes.light} suppressHydrationWarning>
       <head>
@@ -61,49 +62,37 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <div className="root">{children}</div>
-        <ScrollRestoration nonce={nonce} />
-        {/* Server only: React would otherwise insert the module preloads the server left out (decision 024). */}
-        {import.meta.env.SSR ? <Scripts nonce={nonce} /> : null}
+        {islands ? (
+          // A page served as islands runs none of React Router's scripts (decision 025).
+          <IslandScripts data={root} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            {/* Server only: React would otherwise insert the module preloads the server left out (decision 024). */}
+            {import.meta.env.SSR ? <Scripts nonce={nonce} /> : null}
+          </>
+        )}
       </body>
     </html>
   );
 }
 
-/**
- * The page's runtimes (language sync, auth, delivery) in a leaf that renders nothing: they follow the
- * router's state (navigations, a blocker, revalidations), and each change re-renders this leaf only,
- * not the whole page under `App` (decision 024).
- */
-function PageRuntimes({
-  language,
-  signedIn,
-  build,
-}: {
-  language: RootData["i18n"]["language"];
-  signedIn: boolean;
-  build: RootData["build"];
-}) {
-  useLanguageSync(language);
-  useEffect(() => {
-    document.documentElement.lang = language;
-  }, [language]);
-  useAuthRuntime(signedIn);
-  useDeliveryRuntime(build);
-  return null;
-}
-
 export default function App({ loaderData }: Route.ComponentProps) {
   const translator = useMemo(() => translatorFor(loaderData.i18n), [loaderData.i18n]);
-  useEffect(() => {
-    // Marks the page interactive: journeys wait for it, and styles may rely on it.
-    document.documentElement.dataset.hydrated = "true";
-    markHydrated();
-  }, []);
+  const islands = useServedAsIslands();
+  const runtime = { language: loaderData.i18n.language, signedIn: Boolean(loaderData.viewer), build: loaderData.build };
+  useEffect(markHydrated, []);
   return (
     <TranslationProvider translator={translator}>
       <Outlet />
-      <OfflineIndicator />
-      <PageRuntimes language={loaderData.i18n.language} signedIn={Boolean(loaderData.viewer)} build={loaderData.build} />
+      {islands ? (
+        <Island name="page-runtimes" component={DocumentRuntimes} props={runtime} />
+      ) : (
+        <>
+          <OfflineIndicator />
+          <PageRuntimes {...runtime} />
+        </>
+      )}
     </TranslationProvider>
   );
 }

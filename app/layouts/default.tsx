@@ -1,23 +1,18 @@
 import { Outlet } from "react-router";
 import { ErrorPage } from "../features/errors/error-page.tsx";
-import { AccountMenu } from "../features/auth/account-menu.tsx";
 import { AppShell } from "../features/shell/app-shell.tsx";
-import { NotificationBell } from "../features/notifications/notification-bell.tsx";
 import { errorMeta } from "../features/errors/error-meta.ts";
+import { Island } from "../shared/islands/island.tsx";
+import { DefaultAppBar } from "./default-app-bar.tsx";
 import type { Route } from "./+types/default";
 
 export const meta = errorMeta;
 
+const bar = <Island name="app-bar" component={DefaultAppBar} props={{}} />;
+
 export default function DefaultLayout() {
   return (
-    <AppShell
-      account={
-        <>
-          <NotificationBell />
-          <AccountMenu />
-        </>
-      }
-    >
+    <AppShell bar={bar}>
       <Outlet />
     </AppShell>
   );
@@ -26,14 +21,7 @@ export default function DefaultLayout() {
 /** Errors below the layout keep the app bar and navigation, so the way on is always in reach. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <AppShell
-      account={
-        <>
-          <NotificationBell />
-          <AccountMenu />
-        </>
-      }
-    >
+    <AppShell bar={bar}>
       <ErrorPage error={error} />
     </AppShell>
   );

@@ -1,4 +1,6 @@
+import { useContext } from "react";
 import { useRouteLoaderData } from "react-router";
+import { IslandDocumentContext } from "./islands/island-document.ts";
 import type { Viewer } from "../../server/auth/viewer.ts";
 import type { I18nPayload } from "./i18n/page-translator.ts";
 
@@ -15,7 +17,12 @@ export interface RootData {
   origin: string;
 }
 
+/** The root loader's data: from React Router, or in an islands document from the island's root (decision 025). */
 export function useRootData(): RootData | undefined {
+  const island = useContext(IslandDocumentContext);
+  // Whether a React root is an island never changes while it lives, so the hooks called stay the same.
+  if (island) return island;
+  // eslint-disable-next-line react-hooks/rules-of-hooks
   return useRouteLoaderData("root") as RootData | undefined;
 }
 

@@ -1,5 +1,4 @@
 import { statEntries, statValue } from "../../../universal/content/stats.ts";
-import { useRecordView } from "../../shared/content/use-record-view.ts";
 import { Link } from "react-router";
 import type { Item, Localized, Recipe } from "../../../universal/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
@@ -10,12 +9,11 @@ import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
 import { numberFormat } from "../../shared/i18n/format.ts";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { whenNearViewport } from "../../shared/page/after-interactive.ts";
 import type { MarketServer } from "./item-market.tsx";
+import { Island } from "../../shared/islands/island.tsx";
+import { RecordView } from "../../shared/content/use-record-view.ts";
+import { MarketSlot } from "./item-market-slot.tsx";
 import { ServerHtml } from "../../shared/page/server-html.tsx";
-
-const ItemMarket = lazy(() => import("./item-market.tsx").then((module) => ({ default: module.ItemMarket })));
 
 type Named = { id: string; name: { vi: string; en: string }; icon?: string };
 
@@ -35,7 +33,6 @@ export interface ItemDetailProps {
 
 /** An item: its stats, how to obtain it, the recipes that make it and those that use it, its market. */
 export function ItemDetailPage({ i18n, language, item, makes, uses, related, sources, market }: ItemDetailProps) {
-  useRecordView("items", item.id);
   const { t } = useRouteMessages(i18n);
   const number = numberFormat(language);
   const stats = statEntries(item.stats);
@@ -81,7 +78,7 @@ export function ItemDetailPage({ i18n, language, item, makes, uses, related, sou
           </p>
           <p className="mt-3">{localize(item.description, language)}</p>
           <div className="mt-3">
-            <FavoriteStar kind="items" id={item.id} />
+            <Island name="favorite-star" component={FavoriteStar} props={{ kind: "items", id: item.id }} />
           </div>
         </div>
       </header>
@@ -126,42 +123,8 @@ export function ItemDetailPage({ i18n, language, item, makes, uses, related, sou
         <Section title={t("item.makes")}>{recipeList(makes)}</Section>
         <Section title={t("item.uses")}>{recipeList(uses)}</Section>
       </ServerHtml>
-      <MarketSlot itemId={item.id} market={market} />
+      <Island name="item-market" component={MarketSlot} props={{ itemId: item.id, market }} />
+      <Island name="record-view" component={RecordView} props={{ kind: "items", id: item.id }} />
     </article>
-  );
-}
-
-/**
- * The market arrives once the reader comes near it, after hydration, as a chunk of its own with the
- * socket client: it is live data the cached page cannot hold, below the fold on a phone, and a reader
- * who only looks up the item loads neither it, its requests nor a socket. Its box is there from the
- * first paint.
- */
-function MarketSlot({ itemId, market }: { itemId: string; market: ItemDetailProps["market"] }) {
-  const { t } = useRouteMessages(market.i18n);
-  const [shown, setShown] = useState(false);
-  const slot = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const element = slot.current;
-    return element ? whenNearViewport(element, () => setShown(true)) : undefined;
-  }, []);
-  const placeholder = (
-    <section
-      ref={slot}
-      aria-labelledby="market"
-      aria-busy="true"
-      className="min-h-[46rem] rounded-xl md:min-h-[32rem] border border-line bg-surface p-4 sm:p-5"
-    >
-      <h2 id="market" className="text-lg font-bold">
-        {t("market.heading")}
-      </h2>
-      <p className="mt-4 text-sm text-fg-muted">{t("market.loading")}</p>
-    </section>
-  );
-  if (!shown) return placeholder;
-  return (
-    <Suspense fallback={placeholder}>
-      <ItemMarket itemId={itemId} servers={market.servers} i18n={market.i18n} />
-    </Suspense>
   );
 }

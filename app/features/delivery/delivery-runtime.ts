@@ -47,10 +47,14 @@ function setPendingPath(path: string | undefined): void {
   (window as unknown as Record<string, string | undefined>)[PENDING_PATH_GLOBAL] = path;
 }
 
-export function useDeliveryRuntime(build: ClientBuild): void {
+/**
+ * The background part of delivery, once the page is interactive: this build's manifest, the service
+ * worker and the build checks; `data-build` on the document says whether a newer build is out. Every
+ * page shown (`shown`) is offered to the worker, which keeps only prerendered pages (its route rules).
+ * Returns whether a newer build has been announced.
+ */
+function useDeliveryBackground(build: ClientBuild, shown: string): boolean {
   const [outdated, setOutdated] = useState(false);
-  const location = useLocation();
-  const navigation = useNavigation();
 
   // The manifest, the worker and the build checks wait until the page is interactive, and their code with them.
   useEffect(() => {
@@ -71,6 +75,37 @@ export function useDeliveryRuntime(build: ClientBuild): void {
     };
   }, [build.id, build.checkIntervalMs]);
 
+  useEffect(() => {
+    document.documentElement.dataset.build = outdated ? "outdated" : "current";
+  }, [outdated]);
+
+  useEffect(
+    () =>
+      afterInteractive(() => {
+        background.use((runtime) => {
+          runtime.offerForOffline(shown);
+          return () => {};
+        });
+      }),
+    [shown],
+  );
+  return outdated;
+}
+
+/**
+ * Delivery in an islands document (decision 025): every navigation loads a document, which is always
+ * this build's or a newer one, so there is nothing to block; the rest is the background part.
+ */
+export function useDocumentDeliveryRuntime(build: ClientBuild): void {
+  useDeliveryBackground(build, createPath(useLocation()));
+}
+
+/** Delivery in a page hydrated by React Router: the background part, and build refresh on the next navigation. */
+export function useDeliveryRuntime(build: ClientBuild): void {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const outdated = useDeliveryBackground(build, createPath(location));
+
   // The router asks the blocker first, synchronously, on every navigation: the moment to note where
   // it is heading, so a route chunk that then fails to load reloads that page. Once a newer build is
   // announced, the next navigation to another URL is blocked and becomes a full page load.
@@ -86,21 +121,4 @@ export function useDeliveryRuntime(build: ClientBuild): void {
     // The guard refuses when this path was just loaded fully: navigate in the page instead of looping.
     if (!reloadTo(createPath(blocker.location))) blocker.proceed();
   }, [blocker]);
-
-  useEffect(() => {
-    document.documentElement.dataset.build = outdated ? "outdated" : "current";
-  }, [outdated]);
-
-  // Every page shown is offered to the worker; it keeps only prerendered pages (its route rules).
-  const shown = createPath(location);
-  useEffect(
-    () =>
-      afterInteractive(() => {
-        background.use((runtime) => {
-          runtime.offerForOffline(shown);
-          return () => {};
-        });
-      }),
-    [shown],
-  );
 }

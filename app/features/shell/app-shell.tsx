@@ -25,12 +25,13 @@ function NavigationProgress() {
 }
 
 /**
- * The `default` layout: app bar, navigation (permanent from `lg`, a drawer below it) and the page.
- * The drawer and the small-screen search are native <dialog>s: focus trap, Escape and backdrop for free.
+ * The app bar: menu button, brand, search, language, theme and the account's part, with the drawer
+ * and the small-screen search. These are native <dialog>s: focus trap, Escape and backdrop for free.
  * Their contents are rendered when they first open: a closed dialog shows nothing, and the page then
- * hydrates one navigation menu instead of two.
+ * hydrates one navigation menu instead of two. It needs no data router, so a page served as islands
+ * hydrates it as one (decision 025).
  */
-export function AppShell({ children, account }: { children: ReactNode; account: ReactNode }) {
+export function AppBar({ account }: { account: ReactNode }) {
   const { t } = useTranslation();
   const drawer = useRef<HTMLDialogElement>(null);
   const search = useRef<HTMLDialogElement>(null);
@@ -68,13 +69,6 @@ export function AppShell({ children, account }: { children: ReactNode; account: 
 
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-surface px-3 py-2 text-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        {t("nav.skipToContent")}
-      </a>
-      <NavigationProgress />
       <header className="sticky top-0 z-30 border-b-2 border-brand bg-surface">
         <div className="flex h-14 items-center gap-1 px-2 sm:gap-2 sm:px-4">
           <button type="button" className={`${iconButton} lg:hidden`} aria-haspopup="dialog" onClick={openDrawer}>
@@ -137,7 +131,26 @@ export function AppShell({ children, account }: { children: ReactNode; account: 
           </div>
         ) : null}
       </dialog>
+    </>
+  );
+}
 
+/**
+ * The `default` layout: the app bar (`bar`), the navigation (permanent from `lg`, the bar's drawer
+ * below it) and the page.
+ */
+export function AppShell({ children, bar }: { children: ReactNode; bar: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-surface px-3 py-2 text-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t("nav.skipToContent")}
+      </a>
+      <NavigationProgress />
+      {bar}
       <div className="lg:grid lg:grid-cols-[16rem_1fr]">
         <aside className="hidden lg:block">
           <div className="sticky top-14 max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-r border-line bg-surface">

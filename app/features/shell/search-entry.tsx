@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
-import { Form, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { SearchIcon } from "../../shared/ui/icons.tsx";
 import type { SearchHit, SearchStatus } from "./global-search.tsx";
 
@@ -134,7 +134,19 @@ export function SearchEntry({
       : "mt-2";
 
   return (
-    <Form method="get" action={FALLBACK_ACTION} role="search" className={`relative ${className}`}>
+    <form
+      method="get"
+      action={FALLBACK_ACTION}
+      role="search"
+      className={`relative ${className}`}
+      onSubmit={(event) => {
+        // With JavaScript the catalog opens through the router (in place, or as a document in a page of islands).
+        event.preventDefault();
+        const q = new FormData(event.currentTarget).get("q");
+        input.current?.blur();
+        void navigate(`${FALLBACK_ACTION}?${new URLSearchParams({ q: typeof q === "string" ? q : "" })}`);
+      }}
+    >
       <label htmlFor={id} className="sr-only">
         {t("search.label")}
       </label>
@@ -198,6 +210,6 @@ export function SearchEntry({
       <p id={statusId} role="status" className="sr-only">
         {message || countMessage}
       </p>
-    </Form>
+    </form>
   );
 }

@@ -5,6 +5,7 @@ import { metaFor } from "~/shared/page/page-meta.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { notFound } from "~/shared/routing/not-found.ts";
 import { calculatorRevalidation } from "~/shared/routing/should-revalidate.ts";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 import { getEntries, getEntry, listKind, recipesForItem } from "../../../server/content/catalog.ts";
 import { sourceNames } from "../../../server/content/collections.ts";
 import type { GameClass, GameServer, Item } from "../../../universal/content/pack-schema.ts";
@@ -54,6 +55,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   };
   return { i18n, language: i18n.language, item, ...recipes, related: { items: named(items), classes: named(classes) }, sources, market };
 }
+
+/** Served as islands: the app bar, the star, the market and the view beacon hydrate, nothing else (decision 025). */
+export const handle = islandsHandle;
 
 /** The market's server filter (`?server=`) is applied in the browser: no new data needed. */
 export const shouldRevalidate = calculatorRevalidation(["id"]);

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useRevalidator } from "react-router";
+import { usePageRefresh } from "../islands/use-page-refresh.ts";
 import { afterInteractive } from "../page/after-interactive.ts";
 import type * as AuthRuntime from "./auth-runtime.ts";
 
@@ -8,7 +8,7 @@ import type * as AuthRuntime from "./auth-runtime.ts";
  * disagrees with what the server rendered (another tab signed in or out).
  */
 export function useAuthRuntime(signedInOnServer: boolean): void {
-  const revalidator = useRevalidator();
+  const refresh = usePageRefresh();
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
@@ -18,7 +18,7 @@ export function useAuthRuntime(signedInOnServer: boolean): void {
       void import("./auth-runtime.ts").then((runtime: typeof AuthRuntime | undefined) => {
         if (cancelled || !runtime) return;
         unsubscribe = runtime.startAuth().state.subscribe((snapshot) => {
-          if (snapshot.isAuthenticated !== signedInOnServer) void revalidator.revalidate();
+          if (snapshot.isAuthenticated !== signedInOnServer) void refresh();
         });
       });
     });
@@ -27,5 +27,5 @@ export function useAuthRuntime(signedInOnServer: boolean): void {
       cancelStart();
       unsubscribe?.();
     };
-  }, [signedInOnServer, revalidator]);
+  }, [signedInOnServer, refresh]);
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from "react";
-import { useRevalidator } from "react-router";
+import { usePageRefresh } from "../islands/use-page-refresh.ts";
 import { isLanguage, LANGUAGE_STORAGE_KEY, localeCookie, type Language } from "../../../universal/i18n/languages.ts";
 
 function readStoredLanguage(): string | null {
@@ -21,13 +21,13 @@ function remember(language: Language): void {
 
 /** Switches the interface language: remembered in localStorage and the locale cookie, then re-rendered by the server's messages. */
 export function useSwitchLanguage(): (language: Language) => Promise<void> {
-  const revalidator = useRevalidator();
+  const refresh = usePageRefresh();
   return useCallback(
     async (language: Language) => {
       remember(language);
-      await revalidator.revalidate();
+      await refresh();
     },
-    [revalidator],
+    [refresh],
   );
 }
 

@@ -6,9 +6,14 @@ import { useTranslation } from "../i18n/use-translation.tsx";
 /** True until the first hydration commits (`markHydrated`, from the root's first effect). */
 let hydrating = typeof document !== "undefined";
 
-/** Called once by the root after hydration: parts mounted from then on render on the client. */
+/**
+ * Called once the page's first hydration has committed (the root's first effect, or the last island's):
+ * parts mounted from then on render on the client, and `data-hydrated` marks the page interactive
+ * (journeys wait for it, and styles may rely on it).
+ */
 export function markHydrated(): void {
   hydrating = false;
+  document.documentElement.dataset.hydrated = "true";
 }
 
 /** The same object on every render: React compares it by identity and never rewrites the server's HTML. */

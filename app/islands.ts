@@ -1,0 +1,14 @@
+/**
+ * Every island a page may serve (decision 025): its name, and how the browser loads its component.
+ * A page marks an island with `<Island name=… component=… props=…>`; the type of `component` must be
+ * the one registered here under that name, so the server and the browser render the same thing.
+ */
+export const islands = {
+  "app-bar": () => import("./layouts/default-app-bar.tsx").then((module) => module.DefaultAppBar),
+  "page-runtimes": () => import("./page-runtimes.tsx").then((module) => module.DocumentRuntimes),
+  "favorite-star": () => import("./shared/ui/favorite-star.tsx").then((module) => module.FavoriteStar),
+  "record-view": () => import("./shared/content/use-record-view.ts").then((module) => module.RecordView),
+  "item-market": () => import("./features/catalog/item-market-slot.tsx").then((module) => module.MarketSlot),
+};
+
+export type IslandName = keyof typeof islands;

@@ -1,0 +1,43 @@
+import { useEffect } from "react";
+import { useDeliveryRuntime, useDocumentDeliveryRuntime } from "./features/delivery/delivery-runtime.ts";
+import { OfflineIndicator } from "./features/delivery/offline-indicator.tsx";
+import { useAuthRuntime } from "./shared/auth/use-auth-runtime.ts";
+import { useLanguageSync } from "./shared/i18n/use-language.ts";
+import type { RootData } from "./shared/root-data.ts";
+
+export interface RuntimeProps {
+  language: RootData["i18n"]["language"];
+  signedIn: boolean;
+  build: RootData["build"];
+}
+
+function useLanguageAttribute(language: RuntimeProps["language"]): void {
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+}
+
+/**
+ * The page's runtimes (language sync, auth, delivery) in a leaf that renders nothing: they follow the
+ * router's state (navigations, a blocker, revalidations), and each change re-renders this leaf only,
+ * not the whole page under the root (decision 024).
+ */
+export function PageRuntimes({ language, signedIn, build }: RuntimeProps) {
+  useLanguageSync(language);
+  useLanguageAttribute(language);
+  useAuthRuntime(signedIn);
+  useDeliveryRuntime(build);
+  return null;
+}
+
+/**
+ * The same runtimes in a document served as islands (decision 025), as an island of their own with the
+ * offline banner: no router, so a language or session that differs from the page loads it anew.
+ */
+export function DocumentRuntimes({ language, signedIn, build }: RuntimeProps) {
+  useLanguageSync(language);
+  useLanguageAttribute(language);
+  useAuthRuntime(signedIn);
+  useDocumentDeliveryRuntime(build);
+  return <OfflineIndicator />;
+}

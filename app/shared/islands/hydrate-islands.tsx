@@ -1,0 +1,140 @@
+import { StrictMode, startTransition, useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { createPath, Router, type Navigator, type To } from "react-router";
+import { translatorFor } from "../i18n/page-translator.ts";
+import { TranslationProvider } from "../i18n/use-translation.tsx";
+import type { Translator } from "../i18n/translator.ts";
+import { logPageError } from "../page/page-errors.ts";
+import type { RootData } from "../root-data.ts";
+import {
+  ISLAND_ATTRIBUTE,
+  ISLAND_DOCUMENT_DATA_ID,
+  ISLAND_PROPS_ATTRIBUTE,
+  IslandDocumentContext,
+  type IslandRegistry,
+} from "./island-document.ts";
+
+const href = (to: To) => (typeof to === "string" ? to : createPath(to));
+
+type DocumentLocation = { pathname: string; search: string; hash: string };
+
+const readLocation = (): DocumentLocation => {
+  const { pathname, search, hash } = window.location;
+  return { pathname, search, hash };
+};
+
+/** Where the document is, shared by all its islands: one changes the query string, all see it. */
+let current: DocumentLocation | undefined;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const currentLocation = () => (current ??= readLocation());
+
+/**
+ * The islands' router. Every navigation they ask for (a `<Link>`, a `navigate()`) loads that document,
+ * as a plain link would, and cached pages make that load cheap; but replacing the URL with one of the
+ * same path (a filter or a calculator keeping its inputs in the query string, `useUrlParams`) changes
+ * the query string in place, and every island follows it. The page's server HTML must not depend on
+ * such a parameter.
+ */
+export const documentNavigator: Navigator = {
+  createHref: href,
+  go: (delta) => window.history.go(delta),
+  push: (to) => window.location.assign(href(to)),
+  replace: (to) => {
+    const url = new URL(href(to), window.location.href);
+    if (url.origin !== window.location.origin || url.pathname !== window.location.pathname) {
+      window.location.replace(url.href);
+      return;
+    }
+    window.history.replaceState(window.history.state, "", url);
+    current = readLocation();
+    for (const listener of listeners) listener();
+  },
+};
+
+/** The data the server wrote for an islands document (`IslandScripts`), or null in any other page. */
+export function islandDocumentData(doc: Document = document): RootData | null {
+  const text = doc.getElementById(ISLAND_DOCUMENT_DATA_ID)?.textContent;
+  return text ? (JSON.parse(text) as RootData) : null;
+}
+
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useEffect(onCommit, [onCommit]);
+  return null;
+}
+
+/** What every island's root provides: the router of this document, its root data and its translator. */
+export function IslandRoot({
+  root,
+  translator,
+  onCommit,
+  children,
+}: {
+  root: RootData;
+  translator: Translator;
+  onCommit: () => void;
+  children: ReactNode;
+}) {
+  const location = useSyncExternalStore(subscribe, currentLocation, currentLocation);
+  return (
+    <StrictMode>
+      <Router location={location} navigator={documentNavigator}>
+        <IslandDocumentContext value={root}>
+          <TranslationProvider translator={translator}>
+            {children}
+            <Committed onCommit={onCommit} />
+          </TranslationProvider>
+        </IslandDocumentContext>
+      </Router>
+    </StrictMode>
+  );
+}
+
+/**
+ * Hydrates a document served as islands (decision 025): each element the server marked as an island
+ * becomes a React root of its own, with its component from `registry` and the props the server wrote;
+ * the rest of the page stays the server's HTML and needs no script. Once every island has committed,
+ * `onHydrated` runs (the page marks itself interactive). An island whose name the registry does not
+ * know, or whose code fails to load, is logged and left as server HTML: the others still hydrate.
+ */
+export async function hydrateIslands(root: RootData, registry: IslandRegistry, onHydrated: () => void, doc: Document = document) {
+  const translator = translatorFor(root.i18n);
+  const elements = [...doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)];
+  let waiting = elements.length + 1;
+  const settle = () => {
+    waiting -= 1;
+    if (waiting === 0) onHydrated();
+  };
+  await Promise.all(
+    elements.map(async (element) => {
+      const name = element.getAttribute(ISLAND_ATTRIBUTE) ?? "";
+      let committed = false;
+      const onCommit = () => {
+        if (committed) return;
+        committed = true;
+        settle();
+      };
+      try {
+        const load = Object.hasOwn(registry, name) ? registry[name] : undefined;
+        if (!load) throw new Error(`no island is registered as "${name}"`);
+        const Component = (await load()) as ComponentType<object>;
+        const props = JSON.parse(element.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? "{}") as object;
+        startTransition(() => {
+          hydrateRoot(
+            element,
+            <IslandRoot root={root} translator={translator} onCommit={onCommit}>
+              <Component {...props} />
+            </IslandRoot>,
+          );
+        });
+      } catch (error) {
+        logPageError(`The island "${name}" could not hydrate; it stays as the server rendered it`, error);
+        onCommit();
+      }
+    }),
+  );
+  settle();
+}

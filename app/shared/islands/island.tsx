@@ -1,0 +1,35 @@
+import type { ComponentProps, ComponentType } from "react";
+import type { IslandName, islands } from "../../islands.ts";
+import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from "./island-document.ts";
+
+/** The component an island name stands for, as the browser's registry (`app/islands.ts`) loads it. */
+export type IslandComponent<N extends IslandName> = Awaited<ReturnType<(typeof islands)[N]>>;
+
+/**
+ * An interactive part of a page that can hydrate on its own (decision 025). It renders its component
+ * like any other, inside an element without a box (`display: contents`) that names it and carries its
+ * props as JSON. In a document served as islands, such elements are all the browser hydrates: it loads
+ * each component from the registry by its name and hydrates it with these props. In a page hydrated
+ * by React Router it is an ordinary component.
+ *
+ * `props` must be plain data (JSON). The component may use the translator, the root data (`useRootData`),
+ * `<Link>`, `<NavLink>`, `useLocation` and `useNavigate` (a navigation loads the document), and
+ * `usePageRefresh`; not the data router's own hooks (`useNavigation`, `useMatches`, fetchers, `<Form>`).
+ */
+export function Island<N extends IslandName>({
+  name,
+  component,
+  props,
+}: {
+  name: N;
+  component: IslandComponent<N>;
+  props: ComponentProps<IslandComponent<N>>;
+}) {
+  const Component = component as ComponentType<object>;
+  const marks = { [ISLAND_ATTRIBUTE]: name, [ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(props) };
+  return (
+    <div {...marks} className="contents">
+      <Component {...(props as object)} />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useContext } from "react";
+import { UNSAFE_DataRouterDataContext, UNSAFE_FrameworkContext, useMatches } from "react-router";
+import type { RootData } from "../root-data.ts";
+import { ISLAND_DOCUMENT_DATA_ID } from "./island-document.ts";
+
+/** A route's `handle` that serves its page as islands (decision 025). */
+export interface IslandsHandle {
+  islands: true;
+}
+
+export const islandsHandle: IslandsHandle = { islands: true };
+
+function isIslandsHandle(handle: unknown): handle is IslandsHandle {
+  return typeof handle === "object" && handle !== null && (handle as Partial<IslandsHandle>).islands === true;
+}
+
+/**
+ * Whether the server is rendering this document as islands: its page's route asks for it, and
+ * nothing failed (an error page hydrates with React Router). Always false in the browser, where only
+ * a page hydrated by React Router renders the root, and under Vite's development server, whose
+ * module graph and fast refresh need React Router's scripts.
+ */
+export function useServedAsIslands(): boolean {
+  const leaf = useMatches().at(-1);
+  const errors = useContext(UNSAFE_DataRouterDataContext)?.errors;
+  if (!import.meta.env.SSR || import.meta.env.DEV) return false;
+  return !errors && isIslandsHandle(leaf?.handle);
+}
+
+/** JSON inside a `<script>`: nothing in it can close the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+/**
+ * What an islands document runs instead of React Router's scripts: its root data as JSON, and the
+ * client entry as a module, which finds that data and hydrates the islands (`hydrateIslands`).
+ */
+export function IslandScripts({ data }: { data: RootData }) {
+  const entry = useContext(UNSAFE_FrameworkContext)?.manifest.entry.module;
+  return (
+    <>
+      <script type="application/json" id={ISLAND_DOCUMENT_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />
+      {entry ? <script type="module" src={entry} /> : null}
+    </>
+  );
+}
