@@ -10,7 +10,7 @@ export interface IslandsHandle {
 
 export const islandsHandle: IslandsHandle = { islands: true };
 
-function isIslandsHandle(handle: unknown): handle is IslandsHandle {
+export function isIslandsHandle(handle: unknown): handle is IslandsHandle {
   return typeof handle === "object" && handle !== null && (handle as Partial<IslandsHandle>).islands === true;
 }
 

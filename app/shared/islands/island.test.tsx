@@ -1,0 +1,39 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { islands } from "../../islands.ts";
+import { RecordView } from "../content/use-record-view.ts";
+import { Island } from "./island.tsx";
+import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from "./island-document.ts";
+import { isIslandsHandle, islandsHandle, scriptJson } from "./islands-mode.tsx";
+
+describe("Island", () => {
+  it("renders its component inside a box-less element that names it and carries its props as JSON", () => {
+    const html = renderToString(<Island name="record-view" component={RecordView} props={{ kind: "items", id: "a<b" }} />);
+    const element = /^<div ([^>]*)><\/div>$/.exec(html);
+    expect(element, html).not.toBeNull();
+    expect(html).toContain(`${ISLAND_ATTRIBUTE}="record-view"`);
+    expect(html).toContain('class="contents"');
+    const props = new RegExp(`${ISLAND_PROPS_ATTRIBUTE}="([^"]*)"`).exec(html)?.[1] ?? "";
+    const decoded = props.replaceAll("&quot;", '"').replaceAll("&lt;", "<").replaceAll("&amp;", "&");
+    expect(JSON.parse(decoded)).toEqual({ kind: "items", id: "a<b" });
+  });
+});
+
+describe("the islands registry", () => {
+  it("loads a component for every name", async () => {
+    for (const [name, load] of Object.entries(islands)) expect(typeof (await load()), name).toBe("function");
+  });
+});
+
+describe("islands mode", () => {
+  it("is asked for by a route's handle, and by nothing else", () => {
+    expect(isIslandsHandle(islandsHandle)).toBe(true);
+    for (const handle of [undefined, null, {}, { islands: "true" }, { islands: 1 }, "islands"]) expect(isIslandsHandle(handle)).toBe(false);
+  });
+
+  it("writes JSON that no string in it can end the script element with", () => {
+    const text = scriptJson({ message: "</script><script>alert(1)</script>", nested: ["<!--"] });
+    expect(text).not.toContain("<");
+    expect(JSON.parse(text)).toEqual({ message: "</script><script>alert(1)</script>", nested: ["<!--"] });
+  });
+});

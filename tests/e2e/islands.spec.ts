@@ -1,0 +1,118 @@
+import type { Page } from "@playwright/test";
+import en from "../../locales/en-US/common.json" with { type: "json" };
+import vi from "../../locales/vi/common.json" with { type: "json" };
+import offers from "../../locales/vi/offers.json" with { type: "json" };
+import { expect, hydrated, scrollToMarket, test } from "./fixtures.ts";
+
+const ITEM = "/equipments-items/detail?id=iron-sword";
+
+/** A marker on the window survives only changes inside the document, not a document load. */
+async function markDocument(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  return () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+}
+
+test("a page served as islands hydrates its islands only, without React Router, and every island works", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(ITEM);
+  await hydrated(page);
+
+  const shape = await page.evaluate(() => {
+    const hasFiber = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+    const isRoot = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactContainer"));
+    return {
+      router: "__reactRouterContext" in window,
+      modules: [...document.querySelectorAll("script[type=module]")].map((script) => script.getAttribute("src")),
+      islands: [...document.querySelectorAll("[data-island]")].map((element) => [element.getAttribute("data-island"), isRoot(element)]),
+      headingHydrated: hasFiber(document.querySelector("h1")!),
+      documentHydrated: isRoot(document),
+      navHydrated: [...document.querySelectorAll("aside nav *")].some(hasFiber),
+    };
+  });
+  expect(shape.router, "React Router's context is not sent").toBe(false);
+  expect(shape.modules).toHaveLength(1);
+  expect(shape.modules[0]).toMatch(/^\/assets\/entry\.client-[\w-]+\.js$/);
+  expect(shape.documentHydrated).toBe(false);
+  expect(shape.headingHydrated).toBe(false);
+  expect(shape.navHydrated).toBe(false);
+  expect(shape.islands).toEqual([
+    ["app-bar", true],
+    ["favorite-star", true],
+    ["item-market", true],
+    ["record-view", true],
+    ["page-runtimes", true],
+  ]);
+
+  // The star of a visitor offers to sign in and come back here.
+  await expect(page.getByRole("link", { name: vi.favorites.signInToStar })).toHaveAttribute(
+    "href",
+    `/login?redirect=${encodeURIComponent(ITEM)}`,
+  );
+
+  // The app bar's search: hits as you type, and a pick loads that page.
+  let sameDocument = await markDocument(page);
+  const search = page.locator("#app-search");
+  await search.click();
+  await search.pressSequentially("giap");
+  const hit = page.getByRole("listbox", { name: vi.search.results }).getByRole("option").first();
+  await expect(hit).toBeVisible();
+  const name = ((await hit.textContent()) ?? "").trim();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+  await hydrated(page);
+  expect(await sameDocument()).toBe(false);
+
+  // A link of the server's HTML loads its document like any link, and the page it opens works.
+  await page.goto(ITEM);
+  await hydrated(page);
+  sameDocument = await markDocument(page);
+  await page.locator("main").getByRole("link", { name: "Kiếm Sĩ" }).first().click();
+  await expect(page).toHaveURL(/\/class\?id=swordsman/);
+  await hydrated(page);
+  expect(await sameDocument()).toBe(false);
+});
+
+test("in a page of islands the market's server filter changes the URL in place, and the language switch loads the page in English", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(ITEM);
+  await hydrated(page);
+  const sameDocument = await markDocument(page);
+
+  await scrollToMarket(page);
+  const filter = page.getByRole("combobox", { name: offers.market.server });
+  await expect(filter).toBeVisible();
+  const server = await filter.locator("option").nth(1).getAttribute("value");
+  await filter.selectOption(server ?? "");
+  await expect(page).toHaveURL(new RegExp(`[?&]server=${server}`));
+  await expect(filter).toHaveValue(server ?? "");
+  expect(await sameDocument(), "the filter stays in the document").toBe(true);
+
+  await page.locator("header select").first().selectOption("en-US");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Iron Sword");
+  await hydrated(page);
+  await expect(page.locator("aside nav").getByRole("link", { name: en.pages.craft.nav })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("lang"))).toBe("en-US");
+});
+
+test("on a phone, the drawer of a page of islands opens by touch and marks the page shown", async ({ browser }) => {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  await page.goto(ITEM);
+  await hydrated(page);
+  await page.getByRole("button", { name: vi.nav.open }).tap();
+  const drawer = page.getByRole("dialog", { name: vi.nav.label });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.locator("[aria-current=page]")).toHaveText(vi.pages.equipmentsItems.nav);
+  await drawer.getByRole("link", { name: vi.pages.craft.nav }).tap();
+  await expect(page).toHaveURL(/\/craft$/);
+  await context.close();
+});
