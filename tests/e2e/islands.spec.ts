@@ -19,7 +19,7 @@ test("a page served as islands hydrates its islands only, without React Router, 
 
   const shape = await page.evaluate(() => {
     const hasFiber = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
-    const isRoot = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactContainer"));
+    const isRoot = (element: Node) => Object.keys(element).some((key) => key.startsWith("__reactContainer"));
     return {
       router: "__reactRouterContext" in window,
       modules: [...document.querySelectorAll("script[type=module]")].map((script) => script.getAttribute("src")),
