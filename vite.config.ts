@@ -43,6 +43,13 @@ function shellChunk(id: string, ctx: ChunkingContext): string | null {
   return /[\\/]app[\\/]/.test(id) && !SHELL_ENTRIES.test(id) && inShell(id, ctx) ? "shared" : null;
 }
 
+/**
+ * The chunks every page has loaded before any of its code can import another: the entry, the framework,
+ * the shell and the bundler's runtime. A dynamic import (an island, a widget) need not preload them:
+ * each preload would be one more `<link>` in the head for a module that already ran (decision 025).
+ */
+const ALWAYS_LOADED = /(^|\/)assets\/(entry\.client|framework|shared|rolldown-runtime)-[\w-]+\.js$/;
+
 const COMPRESSIBLE = /\.(js|css)$/;
 
 /**
@@ -77,6 +84,7 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)) },
         rolldownOptions: {
           output: {
             // A chunk some pages share is named by every page that uses it: a long name that each importer repeats.

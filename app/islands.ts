@@ -6,8 +6,12 @@
 export const islands = {
   "app-bar": () => import("./layouts/default-app-bar.tsx").then((module) => module.DefaultAppBar),
   "page-runtimes": () => import("./page-runtimes.tsx").then((module) => module.DocumentRuntimes),
-  "favorite-star": () => import("./shared/ui/favorite-star.tsx").then((module) => module.FavoriteStar),
-  "record-view": () => import("./shared/content/use-record-view.ts").then((module) => module.RecordView),
+  "favorite-star": () => import("./shared/ui/favorite-star.tsx").then((module) => module.FavoriteStarControl),
+  "record-view": () => import("./shared/content/record-view.tsx").then((module) => module.ViewBeacon),
+  countdown: () => import("./shared/ui/countdown.tsx").then((module) => module.CountdownClock),
+  "game-time": () => import("./shared/ui/countdown.tsx").then((module) => module.GameTimeText),
+  "craft-calculator": () => import("./features/craft/craft-calculator.tsx").then((module) => module.CraftCalculator),
+  "district-map": () => import("./features/district/district-map-page.tsx").then((module) => module.DistrictMap),
   "item-market": () => import("./features/catalog/item-market-slot.tsx").then((module) => module.MarketSlot),
 };
 

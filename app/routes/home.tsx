@@ -7,6 +7,7 @@ import { listPosts } from "../../server/feed/feed.ts";
 import { listNotifications } from "../../server/notifications/notifications.ts";
 import { plainExcerpt } from "../../universal/feed/feed-text.ts";
 import type { Route } from "./+types/home";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
 
@@ -49,6 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     unread: unread && notificationsI18n ? { i18n: notificationsI18n, count: unread.unread, items: unread.data } : null,
   };
 }
+
+/** Served as islands (decision 025): only its interactive parts hydrate. */
+export const handle = islandsHandle;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return <HomePage {...loaderData} />;

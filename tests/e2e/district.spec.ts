@@ -153,7 +153,9 @@ test("the page and its data come in one pass: no Suspense boundary is revealed l
   // A live render (a layer filter is not prerendered) for a phone's browser, not a crawler.
   const phone = "Mozilla/5.0 (Linux; Android 11; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
   const html = await (await page.request.get("/district?layers=boss", { headers: { "user-agent": phone } })).text();
-  expect(html).toContain("streamController.close()");
+  // Served as islands (decision 025): the whole document, its islands' data at the end, and nothing streamed after it.
+  expect(html).toContain('id="island-document"');
+  expect(html.trimEnd()).toMatch(/<\/html>$/);
   expect(html).not.toContain("$RC(");
   expect(html).not.toContain("<template");
 });

@@ -11,7 +11,7 @@ import { RarityBadge, rarityEdge } from "../../shared/ui/rarity.tsx";
 import { numberFormat } from "../../shared/i18n/format.ts";
 import type { MarketServer } from "./item-market.tsx";
 import { Island } from "../../shared/islands/island.tsx";
-import { RecordView } from "../../shared/content/use-record-view.ts";
+import { RecordView } from "../../shared/content/record-view.tsx";
 import { MarketSlot } from "./item-market-slot.tsx";
 import { ServerHtml } from "../../shared/page/server-html.tsx";
 
@@ -78,7 +78,7 @@ export function ItemDetailPage({ i18n, language, item, makes, uses, related, sou
           </p>
           <p className="mt-3">{localize(item.description, language)}</p>
           <div className="mt-3">
-            <Island name="favorite-star" component={FavoriteStar} props={{ kind: "items", id: item.id }} />
+            <FavoriteStar kind="items" id={item.id} />
           </div>
         </div>
       </header>
@@ -124,7 +124,7 @@ export function ItemDetailPage({ i18n, language, item, makes, uses, related, sou
         <Section title={t("item.uses")}>{recipeList(uses)}</Section>
       </ServerHtml>
       <Island name="item-market" component={MarketSlot} props={{ itemId: item.id, market }} />
-      <Island name="record-view" component={RecordView} props={{ kind: "items", id: item.id }} />
+      <RecordView kind="items" id={item.id} />
     </article>
   );
 }

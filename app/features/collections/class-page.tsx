@@ -1,5 +1,5 @@
 import { STAT_KEYS, statValue } from "../../../universal/content/stats.ts";
-import { useRecordView } from "../../shared/content/use-record-view.ts";
+import { RecordView } from "../../shared/content/record-view.tsx";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
 import type { TFunction } from "../../shared/i18n/translator.ts";
 import { Link } from "react-router";
@@ -88,12 +88,12 @@ function ClassDetail({
   gameClass: GameClass;
   recommended: ClassRecommendations;
 }) {
-  useRecordView("classes", gameClass.id);
   const number = numberFormat(language);
   const name = localize(gameClass.name, language);
   const statKeys = STAT_KEYS.filter((key) => gameClass.baseStats[key] !== undefined || gameClass.statsPerLevel[key] !== undefined);
   return (
     <article className="mx-auto flex max-w-4xl flex-col gap-5">
+      <RecordView kind="classes" id={gameClass.id} />
       <div>
         <EntryBreadcrumbs listKey="class" current={name} />
         <header className="grid grid-cols-[auto_1fr] gap-x-4 rounded-xl border border-line bg-surface p-4 sm:p-5">

@@ -1,4 +1,4 @@
-import { useRecordView } from "../../shared/content/use-record-view.ts";
+import { RecordView } from "../../shared/content/record-view.tsx";
 import type { Localized, Mount } from "../../../universal/content/pack-schema.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
@@ -18,12 +18,12 @@ export interface MountDetailProps {
 
 /** `/mounts/detail?id=`: riding speed, seats, terrains, stats and how to get the mount. */
 export function MountDetailPage({ i18n, catalogI18n, language, mount, sources }: MountDetailProps) {
-  useRecordView("mounts", mount.id);
   const { t: c } = useRouteMessages(catalogI18n);
   const { t } = useRouteMessages(i18n);
   const name = localize(mount.name, language);
   return (
     <article className="mx-auto flex max-w-4xl flex-col gap-5">
+      <RecordView kind="mounts" id={mount.id} />
       <div>
         <Breadcrumbs current={name} />
         <EntryHeader

@@ -1,4 +1,4 @@
-import { useRecordView } from "../../shared/content/use-record-view.ts";
+import { RecordView } from "../../shared/content/record-view.tsx";
 
 import type { TFunction } from "../../shared/i18n/translator.ts";
 import { Link } from "react-router";
@@ -104,10 +104,10 @@ function PetDetail({
   pet: Pet;
   sources: Record<string, Localized>;
 }) {
-  useRecordView("pets", pet.id);
   const name = localize(pet.name, language);
   return (
     <article className="mx-auto flex max-w-4xl flex-col gap-5">
+      <RecordView kind="pets" id={pet.id} />
       <div>
         <EntryBreadcrumbs listKey="pets" current={name} />
         <EntryHeader

@@ -1,4 +1,4 @@
-import { useRecordView } from "../../shared/content/use-record-view.ts";
+import { RecordView } from "../../shared/content/record-view.tsx";
 
 import type { TFunction } from "../../shared/i18n/translator.ts";
 import { Link } from "react-router";
@@ -119,10 +119,10 @@ function TalismanDetail({
   talisman: Talisman;
   sources: Record<string, Localized>;
 }) {
-  useRecordView("talismans", talisman.id);
   const name = localize(talisman.name, language);
   return (
     <article className="mx-auto flex max-w-4xl flex-col gap-5">
+      <RecordView kind="talismans" id={talisman.id} />
       <div>
         <EntryBreadcrumbs listKey="talisman" current={name} />
         <EntryHeader

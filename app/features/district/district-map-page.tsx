@@ -1,7 +1,8 @@
 import { ClanHold } from "../../shared/ui/clan-hold.tsx";
 import { useMemo } from "react";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
-import { Form, Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { Island } from "../../shared/islands/island.tsx";
 import type { MapDistrict, ViewBox } from "../../../server/content/districts.ts";
 import { entryHref } from "../../../universal/content/entry-links.ts";
 import { localize } from "../../shared/i18n/localize.ts";
@@ -25,9 +26,21 @@ export interface DistrictMapProps {
  * panel with the picked district's levels, PvP, tax rate, owner clan and markers. Everything the
  * page shows is in the URL (`?id=`, `?marker=`, `?layers=`), so any view can be shared.
  */
-export function DistrictMapPage({ i18n, language, mapSrc, viewBox, districts }: DistrictMapProps) {
-  const { t } = useRouteMessages(i18n);
+export function DistrictMapPage(props: DistrictMapProps) {
   const { t: common } = useTranslation();
+  return (
+    <div className="mx-auto max-w-6xl">
+      <Breadcrumbs />
+      <h1 className="text-2xl font-bold sm:text-3xl">{common("pages.district.title")}</h1>
+      <p className="mt-2 text-fg-muted">{common("pages.district.description")}</p>
+      <Island name="district-map" component={DistrictMap} props={props} />
+    </div>
+  );
+}
+
+/** The layers, the map, the picked district's panel and the district list: one island (decision 025). */
+export function DistrictMap({ i18n, language, mapSrc, viewBox, districts }: DistrictMapProps) {
+  const { t } = useRouteMessages(i18n);
   const [params] = useSearchParams();
   const navigate = useNavigate();
 
@@ -58,12 +71,9 @@ export function DistrictMapPage({ i18n, language, mapSrc, viewBox, districts }: 
   };
 
   return (
-    <div className="mx-auto max-w-6xl">
-      <Breadcrumbs />
-      <h1 className="text-2xl font-bold sm:text-3xl">{common("pages.district.title")}</h1>
-      <p className="mt-2 text-fg-muted">{common("pages.district.description")}</p>
-
-      <Form method="get" className="mt-4 rounded-xl border border-line bg-surface p-3" preventScrollReset>
+    <>
+      {/* Submitted only without JavaScript (the Apply button): with it, each box applies at once. */}
+      <form method="get" className="mt-4 rounded-xl border border-line bg-surface p-3">
         {selected ? <input type="hidden" name="id" value={selected.id} /> : null}
         {/* Always sent, so unticking every box (without JavaScript) means "no layer", not "all". */}
         <input type="hidden" name="layers" value="" />
@@ -93,7 +103,7 @@ export function DistrictMapPage({ i18n, language, mapSrc, viewBox, districts }: 
             </noscript>
           </div>
         </fieldset>
-      </Form>
+      </form>
 
       <p className="mt-3 text-sm text-fg-muted">{t("map.hint")}</p>
 
@@ -143,7 +153,7 @@ export function DistrictMapPage({ i18n, language, mapSrc, viewBox, districts }: 
           </nav>
         </div>
       </div>
-    </div>
+    </>
   );
 }
 

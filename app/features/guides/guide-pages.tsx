@@ -1,5 +1,5 @@
 import { prose } from "../../shared/ui/prose.ts";
-import { useRecordView } from "../../shared/content/use-record-view.ts";
+import { RecordView } from "../../shared/content/record-view.tsx";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { Link } from "react-router";
 import { formatDate } from "../../shared/i18n/format.ts";
@@ -126,10 +126,10 @@ export function GuideArticlePage({
   guide: GuideSummary;
   article: RenderedArticle;
 }) {
-  useRecordView("guides", guide.id);
   const { t } = useRouteMessages(i18n);
   return (
     <div className="mx-auto max-w-5xl">
+      <RecordView kind="guides" id={guide.id} />
       <EntryBreadcrumbs listKey="guide" current={localize(guide.name, language)} />
       <div className="lg:grid lg:grid-cols-[1fr_16rem] lg:gap-8">
         <article className="min-w-0 rounded-xl border border-line bg-surface p-4 sm:p-6">

@@ -1,4 +1,4 @@
-import { useRecordView } from "../../shared/content/use-record-view.ts";
+import { RecordView } from "../../shared/content/record-view.tsx";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { ClanHold } from "../../shared/ui/clan-hold.tsx";
 import { FavoriteStar } from "../../shared/ui/favorite-star.tsx";
@@ -29,12 +29,12 @@ export interface ManorDetailProps {
 
 /** One manor: header, upgrade calculator (inputs in the URL), levels table and buildings with their costs. */
 export function ManorDetail({ t, language, manor, district, tax, items }: ManorDetailProps) {
-  useRecordView("manors", manor.id);
   const { t: common } = useTranslation();
   const name = localize(manor.name, language);
   const number = numberFormat(language);
   return (
     <article className="mx-auto flex max-w-5xl flex-col gap-5">
+      <RecordView kind="manors" id={manor.id} />
       <EntryBreadcrumbs listKey="manor" current={name} />
       <header className={`flex items-start gap-4 ${card}`}>
         <GameIcon icon={manor.icon} size={72} />

@@ -1,4 +1,4 @@
-import { useRecordView } from "../../shared/content/use-record-view.ts";
+import { RecordView } from "../../shared/content/record-view.tsx";
 import { Link } from "react-router";
 import type { Season } from "../../../universal/content/pack-schema.ts";
 import { entryHref } from "../../../universal/content/entry-links.ts";
@@ -37,12 +37,12 @@ const kindIcon: Record<string, string> = {
 
 /** A season: its story, dates and countdown, reward tiers (points → items) and what it added. */
 export function SeasonDetailPage({ i18n, language, serverNow, season, startsAt, endsAt, status, items, additions }: SeasonDetailProps) {
-  useRecordView("seasons", season.id);
   const { t } = useRouteMessages(i18n);
   const name = localize(season.name, language);
   const number = numberFormat(language);
   return (
     <article className="mx-auto flex max-w-4xl flex-col gap-5">
+      <RecordView kind="seasons" id={season.id} />
       <EntryBreadcrumbs listKey="season" current={name} />
       <header className={`flex items-start gap-4 ${card} ${status === "current" ? "border-accent" : ""}`}>
         <GameIcon icon={season.icon} size={72} tone={status === "current" ? "accent" : "fg"} />

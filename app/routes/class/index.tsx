@@ -8,6 +8,7 @@ import { getEntry } from "../../../server/content/catalog.ts";
 import { classRecommendations, entryIdParam, listClasses } from "../../../server/content/collections.ts";
 import type { GameClass } from "../../../universal/content/pack-schema.ts";
 import type { Route } from "./+types/index";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 
 /** The list is titled by the page; a class opened with `?id=` by the class. */
 export const meta: Route.MetaFunction = (args) => {
@@ -35,6 +36,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const recommended = await classRecommendations(db, gameClass);
   return { i18n, catalogI18n, language: i18n.language, classes: [], selected: { gameClass, recommended } };
 }
+
+/** Served as islands (decision 025): only its interactive parts hydrate. */
+export const handle = islandsHandle;
 
 export default function Class({ loaderData }: Route.ComponentProps) {
   return <ClassPage {...loaderData} />;

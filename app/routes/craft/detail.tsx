@@ -10,6 +10,7 @@ import { getEntries, recipeTree } from "../../../server/content/catalog.ts";
 import { medianUnitPrices, VALUE_WINDOW_MS } from "../../../server/offers/offer-prices.ts";
 import type { Item } from "../../../universal/content/pack-schema.ts";
 import type { Route } from "./+types/detail";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 
 export const meta: Route.MetaFunction = (args) =>
   metaFor("craftDetail", args, args.loaderData ? { title: localize(args.loaderData.recipe.name, args.loaderData.language) } : undefined);
@@ -45,6 +46,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 
 /** The calculator recomputes in the browser; only another recipe needs the server. */
 export const shouldRevalidate = calculatorRevalidation(["id"]);
+
+/** Served as islands (decision 025): only its interactive parts hydrate. */
+export const handle = islandsHandle;
 
 export default function CraftDetail({ loaderData }: Route.ComponentProps) {
   return <CraftDetailPage {...loaderData} />;

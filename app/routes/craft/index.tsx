@@ -5,6 +5,7 @@ import { requireSearchBudget } from "~/shared/routing/search-budget.ts";
 import { getEntries, listRecipes } from "../../../server/content/catalog.ts";
 import type { Item } from "../../../universal/content/pack-schema.ts";
 import type { Route } from "./+types/index";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
 
@@ -24,6 +25,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     items: Object.fromEntries([...items].map(([id, item]) => [id, { name: item.name, icon: item.icon }])),
   };
 }
+
+/** Served as islands (decision 025): only its interactive parts hydrate. */
+export const handle = islandsHandle;
 
 export default function Craft({ loaderData }: Route.ComponentProps) {
   return <CraftListPage {...loaderData} />;

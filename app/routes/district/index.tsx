@@ -6,6 +6,7 @@ import { notFound } from "~/shared/routing/not-found.ts";
 import { calculatorRevalidation } from "~/shared/routing/should-revalidate.ts";
 import { districtOfMarker, loadDistrictMap } from "../../../server/content/districts.ts";
 import type { Route } from "./+types/index";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
 
@@ -25,6 +26,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 
 /** Selection, focus and layers live in the URL and are applied in the browser: no new data needed. */
 export const shouldRevalidate = calculatorRevalidation();
+
+/** Served as islands (decision 025): only its interactive parts hydrate. */
+export const handle = islandsHandle;
 
 export default function District({ loaderData }: Route.ComponentProps) {
   return <DistrictMapPage {...loaderData} />;

@@ -5,6 +5,7 @@ import { requireSearchBudget } from "~/shared/routing/search-budget.ts";
 import { listItems, listKind, parseItemFilters } from "../../../server/content/catalog.ts";
 import type { GameClass } from "../../../universal/content/pack-schema.ts";
 import type { Route } from "./+types/index";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
 
@@ -23,6 +24,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     classes: classes.map((entry) => ({ id: entry.id, name: entry.name })),
   };
 }
+
+/** Served as islands (decision 025): only its interactive parts hydrate. */
+export const handle = islandsHandle;
 
 export default function EquipmentsItems({ loaderData }: Route.ComponentProps) {
   return <ItemListPage {...loaderData} />;

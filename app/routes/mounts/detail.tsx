@@ -8,6 +8,7 @@ import { getEntry } from "../../../server/content/catalog.ts";
 import { entryIdParam, sourceNames } from "../../../server/content/collections.ts";
 import type { Mount } from "../../../universal/content/pack-schema.ts";
 import type { Route } from "./+types/detail";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 
 export const meta: Route.MetaFunction = (args) =>
   metaFor(
@@ -34,6 +35,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   ]);
   return { i18n, catalogI18n, language: i18n.language, mount, sources };
 }
+
+/** Served as islands (decision 025): only its interactive parts hydrate. */
+export const handle = islandsHandle;
 
 export default function MountsDetail({ loaderData }: Route.ComponentProps) {
   return <MountDetailPage {...loaderData} />;

@@ -9,6 +9,7 @@ import { getEntry } from "../../../server/content/catalog.ts";
 import { entryIdParam, listPets, parseFilters, petFilters, sourceNames } from "../../../server/content/collections.ts";
 import type { Pet } from "../../../universal/content/pack-schema.ts";
 import type { Route } from "./+types/index";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 
 /** The list is titled by the page; a pet opened with `?id=` by the pet. */
 export const meta: Route.MetaFunction = (args) => {
@@ -41,6 +42,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const result = await listPets(db, filters, i18n.language);
   return { ...base, ...result, page: filters.page, selected: null };
 }
+
+/** Served as islands (decision 025): only its interactive parts hydrate. */
+export const handle = islandsHandle;
 
 export default function Pets({ loaderData }: Route.ComponentProps) {
   return <PetPage {...loaderData} />;

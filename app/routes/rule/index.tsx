@@ -6,6 +6,7 @@ import { listKind } from "../../../server/content/catalog.ts";
 import type { Rule } from "../../../universal/content/pack-schema.ts";
 import { renderMarkdown } from "../../../server/markdown/render-markdown.ts";
 import type { Route } from "./+types/index";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
 
@@ -25,6 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })),
   };
 }
+
+/** Served as islands (decision 025): only its interactive parts hydrate. */
+export const handle = islandsHandle;
 
 export default function RuleRoute({ loaderData }: Route.ComponentProps) {
   return <RulesPage {...loaderData} />;

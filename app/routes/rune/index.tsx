@@ -5,6 +5,7 @@ import { requireSearchBudget } from "~/shared/routing/search-budget.ts";
 import { listRuneSets, sourceNames } from "../../../server/content/collections.ts";
 import { searchText } from "../../../server/http/search-text.ts";
 import type { Route } from "./+types/index";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
 
@@ -24,6 +25,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   );
   return { i18n, catalogI18n, language: i18n.language, ...result, sources };
 }
+
+/** Served as islands (decision 025): only its interactive parts hydrate. */
+export const handle = islandsHandle;
 
 export default function RuneRoute({ loaderData }: Route.ComponentProps) {
   return <RunePage {...loaderData} />;

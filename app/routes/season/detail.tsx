@@ -6,6 +6,7 @@ import { requestContext } from "~/shared/request-context.ts";
 import { notFound } from "~/shared/routing/not-found.ts";
 import { seasonDetail } from "../../../server/content/world.ts";
 import type { Route } from "./+types/detail";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 
 export const meta: Route.MetaFunction = (args) =>
   metaFor(
@@ -28,6 +29,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const i18n = await loadRouteMessages(request, "world");
   return { i18n, language: i18n.language, serverNow: now.getTime(), ...detail };
 }
+
+/** Served as islands (decision 025): only its interactive parts hydrate. */
+export const handle = islandsHandle;
 
 export default function SeasonDetail({ loaderData }: Route.ComponentProps) {
   return <SeasonDetailPage {...loaderData} />;

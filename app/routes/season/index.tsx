@@ -3,6 +3,7 @@ import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { listSeasons } from "../../../server/content/world.ts";
 import type { Route } from "./+types/index";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
 
@@ -13,6 +14,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [i18n, seasons] = await Promise.all([loadRouteMessages(request, "world"), listSeasons(db, now)]);
   return { i18n, language: i18n.language, serverNow: now.getTime(), seasons };
 }
+
+/** Served as islands (decision 025): only its interactive parts hydrate. */
+export const handle = islandsHandle;
 
 export default function Seasons({ loaderData }: Route.ComponentProps) {
   return <SeasonListPage {...loaderData} />;

@@ -9,6 +9,7 @@ import { getEntry, listKind } from "../../../server/content/catalog.ts";
 import { entryIdParam, listTalismans, parseFilters, sourceNames, talismanFilters } from "../../../server/content/collections.ts";
 import type { GameClass, Talisman } from "../../../universal/content/pack-schema.ts";
 import type { Route } from "./+types/index";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 
 /** The list is titled by the page; a talisman opened with `?id=` by the talisman. */
 export const meta: Route.MetaFunction = (args) => {
@@ -46,6 +47,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const result = await listTalismans(db, filters, i18n.language);
   return { ...base, ...result, page: filters.page, selected: null };
 }
+
+/** Served as islands (decision 025): only its interactive parts hydrate. */
+export const handle = islandsHandle;
 
 export default function TalismanRoute({ loaderData }: Route.ComponentProps) {
   return <TalismanPage {...loaderData} />;

@@ -8,7 +8,7 @@ import type * as AuthRuntime from "./auth-runtime.ts";
  * disagrees with what the server rendered (another tab signed in or out).
  */
 export function useAuthRuntime(signedInOnServer: boolean): void {
-  const refresh = usePageRefresh();
+  const refresh = usePageRefresh({ automatic: true });
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;

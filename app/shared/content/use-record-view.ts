@@ -16,9 +16,3 @@ export function useRecordView(kind: string, id: string): void {
     [kind, id],
   );
 }
-
-/** The same as a component that renders nothing: an island of its own in a page served as islands (decision 025). */
-export function RecordView({ kind, id }: { kind: string; id: string }): null {
-  useRecordView(kind, id);
-  return null;
-}

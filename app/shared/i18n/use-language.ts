@@ -36,11 +36,14 @@ export function useSwitchLanguage(): (language: Language) => Promise<void> {
  * (which also sets the cookie); if nothing is stored yet, store what is shown.
  */
 export function useLanguageSync(rendered: Language): void {
-  const switchLanguage = useSwitchLanguage();
+  const refresh = usePageRefresh({ automatic: true });
   useEffect(() => {
     const stored = readStoredLanguage();
     if (isLanguage(stored)) {
-      if (stored !== rendered) void switchLanguage(stored);
+      if (stored !== rendered) {
+        remember(stored);
+        void refresh();
+      }
     } else {
       remember(rendered);
     }

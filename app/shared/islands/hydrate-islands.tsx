@@ -102,7 +102,10 @@ export function IslandRoot({
  */
 export async function hydrateIslands(root: RootData, registry: IslandRegistry, onHydrated: () => void, doc: Document = document) {
   const translator = translatorFor(root.i18n);
-  const elements = [...doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)];
+  // An island inside another island's component is hydrated by the outer one, as part of it.
+  const elements = [...doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)].filter(
+    (element) => !element.parentElement?.closest(`[${ISLAND_ATTRIBUTE}]`),
+  );
   let waiting = elements.length + 1;
   const settle = () => {
     waiting -= 1;

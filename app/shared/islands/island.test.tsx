@@ -1,18 +1,22 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { islands } from "../../islands.ts";
-import { RecordView } from "../content/use-record-view.ts";
+import { RecordView, ViewBeacon } from "../content/record-view.tsx";
 import { Island } from "./island.tsx";
 import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from "./island-document.ts";
 import { isIslandsHandle, islandsHandle, scriptJson } from "./islands-mode.tsx";
 
 describe("Island", () => {
   it("renders its component inside a box-less element that names it and carries its props as JSON", () => {
-    const html = renderToString(<Island name="record-view" component={RecordView} props={{ kind: "items", id: "a<b" }} />);
+    const html = renderToString(<Island name="record-view" component={ViewBeacon} props={{ kind: "items", id: "a<b" }} />);
+    expect(renderToString(<RecordView kind="items" id="a<b" />)).toBe(html);
     const element = /^<div ([^>]*)><\/div>$/.exec(html);
     expect(element, html).not.toBeNull();
     expect(html).toContain(`${ISLAND_ATTRIBUTE}="record-view"`);
     expect(html).toContain('class="contents"');
+    expect(renderToString(<Island name="record-view" component={ViewBeacon} props={{ kind: "items", id: "x" }} as="span" />)).toMatch(
+      /^<span [^>]*><\/span>$/,
+    );
     const props = new RegExp(`${ISLAND_PROPS_ATTRIBUTE}="([^"]*)"`).exec(html)?.[1] ?? "";
     const decoded = props.replaceAll("&quot;", '"').replaceAll("&lt;", "<").replaceAll("&amp;", "&");
     expect(JSON.parse(decoded)).toEqual({ kind: "items", id: "a<b" });

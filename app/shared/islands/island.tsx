@@ -10,7 +10,8 @@ export type IslandComponent<N extends IslandName> = Awaited<ReturnType<(typeof i
  * like any other, inside an element without a box (`display: contents`) that names it and carries its
  * props as JSON. In a document served as islands, such elements are all the browser hydrates: it loads
  * each component from the registry by its name and hydrates it with these props. In a page hydrated
- * by React Router it is an ordinary component.
+ * by React Router it is an ordinary component, and so is an island inside another island's component
+ * (the outer one hydrates it as part of itself).
  *
  * `props` must be plain data (JSON). The component may use the translator, the root data (`useRootData`),
  * `<Link>`, `<NavLink>`, `useLocation` and `useNavigate` (a navigation loads the document), and
@@ -20,16 +21,19 @@ export function Island<N extends IslandName>({
   name,
   component,
   props,
+  as: As = "div",
 }: {
   name: N;
   component: IslandComponent<N>;
   props: ComponentProps<IslandComponent<N>>;
+  /** `span` for an island inside text (a paragraph may not hold a `div`). */
+  as?: "div" | "span";
 }) {
   const Component = component as ComponentType<object>;
   const marks = { [ISLAND_ATTRIBUTE]: name, [ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(props) };
   return (
-    <div {...marks} className="contents">
+    <As {...marks} className="contents">
       <Component {...(props as object)} />
-    </div>
+    </As>
   );
 }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "../i18n/use-translation.tsx";
 import { formatDate } from "../i18n/format.ts";
+import { Island } from "../islands/island.tsx";
 
 /** One clock for every countdown on the page, ticking once a second. */
 const listeners = new Set<() => void>();
@@ -18,8 +19,18 @@ function subscribe(listener: () => void) {
 }
 const currentSecond = () => Math.floor(Date.now() / 1000) * 1000;
 
-/** "2 ngày 03:04:05" until `to`; rendered first with the server's clock, then live (no hydration mismatch). */
-export function Countdown({ to, serverNow }: { to: number; serverNow: number }) {
+type CountdownProps = { to: number; serverNow: number };
+
+/**
+ * "2 ngày 03:04:05" until `to`; rendered first with the server's clock, then live (no hydration
+ * mismatch). An island of its own (decision 025).
+ */
+export function Countdown(props: CountdownProps) {
+  return <Island name="countdown" component={CountdownClock} props={props} as="span" />;
+}
+
+/** The countdown itself, as its island hydrates it. */
+export function CountdownClock({ to, serverNow }: CountdownProps) {
   const { t } = useTranslation();
   const now = useSyncExternalStore(subscribe, currentSecond, () => serverNow);
   const left = Math.max(0, Math.floor((to - now) / 1000));
@@ -35,11 +46,19 @@ export function Countdown({ to, serverNow }: { to: number; serverNow: number }) 
   );
 }
 
+type GameTimeProps = { at: number; language: string };
+
 /**
  * A moment in game time (UTC+7), with the reader's own time beside it when their zone differs.
- * The local part is added in the browser only: the server does not know the reader's zone.
+ * The local part is added in the browser only: the server does not know the reader's zone. An island
+ * of its own (decision 025).
  */
-export function GameTime({ at, language }: { at: number; language: string }) {
+export function GameTime(props: GameTimeProps) {
+  return <Island name="game-time" component={GameTimeText} props={props} as="span" />;
+}
+
+/** The game time itself, as its island hydrates it. */
+export function GameTimeText({ at, language }: GameTimeProps) {
   const { t } = useTranslation();
   const local = useSyncExternalStore(
     noop,

@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "../i18n/use-translation.tsx";
 import { Link, useLocation } from "react-router";
 import { useRootData } from "../root-data.ts";
+import { Island } from "../islands/island.tsx";
 
 /**
  * The signed-in player's stars, read once per page load (one request however many stars a page
@@ -67,12 +68,19 @@ function StarIcon({ filled }: { filled: boolean }) {
   );
 }
 
+type StarProps = { kind: string; id: string; name?: string };
+
 /**
  * The star on an entry: signed in, it stars or unstars (the server keeps them); signed out, it
  * offers to sign in and come back. `name` makes it a compact icon button for cards and panels,
- * labelled with the entry's name.
+ * labelled with the entry's name. An island of its own (decision 025).
  */
-export function FavoriteStar({ kind, id, name }: { kind: string; id: string; name?: string }) {
+export function FavoriteStar(props: StarProps) {
+  return <Island name="favorite-star" component={FavoriteStarControl} props={props} as="span" />;
+}
+
+/** The star itself, as its island hydrates it. */
+export function FavoriteStarControl({ kind, id, name }: StarProps) {
   const { t } = useTranslation();
   const uid = useRootData()?.viewer?.uid;
   const location = useLocation();
