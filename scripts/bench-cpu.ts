@@ -4,7 +4,7 @@
  * variants, interleaved, in a fresh browser context each time:
  *
  * - `no scripts`: the server's HTML with every `<script>` removed (its HTML, CSS, images and fonts);
- * - `modules`: the page's modules load and run, but the entry never calls `hydrateRoot`;
+ * - `modules`: the page's modules load and run, but the entry never calls `hydrateRoot` (nor hydrates an island);
  * - `page`: the page as it is.
  *
  * A load is measured as the thread CPU (`tdur`) of the renderer's main-thread tasks from navigation
@@ -28,7 +28,8 @@ import { mainThreadCpu, type TraceEvent } from "./trace-cpu.ts";
 
 type Variant = "no scripts" | "modules" | "page";
 const VARIANTS: Variant[] = ["no scripts", "modules", "page"];
-const HYDRATE_CALL = /\(0,(\w+)\.hydrateRoot\)\(document,/;
+/** Every `hydrateRoot` call of the entry: the document's (React Router) and each island's (decision 025). */
+const HYDRATE_CALLS = /\(0,(\w+)\.hydrateRoot\)\(/g;
 
 /** The HTML without its scripts: what the page costs before any of our code runs. */
 async function withoutScripts(page: Page, url: string): Promise<void> {
@@ -39,13 +40,13 @@ async function withoutScripts(page: Page, url: string): Promise<void> {
   });
 }
 
-/** The entry module without its `hydrateRoot` call: every module still loads and runs. */
+/** The entry module without its `hydrateRoot` calls: every module still loads and runs. */
 async function withoutHydration(page: Page): Promise<void> {
   await page.route(/\/entry\.client-[\w-]+\.js$/, async (route) => {
     const response = await route.fetch();
     const code = await response.text();
-    if (!HYDRATE_CALL.test(code)) throw new Error(`bench-cpu: no hydrateRoot call found in ${route.request().url()}`);
-    await route.fulfill({ response, body: code.replace(HYDRATE_CALL, "((..._ignored)=>{})(document,") });
+    if (!code.match(HYDRATE_CALLS)) throw new Error(`bench-cpu: no hydrateRoot call found in ${route.request().url()}`);
+    await route.fulfill({ response, body: code.replace(HYDRATE_CALLS, "((..._ignored)=>{})(") });
   });
 }
 
