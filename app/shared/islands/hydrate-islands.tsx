@@ -1,6 +1,7 @@
 import { StrictMode, startTransition, useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { createPath, Router, type Navigator, type To } from "react-router";
+import { Router } from "react-router";
+import { createDocumentHistory, type DocumentHistory } from "./document-history.ts";
 import { translatorFor } from "../i18n/page-translator.ts";
 import { TranslationProvider } from "../i18n/use-translation.tsx";
 import type { Translator } from "../i18n/translator.ts";
@@ -13,47 +14,6 @@ import {
   IslandDocumentContext,
   type IslandRegistry,
 } from "./island-document.ts";
-
-const href = (to: To) => (typeof to === "string" ? to : createPath(to));
-
-type DocumentLocation = { pathname: string; search: string; hash: string };
-
-const readLocation = (): DocumentLocation => {
-  const { pathname, search, hash } = window.location;
-  return { pathname, search, hash };
-};
-
-/** Where the document is, shared by all its islands: one changes the query string, all see it. */
-let current: DocumentLocation | undefined;
-const listeners = new Set<() => void>();
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const currentLocation = () => (current ??= readLocation());
-
-/**
- * The islands' router. Every navigation they ask for (a `<Link>`, a `navigate()`) loads that document,
- * as a plain link would, and cached pages make that load cheap; but replacing the URL with one of the
- * same path (a filter or a calculator keeping its inputs in the query string, `useUrlParams`) changes
- * the query string in place, and every island follows it. The page's server HTML must not depend on
- * such a parameter.
- */
-export const documentNavigator: Navigator = {
-  createHref: href,
-  go: (delta) => window.history.go(delta),
-  push: (to) => window.location.assign(href(to)),
-  replace: (to) => {
-    const url = new URL(href(to), window.location.href);
-    if (url.origin !== window.location.origin || url.pathname !== window.location.pathname) {
-      window.location.replace(url.href);
-      return;
-    }
-    window.history.replaceState(window.history.state, "", url);
-    current = readLocation();
-    for (const listener of listeners) listener();
-  },
-};
 
 /** The data the server wrote for an islands document (`IslandScripts`), or null in any other page. */
 export function islandDocumentData(doc: Document = document): RootData | null {
@@ -68,20 +28,22 @@ function Committed({ onCommit }: { onCommit: () => void }) {
 
 /** What every island's root provides: the router of this document, its root data and its translator. */
 export function IslandRoot({
+  history,
   root,
   translator,
   onCommit,
   children,
 }: {
+  history: DocumentHistory;
   root: RootData;
   translator: Translator;
   onCommit: () => void;
   children: ReactNode;
 }) {
-  const location = useSyncExternalStore(subscribe, currentLocation, currentLocation);
+  const location = useSyncExternalStore(history.subscribe, history.location, history.location);
   return (
     <StrictMode>
-      <Router location={location} navigator={documentNavigator}>
+      <Router location={location} navigator={history.navigator}>
         <IslandDocumentContext value={root}>
           <TranslationProvider translator={translator}>
             {children}
@@ -102,6 +64,7 @@ export function IslandRoot({
  */
 export async function hydrateIslands(root: RootData, registry: IslandRegistry, onHydrated: () => void, doc: Document = document) {
   const translator = translatorFor(root.i18n);
+  const history = createDocumentHistory(window);
   // An island inside another island's component is hydrated by the outer one, as part of it.
   const elements = [...doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)].filter(
     (element) => !element.parentElement?.closest(`[${ISLAND_ATTRIBUTE}]`),
@@ -128,7 +91,7 @@ export async function hydrateIslands(root: RootData, registry: IslandRegistry, o
         startTransition(() => {
           hydrateRoot(
             element,
-            <IslandRoot root={root} translator={translator} onCommit={onCommit}>
+            <IslandRoot history={history} root={root} translator={translator} onCommit={onCommit}>
               <Component {...props} />
             </IslandRoot>,
           );
