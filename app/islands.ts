@@ -12,6 +12,7 @@ export const islands = {
   "game-time": () => import("./shared/ui/countdown.tsx").then((module) => module.GameTimeText),
   "craft-calculator": () => import("./features/craft/craft-calculator.tsx").then((module) => module.CraftCalculator),
   "district-map": () => import("./features/district/district-map-page.tsx").then((module) => module.DistrictMap),
+  "level-calculator": () => import("./features/level/level-page.tsx").then((module) => module.LevelCalculator),
   "item-market": () => import("./features/catalog/item-market-slot.tsx").then((module) => module.MarketSlot),
 };
 

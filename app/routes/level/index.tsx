@@ -5,6 +5,7 @@ import { calculatorRevalidation } from "~/shared/routing/should-revalidate.ts";
 import { listKind } from "../../../server/content/catalog.ts";
 import type { Level } from "../../../universal/content/pack-schema.ts";
 import type { Route } from "./+types/index";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
 
@@ -16,6 +17,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The calculator works in the browser: its inputs in the URL need no new data (a language switch does). */
 export const shouldRevalidate = calculatorRevalidation();
+
+/** Served as islands (decision 025): only the calculator and the app bar hydrate. */
+export const handle = islandsHandle;
 
 export default function LevelRoute({ loaderData }: Route.ComponentProps) {
   return <LevelPage {...loaderData} />;
