@@ -13,6 +13,7 @@ export const islands = {
   "craft-calculator": () => import("./features/craft/craft-calculator.tsx").then((module) => module.CraftCalculator),
   "district-map": () => import("./features/district/district-map-page.tsx").then((module) => module.DistrictMap),
   "level-calculator": () => import("./features/level/level-page.tsx").then((module) => module.LevelCalculator),
+  "manor-calculator": () => import("./features/manors/manor-detail.tsx").then((module) => module.ManorCalculator),
   "item-market": () => import("./features/catalog/item-market-slot.tsx").then((module) => module.MarketSlot),
 };
 

@@ -13,6 +13,8 @@ import { localize } from "../../shared/i18n/localize.ts";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
 import { numberFormat } from "../../shared/i18n/format.ts";
+import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { Island } from "../../shared/islands/island.tsx";
 import { CostCell, link, MaterialLink, type Localized, type Named, type Tax } from "./manor-parts.tsx";
 
 const card = "rounded-xl border border-line bg-surface p-4 sm:p-5";
@@ -20,6 +22,8 @@ const select = "h-11 w-full rounded-md border border-line bg-surface px-3 text-f
 
 export interface ManorDetailProps {
   t: TFunction;
+  /** The page's messages, for the calculator's island. */
+  i18n: RouteMessages;
   language: string;
   manor: Manor;
   district: { id: string; name: Localized | null };
@@ -28,7 +32,7 @@ export interface ManorDetailProps {
 }
 
 /** One manor: header, upgrade calculator (inputs in the URL), levels table and buildings with their costs. */
-export function ManorDetail({ t, language, manor, district, tax, items }: ManorDetailProps) {
+export function ManorDetail({ t, i18n, language, manor, district, tax, items }: ManorDetailProps) {
   const { t: common } = useTranslation();
   const name = localize(manor.name, language);
   const number = numberFormat(language);
@@ -66,7 +70,7 @@ export function ManorDetail({ t, language, manor, district, tax, items }: ManorD
         </div>
       </header>
 
-      <Calculator t={t} language={language} manor={manor} items={items} />
+      <Island name="manor-calculator" component={ManorCalculator} props={{ i18n, language, manor, items }} />
 
       <section aria-labelledby="manor-levels" className={card}>
         <h2 id="manor-levels" className="mb-3 text-lg font-bold">
@@ -177,6 +181,12 @@ export function ManorDetail({ t, language, manor, district, tax, items }: ManorD
 }
 
 /** Manor level A → B and, optionally, one building level a → b: `from`, `to`, `b`, `bfrom`, `bto` in the URL. */
+/** The upgrade calculator, its inputs in the URL: an island of its own (decision 025). */
+export function ManorCalculator({ i18n, ...rest }: { i18n: RouteMessages; language: string; manor: Manor; items: Record<string, Named> }) {
+  const { t } = useRouteMessages(i18n);
+  return <Calculator t={t} {...rest} />;
+}
+
 function Calculator({ t, language, manor, items }: { t: TFunction; language: string; manor: Manor; items: Record<string, Named> }) {
   const [params, set] = useUrlParams();
   const fieldId = useId();

@@ -40,7 +40,7 @@ export interface ManorPageProps {
 export function ManorPage({ i18n, language, manors, selected }: ManorPageProps) {
   const { t } = useRouteMessages(i18n);
   const { t: common } = useTranslation();
-  if (selected) return <ManorDetail t={t} language={language} {...selected} />;
+  if (selected) return <ManorDetail t={t} i18n={i18n} language={language} {...selected} />;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-5">
       <div>

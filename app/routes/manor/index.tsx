@@ -7,6 +7,7 @@ import { notFound } from "~/shared/routing/not-found.ts";
 import { calculatorRevalidation } from "~/shared/routing/should-revalidate.ts";
 import { listManors, manorDetail } from "../../../server/content/world.ts";
 import type { Route } from "./+types/index";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 
 /** The list is titled by the page; a manor opened with `?id=` by the manor. */
 export const meta: Route.MetaFunction = (args) => {
@@ -39,6 +40,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 
 /** The calculator recomputes in the browser; only another manor (or the list) needs the server. */
 export const shouldRevalidate = calculatorRevalidation(["id"]);
+
+/** Served as islands (decision 025): only the calculator, the stars and the app bar hydrate. */
+export const handle = islandsHandle;
 
 export default function Manors({ loaderData }: Route.ComponentProps) {
   return <ManorPage {...loaderData} />;
