@@ -63,7 +63,7 @@ test("a season's page shows its reward tiers and what it added, as links", async
   await expect(page.getByRole("link", { name: world.season.allSeasons })).toHaveAttribute("href", "/season");
 });
 
-test("the manor list opens a manor in place, whose calculator adds levels and a building, kept in the URL", async ({ page }) => {
+test("the manor list opens a manor, whose calculator adds levels and a building, kept in the URL", async ({ page }) => {
   const manor = manors[0]!;
   await page.goto("/manor");
   await hydrated(page);
@@ -73,6 +73,8 @@ test("the manor list opens a manor in place, whose calculator adds levels and a 
   await cards.first().getByRole("link", { name: manor.name.vi, exact: true }).click();
   await expect(page).toHaveURL(`/manor?id=${manor.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(manor.name.vi);
+  // A page of islands (decision 025): the link loaded the manor's document, whose calculator answers once hydrated.
+  await hydrated(page);
   await expect(page.getByRole("article")).toContainText(`${manor.owner!.clan} [${manor.owner!.tag}]`);
   await expect(page.getByRole("table", { name: world.manor.levelsTable.caption }).locator("tbody tr")).toHaveCount(manor.levels.length);
 
