@@ -367,7 +367,11 @@ test.describe("banned", () => {
     });
     expect(response.status()).toBe(200);
 
-    await banned.page.reload();
+    // The page may notice the ended session itself and load anew (a page of islands reloads, decision 025),
+    // which aborts a reload asked for at the same moment: ask again until one completes.
+    await expect(async () => {
+      await banned.page.reload();
+    }).toPass({ timeout: 15_000 });
     await hydrated(banned.page);
     await expect(banned.page.getByRole("link", { name: vi.account.signIn, exact: true })).toBeVisible();
     await expect.poll(() => banned.page.evaluate(() => localStorage.getItem("userData"))).toBeNull();
