@@ -134,6 +134,8 @@ test.describe("offline", () => {
   }) => {
     await page.goto("/mounts");
     await hydrated(page);
+    // The worker waits until the page has settled (it serves later visits): none beside the page loading.
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) === undefined)).toBe(true);
     const kept = await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
       // The worker keeps the page it did not see load (it took control afterwards).

@@ -5,6 +5,7 @@
  */
 import { fetchBuildMeta, fetchLatestBuild, startBuildChecks, type BuildMeta } from "../../../universal/delivery/build-refresh.ts";
 import { keepForOffline, registerServiceWorker, updateServiceWorker } from "../../shared/delivery/service-worker-client.ts";
+import { afterSettled } from "../../shared/page/after-interactive.ts";
 import { logPageError } from "../../shared/page/page-errors.ts";
 
 export interface BackgroundStart {
@@ -14,14 +15,18 @@ export interface BackgroundStart {
   onNewBuild: () => void;
 }
 
-/** Starts the manifest, the worker and the build checks; returns the function that stops the checks. */
+/**
+ * Starts the manifest and the build checks now, and the worker once the page has settled (it serves
+ * later visits, and starting it beside the page slows the page on a phone); returns the function that
+ * stops them.
+ */
 export function startDeliveryBackground({ buildId, checkIntervalMs, onMeta, onNewBuild }: BackgroundStart): () => void {
   fetchBuildMeta(buildId)
     .then(onMeta)
     .catch((error: unknown) => logPageError("Failed to load the build manifest; carrying on without route rules", error));
-  void registerServiceWorker();
+  const cancelWorker = afterSettled(() => void registerServiceWorker());
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
-  return startBuildChecks({
+  const stopChecks = startBuildChecks({
     buildId,
     intervalMs: checkIntervalMs,
     connection,
@@ -32,6 +37,10 @@ export function startDeliveryBackground({ buildId, checkIntervalMs, onMeta, onNe
     },
     onError: (error) => console.warn("Build check failed; will try again at the next interval", error),
   });
+  return () => {
+    cancelWorker();
+    stopChecks();
+  };
 }
 
 /** Offers the page shown to the worker; it keeps only prerendered pages (its route rules). */

@@ -86,6 +86,8 @@ export function LeafletMap(props: Props) {
         width={viewBox.width}
         height={viewBox.height}
         alt={labels.alt}
+        // The page's largest paint: fetched before the scripts, which it does not wait for.
+        fetchPriority="high"
         className={`absolute inset-0 h-full w-full object-contain ${ready ? "invisible" : ""}`}
       />
       <div

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import { afterInteractive, IDLE_TIMEOUT_MS, NEAR_VIEWPORT_MARGIN, whenNearViewport } from "./after-interactive.ts";
+import {
+  afterInteractive,
+  afterSettled,
+  IDLE_TIMEOUT_MS,
+  NEAR_VIEWPORT_MARGIN,
+  SETTLED_DELAY_MS,
+  whenNearViewport,
+} from "./after-interactive.ts";
 
 describe("afterInteractive", () => {
   it("waits for an idle moment, with a deadline, and can be cancelled", () => {
@@ -78,5 +85,72 @@ describe("whenNearViewport", () => {
     expect(task).not.toHaveBeenCalled();
     whenNearViewport({} as Element, task, undefined, immediate);
     expect(task).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("afterSettled", () => {
+  // Read when called: the fake timers replace the globals inside each test.
+  const timers = {
+    setTimeout: (callback: () => void, ms: number) => globalThis.setTimeout(callback, ms),
+    clearTimeout: (handle: never) => globalThis.clearTimeout(handle),
+  };
+
+  function loadingDocument() {
+    const listeners = new Set<() => void>();
+    return {
+      readyState: "loading",
+      addEventListener: vi.fn((_type: "load", listener: () => void) => listeners.add(listener)),
+      removeEventListener: vi.fn((_type: "load", listener: () => void) => listeners.delete(listener)),
+      load() {
+        this.readyState = "complete";
+        for (const listener of listeners) listener();
+        listeners.clear();
+      },
+    };
+  }
+
+  it("waits for the load event, then a quiet while, then an idle moment", () => {
+    vi.useFakeTimers();
+    try {
+      const task = vi.fn();
+      const document = loadingDocument();
+      afterSettled(task, timers, document);
+      vi.advanceTimersByTime(SETTLED_DELAY_MS * 2);
+      expect(task).not.toHaveBeenCalled();
+      document.load();
+      vi.advanceTimersByTime(SETTLED_DELAY_MS - 1);
+      expect(task).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(2);
+      expect(task).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("counts the quiet while from now on a page already loaded, and can be cancelled at every step", () => {
+    vi.useFakeTimers();
+    try {
+      const task = vi.fn();
+      afterSettled(task, timers, { ...loadingDocument(), readyState: "complete" });
+      vi.advanceTimersByTime(SETTLED_DELAY_MS + 1);
+      expect(task).toHaveBeenCalledOnce();
+
+      const beforeLoad = vi.fn();
+      const document = loadingDocument();
+      afterSettled(beforeLoad, timers, document)();
+      expect(document.removeEventListener).toHaveBeenCalled();
+      document.load();
+      vi.advanceTimersByTime(SETTLED_DELAY_MS + 1);
+      expect(beforeLoad).not.toHaveBeenCalled();
+
+      const duringQuiet = vi.fn();
+      const cancel = afterSettled(duringQuiet, timers, { ...loadingDocument(), readyState: "complete" });
+      vi.advanceTimersByTime(SETTLED_DELAY_MS / 2);
+      cancel();
+      vi.advanceTimersByTime(SETTLED_DELAY_MS);
+      expect(duringQuiet).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -61,3 +61,39 @@ export function whenNearViewport(
     cancel();
   };
 }
+
+/** How long a loaded page stays undisturbed before work for later visits (the service worker) starts. */
+export const SETTLED_DELAY_MS = 5_000;
+
+interface SettledDocument {
+  readyState: string;
+  addEventListener: (type: "load", listener: () => void, options: { once: boolean }) => void;
+  removeEventListener: (type: "load", listener: () => void) => void;
+}
+
+/**
+ * Runs work that serves later visits, not this one (registering the service worker, keeping the page
+ * for offline reading), once the page has loaded and the reader has had it to themselves for a while:
+ * on a phone, a worker starting up and fetching beside the page slows the page the reader is using.
+ * Returns a cancel function for effects.
+ */
+export function afterSettled(
+  task: () => void,
+  scheduler: IdleScheduler = globalThis as unknown as IdleScheduler,
+  document: SettledDocument | undefined = (globalThis as { document?: SettledDocument }).document,
+  delayMs = SETTLED_DELAY_MS,
+): () => void {
+  let cancel = () => {};
+  const wait = () => {
+    const timer = scheduler.setTimeout(() => {
+      cancel = afterInteractive(task, scheduler);
+    }, delayMs);
+    cancel = () => scheduler.clearTimeout(timer as never);
+  };
+  if (!document || document.readyState === "complete") wait();
+  else {
+    document.addEventListener("load", wait, { once: true });
+    cancel = () => document.removeEventListener("load", wait);
+  }
+  return () => cancel();
+}
