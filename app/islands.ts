@@ -14,6 +14,8 @@ export const islands = {
   "district-map": () => import("./features/district/district-map-page.tsx").then((module) => module.DistrictMap),
   "level-calculator": () => import("./features/level/level-page.tsx").then((module) => module.LevelCalculator),
   "manor-calculator": () => import("./features/manors/manor-detail.tsx").then((module) => module.ManorCalculator),
+  "feed-list": () => import("./features/feed/feed-page.tsx").then((module) => module.FeedList),
+  "feed-post": () => import("./features/feed/feed-page.tsx").then((module) => module.FeedPost),
   "item-market": () => import("./features/catalog/item-market-slot.tsx").then((module) => module.MarketSlot),
 };
 

@@ -31,7 +31,7 @@ const readGuard = (page: Page) =>
   page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "null") as { path: string; expires: number } | null, RELOAD_GUARD_KEY);
 
 // Build refresh and the chunk guard of client navigations start from a page hydrated by React Router
-// (/feed): a page served as islands (decision 025) loads a document on every navigation anyway.
+// (/users): a page served as islands (decision 025) loads a document on every navigation anyway.
 test.describe("build refresh", () => {
   // The worker would answer from its caches; these journeys watch the network itself.
   test.use({ serviceWorkers: "block" });
@@ -40,7 +40,7 @@ test.describe("build refresh", () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const asked = await announceNewerBuild(page);
     const loads = countDocumentLoads(page);
-    await page.goto("/feed");
+    await page.goto("/users");
     await hydrated(page);
     // The first check comes about 1 second after start, with a timestamp query.
     await expect(page.locator("html")).toHaveAttribute("data-build", "outdated");
@@ -50,7 +50,7 @@ test.describe("build refresh", () => {
     await page.getByRole("complementary").getByRole("link", { name: common.pages.class.nav }).click();
     await expect(page).toHaveURL(/\/class$/);
     await hydrated(page);
-    expect(loads()).toEqual(["/feed", "/class"]);
+    expect(loads()).toEqual(["/users", "/class"]);
     const guard = await readGuard(page);
     expect(guard?.path).toBe("/class");
     expect(guard!.expires - started).toBeGreaterThan(9_000);
@@ -61,7 +61,7 @@ test.describe("build refresh", () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await announceNewerBuild(page);
     const loads = countDocumentLoads(page);
-    await page.goto("/feed");
+    await page.goto("/users");
     await hydrated(page);
     await expect(page.locator("html")).toHaveAttribute("data-build", "outdated");
     // As if /class had just been loaded fully for this very reason.
@@ -72,20 +72,20 @@ test.describe("build refresh", () => {
     await page.getByRole("complementary").getByRole("link", { name: common.pages.class.nav }).click();
     await expect(page).toHaveURL(/\/class$/);
     await expect(page.getByRole("heading", { level: 1, name: common.pages.class.title })).toBeVisible();
-    expect(loads()).toEqual(["/feed"]);
+    expect(loads()).toEqual(["/users"]);
   });
 
   test("without a newer build, navigations stay in the page", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const loads = countDocumentLoads(page);
     const latest = page.waitForResponse((response) => response.url().includes("/builds/latest.json?"));
-    await page.goto("/feed");
+    await page.goto("/users");
     await hydrated(page);
     expect((await latest).status()).toBe(200);
     await expect(page.locator("html")).toHaveAttribute("data-build", "current");
     await page.getByRole("complementary").getByRole("link", { name: common.pages.class.nav }).click();
     await expect(page).toHaveURL(/\/class$/);
-    expect(loads()).toEqual(["/feed"]);
+    expect(loads()).toEqual(["/users"]);
   });
 });
 
@@ -99,10 +99,10 @@ test.describe("a code chunk that fails to load", () => {
   test("reloads the page once, never in a loop", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const loads = countDocumentLoads(page);
-    await page.goto("/feed");
+    await page.goto("/users");
     await hydrated(page);
     // The page's own background code (the auth runtime and the delivery runtime, each loaded once the page is idle, with
-    // the chunks they import) is in first: a background chunk failing here would reload "/feed", which is not this journey.
+    // the chunks they import) is in first: a background chunk failing here would reload "/users", which is not this journey.
     await page.waitForFunction(() =>
       ["/assets/auth-runtime", "/assets/delivery-background"].every((name) =>
         performance.getEntriesByType("resource").some((entry) => entry.name.includes(name)),
@@ -112,10 +112,10 @@ test.describe("a code chunk that fails to load", () => {
     // From now on every script not yet loaded fails: the next route's chunk, and after the reload every chunk.
     await page.route("**/assets/**/*.js", (route) => route.abort("failed"));
     await page.getByRole("complementary").getByRole("link", { name: common.pages.mounts.nav }).click();
-    await expect.poll(() => loads()).toEqual(["/feed", "/mounts"]);
+    await expect.poll(() => loads()).toEqual(["/users", "/mounts"]);
     // The reloaded page fails to load its chunks too; the guard stops a second reload.
     await page.waitForTimeout(3_000);
-    expect(loads()).toEqual(["/feed", "/mounts"]);
+    expect(loads()).toEqual(["/users", "/mounts"]);
     expect((await readGuard(page))?.path).toBe("/mounts");
     // The server-rendered page is still there to read.
     await expect(page.getByRole("heading", { level: 1, name: common.pages.mounts.title })).toBeVisible();

@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import en from "../../locales/en-US/common.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
+import feed from "../../locales/vi/feed.json" with { type: "json" };
 import offers from "../../locales/vi/offers.json" with { type: "json" };
-import { expect, hydrated, scrollToMarket, test } from "./fixtures.ts";
+import { expect, hydrated, memberInBrowser, scrollToMarket, test } from "./fixtures.ts";
 
 const ITEM = "/equipments-items/detail?id=iron-sword";
 
@@ -115,4 +116,46 @@ test("on a phone, the drawer of a page of islands opens by touch and marks the p
   await drawer.getByRole("link", { name: vi.pages.craft.nav }).tap();
   await expect(page).toHaveURL(/\/craft$/);
   await context.close();
+});
+
+test("the feed is served as islands: the feed is one island, a like stays in the document, and a tab loads its page", async ({
+  browser,
+}) => {
+  const origin = test.info().project.use.baseURL ?? "";
+  const { page } = await memberInBrowser(browser, "Đảo Bảng Tin", "islands");
+  try {
+    const text = `Bài trong đảo ${Date.now()}`;
+    const posted = await page.request.post("/api/feed/posts", { data: { body: text, lang: "vi" }, headers: { Origin: origin } });
+    expect(posted.status()).toBe(201);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/feed");
+    await hydrated(page);
+    const shape = await page.evaluate(() => ({
+      router: "__reactRouterContext" in window,
+      islands: [...document.querySelectorAll("[data-island]")].map((element) => element.getAttribute("data-island")),
+      headingHydrated: Object.keys(document.querySelector("h1")!).some((key) => key.startsWith("__reactFiber")),
+    }));
+    expect(shape.router, "React Router's context is not sent").toBe(false);
+    expect(shape.headingHydrated).toBe(false);
+    expect(shape.islands[0]).toBe("app-bar");
+    expect(shape.islands).toContain("feed-list");
+    expect(shape.islands.at(-1)).toBe("page-runtimes");
+
+    const sameDocument = await markDocument(page);
+    const like = page
+      .getByRole("article")
+      .filter({ hasText: text })
+      .getByRole("button", { name: feed.post.likeLabel.replace("{{name}}", "Đảo Bảng Tin") });
+    await expect(like).toHaveAttribute("aria-pressed", "false");
+    await like.click();
+    await expect(like).toHaveAttribute("aria-pressed", "true");
+    expect(await sameDocument(), "a like stays in the document").toBe(true);
+
+    await page.getByRole("navigation", { name: feed.sorts.label }).getByRole("link", { name: feed.sorts.top }).click();
+    await expect(page).toHaveURL(/\/feed\?sort=top/);
+    await hydrated(page);
+    expect(await sameDocument(), "a tab loads its document").toBe(false);
+  } finally {
+    await page.context().close();
+  }
 });

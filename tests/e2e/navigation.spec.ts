@@ -69,7 +69,7 @@ test("a route's code is fetched only when the route is visited", async ({ page }
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
   // From a page hydrated by React Router: a page served as islands has no client routes (decision 025).
-  await page.goto("/feed");
+  await page.goto("/users");
   await hydrated(page);
   await page.waitForLoadState("networkidle");
   const loadedOnHome = [...scripts];

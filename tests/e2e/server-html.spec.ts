@@ -14,25 +14,27 @@ async function hydratedElements(page: Page, selector: string): Promise<{ all: nu
 
 /** The site's footer, not the footers of the feed's posts (other journeys may have written some meanwhile). */
 const SITE_FOOTER = "footer:not(main footer)";
+/** The site's navigation, not a page's own side column (the members' ranking on /users). */
+const SITE_NAV = "aside:not(main aside) nav";
 
 test("in a page hydrated by React Router, the navigation and the footer stay server HTML, yet navigate in place and follow the language", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  // /feed is hydrated by React Router; the reference pages are served as islands (decision 025, islands.spec.ts).
-  await page.goto("/feed");
+  // /users is hydrated by React Router; the reference pages and the feed are served as islands (decision 025, islands.spec.ts).
+  await page.goto("/users");
   await hydrated(page);
   // A marker on the window survives only navigations inside the page, not a document load.
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   const sameDocument = () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
-  for (const region of ["aside nav", SITE_FOOTER]) {
+  for (const region of [SITE_NAV, SITE_FOOTER]) {
     const count = await hydratedElements(page, region);
     expect(count.all, region).toBeGreaterThan(3);
     expect(count.hydrated, `${region} is not hydrated`).toBe(0);
   }
 
-  const nav = page.locator("aside nav");
+  const nav = page.locator(SITE_NAV);
   await nav.getByRole("link", { name: vi.pages.craft.nav }).click();
   await expect(page).toHaveURL(/\/craft$/);
   await expect(nav.locator("[aria-current=page]")).toHaveText(vi.pages.craft.nav);
@@ -79,7 +81,7 @@ test("a link inside kept HTML opened with a modifier or to another site is left 
 test("a page names no module preloads: its modules are found by the bootstrap at the end of the body, after the page is parsed", async ({
   page,
 }) => {
-  for (const path of ["/", "/equipments-items", "/feed"]) {
+  for (const path of ["/", "/equipments-items", "/feed", "/users"]) {
     const html = await (await page.request.get(path)).text();
     expect(html, path).not.toContain('rel="modulepreload"');
     const bootstrap = html.search(/<script[^>]* type="module"/);
@@ -88,7 +90,7 @@ test("a page names no module preloads: its modules are found by the bootstrap at
   // Nor does hydration add back those of the modules that already ran: React would insert the preloads of `<Scripts>`
   // that the server left out, and the bundler preloads an island's imports.
   const bootstrapModules = ["entry.client", "framework", "shared"].map((name) => `link[rel="modulepreload"][href*="/${name}-"]`).join();
-  for (const path of ["/feed", "/equipments-items"]) {
+  for (const path of ["/users", "/equipments-items", "/feed"]) {
     await page.goto(path);
     await hydrated(page);
     await page.waitForLoadState("networkidle");

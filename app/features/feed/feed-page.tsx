@@ -11,6 +11,7 @@ import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { useTopic } from "../../shared/realtime/use-topic.ts";
+import { Island } from "../../shared/islands/island.tsx";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
 import { feedError } from "./feed-errors.ts";
@@ -49,7 +50,24 @@ function Messages({ payload }: { payload: RouteMessages }) {
   return null;
 }
 
-export function FeedListPage({ i18n, moderationI18n, viewer, sort, lang, page, paged, now }: FeedListProps) {
+/**
+ * `/feed`: the page's head stays server HTML, and the feed itself (tabs, composer, posts, live posts)
+ * is one island (decision 025): the page does not hydrate React Router.
+ */
+export function FeedListPage(props: FeedListProps) {
+  const { t } = useRouteMessages(props.i18n);
+  return (
+    <div className="mx-auto max-w-2xl">
+      <Breadcrumbs />
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("common:pages.feed.title")}</h1>
+      <p className="mt-2 text-fg-muted">{t("common:pages.feed.description")}</p>
+      <Island name="feed-list" component={FeedList} props={props} />
+    </div>
+  );
+}
+
+/** The feed's interactive part: sort and language tabs, the composer, new posts as they come, paging. */
+export function FeedList({ i18n, moderationI18n, viewer, sort, lang, page, paged, now }: FeedListProps) {
   const { t } = useRouteMessages(i18n);
   const language = i18n.language;
   const [posts, setPosts] = useState<Post[]>(page.data);
@@ -117,12 +135,8 @@ export function FeedListPage({ i18n, moderationI18n, viewer, sort, lang, page, p
   const card = (post: Post) => <PostCard post={post} viewer={viewer} now={now} onChange={change} onRemove={remove} />;
 
   return (
-    <div className="mx-auto max-w-2xl">
+    <>
       {moderationI18n ? <Messages payload={moderationI18n} /> : null}
-      <Breadcrumbs />
-      <h1 className="text-2xl font-bold sm:text-3xl">{t("common:pages.feed.title")}</h1>
-      <p className="mt-2 text-fg-muted">{t("common:pages.feed.description")}</p>
-
       <nav aria-label={t("sorts.label")} className="mt-4 flex flex-wrap gap-2">
         {feedSorts.map((each) => (
           <Link
@@ -220,7 +234,7 @@ export function FeedListPage({ i18n, moderationI18n, viewer, sort, lang, page, p
           <p className="text-sm text-fg-muted">{t("end")}</p>
         ) : null}
       </div>
-    </div>
+    </>
   );
 }
 
@@ -234,21 +248,32 @@ export interface FeedPostProps {
   now: number;
 }
 
-/** `/feed?id=`: one post, its comments open; its own URL, title and social card. */
-export function FeedPostPage({ i18n, moderationI18n, viewer, post: initial, comments, now }: FeedPostProps) {
-  const { t } = useRouteMessages(i18n);
-  const [post, setPost] = useState(initial);
-  const [gone, setGone] = useState<string | null>(null);
+/** `/feed?id=`: one post, its comments open; its own URL, title and social card. The post is an island. */
+export function FeedPostPage(props: FeedPostProps) {
+  const { t } = useRouteMessages(props.i18n);
+  const title = t("page.cardTitle", { name: props.post.author.displayName });
   return (
     <div className="mx-auto max-w-2xl">
-      {moderationI18n ? <Messages payload={moderationI18n} /> : null}
-      <Breadcrumbs current={t("page.cardTitle", { name: post.author.displayName })} />
-      <h1 className="sr-only">{t("page.cardTitle", { name: post.author.displayName })}</h1>
+      <Breadcrumbs current={title} />
+      <h1 className="sr-only">{title}</h1>
       <p className="mb-3">
         <Link to="/feed" className="inline-flex min-h-10 items-center font-semibold text-link underline underline-offset-2">
           ← {t("page.back")}
         </Link>
       </p>
+      <Island name="feed-post" component={FeedPost} props={props} />
+    </div>
+  );
+}
+
+/** The post with its comments, likes and actions; a post deleted or hidden here leaves a notice. */
+export function FeedPost({ i18n, moderationI18n, viewer, post: initial, comments, now }: FeedPostProps) {
+  useRouteMessages(i18n);
+  const [post, setPost] = useState(initial);
+  const [gone, setGone] = useState<string | null>(null);
+  return (
+    <>
+      {moderationI18n ? <Messages payload={moderationI18n} /> : null}
       {gone ? (
         <p role="status" className="rounded-xl border border-line bg-surface p-6">
           {gone}
@@ -264,6 +289,6 @@ export function FeedPostPage({ i18n, moderationI18n, viewer, post: initial, comm
           onRemove={(_id, message) => setGone(message)}
         />
       )}
-    </div>
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { feedQuery } from "../../../universal/feed/feed-schemas.ts";
 import { plainExcerpt } from "../../../universal/feed/feed-text.ts";
 import { isLanguage } from "../../../universal/i18n/languages.ts";
 import type { Route } from "./+types/index";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 
 export const meta: Route.MetaFunction = (args) => {
   const data = args.loaderData;
@@ -69,6 +70,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     now,
   };
 }
+
+/** Served as islands (decision 025): the feed and the post are islands; the page does not hydrate React Router. */
+export const handle = islandsHandle;
 
 export default function Feed({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "post") {
