@@ -198,6 +198,26 @@ test("other tabs follow a sign-out", async ({ page, context }) => {
   expect(await other.evaluate(() => localStorage.getItem("userData"))).toBeNull();
 });
 
+test("a visitor's page asks for no session until another tab signs in, then follows it", async ({ page, context }) => {
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === "/api/auth/get-session" || path.includes("/assets/auth-runtime")) asked.push(path);
+  });
+  await page.goto("/class");
+  await hydrated(page);
+  await expect(page.locator("html")).toHaveAttribute("data-build", /current|outdated/);
+  await page.waitForLoadState("networkidle");
+  // The server has just said there is no session, and nothing is stored: nothing to restore or to ask.
+  expect(asked).toEqual([]);
+
+  const other = await context.newPage();
+  await signUpThroughLogin(other, uniqueEmail("minh"), "Minh");
+  await expect(other).toHaveURL(/\/$/);
+  await expect(page.getByRole("button", { name: vi.account.menu })).toBeVisible();
+  expect(asked).toContain("/api/auth/get-session");
+});
+
 test.describe("account deletion", () => {
   test.use({ expectedConsole: [/Failed to load resource: the server responded with a status of 403/] });
   test("/me signs out the other devices, and deletes the account once the password confirms it", async ({ page, browser }) => {

@@ -80,7 +80,13 @@ export function startAuth(): { state: AuthState; check(): Promise<void> } {
   return runtime;
 }
 
-/** After this tab signs in or out: let the auth state catch up now. */
+/**
+ * After this tab signs in or out: let the auth state catch up now. A visitor's page starts the auth
+ * state only when it is needed, so it may start here: its listener attaches after 100 ms (spec §4),
+ * and the sign-in step (profile, token, event) follows the listener's first report.
+ */
 export async function authChanged(): Promise<void> {
-  await startAuth().check();
+  const { state, check } = startAuth();
+  await check();
+  await state.settled();
 }

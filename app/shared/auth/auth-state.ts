@@ -5,8 +5,9 @@
  * in localStorage, a 'login' analytics event, and sign-out clearing both keys.
  * Everything it touches is passed in, so the machine is unit-tested without a browser.
  */
-export const USER_DATA_KEY = "userData";
-export const USER_TOKEN_KEY = "userToken";
+import { USER_DATA_KEY, USER_TOKEN_KEY } from "./auth-keys.ts";
+
+export { USER_DATA_KEY, USER_TOKEN_KEY };
 export const AUTH_LISTENER_DELAY_MS = 100;
 
 export interface AuthProfile {
