@@ -1,4 +1,8 @@
 import * as LeafletModule from "leaflet";
+// Leaflet's stylesheet comes with Leaflet, after the page is interactive: the static map before it
+// needs none, and a stylesheet in the head would hold the page's first paint (a same-origin file: the
+// CSP's `style-src 'self'`).
+import "leaflet/dist/leaflet.css";
 import type * as Leaflet from "leaflet";
 import type { MapDistrict, ViewBox } from "../../../server/content/districts.ts";
 import type { Point } from "../../../server/content/map-svg.ts";

@@ -1,4 +1,3 @@
-import leafletCss from "leaflet/dist/leaflet.css?url";
 import { DistrictMapPage } from "~/features/district/district-map-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { requestContext } from "~/shared/request-context.ts";
@@ -9,9 +8,6 @@ import type { Route } from "./+types/index";
 import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
-
-/** Leaflet's stylesheet, on this page only (a same-origin file: the CSP's `style-src 'self'`). */
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { db } = context.get(requestContext);
