@@ -52,7 +52,7 @@ function Messages({ payload }: { payload: RouteMessages }) {
 
 /**
  * `/feed`: the page's head stays server HTML, and the feed itself (tabs, composer, posts, live posts)
- * is one island (decision 025): the page does not hydrate React Router.
+ * is one island (decision 027): the page does not hydrate React Router.
  */
 export function FeedListPage(props: FeedListProps) {
   const { t } = useRouteMessages(props.i18n);

@@ -71,7 +71,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   };
 }
 
-/** Served as islands (decision 025): the feed and the post are islands; the page does not hydrate React Router. */
+/** Served as islands (decisions 025, 027): the feed and the post are islands; the page does not hydrate React Router. */
 export const handle = islandsHandle;
 
 export default function Feed({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { authApi, AuthApiError, type SessionUser } from "./auth-api.ts";
-import { createAuthState, USER_DATA_KEY, type AuthService, type AuthState, type ProviderUser } from "./auth-state.ts";
+import { createAuthState, type AuthService, type AuthState, type ProviderUser } from "./auth-state.ts";
+import { onSessionMayChange } from "./session-signals.ts";
 import { logPageError } from "../page/page-errors.ts";
 
 const TOKEN_REFRESH_MS = 10 * 60 * 1000;
@@ -30,12 +31,7 @@ function createSessionService(): AuthService & { check(): Promise<void> } {
     known = user?.uid ?? null;
     await Promise.all([...listeners].map((listener) => listener(user)));
   }
-  addEventListener("storage", (event) => {
-    if (event.key === USER_DATA_KEY || event.key === null) void check();
-  });
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") void check();
-  });
+  onSessionMayChange(() => void check());
   return {
     check,
     onAuthStateChanged(listener) {

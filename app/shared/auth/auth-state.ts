@@ -5,7 +5,7 @@
  * in localStorage, a 'login' analytics event, and sign-out clearing both keys.
  * Everything it touches is passed in, so the machine is unit-tested without a browser.
  */
-import { USER_DATA_KEY, USER_TOKEN_KEY } from "./auth-keys.ts";
+import { USER_DATA_KEY, USER_TOKEN_KEY } from "./session-signals.ts";
 
 export { USER_DATA_KEY, USER_TOKEN_KEY };
 export const AUTH_LISTENER_DELAY_MS = 100;

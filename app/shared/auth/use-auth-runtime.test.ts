@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { USER_DATA_KEY } from "./auth-keys.ts";
+import { USER_DATA_KEY } from "./session-signals.ts";
 import { quietVisitor, whenAuthMayChange } from "./use-auth-runtime.ts";
 
 describe("quietVisitor", () => {

@@ -1,24 +1,13 @@
 import { useEffect } from "react";
 import { usePageRefresh } from "../islands/use-page-refresh.ts";
 import { afterInteractive } from "../page/after-interactive.ts";
-import { USER_DATA_KEY } from "./auth-keys.ts";
+import { onSessionMayChange, USER_DATA_KEY, type StorageEventTarget, type VisibleDocument } from "./session-signals.ts";
 import type * as AuthRuntime from "./auth-runtime.ts";
 
-interface AuthActivityTarget {
-  addEventListener(type: "storage", listener: (event: { key: string | null }) => void): void;
-  removeEventListener(type: "storage", listener: (event: { key: string | null }) => void): void;
-}
-
-interface VisibleDocument {
-  visibilityState: string;
-  addEventListener(type: "visibilitychange", listener: () => void): void;
-  removeEventListener(type: "visibilitychange", listener: () => void): void;
-}
-
-/** The stored user (spec §4's `userData`), or null: none, or storage the browser refuses. */
-function storedUser(storage: Pick<Storage, "getItem"> | undefined = globalThis.localStorage): string | null {
+/** The stored user (spec §4's `userData`), or null: none, or storage the browser refuses (even to be read). */
+function storedUser(storage?: Pick<Storage, "getItem">): string | null {
   try {
-    return storage?.getItem(USER_DATA_KEY) ?? null;
+    return (storage ?? globalThis.localStorage)?.getItem(USER_DATA_KEY) ?? null;
   } catch {
     return null;
   }
@@ -37,27 +26,15 @@ export function quietVisitor(signedInOnServer: boolean, storage?: Pick<Storage, 
  * Runs `start` at the first sign that the session may have changed: another tab stores or clears the
  * user, or this tab comes back into view. Returns a cancel function.
  */
-export function whenAuthMayChange(
-  start: () => void,
-  target: AuthActivityTarget = globalThis as unknown as AuthActivityTarget,
-  document: VisibleDocument = globalThis.document as unknown as VisibleDocument,
-): () => void {
-  const onStorage = (event: { key: string | null }) => {
-    if (event.key === USER_DATA_KEY || event.key === null) begin();
-  };
-  const onVisibility = () => {
-    if (document.visibilityState === "visible") begin();
-  };
-  const stop = () => {
-    target.removeEventListener("storage", onStorage);
-    document.removeEventListener("visibilitychange", onVisibility);
-  };
-  function begin() {
-    stop();
-    start();
-  }
-  target.addEventListener("storage", onStorage);
-  document.addEventListener("visibilitychange", onVisibility);
+export function whenAuthMayChange(start: () => void, target?: StorageEventTarget, document?: VisibleDocument): () => void {
+  const stop = onSessionMayChange(
+    () => {
+      stop();
+      start();
+    },
+    target,
+    document,
+  );
   return stop;
 }
 
