@@ -4,6 +4,8 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { withoutModulePreloads } from "./shared/delivery/module-preloads.ts";
 import { NonceProvider } from "./shared/nonce.tsx";
+import { insertBeforeHeadEnd } from "./shared/page/head-insert.ts";
+import { IconSpriteCollector, IconSpriteContext } from "./shared/ui/icon-sprite.ts";
 import { StylesheetReaderProvider } from "./shared/styles/stylesheet.tsx";
 import { requestContext } from "./shared/request-context.ts";
 
@@ -36,10 +38,14 @@ export default function handleRequest(
     const readyOption: keyof RenderToPipeableStreamOptions = "onAllReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
+    // The page's content icons share one image, named in the head once the page is rendered (decision 028).
+    const iconSprite = new IconSpriteCollector();
     const app = (
       <NonceProvider nonce={nonce}>
         <StylesheetReaderProvider read={readStylesheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <IconSpriteContext value={iconSprite}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </IconSpriteContext>
         </StylesheetReaderProvider>
       </NonceProvider>
     );
@@ -60,7 +66,7 @@ export default function handleRequest(
         });
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         pipe(body);
-        const html = body.pipe(withoutModulePreloads());
+        const html = body.pipe(withoutModulePreloads()).pipe(insertBeforeHeadEnd(() => iconSprite.headMarkup()));
         resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

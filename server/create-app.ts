@@ -20,7 +20,8 @@ import { currentPackInfo } from "./content/content-store.ts";
 import { deliveryRoutes } from "./delivery/delivery-routes.ts";
 import { createPageDelivery, PAYLOAD_SUFFIX, type RenderPage } from "./delivery/page-delivery.ts";
 import { RenderCache } from "./delivery/render-cache.ts";
-import { gameIconRaster, gameIconSvg } from "./content/icons.ts";
+import { gameIconRaster, gameIconSprite, gameIconSvg } from "./content/icons.ts";
+import { ICON_SPRITE, iconSpriteNames } from "../universal/content/icon-sprite.ts";
 import { favoritesRoutes } from "./favorites/favorites-routes.ts";
 import { chatRoutes } from "./chat/chat-routes.ts";
 import { chatReportable } from "./chat/chat-reports.ts";
@@ -237,6 +238,14 @@ export function createApp({
   app.get("/icons/game-icons/:file{[a-z0-9-]+\\.webp}", async (c) => {
     const webp = await gameIconRaster(c.req.param("file").replace(/\.webp$/, ""));
     if (!webp) return c.notFound();
+    return c.body(new Uint8Array(webp), 200, { "Content-Type": "image/webp", "Cache-Control": "public, max-age=604800" });
+  });
+
+  // A page's icons as one image (decision 028): its URL lists them, so any process draws the same strip.
+  app.get(ICON_SPRITE.path, async (c) => {
+    const names = iconSpriteNames(c.req.query("i"));
+    if (!names) return c.notFound();
+    const webp = await gameIconSprite(names);
     return c.body(new Uint8Array(webp), 200, { "Content-Type": "image/webp", "Cache-Control": "public, max-age=604800" });
   });
 

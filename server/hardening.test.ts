@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { devOutbox, rateLimits, settings } from "../db/schema/index.ts";
 import { createTestDatabase, testEngines, type TestDatabase } from "../db/testing.ts";
 import { resolveAuthSecret, SECRET_FILE } from "./auth/auth-secret.ts";
+import sharp from "sharp";
 import { RATE_RULES } from "./auth/rate-limit.ts";
 import { loadConfig } from "./config.ts";
 import { currentMapSvg, mapUrl } from "./content/districts.ts";
@@ -14,6 +15,7 @@ import { createLogger } from "./logger.ts";
 import { clearOutboxUnlessKept } from "./mail/mailer.ts";
 import { SVG_CONTENT_SECURITY_POLICY } from "./security-headers.ts";
 import { publicOrigin, trustedOrigins } from "./services.ts";
+import { ICON_SPRITE } from "../universal/content/icon-sprite.ts";
 import { call, createTestApp, signUp, silentLogger, socketPeer, type TestApp } from "./testing.ts";
 
 describe.each(testEngines)("reset tokens stay out of logs and pages on %s", (engine) => {
@@ -162,6 +164,17 @@ describe.each(testEngines)("caching, hosts and SVG files on %s", (engine) => {
     expect(icon.headers.get("Cache-Control")).toBe("public, max-age=604800");
     expect(new TextDecoder().decode((await icon.arrayBuffer()).slice(8, 12))).toBe("WEBP");
     expect((await call(t.app, "/icons/game-icons/no-such-icon.webp")).status).toBe(404);
+  });
+
+  it("serves a page's icons as one cached strip, a tile per icon, and 404 for a list it never writes", async () => {
+    const sprite = await call(t.app, "/icons/sprite.webp?i=crossed-swords.ring.no-such-icon");
+    expect(sprite.status).toBe(200);
+    expect(sprite.headers.get("Content-Type")).toBe("image/webp");
+    expect(sprite.headers.get("Cache-Control")).toBe("public, max-age=604800");
+    const { width, height } = await sharp(Buffer.from(await sprite.arrayBuffer())).metadata();
+    expect([width, height]).toEqual([ICON_SPRITE.tilePx, ICON_SPRITE.stridePx * 3]);
+    for (const bad of ["", "?i=", "?i=ring.ring", "?i=Ring", "?i=a..b"])
+      expect((await call(t.app, `/icons/sprite.webp${bad}`)).status).toBe(404);
   });
 });
 

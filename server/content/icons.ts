@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { ICON_SPRITE } from "../../universal/content/icon-sprite.ts";
 import { createRequire } from "node:module";
 import sharp from "sharp";
 
@@ -55,4 +56,40 @@ export function gameIconRaster(name: string): Promise<Buffer | null> {
   rasterIcons.set(name, raster);
   raster.catch(() => rasterIcons.delete(name));
   return raster;
+}
+
+/** Sprites made in this process, by their query (`iconSpriteUrl`); a page's set of icons rarely changes. */
+const sprites = new Map<string, Promise<Buffer>>();
+const SPRITES_KEPT = 256;
+
+/**
+ * One page's icons as one image (decision 028): a vertical strip of `ICON_SPRITE.tilePx` tiles,
+ * `ICON_SPRITE.stridePx` apart (the gap keeps a neighbour from bleeding into a tile drawn at a
+ * fractional size), black on transparent, lossless WebP. A name the set lacks leaves its tile empty,
+ * as its own image would have been missing: one unknown icon does not blank the page's others.
+ */
+export function gameIconSprite(names: readonly string[]): Promise<Buffer> {
+  const key = names.join(ICON_SPRITE.separator);
+  const known = sprites.get(key);
+  if (known) return known;
+  const { tilePx, stridePx } = ICON_SPRITE;
+  const tiles = names.flatMap((name, index) => {
+    const svg = gameIconSvg(name);
+    if (!svg) return [];
+    const tile = sharp(Buffer.from(svg), { density: 96 * (tilePx / 24) })
+      .resize(tilePx, tilePx, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png()
+      .toBuffer();
+    return [tile.then((input) => ({ input, left: 0, top: stridePx * index }))];
+  });
+  const sprite = Promise.all(tiles).then((placed) =>
+    sharp({ create: { width: tilePx, height: stridePx * names.length, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite(placed)
+      .webp({ lossless: true, effort: 6 })
+      .toBuffer(),
+  );
+  if (sprites.size >= SPRITES_KEPT) sprites.delete(sprites.keys().next().value ?? "");
+  sprites.set(key, sprite);
+  sprite.catch(() => sprites.delete(key));
+  return sprite;
 }

@@ -54,15 +54,37 @@ test("remembers the chosen theme across reloads, with no flash of the other one"
   expect(await firstTheme(page)).toBe("MinithingsLight");
 });
 
-test("content icons are images that load and follow the theme", async ({ page }) => {
+test("a page's content icons are drawn from one image and follow the theme", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "light" });
+  const iconRequests: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/icons/")) iconRequests.push(url.pathname);
+  });
+  const sprite = page.waitForResponse((response) => new URL(response.url()).pathname === "/icons/sprite.webp");
   await page.goto("/equipments-items");
   await hydrated(page);
-  const icon = page.getByRole("main").locator("ul li a img").first();
-  await expect(icon).toHaveAttribute("src", /^\/icons\/game-icons\/[a-z0-9-]+\.webp$/);
-  // Lazy: it loads as it comes into view, and is drawn from a raster crisp at twice its size.
-  await icon.scrollIntoViewIfNeeded();
-  await expect.poll(() => icon.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(128);
+  // The head names the page's sprite and its icons; every icon of the list is a window on it.
+  const names = (await page.locator("style#icon-sprite").getAttribute("data-icons"))?.split(".") ?? [];
+  const rows = page.getByRole("main").locator("ul li a");
+  expect(names.length).toBeGreaterThan(10);
+  const icon = rows.first().locator(".game-icon");
+  await expect(icon).toHaveCSS("background-image", /\/icons\/sprite\.webp\?i=/);
+  await expect(icon).toHaveAttribute("aria-hidden", "true");
+  const response = await sprite;
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/webp");
+  // One request for all of them, none per icon, and the image is drawable.
+  const decoded = await page.evaluate(async (url) => {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    return [image.naturalWidth, image.naturalHeight];
+  }, response.url());
+  expect(decoded[0]).toBe(96);
+  expect(decoded[1]).toBeGreaterThan(96 * names.length);
+  expect(iconRequests.filter((path) => path === "/icons/sprite.webp")).toHaveLength(1);
+  expect(iconRequests.filter((path) => path.startsWith("/icons/game-icons/"))).toEqual([]);
   await expect(icon).toHaveCSS("filter", "none");
   await page.getByRole("button", { name: vi.theme.toDark }).click();
   await expect(icon).toHaveCSS("filter", "invert(1)");
