@@ -33,26 +33,15 @@ export function scriptJson(value: unknown): string {
 }
 
 /**
- * The inline module that starts an islands document's client entry once the server's HTML has been
- * painted (decision 028): the page's text and its largest image get the network and the main thread
- * first, and the code follows the first frame. A page opened in the background has no frame to wait for.
- */
-export function entryStarter(entry: string): string {
-  const load = `import(${JSON.stringify(entry)})`;
-  return `document.visibilityState==="visible"?requestAnimationFrame(function(){setTimeout(function(){${load}},0)}):${load}`;
-}
-
-/**
  * What an islands document runs instead of React Router's scripts: its root data as JSON, and the
- * client entry, which finds that data and hydrates the islands (`hydrateIslands`), started after the
- * first paint (`entryStarter`).
+ * client entry as a module, which finds that data and hydrates the islands (`hydrateIslands`).
  */
-export function IslandScripts({ data, nonce }: { data: RootData; nonce?: string }) {
+export function IslandScripts({ data }: { data: RootData }) {
   const entry = useContext(UNSAFE_FrameworkContext)?.manifest.entry.module;
   return (
     <>
       <script type="application/json" id={ISLAND_DOCUMENT_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />
-      {entry ? <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: entryStarter(entry) }} /> : null}
+      {entry ? <script type="module" src={entry} /> : null}
     </>
   );
 }
