@@ -10,7 +10,8 @@ import { entryHref } from "../../../universal/content/entry-links.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { gameIconUrl } from "../../shared/ui/game-icon.tsx";
 import { declutter } from "./declutter.ts";
-import { KIND_COLORS, MARKER_KINDS, type MarkerKind } from "./marker-kinds.ts";
+import { iconSpriteOffset } from "../../../universal/content/icon-sprite.ts";
+import { KIND_COLORS, MARKER_ICON_PX, MARKER_KINDS, markerIconName, type MarkerKind } from "./marker-kinds.ts";
 import type { MapLabels } from "./leaflet-map.tsx";
 
 /** Leaflet is a UMD bundle: its namespace is the default export when bundled, the module itself otherwise. */
@@ -48,6 +49,15 @@ const regionStyle = (selected: boolean): Leaflet.PathOptions => ({
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
 
+/** A marker's icon: its tile of the page's sprite when it has one (decision 028), else its own image. */
+function markerIconHtml(name: string, slot: number): string {
+  const size = MARKER_ICON_PX;
+  if (slot === -1)
+    return `<img src="${gameIconUrl(escapeHtml(name))}" alt="" width="${size}" height="${size}" class="block size-[15px]! invert">`;
+  const tile = `background-image:var(--icon-sprite);background-size:${size}px auto;background-position:${iconSpriteOffset(slot, size)};background-repeat:no-repeat`;
+  return `<span class="block size-[15px]! invert" style="${tile}"></span>`;
+}
+
 /**
  * Builds the Leaflet map (a simple CRS over the pack's SVG) in `element`. This module and Leaflet
  * load together, on the map page only and after it is interactive: the page's own first load carries
@@ -56,7 +66,13 @@ const escapeHtml = (text: string) =>
  */
 export function mountLiveMap(
   element: HTMLElement,
-  { mapSrc, viewBox, districts, language }: { mapSrc: string; viewBox: ViewBox; districts: MapDistrict[]; language: string },
+  {
+    mapSrc,
+    viewBox,
+    districts,
+    language,
+    markerSlots,
+  }: { mapSrc: string; viewBox: ViewBox; districts: MapDistrict[]; language: string; markerSlots: ReadonlyMap<string, number> },
   current: () => LiveMapState,
 ): LiveMap {
   const { labels: text, selectedId: initialDistrict, markerId: initialMarker } = current();
@@ -142,14 +158,14 @@ export function mountLiveMap(
     for (const marker of district.markers) {
       const markerName = localize(marker.name, language);
       const kindName = text.kind(marker.kind);
-      const iconName = escapeHtml(marker.icon.replace(/^game-icons:/, ""));
+      const icon = markerIconHtml(markerIconName(marker.icon), markerSlots.get(marker.icon) ?? -1);
       const pin = L.marker(toLatLng(marker.position), {
         title: markerName,
         keyboard: true,
         riseOnHover: true,
         icon: L.divIcon({
           className: `map-marker map-marker-${marker.kind} rounded-full`,
-          html: `<span class="flex size-6 items-center justify-center rounded-full border-2 border-white shadow-md" style="background:${KIND_COLORS[marker.kind]}"><img src="${gameIconUrl(iconName)}" alt="" width="15" height="15" class="block size-[15px]! invert"></span>`,
+          html: `<span class="flex size-6 items-center justify-center rounded-full border-2 border-white shadow-md" style="background:${KIND_COLORS[marker.kind]}">${icon}</span>`,
           // A 24 px target (WCAG 2.2); markers too close to another at this zoom are hidden (declutter below).
           iconSize: [24, 24],
           iconAnchor: [12, 12],

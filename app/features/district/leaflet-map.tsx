@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { MapDistrict, ViewBox } from "../../../server/content/districts.ts";
 import { afterInteractive } from "../../shared/page/after-interactive.ts";
+import { useIconSprite } from "../../shared/ui/icon-sprite.ts";
 import type { LiveMap } from "./leaflet-live.ts";
+import { markerIconName } from "./marker-kinds.ts";
 import type { MarkerKind } from "./marker-kinds.ts";
 
 export interface MapLabels {
@@ -36,6 +38,13 @@ export function LeafletMap(props: Props) {
   const container = useRef<HTMLDivElement>(null);
   const live = useRef<LiveMap | null>(null);
   const [ready, setReady] = useState(false);
+  // The markers' icons join the page's sprite as the server renders the map (decision 028), so that
+  // Leaflet draws forty markers from one image instead of forty.
+  const sprite = useIconSprite();
+  const markerSlots = useMemo(
+    () => new Map(districts.flatMap((district) => district.markers).map(({ icon }) => [icon, sprite.slot(markerIconName(icon))])),
+    [districts, sprite],
+  );
   // The latest props for Leaflet's handlers, which are bound once.
   const latest = useRef(props);
   useEffect(() => {
@@ -50,7 +59,7 @@ export function LeafletMap(props: Props) {
       void import("./leaflet-live.ts").then(({ mountLiveMap }) => {
         const element = container.current;
         if (cancelled || !element) return;
-        mounted = mountLiveMap(element, { mapSrc, viewBox, districts, language }, () => latest.current);
+        mounted = mountLiveMap(element, { mapSrc, viewBox, districts, language, markerSlots }, () => latest.current);
         live.current = mounted;
         setReady(true);
       });
@@ -62,7 +71,7 @@ export function LeafletMap(props: Props) {
       mounted?.remove();
       setReady(false);
     };
-  }, [mapSrc, viewBox, districts, language]);
+  }, [mapSrc, viewBox, districts, language, markerSlots]);
 
   useEffect(() => {
     live.current?.showLayers(layers);

@@ -57,3 +57,9 @@ export function layersValue(kinds: ReadonlySet<MarkerKind>): string | null {
   if (MARKER_KINDS.every((kind) => kinds.has(kind))) return null;
   return MARKER_KINDS.filter((kind) => kinds.has(kind)).join(",");
 }
+
+/** Pixels per side of the icon inside a marker's 24 px dot. */
+export const MARKER_ICON_PX = 15;
+
+/** The icon set's name of a marker's icon (`game-icons:castle` → `castle`). */
+export const markerIconName = (icon: string) => icon.replace(/^game-icons:/, "");

@@ -50,8 +50,13 @@ const documentSprite = new DocumentIconSprite();
 /** Set by the server's render; absent in the browser, which reads the document's list instead. */
 export const IconSpriteContext = createContext<IconSprite | null>(null);
 
+/** The page's sprite: the server's collector while it renders, the document's list in the browser. */
+export function useIconSprite(): IconSprite {
+  return use(IconSpriteContext) ?? documentSprite;
+}
+
 /** The slot of `name` in the page's sprite, or -1: an icon drawn larger than a tile stays an image of its own. */
 export function useIconSlot(name: string, size: number): number {
-  const sprite = use(IconSpriteContext) ?? documentSprite;
+  const sprite = useIconSprite();
   return size <= ICON_SPRITE.maxDrawnPx ? sprite.slot(name) : -1;
 }
