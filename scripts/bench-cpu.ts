@@ -11,7 +11,9 @@
  * until the network has been idle and a second more has passed: thread CPU, unlike wall time, does not
  * grow when the browser, the server and the tracing compete for the host's cores. `modules − no
  * scripts` is what evaluating our code costs; `page − modules` is hydration and everything it starts
- * (effects, background work, their fetches).
+ * (effects, background work, their fetches). The page's wall time and task count are printed beside
+ * it: wall time is what Lighthouse's main-thread work counts, and it grows with every request and
+ * repaint, which thread CPU hides. The trace is read on the renderer thread that parsed the page.
  *
  *   node scripts/bench-cpu.ts [path …]   (BENCH_CPU_RUNS, default 7)
  */
@@ -24,7 +26,7 @@ import { median } from "./bench-budgets.ts";
 import { floorAndPages, stop, type Served } from "./bench-servers.ts";
 import { printTable } from "./bench-table.ts";
 import { chromiumArgs, chromiumPath } from "./chromium.ts";
-import { mainThreadCpu, type TraceEvent } from "./trace-cpu.ts";
+import { mainThreadWork, type MainThreadWork, type TraceEvent } from "./trace-cpu.ts";
 
 type Variant = "no scripts" | "modules" | "page";
 const VARIANTS: Variant[] = ["no scripts", "modules", "page"];
@@ -50,7 +52,7 @@ async function withoutHydration(page: Page): Promise<void> {
   });
 }
 
-async function measure(browser: Browser, url: string, variant: Variant): Promise<number> {
+async function measure(browser: Browser, url: string, variant: Variant): Promise<MainThreadWork> {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
@@ -73,7 +75,7 @@ async function measure(browser: Browser, url: string, variant: Variant): Promise
     const complete = new Promise<void>((done) => cdp.once("Tracing.tracingComplete", () => done()));
     await cdp.send("Tracing.end");
     await complete;
-    return mainThreadCpu(events);
+    return mainThreadWork(events, url);
   } finally {
     await context.close();
   }
@@ -88,7 +90,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     const pages = await floorAndPages(scratch, process.argv.slice(2), servers);
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs.filter((arg) => arg !== "--headless") });
-    const samples = new Map<string, number[]>();
+    const samples = new Map<string, MainThreadWork[]>();
     for (let run = 1; run <= runs; run++) {
       for (const page of pages)
         for (const variant of VARIANTS) {
@@ -97,10 +99,23 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         }
       console.log(`run ${run} of ${runs} done`);
     }
-    const mid = (label: string, variant: Variant) => median(samples.get(`${label} ${variant}`) ?? []);
+    const mid = (label: string, variant: Variant, measure: keyof MainThreadWork = "cpu") =>
+      median((samples.get(`${label} ${variant}`) ?? []).map((work) => work[measure]));
     const floorPage = mid("floor", "page");
+    const floorWall = mid("floor", "page", "wall");
     printTable(
-      ["page", "no scripts ms", "modules ms", "page ms", "× floor", "evaluating ms", "hydration and after ms"],
+      [
+        "page",
+        "no scripts ms",
+        "modules ms",
+        "page ms",
+        "× floor",
+        "evaluating ms",
+        "hydration and after ms",
+        "page wall ms",
+        "wall × floor",
+        "tasks",
+      ],
       pages.map(({ label }) => [
         label,
         mid(label, "no scripts").toFixed(0),
@@ -109,6 +124,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         (mid(label, "page") / floorPage).toFixed(2),
         (mid(label, "modules") - mid(label, "no scripts")).toFixed(0),
         (mid(label, "page") - mid(label, "modules")).toFixed(0),
+        mid(label, "page", "wall").toFixed(0),
+        (mid(label, "page", "wall") / floorWall).toFixed(2),
+        mid(label, "page", "tasks").toFixed(0),
       ]),
     );
   } finally {

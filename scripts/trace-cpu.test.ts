@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mainThreadCpu, type TraceEvent } from "./trace-cpu.ts";
+import { mainThreadCpu, mainThreadWork, type TraceEvent } from "./trace-cpu.ts";
 
 const thread = (pid: number, tid: number, name: string): TraceEvent => ({ name: "thread_name", ph: "M", pid, tid, ts: 0, args: { name } });
 const task = (pid: number, tid: number, ts: number, dur: number, tdur: number, name = "ThreadControllerImpl::RunTask"): TraceEvent => ({
@@ -39,5 +39,23 @@ describe("mainThreadCpu", () => {
 
   it("is 0 for a trace without a renderer main thread", () => {
     expect(mainThreadCpu([thread(3, 1, "CrBrowserMain"), task(3, 1, 0, 1_000, 1_000)])).toBe(0);
+  });
+
+  it("reads the thread that parsed the page when the page's URL is given, though another renderer has more tasks", () => {
+    const page = "http://127.0.0.1:4000/equipments-items";
+    const events = [
+      thread(1, 1, "CrRendererMain"),
+      thread(2, 1, "CrRendererMain"),
+      task(1, 1, 0, 3_000, 1_000),
+      { name: "ParseHTML", ph: "X", pid: 1, tid: 1, ts: 100, dur: 500, tdur: 500, args: { beginData: { url: page } } },
+      task(1, 1, 10_000, 5_000, 2_000),
+      task(2, 1, 0, 1_000, 1_000),
+      task(2, 1, 2_000, 1_000, 1_000),
+      task(2, 1, 4_000, 1_000, 1_000),
+      task(2, 1, 6_000, 1_000, 1_000),
+    ];
+    expect(mainThreadWork(events, page)).toEqual({ cpu: 3, wall: 8, tasks: 2 });
+    expect(mainThreadWork(events)).toEqual({ cpu: 4, wall: 4, tasks: 4 });
+    expect(mainThreadWork(events, "http://127.0.0.1:4000/other")).toEqual({ cpu: 4, wall: 4, tasks: 4 });
   });
 });
