@@ -4,7 +4,10 @@
  * median run's main-thread time went. No budgets, no seeds beyond the demo pack; `npm run bench`
  * remains the measure of record.
  *
- *   node scripts/bench-phone.ts [path …]   (BENCH_LIGHTHOUSE_RUNS, default 3)
+ * With `BENCH_COMPARE_URL` (another server, for example a build of an older commit started on another
+ * port), each path is also measured there, interleaved in the same run: an A/B on a noisy host.
+ *
+ *   node scripts/bench-phone.ts [path …]   (BENCH_LIGHTHOUSE_RUNS, default 3; BENCH_COMPARE_URL)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,10 +20,17 @@ import { printTable } from "./bench-table.ts";
 
 process.chdir(fileURLToPath(new URL("..", import.meta.url)));
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const compareUrl = process.env.BENCH_COMPARE_URL?.replace(/\/$/, "");
 const scratch = mkdtempSync(join(tmpdir(), "bench-phone-"));
 const servers: Served[] = [];
 try {
-  const pages: BenchedPage[] = await floorAndPages(scratch, process.argv.slice(2), servers);
+  const ours: BenchedPage[] = await floorAndPages(scratch, process.argv.slice(2), servers);
+  const pages = compareUrl
+    ? ours.flatMap((page) => {
+        if (page.label === "floor") return [page];
+        return [page, { label: `compare ${page.label}`, url: compareUrl + new URL(page.url).pathname + new URL(page.url).search }];
+      })
+    : ours;
   const results = await interleavedRuns(pages, runs, false, (page, run, { mid }) =>
     console.log(
       `${page.label} run ${run}: ×${mid.multiplier.toFixed(2)} perf ${mid.performance} TBT ${Math.round(mid.tbt)} ` +
