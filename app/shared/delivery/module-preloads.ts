@@ -1,5 +1,6 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { endThatCouldBegin } from "../page/head-insert.ts";
 
 const PRELOAD = '<link rel="modulepreload"';
 const PRELOAD_TAG = /<link rel="modulepreload"[^>]*>/g;
@@ -37,8 +38,5 @@ export function withoutModulePreloads(): Transform {
 function partialTagLength(text: string): number {
   const open = text.lastIndexOf(PRELOAD);
   if (open !== -1 && !text.includes(">", open)) return text.length - open;
-  for (let length = Math.min(PRELOAD.length - 1, text.length); length > 0; length--) {
-    if (PRELOAD.startsWith(text.slice(text.length - length))) return length;
-  }
-  return 0;
+  return endThatCouldBegin(text, PRELOAD);
 }

@@ -23,7 +23,7 @@ export function insertBeforeHeadEnd(markup: () => string): Transform {
         done = true;
         return callback(null, text.slice(0, at) + markup() + text.slice(at));
       }
-      const keep = partialLength(text);
+      const keep = endThatCouldBegin(text, HEAD_END);
       held = text.slice(text.length - keep);
       callback(null, text.slice(0, text.length - keep));
     },
@@ -33,9 +33,10 @@ export function insertBeforeHeadEnd(markup: () => string): Transform {
   });
 }
 
-function partialLength(text: string): number {
-  for (let length = Math.min(HEAD_END.length - 1, text.length); length > 0; length--) {
-    if (HEAD_END.startsWith(text.slice(text.length - length))) return length;
+/** How many characters at the end of `text` could begin `token` (held back until the next chunk). */
+export function endThatCouldBegin(text: string, token: string): number {
+  for (let length = Math.min(token.length - 1, text.length); length > 0; length--) {
+    if (token.startsWith(text.slice(text.length - length))) return length;
   }
   return 0;
 }
