@@ -66,6 +66,10 @@ test("on a phone the level table scrolls sideways from the keyboard, with a visi
   expect(ring.style).toBe("solid");
   expect(ring.width).toBeGreaterThanOrEqual(2);
 
+  // A reader presses the arrow once the focus ring is drawn: wait for a frame to be presented with the focus
+  // (a busy machine can press before the compositor knows the region scrolls, and the key then scrolls nothing).
+  await region.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.keyboard.press("ArrowRight");
+  await expect(region).toBeFocused();
   await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
 });
