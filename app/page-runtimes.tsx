@@ -13,7 +13,8 @@ export interface RuntimeProps {
 
 function useLanguageAttribute(language: RuntimeProps["language"]): void {
   useEffect(() => {
-    document.documentElement.lang = language;
+    // Set only when it differs: writing `lang`, even unchanged, restyles the whole document (every `:lang()`).
+    if (document.documentElement.lang !== language) document.documentElement.lang = language;
   }, [language]);
 }
 
