@@ -55,4 +55,36 @@ test("text is set in the device's own font: no font file is declared or download
   expect(family).toContain("Segoe UI");
   expect(declared).toBe(0);
   expect(downloaded).toEqual([]);
+
+  // Vietnamese text is drawn in one typeface: no letter of it falls back to another font (on Linux, Arial is
+  // often a Liberation Sans without Vietnamese letters, which system-ui before it avoids).
+  const heading = page
+    .getByRole("heading", { level: 2 })
+    .filter({ hasText: /[\u1EA0-\u1EF9]/ })
+    .first();
+  await heading.evaluate((element) => element.setAttribute("data-font-probe", ""));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("DOM.enable");
+  await cdp.send("CSS.enable");
+  const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: "[data-font-probe]" });
+  const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+  expect(fonts.map((font) => font.familyName)).toHaveLength(1);
+});
+
+test("the page's language is not written again once it is hydrated, so the document is not restyled", async ({ page }) => {
+  await page.addInitScript(() => {
+    const writes: string[] = [];
+    (window as unknown as { langWrites: string[] }).langWrites = writes;
+    new MutationObserver((records) => records.forEach((record) => writes.push(String(record.oldValue)))).observe(document, {
+      attributes: true,
+      attributeFilter: ["lang"],
+      attributeOldValue: true,
+      subtree: true,
+    });
+  });
+  await page.goto("/season");
+  await hydrated(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", "vi");
+  expect(await page.evaluate(() => (window as unknown as { langWrites: string[] }).langWrites)).toEqual([]);
 });
