@@ -9,7 +9,6 @@ export const islands = {
   "favorite-star": () => import("./shared/ui/favorite-star.tsx").then((module) => module.FavoriteStarControl),
   "record-view": () => import("./shared/content/record-view.tsx").then((module) => module.ViewBeacon),
   countdown: () => import("./shared/ui/countdown.tsx").then((module) => module.CountdownClock),
-  "game-time": () => import("./shared/ui/countdown.tsx").then((module) => module.GameTimeText),
   "craft-calculator": () => import("./features/craft/craft-calculator.tsx").then((module) => module.CraftCalculator),
   "district-map": () => import("./features/district/district-map-page.tsx").then((module) => module.DistrictMap),
   "level-calculator": () => import("./features/level/level-page.tsx").then((module) => module.LevelCalculator),

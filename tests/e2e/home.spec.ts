@@ -40,9 +40,21 @@ test("the event board lists running and upcoming events in game time, with the p
   await context.close();
 });
 
-test("home gives each countdown's moment in game time, and in the player's own time elsewhere", async ({ browser }) => {
-  const context = await browser.newContext({ timezoneId: "Europe/Paris" });
+test("home gives each countdown's moment in game time, and in the player's own time elsewhere, without moving the page", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ timezoneId: "Europe/Paris", viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value)),
+    ).observe({
+      type: "layout-shift",
+      buffered: true,
+    });
+  });
   await page.goto("/");
   await hydrated(page);
   for (const region of [home.season.title, home.events.title]) {
@@ -50,6 +62,18 @@ test("home gives each countdown's moment in game time, and in the player's own t
     await expect(section.getByText("(giờ game, UTC+7)").first()).toBeVisible();
     await expect(section.getByText("giờ của bạn").first()).toBeVisible();
   }
+  // The player's own time is written as the page is parsed, before it is painted: nothing moves when it hydrates.
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  await context.close();
+});
+
+test("in the game's own zone, home shows game times alone", async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: "Asia/Ho_Chi_Minh" });
+  const page = await context.newPage();
+  await page.goto("/");
+  await hydrated(page);
+  await expect(page.getByText("(giờ game, UTC+7)").first()).toBeVisible();
+  await expect(page.getByText("giờ của bạn")).toHaveCount(0);
   await context.close();
 });
 

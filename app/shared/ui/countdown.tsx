@@ -1,7 +1,9 @@
-import { useSyncExternalStore } from "react";
+import { useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { useTranslation } from "../i18n/use-translation.tsx";
 import { formatDate } from "../i18n/format.ts";
 import { Island } from "../islands/island.tsx";
+import { useNonce } from "../nonce.tsx";
+import { LOCAL_TIME_SLOT, localTimeCallScript, writeLocalTime } from "./local-time.ts";
 
 /** One clock for every countdown on the page, ticking once a second. */
 const listeners = new Set<() => void>();
@@ -48,28 +50,35 @@ export function CountdownClock({ to, serverNow }: CountdownProps) {
 
 type GameTimeProps = { at: number; language: string };
 
-/**
- * A moment in game time (UTC+7), with the reader's own time beside it when their zone differs.
- * The local part is added in the browser only: the server does not know the reader's zone. An island
- * of its own (decision 025).
- */
-export function GameTime(props: GameTimeProps) {
-  return <Island name="game-time" component={GameTimeText} props={props} as="span" />;
-}
+/** The span's content is the browser's to write (`writeLocalTime`): React never rewrites it (same object every render). */
+const WRITTEN_IN_BROWSER = { __html: "" };
 
-/** The game time itself, as its island hydrates it. */
-export function GameTimeText({ at, language }: GameTimeProps) {
+/**
+ * A moment in game time (UTC+7), with the reader's own time beside it when their zone differs. The
+ * server writes the game time; the reader's time is written by an inline script as the page is parsed,
+ * before the line is painted (see `local-time.ts`), and by an effect when React renders it later.
+ */
+export function GameTime({ at, language }: GameTimeProps) {
   const { t } = useTranslation();
-  const local = useSyncExternalStore(
-    noop,
-    () => (new Date().getTimezoneOffset() === -420 ? null : formatDate(at, language, { date: "short", time: "short", local: true })),
-    () => null,
-  );
+  const nonce = useNonce();
+  const local = useRef<HTMLSpanElement>(null);
+  const localText = ` · ${t("time.local", { time: LOCAL_TIME_SLOT })}`;
+  useLayoutEffect(() => {
+    if (local.current) writeLocalTime(local.current);
+  }, [at, language, localText]);
   return (
     <span>
       {t("time.game", { time: formatDate(at, language, { date: "short", time: "short" }) })}
-      {local ? <span className="text-fg-muted"> · {t("time.local", { time: local })}</span> : null}
+      <span
+        ref={local}
+        className="text-fg-muted"
+        data-local-at={at}
+        data-local-lang={language}
+        data-local-text={localText}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={WRITTEN_IN_BROWSER}
+      />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: localTimeCallScript }} />
     </span>
   );
 }
-const noop = () => () => {};
