@@ -8,7 +8,6 @@ export const islands = {
   "page-runtimes": () => import("./page-runtimes.tsx").then((module) => module.DocumentRuntimes),
   "favorite-star": () => import("./shared/ui/favorite-star.tsx").then((module) => module.FavoriteStarControl),
   "record-view": () => import("./shared/content/record-view.tsx").then((module) => module.ViewBeacon),
-  countdown: () => import("./shared/ui/countdown.tsx").then((module) => module.CountdownClock),
   "craft-calculator": () => import("./features/craft/craft-calculator.tsx").then((module) => module.CraftCalculator),
   "district-map": () => import("./features/district/district-map-page.tsx").then((module) => module.DistrictMap),
   "level-calculator": () => import("./features/level/level-page.tsx").then((module) => module.LevelCalculator),

@@ -19,7 +19,7 @@ import { useNonce } from "./shared/nonce.tsx";
 import { useRootData, type RootData } from "./shared/root-data.ts";
 import { Stylesheet } from "./shared/styles/stylesheet.tsx";
 import { themeBootScript, themes } from "./shared/theme/theme.ts";
-import { localTimeBootScript } from "./shared/ui/local-time.ts";
+import { clockBootScript } from "./shared/ui/clock-scripts.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const { appTitle, viewer, build, origin } = context.get(requestContext);
@@ -57,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#F15A22" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: chunkReloadScript() }} />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: localTimeBootScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: clockBootScript }} />
         <Meta />
         <Stylesheet href={appStylesHref} />
         <Links />

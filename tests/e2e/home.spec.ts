@@ -40,6 +40,25 @@ test("the event board lists running and upcoming events in game time, with the p
   await context.close();
 });
 
+test("the event board reached in place from a page hydrated by React Router ticks its countdowns and gives the player's own time", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ timezoneId: "Europe/Paris", viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto("/chat");
+  await hydrated(page);
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole("complementary").locator('a[href="/event"]').first().click();
+  await expect(page).toHaveURL(/\/event$/);
+  await expect(page.getByText("giờ của bạn").first()).toBeVisible();
+  const countdown = page.locator("time[data-countdown-to]").first();
+  await expect(countdown).toHaveText(/\d\d:\d\d:\d\d$/);
+  const before = await countdown.textContent();
+  await expect.poll(() => countdown.textContent(), { timeout: 10_000 }).not.toBe(before);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await context.close();
+});
+
 test("home gives each countdown's moment in game time, and in the player's own time elsewhere, without moving the page", async ({
   browser,
 }) => {

@@ -1,62 +1,68 @@
-import { useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { useTranslation } from "../i18n/use-translation.tsx";
 import { formatDate } from "../i18n/format.ts";
-import { Island } from "../islands/island.tsx";
 import { useNonce } from "../nonce.tsx";
-import { LOCAL_TIME_SLOT, localTimeCallScript, writeLocalTime } from "./local-time.ts";
-
-/** One clock for every countdown on the page, ticking once a second. */
-const listeners = new Set<() => void>();
-let timer: ReturnType<typeof setInterval> | undefined;
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  timer ??= setInterval(() => listeners.forEach((notify) => notify()), 1000);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0 && timer) {
-      clearInterval(timer);
-      timer = undefined;
-    }
-  };
-}
-const currentSecond = () => Math.floor(Date.now() / 1000) * 1000;
+import { countdownCallScript, DAYS_SLOT, LOCAL_TIME_SLOT, localTimeCallScript, startCountdown, writeLocalTime } from "./clock-scripts.ts";
 
 type CountdownProps = { to: number; serverNow: number };
 
-/**
- * "2 ngày 03:04:05" until `to`; rendered first with the server's clock, then live (no hydration
- * mismatch). An island of its own (decision 025).
- */
-export function Countdown(props: CountdownProps) {
-  return <Island name="countdown" component={CountdownClock} props={props} as="span" />;
-}
+/** A clock's content is the browser's to write (`clock-scripts.ts`): React never rewrites it (same object every render). */
+const WRITTEN_IN_BROWSER = { __html: "" };
 
-/** The countdown itself, as its island hydrates it. */
-export function CountdownClock({ to, serverNow }: CountdownProps) {
-  const { t } = useTranslation();
-  const now = useSyncExternalStore(subscribe, currentSecond, () => serverNow);
-  const left = Math.max(0, Math.floor((to - now) / 1000));
-  const days = Math.floor(left / 86_400);
+/** The server's text of a countdown, which its inline script replaces at once by the reader's clock. */
+function countdownText(left: number, days: (count: number) => string): string {
+  const day = Math.floor(left / 86_400);
   const clock = [Math.floor((left % 86_400) / 3600), Math.floor((left % 3600) / 60), left % 60]
     .map((part) => String(part).padStart(2, "0"))
     .join(":");
+  return day > 0 ? `${days(day)} ${clock}` : clock;
+}
+
+/**
+ * "2 ngày 03:04:05" until `to`, live. The server writes it by its own clock; an inline script right after
+ * it (`startCountdown`) writes it by the reader's clock before it is painted, and ticks it every second:
+ * no React root (decision 029). A countdown React renders later starts the same function from an effect.
+ */
+export function Countdown({ to, serverNow }: CountdownProps) {
+  const { t } = useTranslation();
+  const nonce = useNonce();
+  const clock = useRef<HTMLTimeElement>(null);
+  const days = (count: number) => t("time.days", { count });
+  // The day templates for the script: the translator's forms with the number swapped for a slot.
+  const day = days(1).replace("1", DAYS_SLOT);
+  const manyDays = days(1_000_001).replace("1000001", DAYS_SLOT);
+  useLayoutEffect(() => {
+    if (clock.current) startCountdown(clock.current);
+  }, [to, day, manyDays]);
+  const server = countdownText(Math.max(0, Math.floor((to - serverNow) / 1000)), days);
   return (
-    <time dateTime={new Date(to).toISOString()} className="font-semibold tabular-nums">
-      {days > 0 ? `${t("time.days", { count: days })} ` : ""}
-      {clock}
-    </time>
+    <span>
+      <time
+        ref={clock}
+        dateTime={new Date(to).toISOString()}
+        className="font-semibold tabular-nums"
+        data-countdown-to={to}
+        data-countdown-day={day}
+        data-countdown-days={manyDays}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={import.meta.env.SSR ? { __html: escapeText(server) } : WRITTEN_IN_BROWSER}
+      />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: countdownCallScript }} />
+    </span>
   );
+}
+
+/** Text as HTML: the day templates come from translations, which may hold `&` or `<`. */
+function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 type GameTimeProps = { at: number; language: string };
 
-/** The span's content is the browser's to write (`writeLocalTime`): React never rewrites it (same object every render). */
-const WRITTEN_IN_BROWSER = { __html: "" };
-
 /**
  * A moment in game time (UTC+7), with the reader's own time beside it when their zone differs. The
  * server writes the game time; the reader's time is written by an inline script as the page is parsed,
- * before the line is painted (see `local-time.ts`), and by an effect when React renders it later.
+ * before the line is painted (see `clock-scripts.ts`), and by an effect when React renders it later.
  */
 export function GameTime({ at, language }: GameTimeProps) {
   const { t } = useTranslation();

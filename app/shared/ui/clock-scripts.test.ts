@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { formatDate } from "../i18n/format.ts";
+import { Translator } from "../i18n/translator.ts";
+import viCommon from "../../../locales/vi/common.json" with { type: "json" };
+import enCommon from "../../../locales/en-US/common.json" with { type: "json" };
+import {
+  clockBootScript,
+  COUNTDOWN_GLOBAL,
+  countdownCallScript,
+  DAYS_SLOT,
+  LOCAL_TIME_GLOBAL,
+  LOCAL_TIME_SLOT,
+  localTimeCallScript,
+  startCountdown,
+  writeLocalTime,
+} from "./clock-scripts.ts";
+
+/** As much of a span as `writeLocalTime` reads and writes. */
+function span(at: number, language: string) {
+  const attributes: Record<string, string> = {
+    "data-local-at": String(at),
+    "data-local-lang": language,
+    "data-local-text": ` · ${LOCAL_TIME_SLOT} giờ của bạn`,
+  };
+  return { textContent: "", getAttribute: (name: string) => attributes[name] ?? null };
+}
+
+const zone = process.env.TZ;
+afterEach(() => {
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
+
+const instants = [
+  Date.UTC(2026, 11, 31, 3, 0), // 10:00 on 31 December in game time
+  Date.UTC(2026, 2, 29, 0, 30), // the night Paris moves to summer time
+  Date.UTC(2026, 10, 1, 16, 59), // midnight just ahead in game time
+  Date.UTC(2027, 0, 1, 12, 5), // noon in London, a new year
+];
+
+describe("writeLocalTime", () => {
+  it.each(["Europe/Paris", "America/New_York", "UTC", "Asia/Tokyo"])(
+    "writes the reader's time in %s exactly as formatDate does, in both languages",
+    (timeZone) => {
+      process.env.TZ = timeZone;
+      for (const at of instants)
+        for (const language of ["vi", "en-US"]) {
+          const element = span(at, language);
+          writeLocalTime(element as unknown as HTMLElement);
+          expect(element.textContent).toBe(` · ${formatDate(at, language, { date: "short", time: "short", local: true })} giờ của bạn`);
+        }
+    },
+  );
+
+  it("writes nothing for a reader in the game's own zone, or for a span without a moment", () => {
+    process.env.TZ = "Asia/Ho_Chi_Minh";
+    const element = span(instants[0]!, "vi");
+    element.textContent = "left over";
+    writeLocalTime(element as unknown as HTMLElement);
+    expect(element.textContent).toBe("");
+    process.env.TZ = "Europe/Paris";
+    const empty = span(Number.NaN, "vi");
+    writeLocalTime(empty as unknown as HTMLElement);
+    expect(empty.textContent).toBe("");
+  });
+
+  it("works as the inline scripts run it: defined by the head's script, called on the span before the call", () => {
+    process.env.TZ = "Europe/Paris";
+    const window: Record<string, unknown> = {};
+    new Function("window", clockBootScript)(window);
+    const element = span(instants[0]!, "en-US");
+    const document = { currentScript: { previousElementSibling: element } };
+    new Function("window", "document", LOCAL_TIME_GLOBAL, localTimeCallScript)(window, document, window[LOCAL_TIME_GLOBAL]);
+    expect(element.textContent).toBe(" · 12/31/26, 4:00 AM giờ của bạn");
+  });
+});
+
+/** As much of a `<time data-countdown-to>` as `startCountdown` reads and writes. */
+function clock(to: number, day = `${DAYS_SLOT} day`, days = `${DAYS_SLOT} days`) {
+  const attributes: Record<string, string> = { "data-countdown-to": String(to), "data-countdown-day": day, "data-countdown-days": days };
+  return { textContent: "", isConnected: true, getAttribute: (name: string) => attributes[name] ?? null };
+}
+
+describe("startCountdown", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    delete (globalThis as { window?: unknown }).window;
+  });
+
+  it("writes the time left at once, ticks every second on one timer, and stops when its countdowns leave the page", () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 28, 12, 0, 0) });
+    (globalThis as { window?: unknown }).window = globalThis;
+    const setInterval = vi.spyOn(globalThis, "setInterval");
+    const soon = clock(Date.now() + 65_000);
+    const later = clock(Date.now() + 2 * 86_400_000 + 3_723_000);
+    const tomorrow = clock(Date.now() + 86_400_000 + 5_000);
+    for (const each of [soon, later, tomorrow]) startCountdown(each as unknown as HTMLElement);
+    expect([soon.textContent, later.textContent, tomorrow.textContent]).toEqual(["00:01:05", "2 days 01:02:03", "1 day 00:00:05"]);
+    expect(setInterval).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1_000);
+    expect([soon.textContent, later.textContent]).toEqual(["00:01:04", "2 days 01:02:02"]);
+    vi.advanceTimersByTime(70_000);
+    expect(soon.textContent).toBe("00:00:00");
+    for (const each of [soon, later, tomorrow]) each.isConnected = false;
+    vi.advanceTimersByTime(1_000);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("is the function the head defines, called on the element before the inline call", () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 28, 12, 0, 0) });
+    const window: Record<string, unknown> = { setInterval, clearInterval };
+    new Function("window", clockBootScript)(window);
+    const element = clock(Date.now() + 10_000);
+    const document = { currentScript: { previousElementSibling: element } };
+    new Function("window", "document", COUNTDOWN_GLOBAL, countdownCallScript)(window, document, window[COUNTDOWN_GLOBAL]);
+    expect(element.textContent).toBe("00:00:10");
+  });
+
+  it.each([
+    ["vi", viCommon, "1 ngày", "3 ngày"],
+    ["en-US", enCommon, "1 day", "3 days"],
+  ])("fills the day templates the countdown gives it from the %s translations", (language, messages, one, three) => {
+    const t = new Translator(language as "vi" | "en-US", { common: messages }).bind("common");
+    const day = t("time.days", { count: 1 }).replace("1", DAYS_SLOT);
+    const days = t("time.days", { count: 1_000_001 }).replace("1000001", DAYS_SLOT);
+    expect(day).toContain(DAYS_SLOT);
+    expect(days).toContain(DAYS_SLOT);
+    vi.useFakeTimers({ now: 0 });
+    (globalThis as { window?: unknown }).window = globalThis;
+    const single = clock(86_400_000, day, days);
+    const several = clock(3 * 86_400_000, day, days);
+    startCountdown(single as unknown as HTMLElement);
+    startCountdown(several as unknown as HTMLElement);
+    expect(single.textContent).toBe(`${one} 00:00:00`);
+    expect(several.textContent).toBe(`${three} 00:00:00`);
+  });
+});

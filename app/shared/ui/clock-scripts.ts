@@ -1,0 +1,83 @@
+/**
+ * The page's clocks, written by inline scripts as the page is parsed rather than by React islands.
+ *
+ * **The reader's own time beside a game time** (UTC+7). The server cannot know the reader's zone, so a
+ * game time leaves an empty `<span data-local-at>` after its text and an inline call of `writeLocalTime`
+ * right after it. The parser runs that call as soon as it has read the span, before the line is painted:
+ * a reader outside UTC+7 never sees the line grow and push the page down (a layout shift at hydration,
+ * which the page had), and the text needs no React root of its own (decision 029).
+ *
+ * **A countdown** ("2 ngày 03:04:05") is a `<time data-countdown-to>` with the server's text, then an
+ * inline call of `startCountdown`: it writes the time left by the reader's clock at once (a cached page
+ * may be a minute old) and every second after, all of a page's countdowns on one timer.
+ *
+ * The head defines both functions once (`clockBootScript`). A clock React renders later (a client
+ * navigation) calls the same function from a layout effect. Each function is inlined as source text
+ * (`Function.prototype.toString`), so it must not refer to anything outside its own body; what they write
+ * is held by tests to what `formatDate` and the translator write.
+ */
+
+/** Writes " · 03:00 31/12/26 giờ của bạn" (`data-local-text` with the reader's time) into `element`, or nothing in UTC+7. */
+export function writeLocalTime(element: HTMLElement): void {
+  const at = Number(element.getAttribute("data-local-at"));
+  const offset = new Date(at).getTimezoneOffset();
+  let text = "";
+  if (at > 0 && offset !== -420) {
+    const wall = new Date(at - offset * 60_000);
+    const year = String(wall.getUTCFullYear() % 100).padStart(2, "0");
+    const month = wall.getUTCMonth() + 1;
+    const day = wall.getUTCDate();
+    const hour = wall.getUTCHours();
+    const minute = String(wall.getUTCMinutes()).padStart(2, "0");
+    const time =
+      element.getAttribute("data-local-lang") === "en-US"
+        ? `${month}/${day}/${year}, ${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${hour < 12 ? "AM" : "PM"}`
+        : `${String(hour).padStart(2, "0")}:${minute} ${day}/${month}/${year}`;
+    text = (element.getAttribute("data-local-text") ?? "").replace("{time}", time);
+  }
+  if (element.textContent !== text) element.textContent = text;
+}
+
+/**
+ * Writes the time left until `data-countdown-to` into `element`, and keeps every countdown started this
+ * way ticking on one timer, once a second, while it is in the document.
+ */
+export function startCountdown(element: HTMLElement): void {
+  const state = window as unknown as { __minithingsCountdowns?: { elements: HTMLElement[]; timer?: number } };
+  const clocks = (state.__minithingsCountdowns ??= { elements: [] });
+  const write = (clock: HTMLElement) => {
+    const left = Math.max(0, Math.floor((Number(clock.getAttribute("data-countdown-to")) - Date.now()) / 1000));
+    const days = Math.floor(left / 86_400);
+    const two = (value: number) => String(value).padStart(2, "0");
+    const time = `${two(Math.floor((left % 86_400) / 3600))}:${two(Math.floor((left % 3600) / 60))}:${two(left % 60)}`;
+    const template = clock.getAttribute(days === 1 ? "data-countdown-day" : "data-countdown-days") ?? "";
+    const text = days > 0 ? `${template.replace("{n}", String(days))} ${time}` : time;
+    if (clock.textContent !== text) clock.textContent = text;
+  };
+  write(element);
+  if (!clocks.elements.includes(element)) clocks.elements.push(element);
+  clocks.timer ??= window.setInterval(() => {
+    clocks.elements = clocks.elements.filter((clock) => clock.isConnected);
+    clocks.elements.forEach(write);
+    if (clocks.elements.length === 0) {
+      window.clearInterval(clocks.timer);
+      clocks.timer = undefined;
+    }
+  }, 1000);
+}
+
+/** The globals the head's script defines, which each clock's inline call uses. */
+export const LOCAL_TIME_GLOBAL = "__minithingsLocalTime";
+export const COUNTDOWN_GLOBAL = "__minithingsCountdown";
+
+/** Defines the clock functions for the inline calls; in the head of every page, beside the theme's script. */
+export const clockBootScript = `window.${LOCAL_TIME_GLOBAL}=${writeLocalTime.toString()};window.${COUNTDOWN_GLOBAL}=${startCountdown.toString()}`;
+
+/** The inline call after a clock's element: the same text everywhere, so a cached page names it by one hash. */
+const callOnPrevious = (global: string) => `window.${global}&&${global}(document.currentScript.previousElementSibling)`;
+export const localTimeCallScript = callOnPrevious(LOCAL_TIME_GLOBAL);
+export const countdownCallScript = callOnPrevious(COUNTDOWN_GLOBAL);
+
+/** Where `data-local-text` puts the formatted time, and a countdown's day templates the number of days: tokens no translation contains. */
+export const LOCAL_TIME_SLOT = "{time}";
+export const DAYS_SLOT = "{n}";
