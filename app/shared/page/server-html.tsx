@@ -16,8 +16,8 @@ export function markHydrated(): void {
   document.documentElement.dataset.hydrated = "true";
 }
 
-/** The same object on every render: React compares it by identity and never rewrites the server's HTML. */
-const KEEP_SERVER_HTML = { __html: "" };
+/** The same object on every render: React compares it by identity and never rewrites the server's HTML (or what a script wrote there). */
+export const KEEP_SERVER_HTML = { __html: "" };
 
 type Tag = "div" | "section" | "ul" | "ol" | "article" | "nav" | "footer" | "aside";
 

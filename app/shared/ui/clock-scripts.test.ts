@@ -14,6 +14,7 @@ import {
   startCountdown,
   writeLocalTime,
 } from "./clock-scripts.ts";
+import { countdownText, dayTemplates } from "./countdown.tsx";
 
 /** As much of a span as `writeLocalTime` reads and writes. */
 function span(at: number, language: string) {
@@ -119,19 +120,20 @@ describe("startCountdown", () => {
   it.each([
     ["vi", viCommon, "1 ngày", "3 ngày"],
     ["en-US", enCommon, "1 day", "3 days"],
-  ])("fills the day templates the countdown gives it from the %s translations", (language, messages, one, three) => {
+  ])("writes in %s what the server wrote, with the day wordings the countdown gives it", (language, messages, one, three) => {
     const t = new Translator(language as "vi" | "en-US", { common: messages }).bind("common");
-    const day = t("time.days", { count: 1 }).replace("1", DAYS_SLOT);
-    const days = t("time.days", { count: 1_000_001 }).replace("1000001", DAYS_SLOT);
+    const days = (count: number) => t("time.days", { count });
+    const { day, manyDays } = dayTemplates(days);
     expect(day).toContain(DAYS_SLOT);
-    expect(days).toContain(DAYS_SLOT);
+    expect(manyDays).toContain(DAYS_SLOT);
     vi.useFakeTimers({ now: 0 });
     (globalThis as { window?: unknown }).window = globalThis;
-    const single = clock(86_400_000, day, days);
-    const several = clock(3 * 86_400_000, day, days);
-    startCountdown(single as unknown as HTMLElement);
-    startCountdown(several as unknown as HTMLElement);
-    expect(single.textContent).toBe(`${one} 00:00:00`);
-    expect(several.textContent).toBe(`${three} 00:00:00`);
+    for (const left of [0, 59, 3_600, 86_399, 86_400, 3 * 86_400, 3 * 86_400 + 3_723, 400 * 86_400 + 1]) {
+      const element = clock(left * 1000, day, manyDays);
+      startCountdown(element as unknown as HTMLElement);
+      expect(element.textContent).toBe(countdownText(left, days));
+    }
+    expect(countdownText(86_400, days)).toBe(`${one} 00:00:00`);
+    expect(countdownText(3 * 86_400, days)).toBe(`${three} 00:00:00`);
   });
 });

@@ -2,15 +2,13 @@ import { useLayoutEffect, useRef } from "react";
 import { useTranslation } from "../i18n/use-translation.tsx";
 import { formatDate } from "../i18n/format.ts";
 import { useNonce } from "../nonce.tsx";
+import { KEEP_SERVER_HTML } from "../page/server-html.tsx";
 import { countdownCallScript, DAYS_SLOT, LOCAL_TIME_SLOT, localTimeCallScript, startCountdown, writeLocalTime } from "./clock-scripts.ts";
 
 type CountdownProps = { to: number; serverNow: number };
 
-/** A clock's content is the browser's to write (`clock-scripts.ts`): React never rewrites it (same object every render). */
-const WRITTEN_IN_BROWSER = { __html: "" };
-
-/** The server's text of a countdown, which its inline script replaces at once by the reader's clock. */
-function countdownText(left: number, days: (count: number) => string): string {
+/** The server's text of a countdown, which its inline script replaces at once by the reader's clock (a test holds the two equal). */
+export function countdownText(left: number, days: (count: number) => string): string {
   const day = Math.floor(left / 86_400);
   const clock = [Math.floor((left % 86_400) / 3600), Math.floor((left % 3600) / 60), left % 60]
     .map((part) => String(part).padStart(2, "0"))
@@ -28,33 +26,34 @@ export function Countdown({ to, serverNow }: CountdownProps) {
   const nonce = useNonce();
   const clock = useRef<HTMLTimeElement>(null);
   const days = (count: number) => t("time.days", { count });
-  // The day templates for the script: the translator's forms with the number swapped for a slot.
-  const day = days(1).replace("1", DAYS_SLOT);
-  const manyDays = days(1_000_001).replace("1000001", DAYS_SLOT);
+  const { day, manyDays } = dayTemplates(days);
   useLayoutEffect(() => {
     if (clock.current) startCountdown(clock.current);
   }, [to, day, manyDays]);
-  const server = countdownText(Math.max(0, Math.floor((to - serverNow) / 1000)), days);
+  const attributes = {
+    ref: clock,
+    dateTime: new Date(to).toISOString(),
+    className: "font-semibold tabular-nums",
+    "data-countdown-to": to,
+    "data-countdown-day": day,
+    "data-countdown-days": manyDays,
+  };
   return (
     <span>
-      <time
-        ref={clock}
-        dateTime={new Date(to).toISOString()}
-        className="font-semibold tabular-nums"
-        data-countdown-to={to}
-        data-countdown-day={day}
-        data-countdown-days={manyDays}
-        suppressHydrationWarning
-        dangerouslySetInnerHTML={import.meta.env.SSR ? { __html: escapeText(server) } : WRITTEN_IN_BROWSER}
-      />
+      {/* The server writes the text by its clock; in the browser it is the script's, never React's. */}
+      {import.meta.env.SSR ? (
+        <time {...attributes}>{countdownText(Math.max(0, Math.floor((to - serverNow) / 1000)), days)}</time>
+      ) : (
+        <time {...attributes} suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} />
+      )}
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: countdownCallScript }} />
     </span>
   );
 }
 
-/** Text as HTML: the day templates come from translations, which may hold `&` or `<`. */
-function escapeText(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+/** The day wordings `startCountdown` fills in: the translator's forms for one and for many days, the number swapped for a slot. */
+export function dayTemplates(days: (count: number) => string): { day: string; manyDays: string } {
+  return { day: days(1).replace("1", DAYS_SLOT), manyDays: days(1_000_001).replace("1000001", DAYS_SLOT) };
 }
 
 type GameTimeProps = { at: number; language: string };
@@ -82,7 +81,7 @@ export function GameTime({ at, language }: GameTimeProps) {
         data-local-lang={language}
         data-local-text={localText}
         suppressHydrationWarning
-        dangerouslySetInnerHTML={WRITTEN_IN_BROWSER}
+        dangerouslySetInnerHTML={KEEP_SERVER_HTML}
       />
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: localTimeCallScript }} />
     </span>
