@@ -152,6 +152,8 @@ test.describe("redirects that read as another host", () => {
     // a request of it still under way would otherwise be refused (401) with the session gone.
     await loginEvent;
     await expect.poll(() => page.evaluate(() => Boolean(localStorage.getItem("userToken") && localStorage.getItem("userData")))).toBe(true);
+    // And what the signed-in page asks next (stars, the bell, the view beacon) has been answered too.
+    await page.waitForLoadState("networkidle");
     await page.context().clearCookies();
     await page.goto(loginWith("/.//evil.example/"));
     await hydrated(page);
