@@ -11,7 +11,7 @@ const SOURCE = resolve(process.cwd(), "server/delivery/service-worker.js");
 let source: string | undefined;
 
 /** Icons the installed app and the offline page show. */
-const STATIC_SHELL = ["/favicon.ico", "/icon.svg", "/icon-192.png", "/apple-touch-icon.png"];
+const STATIC_SHELL = ["/favicon.ico", "/icon-192.png", "/apple-touch-icon.png"];
 
 export function serviceWorkerScript(buildId: string, assets: readonly string[]): string {
   source ??= readFileSync(SOURCE, "utf8");

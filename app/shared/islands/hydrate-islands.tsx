@@ -11,7 +11,9 @@ import {
   ISLAND_ATTRIBUTE,
   ISLAND_DOCUMENT_DATA_ID,
   ISLAND_PROPS_ATTRIBUTE,
+  ISLAND_WHEN_ATTRIBUTE,
   IslandDocumentContext,
+  islandHydrates,
   type IslandRegistry,
 } from "./island-document.ts";
 
@@ -58,16 +60,20 @@ export function IslandRoot({
 /**
  * Hydrates a document served as islands (decision 025): each element the server marked as an island
  * becomes a React root of its own, with its component from `registry` and the props the server wrote;
- * the rest of the page stays the server's HTML and needs no script. Once every island has committed,
+ * the rest of the page stays the server's HTML and needs no script (and so does an island marked to
+ * hydrate only for a signed-in reader, when there is none). Once every island has committed,
  * `onHydrated` runs (the page marks itself interactive). An island whose name the registry does not
  * know, or whose code fails to load, is logged and left as server HTML: the others still hydrate.
  */
 export async function hydrateIslands(root: RootData, registry: IslandRegistry, onHydrated: () => void, doc: Document = document) {
   const translator = translatorFor(root.i18n);
   const history = createDocumentHistory(window);
-  // An island inside another island's component is hydrated by the outer one, as part of it.
+  // An island inside another island's component is hydrated by the outer one, as part of it; one that
+  // hydrates only for a signed-in reader stays the server's HTML for a visitor.
   const elements = [...doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)].filter(
-    (element) => !element.parentElement?.closest(`[${ISLAND_ATTRIBUTE}]`),
+    (element) =>
+      !element.parentElement?.closest(`[${ISLAND_ATTRIBUTE}]`) &&
+      islandHydrates(element.getAttribute(ISLAND_WHEN_ATTRIBUTE), root.viewer !== null),
   );
   let waiting = elements.length + 1;
   const settle = () => {

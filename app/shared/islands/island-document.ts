@@ -14,5 +14,19 @@ export const ISLAND_DOCUMENT_DATA_ID = "island-document";
 export const ISLAND_ATTRIBUTE = "data-island";
 export const ISLAND_PROPS_ATTRIBUTE = "data-island-props";
 
+/**
+ * The attribute of an island that hydrates only for a signed-in reader (`when="signed-in"`): for a
+ * visitor the server's HTML is already all it would render (a link, say), so it stays server HTML.
+ */
+export const ISLAND_WHEN_ATTRIBUTE = "data-island-when";
+
+/** When an island hydrates: always (the default), or only when the page has a signed-in reader. */
+export type IslandWhen = "always" | "signed-in";
+
+/** Whether an island marked `when` hydrates in a document whose root data has (or lacks) a viewer. */
+export function islandHydrates(when: string | null, signedIn: boolean): boolean {
+  return when !== "signed-in" || signedIn;
+}
+
 /** A registry of islands: a name, and how the browser loads its component. */
 export type IslandRegistry = Record<string, () => Promise<React.ComponentType<never>>>;

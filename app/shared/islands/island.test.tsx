@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { islands } from "../../islands.ts";
 import { RecordView, ViewBeacon } from "../content/record-view.tsx";
 import { Island } from "./island.tsx";
-import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from "./island-document.ts";
+import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLAND_WHEN_ATTRIBUTE, islandHydrates } from "./island-document.ts";
 import { isIslandsHandle, islandsHandle, scriptJson } from "./islands-mode.tsx";
 
 describe("Island", () => {
@@ -20,6 +20,19 @@ describe("Island", () => {
     const props = new RegExp(`${ISLAND_PROPS_ATTRIBUTE}="([^"]*)"`).exec(html)?.[1] ?? "";
     const decoded = props.replaceAll("&quot;", '"').replaceAll("&lt;", "<").replaceAll("&amp;", "&");
     expect(JSON.parse(decoded)).toEqual({ kind: "items", id: "a<b" });
+  });
+});
+
+describe("an island that hydrates only for a signed-in reader", () => {
+  it("is marked so, and hydrates for a signed-in reader only; any other island always hydrates", () => {
+    const marked = renderToString(<Island name="record-view" component={ViewBeacon} props={{ kind: "items", id: "x" }} when="signed-in" />);
+    expect(marked).toContain(`${ISLAND_WHEN_ATTRIBUTE}="signed-in"`);
+    const plain = renderToString(<Island name="record-view" component={ViewBeacon} props={{ kind: "items", id: "x" }} />);
+    expect(plain).not.toContain(ISLAND_WHEN_ATTRIBUTE);
+    expect(islandHydrates("signed-in", false)).toBe(false);
+    expect(islandHydrates("signed-in", true)).toBe(true);
+    expect(islandHydrates(null, false)).toBe(true);
+    expect(islandHydrates(null, true)).toBe(true);
   });
 });
 

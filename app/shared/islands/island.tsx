@@ -1,6 +1,6 @@
 import type { ComponentProps, ComponentType } from "react";
 import type { IslandName, islands } from "../../islands.ts";
-import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from "./island-document.ts";
+import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLAND_WHEN_ATTRIBUTE, type IslandWhen } from "./island-document.ts";
 
 /** The component an island name stands for, as the browser's registry (`app/islands.ts`) loads it. */
 export type IslandComponent<N extends IslandName> = Awaited<ReturnType<(typeof islands)[N]>>;
@@ -16,21 +16,30 @@ export type IslandComponent<N extends IslandName> = Awaited<ReturnType<(typeof i
  * `props` must be plain data (JSON). The component may use the translator, the root data (`useRootData`),
  * `<Link>`, `<NavLink>`, `useLocation` and `useNavigate` (a navigation loads the document), and
  * `usePageRefresh`; not the data router's own hooks (`useNavigation`, `useMatches`, fetchers, `<Form>`).
+ *
+ * `when="signed-in"` is for an island whose server HTML is already complete for a visitor (a star is a
+ * link to sign in): it hydrates only when the page has a signed-in reader, and costs a visitor nothing.
  */
 export function Island<N extends IslandName>({
   name,
   component,
   props,
   as: As = "div",
+  when = "always",
 }: {
   name: N;
   component: IslandComponent<N>;
   props: ComponentProps<IslandComponent<N>>;
   /** `span` for an island inside text (a paragraph may not hold a `div`). */
   as?: "div" | "span";
+  when?: IslandWhen;
 }) {
   const Component = component as ComponentType<object>;
-  const marks = { [ISLAND_ATTRIBUTE]: name, [ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(props) };
+  const marks = {
+    [ISLAND_ATTRIBUTE]: name,
+    [ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(props),
+    ...(when === "always" ? {} : { [ISLAND_WHEN_ATTRIBUTE]: when }),
+  };
   return (
     <As {...marks} className="contents">
       <Component {...(props as object)} />

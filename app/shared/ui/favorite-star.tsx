@@ -73,10 +73,11 @@ type StarProps = { kind: string; id: string; name?: string };
 /**
  * The star on an entry: signed in, it stars or unstars (the server keeps them); signed out, it
  * offers to sign in and come back. `name` makes it a compact icon button for cards and panels,
- * labelled with the entry's name. An island of its own (decision 025).
+ * labelled with the entry's name. An island of its own (decision 025), hydrated only for a signed-in
+ * reader: a visitor's star is a link, which the server's HTML already is.
  */
 export function FavoriteStar(props: StarProps) {
-  return <Island name="favorite-star" component={FavoriteStarControl} props={props} as="span" />;
+  return <Island name="favorite-star" component={FavoriteStarControl} props={props} as="span" when="signed-in" />;
 }
 
 /** The star itself, as its island hydrates it. */
