@@ -10,7 +10,7 @@ export default defineConfig({
       "server/**/*.test.ts",
       "db/**/*.test.ts",
       "scripts/**/*.test.ts",
-      "tests/unit/**/*.test.ts",
+      "tests/unit/**/*.test.{ts,tsx}",
     ],
     environment: "node",
     // Vitest's default is one worker fewer than the cores: one worker on CI's two. Most of a test's

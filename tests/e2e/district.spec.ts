@@ -4,11 +4,99 @@ import map from "../../locales/vi/map.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
 import { expect, hydrated, test, useLanguage } from "./fixtures.ts";
 
-/** Waits for Leaflet to take over from the static SVG. */
+/** Wakes the map as a keyboard reader does (focusing it), and waits for Leaflet to take over from the static map. */
 async function mapReady(page: Page) {
   await hydrated(page);
+  await page.locator(".district-map").focus();
   await expect(page.locator(".district-map.leaflet-container")).toHaveAttribute("data-ready", "true");
 }
+
+/** Whether the page has asked for Leaflet's chunk. */
+function watchLeaflet(page: Page): () => boolean {
+  let asked = false;
+  page.on("request", (request) => {
+    if (/\/assets\/leaflet-live-[\w-]+\.js$/.test(new URL(request.url()).pathname)) asked = true;
+  });
+  return () => asked;
+}
+
+test("the map shows its districts and markers before Leaflet, which a reader who only looks never loads", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const leafletAsked = watchLeaflet(page);
+  await page.goto("/district?layers=boss,npc");
+  await hydrated(page);
+  const markers = page.locator("[data-static-marker]");
+  // Spread like the live map's: at this width some are left out so that no two overlap.
+  await expect(markers.first()).toBeVisible();
+  const count = await markers.count();
+  expect(count).toBeGreaterThan(5);
+  expect(count).toBeLessThanOrEqual(15);
+  await expect(page.locator('[data-static-marker][data-kind="shop"]')).toHaveCount(0);
+  await expect(markers.first()).toHaveAttribute("aria-label", /\((Boss|NPC)\)$/);
+  // A layer toggled before Leaflet changes the static markers too.
+  await page.getByRole("checkbox", { name: new RegExp(map.kinds.npc) }).tap();
+  await expect(page).toHaveURL(/[?&]layers=boss(&|$)/);
+  await expect(page.locator('[data-static-marker][data-kind="npc"]')).toHaveCount(0);
+  await expect(page.locator('[data-static-marker][data-kind="boss"]').first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(leafletAsked(), "Leaflet is not loaded until the map is used").toBe(false);
+  await expect(page.locator(".district-map")).toHaveAttribute("data-ready", "false");
+
+  // A marker of the static map tapped opens it in the live map, with its popup and its district's panel
+  // (the tap wakes Leaflet, which takes over only once the finger is lifted and the tap has landed).
+  const boss = page.locator('[data-static-marker][data-kind="boss"]').first();
+  const id = await boss.getAttribute("data-static-marker");
+  const name = ((await boss.getAttribute("title")) ?? "").trim();
+  await boss.tap();
+  await expect(page).toHaveURL(new RegExp(`[?&]marker=${id}(&|$)`));
+  await expect(page.locator(".district-map")).toHaveAttribute("data-ready", "true");
+  await expect(page.locator(".leaflet-popup")).toContainText(name);
+  await expect(page.getByTestId("district-panel")).toBeVisible();
+  expect(leafletAsked()).toBe(true);
+  await context.close();
+});
+
+test("by keyboard, a static marker opens its popup in the live map and the focus follows it there", async ({ page }) => {
+  await page.goto("/district?layers=boss");
+  await hydrated(page);
+  const boss = page.locator("[data-static-marker]").first();
+  const name = ((await boss.getAttribute("title")) ?? "").trim();
+  await boss.focus();
+  await expect(page.locator(".district-map")).toHaveAttribute("data-ready", "false");
+  await page.keyboard.press("Enter");
+  await expect(page.locator(".district-map")).toHaveAttribute("data-ready", "true");
+  await expect(page.locator(".leaflet-popup")).toContainText(name);
+  await expect(page.locator(".district-map")).toBeFocused();
+});
+
+test("a district tapped on the static map opens its panel, and its zoom button wakes the map and zooms", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await page.goto("/district");
+  await hydrated(page);
+  // A point of the district that no marker or name covers, with room for a finger all around it.
+  const spot = await page.locator('[data-static-map] polygon[data-district="ashveil-dunes"]').evaluate((polygon) => {
+    const box = polygon.getBoundingClientRect();
+    const inside = (x: number, y: number) => document.elementFromPoint(x, y) === polygon;
+    const roomy = (x: number, y: number) => [-10, 0, 10].every((dx) => [-10, 0, 10].every((dy) => inside(x + dx, y + dy)));
+    for (let y = box.top + 10; y < box.bottom - 10; y += 4)
+      for (let x = box.left + 10; x < box.right - 10; x += 4) if (roomy(x, y)) return { x, y };
+    return null;
+  });
+  expect(spot).not.toBeNull();
+  await page.touchscreen.tap(spot!.x, spot!.y);
+  await expect(page).toHaveURL(/[?&]id=ashveil-dunes/);
+  await expect(page.getByTestId("district-panel").getByRole("heading", { level: 2 })).toHaveText("Sa Mạc Tro Bạc");
+
+  await page.goto("/district");
+  await hydrated(page);
+  const frame = (await page.locator(".district-map").boundingBox())!;
+  await page.getByRole("button", { name: map.map.zoomIn }).tap();
+  await expect(page.locator(".district-map")).toHaveAttribute("data-ready", "true");
+  await expect.poll(() => zoomScale(page)).toBeGreaterThan(frame.width * 1.1);
+  await context.close();
+});
 
 /** The map image's width on screen, once a zoom animation has ended. */
 async function zoomScale(page: Page): Promise<number> {
@@ -167,6 +255,12 @@ test("without JavaScript the static map and the district list are there", async 
   await expect(page.getByRole("img", { name: map.map.alt })).toBeVisible();
   await expect(page.getByTestId("district-panel").getByTestId("district-tax")).toHaveText("12%");
   await expect(page.getByRole("navigation", { name: map.districts.heading }).getByRole("link")).toHaveCount(8);
+  // The static map's markers are links: one opens its marker's district.
+  const boss = page.locator('[data-static-marker][data-kind="boss"]').first();
+  await expect(boss).toBeVisible();
+  await boss.click();
+  await expect(page).toHaveURL(/[?&]marker=[a-z-]+/);
+  await expect(page.getByTestId("district-panel")).toBeVisible();
   await context.close();
 });
 

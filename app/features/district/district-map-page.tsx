@@ -117,6 +117,7 @@ export function DistrictMap({ i18n, language, mapSrc, viewBox, districts }: Dist
           selectedId={selected?.id ?? null}
           markerId={markerId}
           labels={labels}
+          markerHref={(id) => go({ marker: id, id: null })}
           onSelectDistrict={(id) => update({ id, marker: null })}
           onSelectMarker={(id) => update({ marker: id, id: null })}
         />

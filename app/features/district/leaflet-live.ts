@@ -35,6 +35,8 @@ export interface LiveMap {
   selectDistrict: (id: string | null) => void;
   /** Brings a marker into view and opens its popup. */
   focusMarker: (id: string | null) => void;
+  /** Zooms in (positive) or out (negative) by as many of the zoom buttons' steps. */
+  zoom: (steps: number) => void;
   remove: () => void;
 }
 
@@ -80,7 +82,9 @@ export function mountLiveMap(
   const bounds = L.latLngBounds([0, 0], [viewBox.height, viewBox.width]);
   const map = L.map(element, {
     crs: L.CRS.Simple,
-    zoomSnap: 0.25,
+    // Any zoom, not steps of a quarter: the whole map then fills the box exactly, where the static map
+    // before Leaflet drew it, so a tap during the swap lands on the same district (decision 031).
+    zoomSnap: 0,
     zoomDelta: 0.5,
     keyboard: true,
     zoomControl: false,
@@ -236,6 +240,9 @@ export function mountLiveMap(
         map.setView(pin.getLatLng(), Math.max(map.getZoom(), fitZoom + 1));
       spread();
       if (map.hasLayer(pin) && !pin.isPopupOpen()) pin.openPopup();
+    },
+    zoom(steps) {
+      map.setZoom(map.getZoom() + steps * (map.options.zoomDelta ?? 1));
     },
     remove() {
       resizeObserver.disconnect();
