@@ -63,7 +63,11 @@ export function startAuth(): { state: AuthState; check(): Promise<void> } {
     service,
     syncProfile: () => authApi.syncProfile(),
     sessionEnded: (error) => error instanceof AuthApiError && error.status === 401,
-    sendAnalytics: (name, params) => void authApi.recordEvent(name, params).catch(() => undefined),
+    sendAnalytics: (name, params) =>
+      authApi.recordEvent(name, params).then(
+        () => undefined,
+        () => undefined,
+      ),
     language: () => document.documentElement.lang,
     logError: logPageError,
     schedule: (fn, ms) => setTimeout(fn, ms),
@@ -77,6 +81,13 @@ export function startAuth(): { state: AuthState; check(): Promise<void> } {
 }
 
 /**
+ * How long a page that has just signed in or out waits for the sign-in step (profile, token, the
+ * 'login' event) before it moves on: a page that leaves sooner (the login page loads its target)
+ * would cancel the step's requests and lose the event; a busy phone or server can take a few seconds.
+ */
+const SIGN_IN_SETTLE_MS = 15_000;
+
+/**
  * After this tab signs in or out: let the auth state catch up now. A visitor's page starts the auth
  * state only when it is needed, so it may start here: its listener attaches after 100 ms (spec §4),
  * and the sign-in step (profile, token, event) follows the listener's first report.
@@ -84,5 +95,5 @@ export function startAuth(): { state: AuthState; check(): Promise<void> } {
 export async function authChanged(): Promise<void> {
   const { state, check } = startAuth();
   await check();
-  await state.settled();
+  await state.settled(SIGN_IN_SETTLE_MS);
 }

@@ -54,7 +54,9 @@ function setup(overrides: Partial<AuthStateDeps> = {}, stored: Record<string, st
     storage,
     service: fake.service,
     syncProfile: async (user) => profileOf(user),
-    sendAnalytics: (name, params) => analytics.push([name, params]),
+    sendAnalytics: (name, params) => {
+      analytics.push([name, params]);
+    },
     language: () => "vi",
     logError: (_message, error) => errors.push(error),
     schedule: (fn, ms) => timers.push({ fn, ms }),
@@ -191,5 +193,26 @@ describe("settled", () => {
     await state.settled();
     expect(settled).toBe(true);
     expect(storage.data.get("userToken")).toBe("id-token");
+  });
+
+  it("settles the sign-in step only once the 'login' event has been answered, so a page leaving then does not cancel it", async () => {
+    let answer: () => void = () => {};
+    const sent: string[] = [];
+    const sendAnalytics = (name: string) => {
+      sent.push(name);
+      return new Promise<void>((resolve) => (answer = resolve));
+    };
+    const { state, timers, fake } = setup({ sendAnalytics });
+    state.start();
+    timers[0]?.fn();
+    fake.report(an);
+    let settled = false;
+    void state.settled(10_000).then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent).toEqual(["login"]);
+    expect(settled).toBe(false);
+    answer();
+    await state.settled();
+    expect(settled).toBe(true);
   });
 });

@@ -46,7 +46,8 @@ export interface AuthStateDeps {
   syncProfile(user: ProviderUser): Promise<AuthProfile>;
   /** Whether a failure of the profile step means the session ended meanwhile (not a profile failure). */
   sessionEnded?(error: unknown): boolean;
-  sendAnalytics(name: string, params: Record<string, string>): void;
+  /** Sends an analytics event; the sign-in step waits for it (it never fails: a lost event is not an error). */
+  sendAnalytics(name: string, params: Record<string, string>): Promise<void> | void;
   language(): string;
   logError(message: string, error: unknown): void;
   schedule(fn: () => void, ms: number): unknown;
@@ -108,9 +109,10 @@ export function createAuthState(deps: AuthStateDeps) {
     } catch (error) {
       deps.logError("Could not get the ID token", error);
     }
-    // A page load with a session already restored is not a new sign-in.
+    // A page load with a session already restored is not a new sign-in. The step waits for the event,
+    // so that a page leaving once it has settled (the login page) does not cancel it under way.
     if (!already) {
-      deps.sendAnalytics("login", { language: deps.language(), user_id: profile.email ?? "", user_name: profile.displayName ?? "" });
+      await deps.sendAnalytics("login", { language: deps.language(), user_id: profile.email ?? "", user_name: profile.displayName ?? "" });
     }
   }
 
