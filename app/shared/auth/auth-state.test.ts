@@ -178,20 +178,28 @@ describe("a session that ends during the profile step", () => {
   });
 });
 
+/** Starts the state, lets the provider report a sign-in, and watches `settled` from then on. */
+async function signInUnderWay(started: ReturnType<typeof setup>): Promise<() => boolean> {
+  const { state, timers, fake } = started;
+  state.start();
+  timers[0]?.fn();
+  fake.report(an);
+  let settled = false;
+  void state.settled(10_000).then(() => (settled = true));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return () => settled;
+}
+
 describe("settled", () => {
   it("waits for the sign-in step under way, so a sign-out does not race it", async () => {
     let finishSync: (profile: AuthProfile) => void = () => {};
-    const { state, timers, fake, storage } = setup({ syncProfile: () => new Promise((resolve) => (finishSync = resolve)) });
-    state.start();
-    timers[0]?.fn();
-    fake.report(an);
-    let settled = false;
-    void state.settled(10_000).then(() => (settled = true));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(settled).toBe(false);
+    const started = setup({ syncProfile: () => new Promise((resolve) => (finishSync = resolve)) });
+    const { state, storage } = started;
+    const settled = await signInUnderWay(started);
+    expect(settled()).toBe(false);
     finishSync(profileOf(an));
     await state.settled();
-    expect(settled).toBe(true);
+    expect(settled()).toBe(true);
     expect(storage.data.get("userToken")).toBe("id-token");
   });
 
@@ -202,17 +210,12 @@ describe("settled", () => {
       sent.push(name);
       return new Promise<void>((resolve) => (answer = resolve));
     };
-    const { state, timers, fake } = setup({ sendAnalytics });
-    state.start();
-    timers[0]?.fn();
-    fake.report(an);
-    let settled = false;
-    void state.settled(10_000).then(() => (settled = true));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    const started = setup({ sendAnalytics });
+    const settled = await signInUnderWay(started);
     expect(sent).toEqual(["login"]);
-    expect(settled).toBe(false);
+    expect(settled()).toBe(false);
     answer();
-    await state.settled();
-    expect(settled).toBe(true);
+    await started.state.settled();
+    expect(settled()).toBe(true);
   });
 });
