@@ -11,7 +11,17 @@ import { localize } from "../../shared/i18n/localize.ts";
 import { gameIconUrl } from "../../shared/ui/game-icon.tsx";
 import { declutter } from "./declutter.ts";
 import { iconSpriteOffset } from "../../../universal/content/icon-sprite.ts";
-import { KIND_COLORS, MARKER_ICON_PX, MARKER_KINDS, markerIconName, type MarkerKind } from "./marker-kinds.ts";
+import {
+  DISTRICT_LABEL_CLASS,
+  KIND_COLORS,
+  MARKER_DOT_CLASS,
+  MARKER_ICON_CLASS,
+  MARKER_ICON_PX,
+  MARKER_KINDS,
+  markerIconName,
+  regionStyle,
+  type MarkerKind,
+} from "./marker-kinds.ts";
 import type { MapLabels } from "./leaflet-map.tsx";
 
 /** Leaflet is a UMD bundle: its namespace is the default export when bundled, the module itself otherwise. */
@@ -40,14 +50,6 @@ export interface LiveMap {
   remove: () => void;
 }
 
-const regionStyle = (selected: boolean): Leaflet.PathOptions => ({
-  color: selected ? "#1e293b" : "#334155",
-  weight: selected ? 4 : 1,
-  opacity: selected ? 1 : 0.4,
-  fillColor: selected ? "#fde68a" : "#ffffff",
-  fillOpacity: selected ? 0.35 : 0.01,
-});
-
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
 
@@ -55,9 +57,9 @@ const escapeHtml = (text: string) =>
 function markerIconHtml(name: string, slot: number): string {
   const size = MARKER_ICON_PX;
   if (slot === -1)
-    return `<img src="${gameIconUrl(escapeHtml(name))}" alt="" width="${size}" height="${size}" class="block size-[15px]! invert">`;
+    return `<img src="${gameIconUrl(escapeHtml(name))}" alt="" width="${size}" height="${size}" class="${MARKER_ICON_CLASS}">`;
   const tile = `background-image:var(--icon-sprite);background-size:${size}px auto;background-position:${iconSpriteOffset(slot, size)};background-repeat:no-repeat`;
-  return `<span class="block size-[15px]! invert" style="${tile}"></span>`;
+  return `<span class="${MARKER_ICON_CLASS}" style="${tile}"></span>`;
 }
 
 /**
@@ -155,7 +157,7 @@ export function mountLiveMap(
       keyboard: false,
       icon: L.divIcon({
         className: "district-label",
-        html: `<span class="absolute left-0 top-0 w-max -translate-x-1/2 -translate-y-1/2 whitespace-nowrap rounded bg-white/80 px-1 text-[11px] font-bold leading-tight text-slate-900">${escapeHtml(name)}</span>`,
+        html: `<span class="absolute left-0 top-0 ${DISTRICT_LABEL_CLASS}">${escapeHtml(name)}</span>`,
         iconSize: [0, 0],
       }),
     }).addTo(map);
@@ -169,7 +171,7 @@ export function mountLiveMap(
         riseOnHover: true,
         icon: L.divIcon({
           className: `map-marker map-marker-${marker.kind} rounded-full`,
-          html: `<span class="flex size-6 items-center justify-center rounded-full border-2 border-white shadow-md" style="background:${KIND_COLORS[marker.kind]}">${icon}</span>`,
+          html: `<span class="${MARKER_DOT_CLASS}" style="background:${KIND_COLORS[marker.kind]}">${icon}</span>`,
           // A 24 px target (WCAG 2.2); markers too close to another at this zoom are hidden (declutter below).
           iconSize: [24, 24],
           iconAnchor: [12, 12],

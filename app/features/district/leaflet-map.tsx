@@ -8,7 +8,15 @@ import { gameIconUrl } from "../../shared/ui/game-icon.tsx";
 import { useIconSprite } from "../../shared/ui/icon-sprite.ts";
 import { declutter } from "./declutter.ts";
 import type { LiveMap } from "./leaflet-live.ts";
-import { KIND_COLORS, MARKER_ICON_PX, markerIconName } from "./marker-kinds.ts";
+import {
+  DISTRICT_LABEL_CLASS,
+  KIND_COLORS,
+  MARKER_DOT_CLASS,
+  MARKER_ICON_CLASS,
+  MARKER_ICON_PX,
+  markerIconName,
+  regionStyle,
+} from "./marker-kinds.ts";
 import type { MarkerKind } from "./marker-kinds.ts";
 
 export interface MapLabels {
@@ -72,14 +80,11 @@ function MarkerDot({ kind, icon, slot }: { kind: MarkerKind; icon: string; slot:
     backgroundRepeat: "no-repeat",
   };
   return (
-    <span
-      className="flex size-6 items-center justify-center rounded-full border-2 border-white shadow-md"
-      style={{ background: KIND_COLORS[kind] }}
-    >
+    <span className={MARKER_DOT_CLASS} style={{ background: KIND_COLORS[kind] }}>
       {slot === -1 ? (
-        <img src={gameIconUrl(icon)} alt="" width={size} height={size} className="block size-[15px] invert" />
+        <img src={gameIconUrl(icon)} alt="" width={size} height={size} className={MARKER_ICON_CLASS} />
       ) : (
-        <span className="block size-[15px] invert" style={tile} />
+        <span className={MARKER_ICON_CLASS} style={tile} />
       )}
     </span>
   );
@@ -130,23 +135,24 @@ function StaticMap({
       >
         {districts
           .filter((district) => district.outline.length >= 3)
-          .map((district) => (
-            <polygon
-              key={district.id}
-              data-district={district.id}
-              points={district.outline.map((point) => `${point.x},${point.y}`).join(" ")}
-              // No pointer cursor: a phone's browser takes an element with one for a tap target of its
-              // own and may move a tap to the nearest such box, another district's (the outlines'
-              // boxes overlap). A pointer over the map wakes Leaflet, which shows one.
-              onClick={() => onSelectDistrict(district.id)}
-              fill={district.id === selectedId ? "#fde68a" : "#ffffff"}
-              fillOpacity={district.id === selectedId ? 0.35 : 0.01}
-              stroke={district.id === selectedId ? "#1e293b" : "#334155"}
-              strokeOpacity={district.id === selectedId ? 1 : 0.4}
-              strokeWidth={district.id === selectedId ? 4 : 1}
-              vectorEffect="non-scaling-stroke"
-            />
-          ))}
+          .map((district) => {
+            const look = regionStyle(district.id === selectedId);
+            return (
+              <polygon
+                key={district.id}
+                data-district={district.id}
+                points={district.outline.map((point) => `${point.x},${point.y}`).join(" ")}
+                onClick={() => onSelectDistrict(district.id)}
+                className="cursor-pointer"
+                fill={look.fillColor}
+                fillOpacity={look.fillOpacity}
+                stroke={look.color}
+                strokeOpacity={look.opacity}
+                strokeWidth={look.weight}
+                vectorEffect="non-scaling-stroke"
+              />
+            );
+          })}
       </svg>
       {districts.map((district) => {
         const place = boxPlace(viewBox, district.labelPosition);
@@ -154,7 +160,7 @@ function StaticMap({
           <span
             key={district.id}
             aria-hidden="true"
-            className="pointer-events-none absolute w-max -translate-x-1/2 -translate-y-1/2 whitespace-nowrap rounded bg-white/80 px-1 text-[11px] font-bold leading-tight text-slate-900"
+            className={`pointer-events-none absolute ${DISTRICT_LABEL_CLASS}`}
             style={{ left: percent(place.x), top: percent(place.y) }}
           >
             {localize(district.name, language)}

@@ -63,3 +63,20 @@ export const MARKER_ICON_PX = 15;
 
 /** The icon set's name of a marker's icon (`game-icons:castle` → `castle`). */
 export const markerIconName = (icon: string) => icon.replace(/^game-icons:/, "");
+
+/** How a district's outline is drawn, picked or not: by Leaflet and by the static map before it (decision 031). */
+export const regionStyle = (selected: boolean) => ({
+  color: selected ? "#1e293b" : "#334155",
+  weight: selected ? 4 : 1,
+  opacity: selected ? 1 : 0.4,
+  fillColor: selected ? "#fde68a" : "#ffffff",
+  fillOpacity: selected ? 0.35 : 0.01,
+});
+
+/** A district's name on the map (placed at its label position, centred there), on both maps. */
+export const DISTRICT_LABEL_CLASS =
+  "w-max -translate-x-1/2 -translate-y-1/2 whitespace-nowrap rounded bg-white/80 px-1 text-[11px] font-bold leading-tight text-slate-900";
+
+/** A marker's 24 px dot (its kind's colour as background) and the icon inside it, on both maps. */
+export const MARKER_DOT_CLASS = "flex size-6 items-center justify-center rounded-full border-2 border-white shadow-md";
+export const MARKER_ICON_CLASS = "block size-[15px]! invert";
