@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { installSearchShortcut } from "./features/shell/search-shortcut.ts";
 import { islands } from "./islands.ts";
 import { hydrateIslands, islandDocumentData } from "./shared/islands/hydrate-islands.tsx";
 import { markHydrated } from "./shared/page/server-html.tsx";
@@ -21,6 +22,9 @@ function hydrate(): void {
     );
   });
 }
+
+// The search shortcut is plain DOM: it works before the app bar hydrates (decision 032).
+installSearchShortcut(document);
 
 // The server's HTML is painted first, then hydrated: hydration's first slices no longer hold up the
 // first frame (decision 021). A page opened in the background has no frames to wait for.

@@ -8,7 +8,8 @@ import type { Route } from "./+types/default";
 
 export const meta = errorMeta;
 
-const bar = <Island name="app-bar" component={DefaultAppBar} props={{}} />;
+/** A visitor wakes the app bar by using it; a signed-in reader's hydrates at once, for its live bell (decision 032). */
+const bar = <Island name="app-bar" component={DefaultAppBar} props={{}} when="used" />;
 
 export default function DefaultLayout() {
   return (

@@ -37,9 +37,10 @@ test("a page served as islands hydrates its islands only, without React Router, 
   expect(shape.headingHydrated).toBe(false);
   expect(shape.navHydrated).toBe(false);
   // A visitor's star is a link to sign in, which the server's HTML already is: it is not hydrated
-  // (signed in, it is: favorites.spec.ts stars entries on this page).
+  // (signed in, it is: favorites.spec.ts stars entries on this page). A visitor's app bar hydrates at
+  // first use (the search below is its first use).
   expect(shape.islands).toEqual([
-    ["app-bar", true],
+    ["app-bar", false],
     ["favorite-star", false],
     ["item-market", true],
     ["record-view", true],
@@ -120,6 +121,35 @@ test("on a phone, the drawer of a page of islands opens by touch and marks the p
   await context.close();
 });
 
+/** Whether the island of that name has become a React root. */
+function islandHydrated(page: Page, name: string): Promise<boolean> {
+  return page.evaluate(
+    (island) => Object.keys(document.querySelector(`[data-island="${island}"]`)!).some((key) => key.startsWith("__reactContainer")),
+    name,
+  );
+}
+
+test("a visitor's app bar is the server's HTML until first used, and the tap that wakes it still opens the menu", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await hydrated(page);
+  expect(await islandHydrated(page, "app-bar")).toBe(false);
+  // The first tap wakes it; the tap is held until the island is ready, then done.
+  await page.getByRole("button", { name: vi.nav.open }).click();
+  const drawer = page.getByRole("dialog", { name: vi.nav.label });
+  await expect(drawer).toBeVisible();
+  expect(await islandHydrated(page, "app-bar")).toBe(true);
+  await expect(drawer.getByRole("link").first()).toBeVisible();
+
+  // A choice in the language list made before the app bar woke is not lost either.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/season");
+  await hydrated(page);
+  expect(await islandHydrated(page, "app-bar")).toBe(false);
+  await page.getByRole("banner").getByLabel(vi.language.label).selectOption("en-US");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.pages.season.title);
+});
+
 test("the feed is served as islands: the feed is one island, a like stays in the document, and a tab loads its page", async ({
   browser,
 }) => {
@@ -140,6 +170,8 @@ test("the feed is served as islands: the feed is one island, a like stays in the
     expect(shape.router, "React Router's context is not sent").toBe(false);
     expect(shape.headingHydrated).toBe(false);
     expect(shape.islands[0]).toBe("app-bar");
+    // A signed-in reader's app bar hydrates as the page loads: its bell is live.
+    expect(await islandHydrated(page, "app-bar")).toBe(true);
     expect(shape.islands).toContain("feed-list");
     expect(shape.islands.at(-1)).toBe("page-runtimes");
 

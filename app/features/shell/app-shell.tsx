@@ -9,7 +9,7 @@ import { LanguageSwitch } from "../../shared/ui/language-switch.tsx";
 import { ServerHtml } from "../../shared/page/server-html.tsx";
 import { NavMenu } from "./nav-menu.tsx";
 import { SearchEntry } from "./search-entry.tsx";
-import { useSearchShortcut } from "./search-shortcut.ts";
+import { SEARCH_OPEN_ATTRIBUTE } from "./search-shortcut.ts";
 import { ThemeSwitch } from "../../shared/ui/theme-switch.tsx";
 
 const iconButton = "inline-flex size-10 items-center justify-center rounded-md text-fg hover:bg-surface-muted";
@@ -43,29 +43,16 @@ export function AppBar({ account }: { account: ReactNode }) {
     drawer.current?.showModal();
   };
   const openSearch = () => {
+    drawer.current?.close();
     flushSync(() => setSearchUsed(true));
-    search.current?.showModal();
+    if (search.current?.open === false) search.current.showModal();
+    document.getElementById("app-search-dialog")?.focus();
   };
 
   useEffect(() => {
     drawer.current?.close();
     search.current?.close();
   }, [location.key]);
-
-  // `/` and Ctrl+K (⌘K): the app bar's field where it shows (md and up), the search dialog below.
-  useSearchShortcut(() => {
-    const bar = document.getElementById("app-search");
-    if (bar instanceof HTMLInputElement && bar.checkVisibility()) {
-      bar.focus();
-      bar.select();
-      return;
-    }
-    const dialog = search.current;
-    if (!dialog) return;
-    drawer.current?.close();
-    if (!dialog.open) openSearch();
-    document.getElementById("app-search-dialog")?.focus();
-  });
 
   return (
     <>
@@ -78,7 +65,13 @@ export function AppBar({ account }: { account: ReactNode }) {
           <Brand />
           <div className="flex-1" />
           <SearchEntry id="app-search" className="hidden w-72 md:block" />
-          <button type="button" className={`${iconButton} md:hidden`} aria-haspopup="dialog" onClick={openSearch}>
+          <button
+            type="button"
+            className={`${iconButton} md:hidden`}
+            aria-haspopup="dialog"
+            onClick={openSearch}
+            {...{ [SEARCH_OPEN_ATTRIBUTE]: "" }}
+          >
             <SearchIcon />
             <span className="sr-only">{t("search.open")}</span>
           </button>

@@ -1,6 +1,4 @@
-/** The app bar search's keyboard shortcut: `/`, Ctrl+K or ⌘K. Part of the shell; the search itself loads on use. */
-import { useEffect, useRef } from "react";
-
+/** The app bar search's keyboard shortcut: `/`, Ctrl+K or ⌘K. Installed by the entry; the search itself loads on use. */
 /** Whether a key press happens while the person types in a field (where `/` is just a character). */
 function typingInField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -12,23 +10,33 @@ function typingInField(target: EventTarget | null): boolean {
   return false;
 }
 
-/** Calls `onShortcut` on `/`, Ctrl+K or ⌘K anywhere but in another text field. */
-export function useSearchShortcut(onShortcut: () => void): void {
-  const latest = useRef(onShortcut);
-  useEffect(() => {
-    latest.current = onShortcut;
+/** Whether a key press is the search shortcut: `/`, Ctrl+K or ⌘K. */
+export function isSearchShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">): boolean {
+  const slash = event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey;
+  const commandK = event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
+  return slash || commandK;
+}
+
+/** The attribute of the app bar's button that opens the search dialog (below `md`, where the bar has no field). */
+export const SEARCH_OPEN_ATTRIBUTE = "data-search-open";
+
+/**
+ * Listens, for the whole document, for the search shortcut anywhere but in another text field: it
+ * focuses the app bar's field where it shows (md and up), else presses the button that opens the
+ * search dialog. Plain DOM, so it works before the app bar has hydrated (a visitor's app bar hydrates
+ * on first use, decision 032), and focusing or pressing is that first use.
+ */
+export function installSearchShortcut(doc: Document): void {
+  doc.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.isComposing || event.repeat) return;
+    if (!isSearchShortcut(event) || typingInField(event.target)) return;
+    event.preventDefault();
+    const field = doc.getElementById("app-search");
+    if (field instanceof HTMLInputElement && field.checkVisibility()) {
+      field.focus();
+      field.select();
+      return;
+    }
+    doc.querySelector<HTMLElement>(`[${SEARCH_OPEN_ATTRIBUTE}]`)?.click();
   });
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.isComposing || event.repeat) return;
-      const slash = event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey;
-      const commandK = event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
-      if (!slash && !commandK) return;
-      if (typingInField(event.target)) return;
-      event.preventDefault();
-      latest.current();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
 }

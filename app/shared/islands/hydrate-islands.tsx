@@ -13,9 +13,10 @@ import {
   ISLAND_PROPS_ATTRIBUTE,
   ISLAND_WHEN_ATTRIBUTE,
   IslandDocumentContext,
-  islandHydrates,
+  islandHydration,
   type IslandRegistry,
 } from "./island-document.ts";
+import { wakeOnUse } from "./wake-on-use.ts";
 
 /** The data the server wrote for an islands document (`IslandScripts`), or null in any other page. */
 export function islandDocumentData(doc: Document = document): RootData | null {
@@ -61,52 +62,54 @@ export function IslandRoot({
  * Hydrates a document served as islands (decision 025): each element the server marked as an island
  * becomes a React root of its own, with its component from `registry` and the props the server wrote;
  * the rest of the page stays the server's HTML and needs no script (and so does an island marked to
- * hydrate only for a signed-in reader, when there is none). Once every island has committed,
+ * hydrate only for a signed-in reader, when there is none, and one a visitor wakes by using it, until
+ * they do: decision 032). Once every island that hydrates as the page loads has committed,
  * `onHydrated` runs (the page marks itself interactive). An island whose name the registry does not
  * know, or whose code fails to load, is logged and left as server HTML: the others still hydrate.
  */
 export async function hydrateIslands(root: RootData, registry: IslandRegistry, onHydrated: () => void, doc: Document = document) {
   const translator = translatorFor(root.i18n);
   const history = createDocumentHistory(window);
-  // An island inside another island's component is hydrated by the outer one, as part of it; one that
-  // hydrates only for a signed-in reader stays the server's HTML for a visitor.
-  const elements = [...doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)].filter(
-    (element) =>
-      !element.parentElement?.closest(`[${ISLAND_ATTRIBUTE}]`) &&
-      islandHydrates(element.getAttribute(ISLAND_WHEN_ATTRIBUTE), root.viewer !== null),
+  const signedIn = root.viewer !== null;
+  // An island inside another island's component is hydrated by the outer one, as part of it.
+  const outermost = [...doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)].filter(
+    (element) => !element.parentElement?.closest(`[${ISLAND_ATTRIBUTE}]`),
   );
-  let waiting = elements.length + 1;
+  const hydration = (element: HTMLElement) => islandHydration(element.getAttribute(ISLAND_WHEN_ATTRIBUTE), signedIn);
+  const hydrate = async (element: HTMLElement, onCommit: () => void) => {
+    const name = element.getAttribute(ISLAND_ATTRIBUTE) ?? "";
+    let committed = false;
+    const commit = () => {
+      if (committed) return;
+      committed = true;
+      onCommit();
+    };
+    try {
+      const load = Object.hasOwn(registry, name) ? registry[name] : undefined;
+      if (!load) throw new Error(`no island is registered as "${name}"`);
+      const Component = (await load()) as ComponentType<object>;
+      const props = JSON.parse(element.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? "{}") as object;
+      startTransition(() => {
+        hydrateRoot(
+          element,
+          <IslandRoot history={history} root={root} translator={translator} onCommit={commit}>
+            <Component {...props} />
+          </IslandRoot>,
+        );
+      });
+    } catch (error) {
+      logPageError(`The island "${name}" could not hydrate; it stays as the server rendered it`, error);
+      commit();
+    }
+  };
+  for (const element of outermost.filter((element) => hydration(element) === "on-use"))
+    wakeOnUse(element, (ready) => void hydrate(element, ready));
+  const now = outermost.filter((element) => hydration(element) === "now");
+  let waiting = now.length + 1;
   const settle = () => {
     waiting -= 1;
     if (waiting === 0) onHydrated();
   };
-  await Promise.all(
-    elements.map(async (element) => {
-      const name = element.getAttribute(ISLAND_ATTRIBUTE) ?? "";
-      let committed = false;
-      const onCommit = () => {
-        if (committed) return;
-        committed = true;
-        settle();
-      };
-      try {
-        const load = Object.hasOwn(registry, name) ? registry[name] : undefined;
-        if (!load) throw new Error(`no island is registered as "${name}"`);
-        const Component = (await load()) as ComponentType<object>;
-        const props = JSON.parse(element.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? "{}") as object;
-        startTransition(() => {
-          hydrateRoot(
-            element,
-            <IslandRoot history={history} root={root} translator={translator} onCommit={onCommit}>
-              <Component {...props} />
-            </IslandRoot>,
-          );
-        });
-      } catch (error) {
-        logPageError(`The island "${name}" could not hydrate; it stays as the server rendered it`, error);
-        onCommit();
-      }
-    }),
-  );
+  await Promise.all(now.map((element) => hydrate(element, settle)));
   settle();
 }

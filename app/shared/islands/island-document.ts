@@ -15,17 +15,27 @@ export const ISLAND_ATTRIBUTE = "data-island";
 export const ISLAND_PROPS_ATTRIBUTE = "data-island-props";
 
 /**
- * The attribute of an island that hydrates only for a signed-in reader (`when="signed-in"`): for a
- * visitor the server's HTML is already all it would render (a link, say), so it stays server HTML.
+ * The attribute of an island that does not hydrate as the page loads (`when`): one that hydrates only
+ * for a signed-in reader (`signed-in`), or one that a visitor wakes by using it (`used`).
  */
 export const ISLAND_WHEN_ATTRIBUTE = "data-island-when";
 
-/** When an island hydrates: always (the default), or only when the page has a signed-in reader. */
-export type IslandWhen = "always" | "signed-in";
+/**
+ * When an island hydrates:
+ * - `always` (the default): as the page loads;
+ * - `signed-in`: only when the page has a signed-in reader; for a visitor its server HTML is already
+ *   all it would render (a star is a link to sign in), so it stays server HTML;
+ * - `used`: for a visitor, on first use (a pointer over or down on it, focus or a key inside it), and
+ *   a click that came before it was ready is played again once it is; for a signed-in reader as the
+ *   page loads, since what it shows them may be live (the app bar's bell).
+ */
+export type IslandWhen = "always" | "signed-in" | "used";
 
-/** Whether an island marked `when` hydrates in a document whose root data has (or lacks) a viewer. */
-export function islandHydrates(when: string | null, signedIn: boolean): boolean {
-  return when !== "signed-in" || signedIn;
+/** How an island marked `when` hydrates in a document whose root data has (or lacks) a viewer: now, on first use, or never. */
+export function islandHydration(when: string | null, signedIn: boolean): "now" | "on-use" | "never" {
+  if (signedIn) return "now";
+  if (when === "signed-in") return "never";
+  return when === "used" ? "on-use" : "now";
 }
 
 /** A registry of islands: a name, and how the browser loads its component. */

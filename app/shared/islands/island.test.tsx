@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { islands } from "../../islands.ts";
 import { RecordView, ViewBeacon } from "../content/record-view.tsx";
 import { Island } from "./island.tsx";
-import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLAND_WHEN_ATTRIBUTE, islandHydrates } from "./island-document.ts";
+import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLAND_WHEN_ATTRIBUTE, islandHydration } from "./island-document.ts";
 import { isIslandsHandle, islandsHandle, scriptJson } from "./islands-mode.tsx";
 
 describe("Island", () => {
@@ -23,16 +23,20 @@ describe("Island", () => {
   });
 });
 
-describe("an island that hydrates only for a signed-in reader", () => {
-  it("is marked so, and hydrates for a signed-in reader only; any other island always hydrates", () => {
+describe("an island that does not hydrate as the page loads", () => {
+  it("is marked so; one for a signed-in reader never hydrates for a visitor, one a visitor wakes by use hydrates at once when signed in", () => {
     const marked = renderToString(<Island name="record-view" component={ViewBeacon} props={{ kind: "items", id: "x" }} when="signed-in" />);
     expect(marked).toContain(`${ISLAND_WHEN_ATTRIBUTE}="signed-in"`);
     const plain = renderToString(<Island name="record-view" component={ViewBeacon} props={{ kind: "items", id: "x" }} />);
     expect(plain).not.toContain(ISLAND_WHEN_ATTRIBUTE);
-    expect(islandHydrates("signed-in", false)).toBe(false);
-    expect(islandHydrates("signed-in", true)).toBe(true);
-    expect(islandHydrates(null, false)).toBe(true);
-    expect(islandHydrates(null, true)).toBe(true);
+    const used = renderToString(<Island name="record-view" component={ViewBeacon} props={{ kind: "items", id: "x" }} when="used" />);
+    expect(used).toContain(`${ISLAND_WHEN_ATTRIBUTE}="used"`);
+    expect(islandHydration("signed-in", false)).toBe("never");
+    expect(islandHydration("signed-in", true)).toBe("now");
+    expect(islandHydration("used", false)).toBe("on-use");
+    expect(islandHydration("used", true)).toBe("now");
+    expect(islandHydration(null, false)).toBe("now");
+    expect(islandHydration(null, true)).toBe("now");
   });
 });
 
