@@ -26,6 +26,10 @@ test("the map shows its districts and markers before Leaflet, which a reader who
   const leafletAsked = watchLeaflet(page);
   await page.goto("/district?layers=boss,npc");
   await hydrated(page);
+  // The whole map part is server HTML until it is used (decision 032); the layer tap below wakes it.
+  const mapIsland = page.locator('[data-island="district-map"]');
+  const isRoot = () => mapIsland.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactContainer")));
+  expect(await isRoot()).toBe(false);
   const markers = page.locator("[data-static-marker]");
   // Spread like the live map's: at this width some are left out so that no two overlap.
   await expect(markers.first()).toBeVisible();
@@ -39,6 +43,7 @@ test("the map shows its districts and markers before Leaflet, which a reader who
   await expect(page).toHaveURL(/[?&]layers=boss(&|$)/);
   await expect(page.locator('[data-static-marker][data-kind="npc"]')).toHaveCount(0);
   await expect(page.locator('[data-static-marker][data-kind="boss"]').first()).toBeVisible();
+  expect(await isRoot()).toBe(true);
   await page.waitForLoadState("networkidle");
   expect(leafletAsked(), "Leaflet is not loaded until the map is used").toBe(false);
   await expect(page.locator(".district-map")).toHaveAttribute("data-ready", "false");

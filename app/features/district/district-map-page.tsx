@@ -28,12 +28,15 @@ export interface DistrictMapProps {
  */
 export function DistrictMapPage(props: DistrictMapProps) {
   const { t: common } = useTranslation();
+  // The map is server HTML until the reader uses it (decision 032); a shared marker opens its popup on
+  // the live map as the page loads.
+  const [params] = useSearchParams();
   return (
     <div className="mx-auto max-w-6xl">
       <Breadcrumbs />
       <h1 className="text-2xl font-bold sm:text-3xl">{common("pages.district.title")}</h1>
       <p className="mt-2 text-fg-muted">{common("pages.district.description")}</p>
-      <Island name="district-map" component={DistrictMap} props={props} />
+      <Island name="district-map" component={DistrictMap} props={props} when={params.has("marker") ? "always" : "used"} />
     </div>
   );
 }

@@ -3,8 +3,7 @@
  * server's HTML and costs the page nothing but these listeners. The first sign of use (a pointer over
  * or down on it, focus or a key inside it) starts its hydration; a click that comes before it is ready
  * is held and played again once it is, and so are the focus inside it, what was typed into one of its
- * fields and a choice in one of its lists meanwhile. A click on a link is left to the browser: a link
- * works without script.
+ * fields and a choice in one of its lists meanwhile. A click that opens a new tab is left to the browser.
  */
 
 /**
@@ -13,9 +12,13 @@
  */
 export const WAKE_EVENTS = ["pointerover", "pointerdown", "focusin", "keydown", "input", "change"] as const;
 
-/** Whether a click on `target` is one the browser does right without the island: following a link. */
-export function clickNeedsIsland(target: EventTarget | null): boolean {
-  return !(target instanceof Element && target.closest("a[href]"));
+/**
+ * Whether a click waits for the island: a plain one does (a link in an island may do more than load a
+ * document, a map's marker opens its popup in place); one that opens a new tab or window is the
+ * browser's.
+ */
+export function clickWaitsForIsland(event: Pick<MouseEvent, "button" | "ctrlKey" | "metaKey" | "shiftKey" | "altKey">): boolean {
+  return event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
 }
 
 /**
@@ -65,7 +68,7 @@ export function wakeOnUse(element: HTMLElement, hydrate: (ready: () => void) => 
     if (event.target instanceof HTMLSelectElement) chosen.add(event.target);
   };
   const hold = (event: MouseEvent) => {
-    if (!clickNeedsIsland(event.target) || !(event.target instanceof Element)) return;
+    if (!clickWaitsForIsland(event) || !(event.target instanceof Element)) return;
     event.preventDefault();
     event.stopPropagation();
     held = { target: event.target, event };
