@@ -25,9 +25,15 @@ test("the calculator expands the tree for N crafts and subtracts what the player
   const firstRow = base.locator("tbody tr").first();
   const neededForOne = Number((await firstRow.locator("td").nth(1).textContent())?.replace(/\D/g, ""));
   const goldForOne = Number((await gold.textContent())?.replace(/\D/g, ""));
+  // A visitor's calculator is the server's plan until they use it (decision 032): the number typed
+  // below wakes it, and still counts.
+  const calculator = page.locator('[data-island="craft-calculator"]');
+  const isRoot = () => calculator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactContainer")));
+  expect(await isRoot()).toBe(false);
 
   await page.getByLabel(catalog.craft.calculator.runs).fill("3");
   await expect(page).toHaveURL(/[?&]n=3/);
+  expect(await isRoot()).toBe(true);
   await expect(firstRow.locator("td").nth(1)).toHaveText(new RegExp(`^${(neededForOne * 3).toLocaleString("vi-VN").replace(".", "\\.")}$`));
   expect(Number((await gold.textContent())?.replace(/\D/g, ""))).toBe(goldForOne * 3);
 

@@ -52,7 +52,8 @@ export function CraftDetailPage(props: CraftDetailProps) {
         </div>
       </header>
 
-      <Island name="craft-calculator" component={CraftCalculator} props={props} />
+      {/* The server renders the plan of the address (`n`, `have`): a visitor's calculator hydrates when they first use it (decision 032). */}
+      <Island name="craft-calculator" component={CraftCalculator} props={props} when="used" />
     </article>
   );
 }
