@@ -1,6 +1,6 @@
 import catalog from "../../locales/vi/catalog.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
-import { expect, hydrated, test } from "./fixtures.ts";
+import { expect, hydrated, islandHydrated, test } from "./fixtures.ts";
 
 const RECIPE = "craft-greater-enhancement-stone";
 
@@ -27,13 +27,11 @@ test("the calculator expands the tree for N crafts and subtracts what the player
   const goldForOne = Number((await gold.textContent())?.replace(/\D/g, ""));
   // A visitor's calculator is the server's plan until they use it (decision 032): the number typed
   // below wakes it, and still counts.
-  const calculator = page.locator('[data-island="craft-calculator"]');
-  const isRoot = () => calculator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactContainer")));
-  expect(await isRoot()).toBe(false);
+  expect(await islandHydrated(page, "craft-calculator")).toBe(false);
 
   await page.getByLabel(catalog.craft.calculator.runs).fill("3");
   await expect(page).toHaveURL(/[?&]n=3/);
-  expect(await isRoot()).toBe(true);
+  expect(await islandHydrated(page, "craft-calculator")).toBe(true);
   await expect(firstRow.locator("td").nth(1)).toHaveText(new RegExp(`^${(neededForOne * 3).toLocaleString("vi-VN").replace(".", "\\.")}$`));
   expect(Number((await gold.textContent())?.replace(/\D/g, ""))).toBe(goldForOne * 3);
 

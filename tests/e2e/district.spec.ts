@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import map from "../../locales/vi/map.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
-import { expect, hydrated, test, useLanguage } from "./fixtures.ts";
+import { expect, hydrated, islandHydrated, test, useLanguage } from "./fixtures.ts";
 
 /** Wakes the map as a keyboard reader does (focusing it), and waits for Leaflet to take over from the static map. */
 async function mapReady(page: Page) {
@@ -27,9 +27,7 @@ test("the map shows its districts and markers before Leaflet, which a reader who
   await page.goto("/district?layers=boss,npc");
   await hydrated(page);
   // The whole map part is server HTML until it is used (decision 032); the layer tap below wakes it.
-  const mapIsland = page.locator('[data-island="district-map"]');
-  const isRoot = () => mapIsland.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactContainer")));
-  expect(await isRoot()).toBe(false);
+  expect(await islandHydrated(page, "district-map")).toBe(false);
   const markers = page.locator("[data-static-marker]");
   // Spread like the live map's: at this width some are left out so that no two overlap.
   await expect(markers.first()).toBeVisible();
@@ -43,7 +41,7 @@ test("the map shows its districts and markers before Leaflet, which a reader who
   await expect(page).toHaveURL(/[?&]layers=boss(&|$)/);
   await expect(page.locator('[data-static-marker][data-kind="npc"]')).toHaveCount(0);
   await expect(page.locator('[data-static-marker][data-kind="boss"]').first()).toBeVisible();
-  expect(await isRoot()).toBe(true);
+  expect(await islandHydrated(page, "district-map")).toBe(true);
   await page.waitForLoadState("networkidle");
   expect(leafletAsked(), "Leaflet is not loaded until the map is used").toBe(false);
   await expect(page.locator(".district-map")).toHaveAttribute("data-ready", "false");

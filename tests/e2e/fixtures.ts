@@ -51,6 +51,14 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement?.dataset.hydrated === "true");
 }
 
+/** Whether the page's island of that name has become a React root (a sleeping one is still server HTML). */
+export function islandHydrated(page: Page, name: string): Promise<boolean> {
+  return page.evaluate(
+    (island) => Object.keys(document.querySelector(`[data-island="${island}"]`)!).some((key) => key.startsWith("__reactContainer")),
+    name,
+  );
+}
+
 /** The password every journey's accounts use (long, not a common one). */
 export const PASSWORD = "mat-khau-that-dai";
 

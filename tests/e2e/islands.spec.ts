@@ -3,7 +3,7 @@ import en from "../../locales/en-US/common.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
 import feed from "../../locales/vi/feed.json" with { type: "json" };
 import offers from "../../locales/vi/offers.json" with { type: "json" };
-import { expect, hydrated, memberInBrowser, scrollToMarket, test } from "./fixtures.ts";
+import { expect, hydrated, islandHydrated, memberInBrowser, scrollToMarket, test } from "./fixtures.ts";
 
 const ITEM = "/equipments-items/detail?id=iron-sword";
 
@@ -120,14 +120,6 @@ test("on a phone, the drawer of a page of islands opens by touch and marks the p
   await expect(page).toHaveURL(/\/craft$/);
   await context.close();
 });
-
-/** Whether the island of that name has become a React root. */
-function islandHydrated(page: Page, name: string): Promise<boolean> {
-  return page.evaluate(
-    (island) => Object.keys(document.querySelector(`[data-island="${island}"]`)!).some((key) => key.startsWith("__reactContainer")),
-    name,
-  );
-}
 
 test("a visitor's app bar is the server's HTML until first used, and the tap that wakes it still opens the menu", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -149,3 +149,18 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/equipments-items\?q=giap$/);
   });
 });
+
+test("a page without the app bar leaves / and Ctrl+K to the browser", async ({ page }) => {
+  await page.goto("/login");
+  await hydrated(page);
+  await expect(page.locator("#app-search, [data-search-open]")).toHaveCount(0);
+  await page.evaluate(() => {
+    (window as unknown as { claimed: string[] }).claimed = [];
+    window.addEventListener("keydown", (event) => {
+      if (event.defaultPrevented) (window as unknown as { claimed: string[] }).claimed.push(event.key);
+    });
+  });
+  await page.keyboard.press("/");
+  await page.keyboard.press("Control+k");
+  expect(await page.evaluate(() => (window as unknown as { claimed: string[] }).claimed)).toEqual([]);
+});

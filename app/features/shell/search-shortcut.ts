@@ -1,4 +1,5 @@
-/** The app bar search's keyboard shortcut: `/`, Ctrl+K or ⌘K. Installed by the entry; the search itself loads on use. */
+// The app bar search's keyboard shortcut: `/`, Ctrl+K or ⌘K. Installed by the entry; the search itself loads on use.
+
 /** Whether a key press happens while the person types in a field (where `/` is just a character). */
 function typingInField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -11,7 +12,7 @@ function typingInField(target: EventTarget | null): boolean {
 }
 
 /** Whether a key press is the search shortcut: `/`, Ctrl+K or ⌘K. */
-export function isSearchShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">): boolean {
+function isSearchShortcut(event: KeyboardEvent): boolean {
   const slash = event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey;
   const commandK = event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
   return slash || commandK;
@@ -23,20 +24,24 @@ export const SEARCH_OPEN_ATTRIBUTE = "data-search-open";
 /**
  * Listens, for the whole document, for the search shortcut anywhere but in another text field: it
  * focuses the app bar's field where it shows (md and up), else presses the button that opens the
- * search dialog. Plain DOM, so it works before the app bar has hydrated (a visitor's app bar hydrates
- * on first use, decision 032), and focusing or pressing is that first use.
+ * search dialog. A page without the app bar (sign-in, say) leaves the keys to the browser. Plain DOM,
+ * so it works before the app bar has hydrated (a visitor's app bar hydrates on first use, decision
+ * 032), and focusing or pressing is that first use.
  */
 export function installSearchShortcut(doc: Document): void {
   doc.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.isComposing || event.repeat) return;
     if (!isSearchShortcut(event) || typingInField(event.target)) return;
-    event.preventDefault();
     const field = doc.getElementById("app-search");
     if (field instanceof HTMLInputElement && field.checkVisibility()) {
+      event.preventDefault();
       field.focus();
       field.select();
       return;
     }
-    doc.querySelector<HTMLElement>(`[${SEARCH_OPEN_ATTRIBUTE}]`)?.click();
+    const open = doc.querySelector<HTMLElement>(`[${SEARCH_OPEN_ATTRIBUTE}]`);
+    if (!open) return;
+    event.preventDefault();
+    open.click();
   });
 }

@@ -75,7 +75,6 @@ export async function hydrateIslands(root: RootData, registry: IslandRegistry, o
   const outermost = [...doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)].filter(
     (element) => !element.parentElement?.closest(`[${ISLAND_ATTRIBUTE}]`),
   );
-  const hydration = (element: HTMLElement) => islandHydration(element.getAttribute(ISLAND_WHEN_ATTRIBUTE), signedIn);
   const hydrate = async (element: HTMLElement, onCommit: () => void) => {
     const name = element.getAttribute(ISLAND_ATTRIBUTE) ?? "";
     let committed = false;
@@ -102,9 +101,12 @@ export async function hydrateIslands(root: RootData, registry: IslandRegistry, o
       commit();
     }
   };
-  for (const element of outermost.filter((element) => hydration(element) === "on-use"))
-    wakeOnUse(element, (ready) => void hydrate(element, ready));
-  const now = outermost.filter((element) => hydration(element) === "now");
+  const now: HTMLElement[] = [];
+  for (const element of outermost) {
+    const when = islandHydration(element.getAttribute(ISLAND_WHEN_ATTRIBUTE), signedIn);
+    if (when === "now") now.push(element);
+    else if (when === "on-use") wakeOnUse(element, (ready) => void hydrate(element, ready));
+  }
   let waiting = now.length + 1;
   const settle = () => {
     waiting -= 1;

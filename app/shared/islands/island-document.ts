@@ -25,8 +25,8 @@ export const ISLAND_WHEN_ATTRIBUTE = "data-island-when";
  * - `always` (the default): as the page loads;
  * - `signed-in`: only when the page has a signed-in reader; for a visitor its server HTML is already
  *   all it would render (a star is a link to sign in), so it stays server HTML;
- * - `used`: for a visitor, on first use (a pointer over or down on it, focus or a key inside it), and
- *   a click that came before it was ready is played again once it is; for a signed-in reader as the
+ * - `used`: for a visitor, on first use (a pointer over or down on it, focus or a key inside it), what
+ *   they did before it was ready played again once it is (`wake-on-use.ts`); for a signed-in reader as the
  *   page loads, since what it shows them may be live (the app bar's bell).
  */
 export type IslandWhen = "always" | "signed-in" | "used";
