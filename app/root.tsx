@@ -68,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <div className="root">{children}</div>
         {islands ? (
           // A page served as islands runs none of React Router's scripts (decision 025).
-          <IslandScripts data={root} />
+          <IslandScripts data={root} nonce={nonce} />
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />

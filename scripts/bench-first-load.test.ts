@@ -21,6 +21,12 @@ describe("firstLoadScriptUrls", () => {
       "http://127.0.0.1:4000/assets/lazy-e.js",
     ]);
   });
+
+  it("finds the entry an islands document starts after its first paint (decision 033)", () => {
+    const html = `<body><main>…</main><script type="application/json" id="island-document">{}</script>
+      <script nonce="n" data-entry-module="/assets/entry.client-a.js">(function(){})()</script></body>`;
+    expect(firstLoadScriptUrls(html, "http://127.0.0.1:4000/list")).toEqual(["http://127.0.0.1:4000/assets/entry.client-a.js"]);
+  });
 });
 
 describe("staticDependencies", () => {

@@ -12,7 +12,10 @@ function attribute(tag: string, name: string): string | undefined {
   return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
 }
 
-/** The module scripts a page names: src'd, preloaded, and imported by its inline bootstrap (their own imports come next). */
+/**
+ * The module scripts a page names: src'd, preloaded, imported by its inline bootstrap, and the entry an
+ * islands document starts after its first paint (`data-entry-module`, decision 033); their own imports come next.
+ */
 export function firstLoadScriptUrls(html: string, pageUrl: string): string[] {
   const found = new Set<string>();
   const add = (path: string | undefined) => {
@@ -22,6 +25,7 @@ export function firstLoadScriptUrls(html: string, pageUrl: string): string[] {
     if (attribute(tag, "rel")?.toLowerCase() === "modulepreload") add(attribute(tag, "href"));
   }
   for (const [, tag = "", body = ""] of html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/gi)) {
+    add(attribute(tag, "data-entry-module"));
     if (attribute(tag, "type") !== "module") continue;
     add(attribute(tag, "src"));
     for (const [, path] of body.matchAll(IMPORT_SPECIFIER)) add(path);

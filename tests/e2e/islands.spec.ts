@@ -77,6 +77,25 @@ test("a page served as islands hydrates its islands only, without React Router, 
   expect(await sameDocument()).toBe(false);
 });
 
+test("a page served as islands asks for its code only once it has been painted, then hydrates", async ({ page }) => {
+  for (const path of ["/", "/equipments-items", "/district"]) {
+    await page.goto(path);
+    await hydrated(page);
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByType("paint")[0] as (PerformanceEntry & { paintTime?: number }) | undefined;
+      const modules = performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.includes("/assets/") && entry.name.endsWith(".js"));
+      return {
+        painted: paint ? (paint.paintTime ?? paint.startTime) : null,
+        firstModule: Math.min(...modules.map((entry) => entry.startTime)),
+      };
+    });
+    expect(timing.painted, path).not.toBeNull();
+    expect(timing.firstModule, path).toBeGreaterThan(timing.painted!);
+  }
+});
+
 test("in a page of islands the market's server filter changes the URL in place, and the language switch loads the page in English", async ({
   page,
 }) => {

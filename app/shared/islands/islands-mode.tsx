@@ -1,6 +1,7 @@
 import { useContext } from "react";
 import { UNSAFE_DataRouterDataContext, UNSAFE_FrameworkContext, useMatches } from "react-router";
 import type { RootData } from "../root-data.ts";
+import { ENTRY_MODULE_ATTRIBUTE, entryStarterScript } from "./entry-after-paint.ts";
 import { ISLAND_DOCUMENT_DATA_ID } from "./island-document.ts";
 
 /** A route's `handle` that serves its page as islands (decision 025). */
@@ -34,14 +35,19 @@ export function scriptJson(value: unknown): string {
 
 /**
  * What an islands document runs instead of React Router's scripts: its root data as JSON, and the
- * client entry as a module, which finds that data and hydrates the islands (`hydrateIslands`).
+ * client entry as a module, which finds that data and hydrates the islands (`hydrateIslands`). The
+ * entry is started by an inline script once the page has been painted (decision 033), not named by a
+ * `<script type="module">` the browser would fetch, with its imports, while it still parses and lays
+ * out the page.
  */
-export function IslandScripts({ data }: { data: RootData }) {
+export function IslandScripts({ data, nonce }: { data: RootData; nonce: string | undefined }) {
   const entry = useContext(UNSAFE_FrameworkContext)?.manifest.entry.module;
   return (
     <>
       <script type="application/json" id={ISLAND_DOCUMENT_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />
-      {entry ? <script type="module" src={entry} /> : null}
+      {entry ? (
+        <script nonce={nonce} {...{ [ENTRY_MODULE_ATTRIBUTE]: entry }} dangerouslySetInnerHTML={{ __html: entryStarterScript() }} />
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,46 @@
+/** The attribute of the inline script that starts an islands document's client entry: the entry's URL. */
+export const ENTRY_MODULE_ATTRIBUTE = "data-entry-module";
+
+/** What `startEntryAfterFirstPaint` uses of the page: the script's element, the document and the frame clock. */
+export interface EntryStarterHost {
+  script: Pick<HTMLElement, "getAttribute"> | null;
+  document: { createElement(tag: "script"): HTMLScriptElement; body: Pick<HTMLElement, "appendChild"> };
+  requestAnimationFrame(callback: () => void): unknown;
+  setTimeout(callback: () => void, ms?: number): unknown;
+}
+
+/**
+ * Starts the client entry of an islands document once the page has been painted (decision 033): the
+ * next frame's callback runs just before that frame is painted, and a timer it sets runs after it.
+ * Until then the document's HTML, CSS and first layout have the phone's network and main thread to
+ * themselves; the entry's modules are requested only afterwards. A tab opened in the background
+ * paints no frame: the entry starts when it is shown, or after `FALLBACK_MS` at the latest.
+ *
+ * Self-contained (no imports, no outer names): `entryStarterScript` inlines its source at the end of
+ * the body, where it runs as the parser reaches it.
+ */
+export function startEntryAfterFirstPaint(host: EntryStarterHost, fallbackMs: number): void {
+  const src = host.script?.getAttribute("data-entry-module");
+  if (!src) return;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const module = host.document.createElement("script");
+    module.type = "module";
+    module.src = src;
+    host.document.body.appendChild(module);
+  };
+  host.requestAnimationFrame(() => host.setTimeout(start, 0));
+  host.setTimeout(start, fallbackMs);
+}
+
+const FALLBACK_MS = 1_000;
+
+/**
+ * The inline script (with the CSP nonce, and the entry's URL in `data-entry-module`): the same text on
+ * every page and build, so a cached page's hash of it never changes.
+ */
+export function entryStarterScript(): string {
+  return `(${startEntryAfterFirstPaint.toString()})({script:document.currentScript,document:document,requestAnimationFrame:function(f){return requestAnimationFrame(f)},setTimeout:function(f,ms){return setTimeout(f,ms)}},${FALLBACK_MS})`;
+}
