@@ -31,6 +31,7 @@ describe.each(testEngines)("HTTP app on %s", (engine) => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
     expect(response.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.headers.get("Strict-Transport-Security")).toBeNull();
   });
@@ -186,7 +187,11 @@ describe.each(testEngines)("cached public pages through the whole app on %s", (e
     );
     expect(csp).toContain("frame-ancestors 'none'");
     expect(second.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(second.headers.get("X-Frame-Options")).toBe("DENY");
     expect(second.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
+    // The same for every visitor: nothing of anyone's for another site's window to reach (decision 034).
+    expect(first.headers.get("Cross-Origin-Opener-Policy")).toBeNull();
+    expect(second.headers.get("Cross-Origin-Opener-Policy")).toBeNull();
   });
 
   it("marks a visitor's page shareable by caches, varying on encoding and cookies, with no cookie of its own, and answers 304", async () => {
@@ -220,6 +225,7 @@ describe.each(testEngines)("cached public pages through the whole app on %s", (e
     expect(signedIn.headers.get("Cache-Control")).toBe("no-store");
     expect(signedIn.headers.get("X-Render-Cache")).toBeNull();
     expect(signedIn.headers.get("Content-Security-Policy")).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}';/);
+    expect(signedIn.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
     const visitor = await get("/guide");
     expect(visitor.headers.get("X-Render-Cache")).toBe("hit");
     expect(await visitor.text()).not.toContain("Ngọc Lan");

@@ -47,7 +47,8 @@ type SecurityEnv = { Variables: { nonce: string; https: boolean; scriptHashes: r
 
 /**
  * The headers every response carries, and its CSP: a fresh nonce per response, unless the handler
- * answered a cached page and named its inline scripts' hashes (`scriptHashes`).
+ * answered a cached page and named its inline scripts' hashes (`scriptHashes`); such a page, the same
+ * for every visitor, goes without `Cross-Origin-Opener-Policy` (decision 034).
  */
 export function securityHeaders(options: SecurityOptions): MiddlewareHandler<SecurityEnv> {
   // A cached page's policy is the same on every answer: built once per list of hashes.
@@ -76,7 +77,11 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler<Sec
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     headers.set("X-Frame-Options", "DENY");
-    headers.set("Cross-Origin-Opener-Policy", "same-origin");
+    // A page shared by every visitor (its scripts named by hash) holds nothing of anyone's to guard
+    // from another site's window, and without the header its navigation keeps the tab's renderer
+    // instead of switching to a new one (decision 034). Every other answer, and so every page that
+    // shows a person's data or signs them in, keeps it: navigating there still severs any opener.
+    if (!hashes) headers.set("Cross-Origin-Opener-Policy", "same-origin");
     headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     if (c.get("https")) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   };
