@@ -90,10 +90,12 @@ test("a page served as islands asks for its code only once it has been painted, 
         .filter((entry) => entry.name.includes("/assets/") && entry.name.endsWith(".js"));
       return {
         painted: paint ? (paint.paintTime ?? paint.startTime) : null,
+        modules: modules.length,
         firstModule: Math.min(...modules.map((entry) => entry.startTime)),
       };
     });
     expect(timing.painted, path).not.toBeNull();
+    expect(timing.modules, path).toBeGreaterThan(0);
     expect(timing.firstModule, path).toBeGreaterThan(timing.painted!);
   }
 });
