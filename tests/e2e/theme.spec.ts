@@ -49,6 +49,8 @@ test("remembers the chosen theme across reloads, with no flash of the other one"
   await expect(page.locator("html")).toHaveAttribute("data-theme", "MinithingsDark");
 
   await page.getByRole("button", { name: vi.theme.toLight }).click();
+  // A visitor's app bar wakes at this click and plays it again once hydrated (decision 032): wait for the switch, as the reader does.
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "MinithingsLight");
   await page.reload();
   await hydrated(page);
   expect(await firstTheme(page)).toBe("MinithingsLight");
