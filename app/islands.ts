@@ -13,6 +13,7 @@ export const islands = {
   "level-calculator": () => import("./features/level/level-page.tsx").then((module) => module.LevelCalculator),
   "manor-calculator": () => import("./features/manors/manor-detail.tsx").then((module) => module.ManorCalculator),
   "feed-list": () => import("./features/feed/feed-page.tsx").then((module) => module.FeedList),
+  "feed-live": () => import("./features/feed/feed-live.tsx").then((module) => module.FeedLive),
   "feed-post": () => import("./features/feed/feed-page.tsx").then((module) => module.FeedPost),
   "item-market": () => import("./features/catalog/item-market-slot.tsx").then((module) => module.MarketSlot),
 };

@@ -15,7 +15,7 @@
  * it: wall time is what Lighthouse's main-thread work counts, and it grows with every request and
  * repaint, which thread CPU hides. The trace is read on the renderer thread that parsed the page.
  *
- *   node scripts/bench-cpu.ts [path …]   (BENCH_CPU_RUNS, default 7)
+ *   node scripts/bench-cpu.ts [path …]   (BENCH_CPU_RUNS, default 7; a feed path seeds the feed first, see bench-phone.ts)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,6 +23,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { median } from "./bench-budgets.ts";
+import { seedFeedForPaths } from "./bench-feed.ts";
 import { floorAndPages, stop, type Served } from "./bench-servers.ts";
 import { printTable } from "./bench-table.ts";
 import { chromiumArgs, chromiumPath } from "./chromium.ts";
@@ -88,7 +89,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const servers: Served[] = [];
   let browser: Browser | undefined;
   try {
-    const pages = await floorAndPages(scratch, process.argv.slice(2), servers);
+    const pages = await floorAndPages(scratch, process.argv.slice(2), servers, seedFeedForPaths);
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs.filter((arg) => arg !== "--headless") });
     const samples = new Map<string, MainThreadWork[]>();
     for (let run = 1; run <= runs; run++) {

@@ -2,11 +2,12 @@
  * `/feed` on the production server, with 10,000 posts (issue 19): its render req/s against the item
  * catalog's in the same run, and its first-load JS and a post page's (`/feed?id=`).
  *
- * `/feed` is rendered for every request (the render cache holds reference pages only), so the
- * budget compares it with the catalog rendered live too: `/equipments-items?page=1` is the same
- * page as `/equipments-items`, but a query other than an entry id or a language skips the render
- * cache (server/delivery/page-delivery.ts). The cached catalog is measured in the same rounds, for
- * information. The bench reads each answer's `X-Render-Cache` header to say which is which.
+ * The budget is the feed's render: a visitor's `/feed` comes from the render cache (decision 035), so
+ * the bench renders it live, `/feed?cursor=` (the same first page; a cursor skips the render cache,
+ * server/delivery/page-delivery.ts), against the catalog rendered live too: `/equipments-items?page=1`
+ * is the same page as `/equipments-items`, but a query other than an entry id or a language skips the
+ * render cache. The cached catalog is measured in the same rounds, for information. The bench reads
+ * each answer's `X-Render-Cache` header to say which is which.
  *
  * `npm run bench` runs this inside its own run; `node scripts/bench-feed.ts` runs it alone (builds
  * if needed, starts the server on a free port with a fresh embedded database, seeds it, measures,
@@ -36,6 +37,8 @@ import { ensureBuild } from "./ensure-build.ts";
 import { printTable } from "./bench-table.ts";
 
 export const FEED_PATH = "/feed";
+/** The feed's first page rendered live: an empty cursor is the first page, and a cursor is never cached. */
+export const LIVE_FEED = `${FEED_PATH}?cursor=`;
 export const CACHED_CATALOG = "/equipments-items";
 /** The same catalog page, rendered live: `page` is a filter parameter, so the render cache passes it by. */
 export const LIVE_CATALOG = "/equipments-items?page=1";
@@ -67,6 +70,21 @@ export async function seedFeedDataDir(dataDir: string): Promise<{ postPath: stri
   }
 }
 
+/** The path a working bench (`bench:phone`, `bench:cpu`) takes for "the seeded post's page". */
+export const SEEDED_POST_PATH = `${FEED_PATH}?id=seeded`;
+
+/**
+ * For a working bench: when a feed page is among `paths`, seeds `dataDir` as `npm run bench` does (a
+ * feed of 10,000 posts, not the empty feed of the demo data), and puts the seeded post's page in place
+ * of `SEEDED_POST_PATH`.
+ */
+export async function seedFeedForPaths(dataDir: string, paths: string[]): Promise<string[]> {
+  if (!paths.some((path) => path === FEED_PATH || path.startsWith(`${FEED_PATH}?`))) return paths;
+  const { postPath, seconds } = await seedFeedDataDir(dataDir);
+  console.log(`bench: seeded ${FEED_SEED.posts.toLocaleString("en-US")} posts in ${seconds.toFixed(1)} s; the post page is ${postPath}`);
+  return paths.map((path) => (path === SEEDED_POST_PATH ? postPath : path));
+}
+
 /** What the render cache did for a GET of `path` (after one GET to fill it): `hit`, `miss`, or `none` (a live render). */
 async function renderCacheStatus(baseUrl: string, path: string): Promise<string> {
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -81,13 +99,14 @@ async function renderCacheStatus(baseUrl: string, path: string): Promise<string>
 /** `/feed`, the live catalog, the cached catalog, round after round: the host's changes hit all three alike. */
 export async function feedThroughput(baseUrl: string, load: Load, rounds = feedRounds()): Promise<FeedThroughput> {
   const renderCache = new Map<string, string>();
-  for (const path of [FEED_PATH, LIVE_CATALOG, CACHED_CATALOG]) renderCache.set(path, await renderCacheStatus(baseUrl, path));
+  for (const path of [FEED_PATH, LIVE_FEED, LIVE_CATALOG, CACHED_CATALOG]) renderCache.set(path, await renderCacheStatus(baseUrl, path));
   if (renderCache.get(CACHED_CATALOG) !== "hit") throw new Error(`${CACHED_CATALOG} is not answered from the render cache`);
   if (renderCache.get(LIVE_CATALOG) !== "none") throw new Error(`${LIVE_CATALOG} is not a live render`);
+  if (renderCache.get(LIVE_FEED) !== "none") throw new Error(`${LIVE_FEED} is not a live render`);
   const results: FeedThroughput["rounds"] = [];
   for (let round = 1; round <= rounds; round++) {
-    console.log(`bench: feed throughput round ${round}/${rounds}: ${FEED_PATH}, ${LIVE_CATALOG}, ${CACHED_CATALOG} …`);
-    const feed = await measure(baseUrl, FEED_PATH, load);
+    console.log(`bench: feed throughput round ${round}/${rounds}: ${LIVE_FEED}, ${LIVE_CATALOG}, ${CACHED_CATALOG} …`);
+    const feed = await measure(baseUrl, LIVE_FEED, load);
     const live = await measure(baseUrl, LIVE_CATALOG, load);
     const cached = await measure(baseUrl, CACHED_CATALOG, load);
     results.push({
@@ -120,7 +139,7 @@ export function reportFeedThroughput(result: FeedThroughput, load: Load): void {
   printTable(
     [
       "round",
-      `${FEED_PATH} req/s`,
+      `live ${LIVE_FEED} req/s`,
       "p99 ms",
       `live ${LIVE_CATALOG} req/s`,
       "p99 ms",

@@ -8,6 +8,8 @@
  * port), each path is also measured there, interleaved in the same run: an A/B on a noisy host.
  *
  *   node scripts/bench-phone.ts [path …]   (BENCH_LIGHTHOUSE_RUNS, default 3; BENCH_COMPARE_URL)
+ *
+ * A feed path (`/feed`, `/feed?id=seeded` for the seeded post) seeds 10,000 posts first, as `npm run bench` does.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +17,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { summarizeRuns } from "./bench-budgets.ts";
 import { interleavedRuns, type BenchedPage } from "./bench-lighthouse.ts";
+import { seedFeedForPaths } from "./bench-feed.ts";
 import { floorAndPages, stop, type Served } from "./bench-servers.ts";
 import { printTable } from "./bench-table.ts";
 
@@ -24,7 +27,7 @@ const compareUrl = process.env.BENCH_COMPARE_URL?.replace(/\/$/, "");
 const scratch = mkdtempSync(join(tmpdir(), "bench-phone-"));
 const servers: Served[] = [];
 try {
-  const ours: BenchedPage[] = await floorAndPages(scratch, process.argv.slice(2), servers);
+  const ours: BenchedPage[] = await floorAndPages(scratch, process.argv.slice(2), servers, seedFeedForPaths);
   const pages = compareUrl
     ? ours.flatMap((page) => {
         if (page.label === "floor") return [page];

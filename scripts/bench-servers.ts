@@ -119,12 +119,19 @@ export async function startBenchServers(
  * our app (the issue's pages when none are given), each served fresh from `scratch` (this build, a
  * new data directory, the floor built there).
  */
-export async function floorAndPages(scratch: string, paths: string[], servers: Served[]): Promise<{ label: string; url: string }[]> {
+export async function floorAndPages(
+  scratch: string,
+  paths: string[],
+  servers: Served[],
+  prepareData?: (dataDir: string, paths: string[]) => Promise<string[]>,
+): Promise<{ label: string; url: string }[]> {
   ensureBuild();
   buildFloor(join(scratch, "floor"));
   const dataDir = join(scratch, "data");
   mkdirSync(dataDir);
+  const requested = paths.length > 0 ? paths : benchedPaths();
+  // Seeded before the server opens the embedded database (it serves one process).
+  const benched = prepareData ? await prepareData(dataDir, requested) : requested;
   const { appUrl, floorUrl } = await startBenchServers(join(scratch, "floor"), dataDir, servers);
-  const benched = paths.length > 0 ? paths : benchedPaths();
   return [{ label: "floor", url: `${floorUrl}/` }, ...benched.map((path) => ({ label: path, url: appUrl + path }))];
 }

@@ -9,6 +9,7 @@ import { languageFromRequest } from "../universal/i18n/languages.ts";
 import { requestContext } from "../app/shared/request-context.ts";
 import { testEngines } from "../db/testing.ts";
 import { call, createTestApp, signUp, socketPeer, TEST_ORIGIN, type TestApp } from "./testing.ts";
+import { setRole } from "./users/set-role.ts";
 
 describe.each(testEngines)("HTTP app on %s", (engine) => {
   let current: TestApp | undefined;
@@ -214,6 +215,53 @@ describe.each(testEngines)("cached public pages through the whole app on %s", (e
     expect(await english.text()).toContain('<html lang="en-US">');
     const askedInEnglish = await get("/mounts", { "Accept-Language": "en-US,en;q=0.9" });
     expect(await askedInEnglish.text()).toContain('<html lang="vi">');
+  });
+
+  it("keeps a visitor's feed like any cached page, and renders it again once a post or comment is written or hidden, not for a like (decision 035)", async () => {
+    const writer = await signUp(t.app, "feed-pages@example.vn", "correct horse battery", "Minh Viết");
+    const reader = await signUp(t.app, "feed-reader@example.vn", "correct horse battery", "Lan Đọc");
+    const moderatorCookie = await signUp(t.app, "feed-mod@example.vn", "correct horse battery", "Hải Kiểm");
+    await setRole(t.db, { email: "feed-mod@example.vn" }, "moderator");
+    const cachedAgain = async (path: string) => {
+      const answer = await get(path);
+      await answer.arrayBuffer();
+      return answer.headers.get("X-Render-Cache");
+    };
+    await get("/feed");
+    const hit = await get("/feed");
+    expect(hit.headers.get("X-Render-Cache")).toBe("hit");
+    expect(hit.headers.get("Cache-Control")).toBe("public, no-cache");
+    expect(hit.headers.get("Cross-Origin-Opener-Policy")).toBeNull();
+    const member = await call(t.app, "/feed", { cookie: reader });
+    expect(member.headers.get("X-Render-Cache")).toBeNull();
+    expect(member.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
+
+    const posted = await call(t.app, "/api/feed/posts", { cookie: writer, body: { body: "Bài mới cho khách", lang: "vi" } });
+    expect(posted.status).toBe(201);
+    const { id } = ((await posted.json()) as { data: { id: number } }).data;
+    expect(await cachedAgain("/feed")).toBe("miss");
+    expect(await cachedAgain("/")).toBe("miss");
+    expect(await cachedAgain(`/feed?id=${id}`)).toBe("miss");
+    expect(await cachedAgain(`/feed?id=${id}`)).toBe("hit");
+
+    expect((await call(t.app, `/api/feed/posts/${id}/like`, { method: "POST", cookie: reader })).status).toBe(200);
+    expect(await cachedAgain(`/feed?id=${id}`)).toBe("hit");
+    expect((await call(t.app, `/api/feed/posts/${id}/comments`, { cookie: reader, body: { body: "Hay quá" } })).status).toBe(201);
+    expect(await cachedAgain(`/feed?id=${id}`)).toBe("miss");
+    // A refused write changes nothing.
+    expect(
+      (await call(t.app, `/api/feed/posts/${id}`, { method: "PATCH", cookie: reader, body: { body: "Không phải bài của tôi" } })).status,
+    ).toBe(403);
+    expect(await cachedAgain(`/feed?id=${id}`)).toBe("hit");
+
+    // Hidden through the moderation queue: the next visitor's page is rendered again.
+    const report = await call(t.app, "/api/reports", { cookie: reader, body: { kind: "post", id: String(id), reason: "spam" } });
+    expect(report.status).toBe(201);
+    const reportId = ((await report.json()) as { data: { id: number } }).data.id;
+    expect(await cachedAgain(`/feed?id=${id}`)).toBe("hit");
+    const resolved = await call(t.app, `/api/reports/${reportId}/resolve`, { cookie: moderatorCookie, body: { action: "hide" } });
+    expect(resolved.status).toBe(200);
+    expect(await cachedAgain(`/feed?id=${id}`)).toBe("miss");
   });
 
   it("never lets a cache keep a signed-in answer, nor lets it into the visitors' copy", async () => {

@@ -34,6 +34,7 @@ import { moderationRoutes } from "./moderation/moderation-routes.ts";
 import { reportKindsOf } from "./moderation/moderation.ts";
 import { notificationsRoutes } from "./notifications/notifications.ts";
 import { createHub, type RealtimeHub } from "./realtime/hub.ts";
+import { pageVersions } from "./delivery/page-changes.ts";
 import { trendingRoutes } from "./trending/trending-routes.ts";
 import { contributionRoutes } from "./contribution/contribution-routes.ts";
 import { siteSearchRoutes } from "./search/site-search.ts";
@@ -166,6 +167,8 @@ export function createApp({
     cache: new RenderCache(config.RENDER_CACHE_MB * 1024 * 1024),
     buildId: async () => (await delivery.currentBuild()).id,
     contentVersion: async () => (await currentPackInfo(database.db))?.checksum ?? "no-pack",
+    // The hub outlives nothing here: it is this app's (or its process's), and so is this listener.
+    pageVersion: pageVersions(hub).of,
   });
   // A visitor's GET of a page the render cache holds is answered here, like a static file, with
   // the request log, request id and security headers above (the CSP names the page's script
@@ -270,8 +273,8 @@ export function createApp({
   // What members may report, from each feature that takes reports: the one moderation queue reads them all.
   const reportKinds = reportKindsOf([
     chatReportable(hub),
-    postReportable(),
-    commentReportable(),
+    postReportable(hub),
+    commentReportable(hub),
     memberReportable(),
     guideReportable(),
     offerReportable(database.db, hub),

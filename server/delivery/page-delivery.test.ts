@@ -49,15 +49,18 @@ function delivery(contentVersion = "c1") {
   let version = contentVersion;
   let time = 1_000_000;
   const readVersion = vi.fn(async () => version);
+  const changes = new Map<string, number>();
   const pages = createPageDelivery({
     cache: new RenderCache(10_000_000),
     buildId: async () => "b1",
     contentVersion: readVersion,
+    pageVersion: (pathname) => changes.get(pathname) ?? 0,
     now: () => time,
   });
   return {
     pages,
     readVersion,
+    changed: (pathname: string) => changes.set(pathname, (changes.get(pathname) ?? 0) + 1),
     setVersion: (next: string) => (version = next),
     advance: (ms: number) => (time += ms),
   };
@@ -81,6 +84,17 @@ describe("cacheableQuery", () => {
     expect(cacheableQuery(new URL(`${ORIGIN}/equipments-items?type=weapon`))).toBeNull();
     expect(cacheableQuery(new URL(`${ORIGIN}/mounts/detail?id=UPPER`))).toBeNull();
     expect(cacheableQuery(new URL(`${ORIGIN}/mounts?lang=fr`))).toBeNull();
+    expect(cacheableQuery(new URL(`${ORIGIN}/mounts?lang=vi&lang=en-US`))).toBeNull();
+  });
+
+  it("keeps the parameters a page's rule names, with the values it names, and no others", () => {
+    const feed = { in: ["vi", "en-US", "all"], sort: ["new", "top"] };
+    expect(cacheableQuery(new URL(`${ORIGIN}/feed?sort=top&in=all`), feed)).toBe("?in=all&sort=top");
+    expect(cacheableQuery(new URL(`${ORIGIN}/feed?id=12`), feed)).toBe("?id=12");
+    expect(cacheableQuery(new URL(`${ORIGIN}/feed?sort=old`), feed)).toBeNull();
+    expect(cacheableQuery(new URL(`${ORIGIN}/feed?sort=top&sort=new`), feed)).toBeNull();
+    expect(cacheableQuery(new URL(`${ORIGIN}/feed?cursor=abc`), feed)).toBeNull();
+    expect(cacheableQuery(new URL(`${ORIGIN}/mounts?sort=top`))).toBeNull();
   });
 });
 
@@ -203,6 +217,43 @@ describe("page delivery", () => {
     const stale = await pages.document(page("/mounts", { cookie: SESSION }), render, visitor);
     expect(stale.response.headers.get("X-Render-Cache")).toBe("hit");
     expect(stale.response.headers.get("Cache-Control")).toBe("private, no-cache");
+  });
+
+  it("keeps a visitor's feed, which members write, until a change to it is announced or it is 30 s old, and lets shared caches keep it only if they ask each time", async () => {
+    const { pages, changed, advance } = delivery();
+    const { render, count } = fakeRenderer();
+    const first = await pages.document(page("/feed"), render, visitor);
+    expect(first.response.headers.get("X-Render-Cache")).toBe("miss");
+    expect(first.scriptHashes).toBeDefined();
+    expect(first.response.headers.get("Cache-Control")).toBe("public, no-cache");
+    expect((await fromCache(pages, page("/feed"))).response.headers.get("Cache-Control")).toBe("public, no-cache");
+    await pages.document(page("/feed?id=7"), render, visitor);
+    expect(await pages.cached(page("/feed?id=7"))).toBeDefined();
+    await pages.document(page("/feed/"), render, visitor);
+    expect(await pages.cached(page("/feed/"))).toBeDefined();
+    expect(count()).toBe(3);
+
+    changed("/feed");
+    expect(await pages.cached(page("/feed"))).toBeUndefined();
+    expect(await pages.cached(page("/feed/"))).toBeUndefined();
+    expect(await pages.cached(page("/feed?id=7"))).toBeUndefined();
+    // Other pages are not the feed's business.
+    await pages.document(page("/mounts"), render, visitor);
+    changed("/feed");
+    expect(await pages.cached(page("/mounts"))).toBeDefined();
+
+    expect((await pages.document(page("/feed"), render, visitor)).response.headers.get("X-Render-Cache")).toBe("miss");
+    advance(29_000);
+    expect(await pages.cached(page("/feed"))).toBeDefined();
+    advance(1_000);
+    expect(await pages.cached(page("/feed"))).toBeUndefined();
+    // A cursor, a member and a page past the rule's values render live.
+    await pages.document(page("/feed?cursor=abc"), render, visitor);
+    await pages.document(page("/feed?sort=old"), render, visitor);
+    const member = await pages.document(page("/feed", { cookie: SESSION }), render, { nonce: "MINE", anonymous: false });
+    expect(member.scriptHashes).toBeUndefined();
+    expect(member.response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await pages.cached(page("/feed?cursor=abc"))).toBeUndefined();
   });
 
   it("answers from memory only a credential-free GET of a page the cache holds", async () => {

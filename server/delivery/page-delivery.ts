@@ -4,14 +4,16 @@
  * version and language, sealed (its inline scripts named by hash in the CSP instead of a nonce, so
  * its bytes are final), compressed once, and then answered from memory like a static file: by
  * `cached()` before the rest of the app looks at the request, or by `document()` on a miss.
- * Everyone else (signed in, filtered lists, personal pages) gets a live render with a nonce.
+ * A shared page (the feed, decision 035) is cached alike for visitors, for a short time and until a
+ * change to it is announced. Everyone else (signed in, filtered lists, personal pages) gets a live
+ * render with a nonce.
  * `_payload.json` answers a prerendered page's loader data as JSON, from the same renders.
  */
 import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { isLanguage, LANGUAGE_PARAM, languageFromRequest, LOCALE_COOKIE } from "../../universal/i18n/languages.ts";
-import { createRouteMatcher, matchRouteRules, routeRules, type RouteRule } from "../../universal/delivery/route-rules.ts";
+import { createRouteMatcher, matchRouteRules, normalizePath, routeRules, type RouteRule } from "../../universal/delivery/route-rules.ts";
 import { carriesCredentials } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
 import { matchesIfNoneMatch, shortDigest } from "../content-api/http-cache.ts";
@@ -63,19 +65,24 @@ export interface PageDeliveryOptions {
   buildId: () => Promise<string>;
   /** The content pack's checksum (read at most once per `CONTENT_VERSION_TTL_MS`). */
   contentVersion: () => Promise<string>;
+  /** How many changes have been announced for a shared page's pathname (`page-changes.ts`): part of its renders' key. */
+  pageVersion?: (pathname: string) => number;
   now?: () => number;
 }
 
 /**
- * The query a cached render may carry: an entry id (detail pages) and a language; any other
- * parameter (filters, pages, calculators) means a live render, so the cache cannot be flooded
- * with variants. Returns the normalized query, or null when the request is not cacheable.
+ * The query a cached render may carry: an entry id (detail pages), a language, and the parameters
+ * the page's rule names with their values (`cacheQuery`: the feed's sort and posts' language); any
+ * other parameter or value (filters, pages, calculators, a cursor) means a live render, so the cache
+ * cannot be flooded with variants. Returns the normalized query, or null when the request is not cacheable.
  */
-export function cacheableQuery(url: URL): string | null {
+export function cacheableQuery(url: URL, extra: RouteRule["cacheQuery"] = {}): string | null {
   const kept = new URLSearchParams();
   for (const [name, value] of url.searchParams) {
-    if (name === "id" && ENTRY_ID.test(value) && !kept.has("id")) kept.set("id", value);
-    else if (name === LANGUAGE_PARAM && isLanguage(value) && !kept.has(LANGUAGE_PARAM)) kept.set(LANGUAGE_PARAM, value);
+    if (kept.has(name)) return null;
+    if (name === "id" && ENTRY_ID.test(value)) kept.set("id", value);
+    else if (name === LANGUAGE_PARAM && isLanguage(value)) kept.set(LANGUAGE_PARAM, value);
+    else if (Object.hasOwn(extra, name) && extra[name]?.includes(value)) kept.set(name, value);
     else return null;
   }
   kept.sort();
@@ -187,24 +194,29 @@ function uncachedAnswer(render: UncachedRender, nonce: string): PageAnswer {
   return { response: new Response(render.html.split(render.nonce).join(nonce), { status: render.status, headers }) };
 }
 
+/** A page members write may change at any moment: a shared cache keeps it but asks each time (a 304 from memory). */
+const SHARED_PAGE_CACHE_CONTROL = "public, no-cache";
+
 function sharedCacheControl(rule: RouteRule): string {
+  if (rule.shared) return SHARED_PAGE_CACHE_CONTROL;
   const shared = Math.min(SHARED_MAX_AGE_SECONDS, rule.maxAgeSeconds ?? SHARED_MAX_AGE_SECONDS);
   return `public, max-age=0, s-maxage=${shared}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
 }
 
-export function createPageDelivery({ cache, buildId, contentVersion, now = Date.now }: PageDeliveryOptions) {
+export function createPageDelivery({ cache, buildId, contentVersion, pageVersion = () => 0, now = Date.now }: PageDeliveryOptions) {
   const recentContentVersion = recentValue(contentVersion, CONTENT_VERSION_TTL_MS, now);
 
   /** Where a request's page lives in the cache, or null when the request is not for a cached page. */
   async function cacheSlot(request: Request): Promise<{ key: string; rule: RouteRule; maxAgeMs: number | undefined } | null> {
     const url = new URL(request.url);
     const rule = ruleFor(url.pathname);
-    if (!rule.prerender) return null;
-    const query = cacheableQuery(url);
+    if (!rule.prerender && !rule.shared) return null;
+    const query = cacheableQuery(url, rule.cacheQuery);
     if (query === null) return null;
+    const pathname = normalizePath(url.pathname);
     const key = renderKey({
       buildId: await buildId(),
-      contentVersion: await recentContentVersion(),
+      contentVersion: `${await recentContentVersion()}.${pageVersion(pathname)}`,
       language: languageFromRequest(request),
       url: `${url.pathname}${query}`,
     });

@@ -6,7 +6,9 @@ import type { ReportContext } from "../../universal/moderation/moderation-schema
 import type { Viewer } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
 import type { ReportableKind } from "../moderation/report-kinds.ts";
-import { postLink, removeComment } from "./feed.ts";
+import { publishPagesChanged } from "../delivery/page-changes.ts";
+import type { RealtimeHub } from "../realtime/hub.ts";
+import { FEED_PAGES, postLink, removeComment } from "./feed.ts";
 
 function numericId(targetId: string): number | undefined {
   const id = Number(targetId);
@@ -39,7 +41,7 @@ function refuseOwn(viewer: Viewer, authorUid: string) {
   if (authorUid === viewer.uid) throw new AppError("invalid-argument", "You cannot report your own post or comment.", { reason: "own" });
 }
 
-export function postReportable(): ReportableKind {
+export function postReportable(hub: RealtimeHub): ReportableKind {
   return {
     kind: "post",
     permission: "post:hide",
@@ -69,12 +71,12 @@ export function postReportable(): ReportableKind {
         .update(posts)
         .set({ hiddenAt: now, hiddenBy: moderator.uid, pinnedAt: null, ...(action === "delete" ? { body: "" } : {}) })
         .where(eq(posts.id, id));
-      return () => {};
+      return () => publishPagesChanged(hub, FEED_PAGES);
     },
   };
 }
 
-export function commentReportable(): ReportableKind {
+export function commentReportable(hub: RealtimeHub): ReportableKind {
   return {
     kind: "comment",
     permission: "comment:hide",
@@ -121,7 +123,7 @@ export function commentReportable(): ReportableKind {
     async apply(tx, moderator, targetId, action, now) {
       const found = await commentRow(tx, targetId);
       if (found) await removeComment(tx, found.row, { erase: action === "delete", now, hiddenBy: moderator.uid });
-      return () => {};
+      return () => publishPagesChanged(hub, FEED_PAGES);
     },
   };
 }

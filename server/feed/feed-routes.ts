@@ -16,6 +16,7 @@ import { AppError } from "../errors.ts";
 import { allowPermission, parseJson, parseQuery, parseValue, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
 import { reencodeImage, type ReencodedImage } from "../images/image-decoding.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
+import { publishPagesChanged } from "../delivery/page-changes.ts";
 import {
   changePost,
   createComment,
@@ -23,6 +24,7 @@ import {
   deleteComment,
   deletePost,
   editComment,
+  FEED_PAGES,
   getPost,
   likeComment,
   likePost,
@@ -80,8 +82,16 @@ async function readPostForm(c: AppContext) {
   return { ...parsed, images };
 }
 
+/** A like changes only a count, which a visitor's cached page may show late (its short lifetime); any other write changes what it shows. */
+const LIKE_PATH = /\/like$/;
+
 export function feedRoutes(db: Database, hub: RealtimeHub) {
   return new Hono<AppEnv>()
+    .use("/feed/*", async (c, next) => {
+      await next();
+      // Every write below has committed when its handler answers.
+      if (c.req.method !== "GET" && c.res.ok && !LIKE_PATH.test(c.req.path)) publishPagesChanged(hub, FEED_PAGES);
+    })
     .get("/feed/hidden", async (c) => {
       const viewer = requirePermission(c, "post:hide");
       return c.json({ data: await listHiddenPosts(db, viewer) });

@@ -180,6 +180,9 @@ async function postsWhere(db: Database, viewer: Viewer | null, where: SQL | unde
  * A page of the feed. `new`: by id, the cursor the last id of the previous page, pinned posts apart
  * on the first page. `top`: the week's posts by likes then comments, the cursor the number already shown.
  */
+/** The pages a visitor is shown posts on (the feed, and the home page's latest posts): announced changed after a write to posts or comments. */
+export const FEED_PAGES = ["/feed", "/"] as const;
+
 export async function listPosts(
   db: Database,
   viewer: Viewer | null,

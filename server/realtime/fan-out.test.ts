@@ -9,6 +9,7 @@ import { realtimeTopics } from "../realtime-topics.ts";
 import { call, createTestApp, signUp, silentLogger, TEST_ORIGIN, type TestApp } from "../testing.ts";
 import { postgresBus, redisBus, type Bus } from "./bus.ts";
 import { createHub, type RealtimeHub } from "./hub.ts";
+import { pageVersions, PAGES_TOPIC } from "../delivery/page-changes.ts";
 import { attachSocketServer, type SocketServer, type TopicSource } from "./socket-server.ts";
 
 async function listen(server: Server): Promise<string> {
@@ -137,4 +138,25 @@ describe.each(buses)("fan-out across processes through %s", (_name, busUrl, make
     const received = await done;
     expect(received.at(-1)).toMatchObject({ type: "message", id: sentId, message: { text } });
   });
+
+  it.skipIf(!busUrl || !process.env.TEST_DATABASE_URL)(
+    "tells the other process that a visitor's feed changed, so its cached copy is rendered again (decision 035)",
+    async () => {
+      const versionsB = pageVersions(hubB);
+      await hubB.ready;
+      const cookie = await signUp(t.app, `fan-feed-${randomUUID()}@example.vn`, "correct horse battery", "Fan Feed");
+      const before = versionsB.of("/feed");
+      const changed = new Promise<void>((done) => {
+        const stop = hubB.listen(PAGES_TOPIC, () => {
+          stop();
+          done();
+        });
+      });
+      const response = await call(t.app, "/api/feed/posts", { cookie, body: { body: `qua tiến trình khác ${randomUUID()}`, lang: "vi" } });
+      expect(response.status).toBe(201);
+      await changed;
+      expect(versionsB.of("/feed")).toBe(before + 1);
+      versionsB.close();
+    },
+  );
 });

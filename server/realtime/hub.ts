@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { PersistedEvent, TransientEvent } from "../../universal/realtime/protocol.ts";
 import type { Logger } from "../logger.ts";
 import type { Bus } from "./bus.ts";
+import type { PagesChanged } from "../delivery/page-changes.ts";
 import type { PresenceSync } from "./presence.ts";
 
 /** "Something happened on this topic up to this id": read it from the topic's source. */
@@ -18,12 +19,12 @@ export interface Poke {
   id: number;
 }
 
-export type HubEvent = PersistedEvent | TransientEvent | Poke | PresenceSync;
+export type HubEvent = PersistedEvent | TransientEvent | Poke | PresenceSync | PagesChanged;
 export type HubListener = (event: HubEvent) => void;
 
 export interface RealtimeHub {
   /** Publish after the write that the event reports has committed. */
-  publish(event: PersistedEvent | TransientEvent | PresenceSync): void;
+  publish(event: PersistedEvent | TransientEvent | PresenceSync | PagesChanged): void;
   /** Listen to one topic; returns the function that stops listening. */
   listen(topic: string, listener: HubListener): () => void;
   /** Settles once the bus delivers other processes' events to this one (at once without a bus). */
@@ -31,7 +32,7 @@ export interface RealtimeHub {
   close(): Promise<void>;
 }
 
-function isPersisted(event: PersistedEvent | TransientEvent | PresenceSync): event is PersistedEvent {
+function isPersisted(event: PersistedEvent | TransientEvent | PresenceSync | PagesChanged): event is PersistedEvent {
   return "id" in event && typeof event.id === "number";
 }
 

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import common from "../../locales/vi/common.json" with { type: "json" };
 import feed from "../../locales/vi/feed.json" with { type: "json" };
 import moderation from "../../locales/vi/moderation.json" with { type: "json" };
-import { axeRules, expect, hydrated, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+import { axeRules, expect, hydrated, islandHydrated, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 
 const origin = () => test.info().project.use.baseURL ?? "";
 
@@ -122,6 +122,40 @@ test("a reader is told of new posts live instead of the page jumping, and shows 
   await reader.page.getByRole("button", { name: /bài viết mới/ }).click();
   await expect(reader.page.getByText(text).first()).toBeVisible();
   await reader.page.context().close();
+  await writer.page.context().close();
+});
+
+test("a visitor's feed stays the shared page until used: new posts are announced live, the notice loads them, a tap opens a post's comments", async ({
+  page,
+  browser,
+}) => {
+  const name = `Viết ${unique()}`;
+  const writer = await member(browser, name);
+  const post = (body: string) => writer.page.request.post("/api/feed/posts", { data: { body, lang: "vi" }, headers: { Origin: origin() } });
+  expect((await post(`Bài đầu ${unique()}`)).status()).toBe(201);
+  await page.goto("/feed");
+  await hydrated(page);
+  // Decision 035: the feed is server HTML for a visitor; only the small live notice runs.
+  expect(await islandHydrated(page, "feed-list")).toBe(false);
+  expect(await islandHydrated(page, "feed-live")).toBe(true);
+
+  const text = `Tin cho khách ${unique()}`;
+  const notice = page.getByRole("link", { name: /bài viết mới/ });
+  // The socket subscribes once the notice has hydrated: post until the visitor's page hears of it.
+  await expect(async () => {
+    expect((await post(text)).status()).toBe(201);
+    await expect(notice).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByText(text)).toHaveCount(0);
+  await notice.click();
+  await expect(page.getByText(text).first()).toBeVisible();
+  await hydrated(page);
+
+  // Using the feed wakes it, and the tap that woke it is not lost.
+  const card = postCard(page, name).filter({ hasText: text }).first();
+  await card.getByRole("button", { name: feed.post.comments_other.replace("{{count}}", "0") }).click();
+  await expect(card.getByRole("region", { name: feed.comments.heading })).toBeVisible();
+  expect(await islandHydrated(page, "feed-list")).toBe(true);
   await writer.page.context().close();
 });
 

@@ -4,6 +4,8 @@
  * (`/builds/meta/{buildId}.json`) carries the matcher, so the browser knows a page's rules
  * without asking the server.
  */
+import { feedSorts } from "../feed/feed-limits.ts";
+import { languages } from "../i18n/languages.ts";
 import { pages } from "../routing/route-table.ts";
 
 export interface RouteRule {
@@ -15,6 +17,14 @@ export interface RouteRule {
   needsNetwork?: boolean;
   /** `Cache-Control` the server sends for the path. */
   cacheControl?: string;
+  /**
+   * A page members write (the feed): live for members, but answered to visitors from the render cache
+   * like a prerendered page, each render kept `maxAgeSeconds` at most and dropped as soon as a change
+   * is announced (`server/delivery/page-changes.ts`); not kept offline, not in the sitemap's pages.
+   */
+  shared?: boolean;
+  /** Query parameters a cached render may carry beyond an entry id and the language, with the values each may take. */
+  cacheQuery?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Rules by path: an exact path, or a prefix ending in `/**` that also covers the prefix itself. */
@@ -43,7 +53,7 @@ export function createRouteMatcher(rules: RouteRules): RouteMatcher {
 }
 
 /** Trailing slashes do not make another page: `/mounts/` is `/mounts`. */
-function normalizePath(path: string): string {
+export function normalizePath(path: string): string {
   const pathname = path.split(/[?#]/, 1)[0] ?? "/";
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : "/";
 }
@@ -73,6 +83,8 @@ export function matchRouteRules(matcher: RouteMatcher, path: string): RouteRule 
  */
 const CLOCK_PAGES = new Set(["/", "/season", "/season/detail", "/event", "/guide"]);
 const CLOCK_MAX_AGE_SECONDS = 60;
+/** A visitor's feed: a like or a comment shows within this; a new, edited, hidden or deleted post at once (a change is announced). */
+const FEED_MAX_AGE_SECONDS = 30;
 
 function pageRules(): Record<string, RouteRule> {
   const rules: Record<string, RouteRule> = {};
@@ -90,6 +102,12 @@ function pageRules(): Record<string, RouteRule> {
 /** The app's rules: public reference pages are prerendered; community, personal and admin pages need the network. */
 export const routeRules: RouteRules = {
   ...pageRules(),
+  "/feed": {
+    needsNetwork: true,
+    shared: true,
+    maxAgeSeconds: FEED_MAX_AGE_SECONDS,
+    cacheQuery: { in: [...languages, "all"], sort: feedSorts },
+  },
   "/me/**": { needsNetwork: true },
   "/api/**": { needsNetwork: true },
   "/builds/latest.json": { cacheControl: "no-cache" },

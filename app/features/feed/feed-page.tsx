@@ -2,24 +2,23 @@
  * `/feed`: posts of a language, newest or the week's top, pinned posts first; new posts arrive live
  * as "N new posts" instead of moving the page. `/feed?id=` is one post with its comments.
  */
-import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { Comment, FeedPage as FeedPageData, FeedSort, Post } from "../../../universal/feed/feed-limits.ts";
 import { feedSorts } from "../../../universal/feed/feed-limits.ts";
 import { languages, type Language } from "../../../universal/i18n/languages.ts";
-import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
-import { useTopic } from "../../shared/realtime/use-topic.ts";
 import { Island } from "../../shared/islands/island.tsx";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
 import { feedError } from "./feed-errors.ts";
+import { FEED_LIVE_MESSAGES, FeedLive, livePostsNotice, useLivePosts, type FeedLanguage } from "./feed-live.tsx";
 import { PostCard, type FeedViewer } from "./post-card.tsx";
 
 const Composer = lazy(() => import("./composer.tsx").then((module) => ({ default: module.Composer })));
 
-export type FeedLanguage = Language | "all";
+export type { FeedLanguage };
 
 export interface FeedListProps {
   i18n: RouteMessages;
@@ -31,6 +30,8 @@ export interface FeedListProps {
   /** A later page reached without JavaScript (`?cursor=`): no pinned posts, no live posts. */
   paged: boolean;
   now: number;
+  /** New posts wait in the list and show in place (a member's feed); a visitor's are the `feed-live` island's. */
+  liveInPlace?: boolean;
 }
 
 function feedHref(sort: FeedSort, lang: FeedLanguage, language: string): string {
@@ -50,47 +51,57 @@ function Messages({ payload }: { payload: RouteMessages }) {
   return null;
 }
 
+function newestPost(page: FeedPageData): number {
+  return Math.max(0, ...page.data.map((post) => post.id), ...page.pinned.map((post) => post.id));
+}
+
 /**
  * `/feed`: the page's head stays server HTML, and the feed itself (tabs, composer, posts, live posts)
- * is one island (decision 027): the page does not hydrate React Router.
+ * is one island (decision 027): the page does not hydrate React Router. A visitor's feed, the same for
+ * every visitor and cached, wakes when they use it (decision 035); until then the small `feed-live`
+ * island tells them of new posts.
  */
 export function FeedListPage(props: FeedListProps) {
   const { t } = useRouteMessages(props.i18n);
+  const visitor = props.viewer === null;
+  const live = props.sort === "new" && !props.paged;
+  const { language, namespace, messages } = props.i18n;
   return (
     <div className="mx-auto max-w-2xl">
       <Breadcrumbs />
       <h1 className="text-2xl font-bold sm:text-3xl">{t("common:pages.feed.title")}</h1>
       <p className="mt-2 text-fg-muted">{t("common:pages.feed.description")}</p>
-      <Island name="feed-list" component={FeedList} props={props} />
+      {visitor && live ? (
+        <Island
+          name="feed-live"
+          component={FeedLive}
+          props={{
+            i18n: { language, namespace, messages: Object.fromEntries(FEED_LIVE_MESSAGES.map((key) => [key, messages[key] ?? ""])) },
+            lang: props.lang,
+            after: newestPost(props.page),
+            href: feedHref(props.sort, props.lang, language),
+          }}
+        />
+      ) : null}
+      <Island name="feed-list" component={FeedList} props={{ ...props, liveInPlace: !visitor }} when="used" />
     </div>
   );
 }
 
 /** The feed's interactive part: sort and language tabs, the composer, new posts as they come, paging. */
-export function FeedList({ i18n, moderationI18n, viewer, sort, lang, page, paged, now }: FeedListProps) {
+export function FeedList({ i18n, moderationI18n, viewer, sort, lang, page, paged, now, liveInPlace = true }: FeedListProps) {
   const { t } = useRouteMessages(i18n);
   const language = i18n.language;
   const [posts, setPosts] = useState<Post[]>(page.data);
   const [pinned, setPinned] = useState<Post[]>(page.pinned);
   const [cursor, setCursor] = useState(page.nextCursor);
-  const [pending, setPending] = useState<Post[]>([]);
-  const [reload, setReload] = useState(false);
   const [loading, setLoading] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [writing, setWriting] = useState(false);
 
-  const live = sort === "new" && !paged;
-  const newest = useMemo(() => Math.max(0, ...page.data.map((post) => post.id), ...page.pinned.map((post) => post.id)), [page]);
-  const onFrame = useCallback(
-    (frame: ServerFrame) => {
-      if (frame.type === "post") {
-        setPending((current) => (current.some((post) => post.id === frame.post.id) ? current : [frame.post, ...current]));
-      } else if (frame.type === "error" && frame.code === "reload") setReload(true);
-    },
-    [setPending],
-  );
-  useTopic(live && (lang === "all" || lang === "vi") ? "feed:vi" : null, newest, onFrame);
-  useTopic(live && (lang === "all" || lang === "en-US") ? "feed:en-US" : null, newest, onFrame);
+  const live = liveInPlace && sort === "new" && !paged;
+  const newest = useMemo(() => newestPost(page), [page]);
+  const { pending, setPending, reload } = useLivePosts(live, lang, newest);
 
   const shown = new Set([...posts, ...pinned].map((post) => post.id));
   const fresh = pending.filter((post) => !shown.has(post.id));
@@ -184,14 +195,11 @@ export function FeedList({ i18n, moderationI18n, viewer, sort, lang, page, paged
 
       <div aria-live="polite" className="sticky top-16 z-10 mt-4 flex justify-center empty:hidden">
         {fresh.length > 0 ? (
-          <button type="button" onClick={showPending} className="min-h-10 rounded-full bg-brand px-4 font-semibold text-on-brand shadow-lg">
+          <button type="button" onClick={showPending} className={livePostsNotice}>
             {t("newPosts", { count: fresh.length })}
           </button>
         ) : reload ? (
-          <a
-            href={feedHref(sort, lang, language)}
-            className="min-h-10 rounded-full bg-brand px-4 py-2 font-semibold text-on-brand shadow-lg"
-          >
+          <a href={feedHref(sort, lang, language)} className={livePostsNotice}>
             {t("reload")}
           </a>
         ) : null}
@@ -248,7 +256,10 @@ export interface FeedPostProps {
   now: number;
 }
 
-/** `/feed?id=`: one post, its comments open; its own URL, title and social card. The post is an island. */
+/**
+ * `/feed?id=`: one post, its comments open; its own URL, title and social card. The post is an island
+ * that a visitor wakes by using it (decision 035): for them it is all server HTML until then.
+ */
 export function FeedPostPage(props: FeedPostProps) {
   const { t } = useRouteMessages(props.i18n);
   const title = t("page.cardTitle", { name: props.post.author.displayName });
@@ -261,7 +272,7 @@ export function FeedPostPage(props: FeedPostProps) {
           ← {t("page.back")}
         </Link>
       </p>
-      <Island name="feed-post" component={FeedPost} props={props} />
+      <Island name="feed-post" component={FeedPost} props={props} when="used" />
     </div>
   );
 }

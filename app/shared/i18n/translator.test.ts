@@ -70,4 +70,14 @@ describe("Translator", () => {
     expect(translator.has("home")).toBe(true);
     expect(translator.t("home", "title")).toBe("Trang chủ");
   });
+
+  it("adds to a namespace the messages it lacks, at any depth, when another part of the page sends more of it", () => {
+    const translator = new Translator("vi", { common: vi_ });
+    translator.add("feed", { reload: "Tải lại", post: { likes_other: "{{count}} lượt thích" } });
+    translator.add("feed", { reload: "Khác", empty: "Chưa có bài", post: { likes_other: "Khác", image: "Ảnh {{index}}" } });
+    expect(translator.t("feed", "reload")).toBe("Tải lại");
+    expect(translator.t("feed", "empty")).toBe("Chưa có bài");
+    expect(translator.t("feed", "post.likes", { count: 2 })).toBe("2 lượt thích");
+    expect(translator.t("feed", "post.image", { index: 1 })).toBe("Ảnh 1");
+  });
 });

@@ -37,6 +37,17 @@ function interpolate(message: string, options: TOptions | undefined): string {
   });
 }
 
+/** `present` with the messages of `more` it lacks, at any depth; none of its own is replaced. */
+function withMissing(present: Messages, more: Messages): Messages {
+  const merged: Messages = { ...present };
+  for (const [key, value] of Object.entries(more)) {
+    const mine = merged[key];
+    if (mine === undefined) merged[key] = value;
+    else if (typeof mine === "object" && typeof value === "object") merged[key] = withMissing(mine, value);
+  }
+  return merged;
+}
+
 /**
  * The page's messages and the one function that reads them: a namespaced key (`auth:fields.email`,
  * or the caller's namespace), `{{name}}` interpolation (not escaped: React escapes), plural forms
@@ -51,6 +62,8 @@ export class Translator {
   private readonly fallback: Bundles = new Map();
   private readonly requested = new Set<string>();
   private readonly listeners = new Set<() => void>();
+  /** Payloads already added: a component adds its payload at every render. */
+  private readonly added = new WeakSet<Messages>();
   private revision = 0;
 
   constructor(language: Language, resources: Partial<Record<Namespace, Messages>>) {
@@ -63,9 +76,16 @@ export class Translator {
     return this.bundles.has(namespace);
   }
 
-  /** Adds a namespace the page's loader sent; silent, since whoever reads it has not rendered yet. */
+  /**
+   * Adds a namespace the page's loader sent; silent, since whoever reads it has not rendered yet. A
+   * namespace already there keeps every message it has and gains those it lacks (an island may carry
+   * only the few messages it shows, and another island of the page the whole namespace).
+   */
   add(namespace: Namespace, messages: Messages): void {
-    if (!this.bundles.has(namespace)) this.bundles.set(namespace, messages);
+    if (this.added.has(messages)) return;
+    this.added.add(messages);
+    const present = this.bundles.get(namespace);
+    this.bundles.set(namespace, present ? withMissing(present, messages) : messages);
   }
 
   /** Changes whenever fallback messages arrive: components read it to re-render. */
