@@ -7,7 +7,7 @@ import { ENTRY_MODULE_ATTRIBUTE, entryStarterScript } from "./entry-after-paint.
  */
 function runStarter(entry: string | null) {
   const frames: (() => void)[] = [];
-  const timers: { callback: () => void; ms: number }[] = [];
+  const timers: { callback: () => void; ms: number; id: number }[] = [];
   const appended: { type: string; src: string }[] = [];
   const document = {
     currentScript: { getAttribute: (name: string) => (name === ENTRY_MODULE_ATTRIBUTE ? entry : null) },
@@ -17,7 +17,11 @@ function runStarter(entry: string | null) {
   const window = {
     document,
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
-    setTimeout: (callback: () => void, ms = 0) => timers.push({ callback, ms }),
+    setTimeout: (callback: () => void, ms = 0) => timers.push({ callback, ms, id: timers.length + 1 }),
+    clearTimeout: (id: number) => {
+      const index = timers.findIndex((timer) => timer.id === id);
+      if (index !== -1) timers.splice(index, 1);
+    },
   };
   new Function("document", "window", entryStarterScript())(document, window);
   return { frames, timers, appended };
@@ -32,7 +36,9 @@ describe("the islands entry, started after the first paint", () => {
     expect(appended).toHaveLength(0);
     timers.find((timer) => timer.ms === 0)!.callback();
     expect(appended).toEqual([{ type: "module", src: "/assets/entry.client-abc.js" }]);
-    for (const timer of timers) timer.callback();
+    // The fallback is cleared: the page is not woken a second later.
+    expect(timers.some((timer) => timer.ms === 1_000)).toBe(false);
+    for (const timer of [...timers]) timer.callback();
     expect(appended).toHaveLength(1);
   });
 

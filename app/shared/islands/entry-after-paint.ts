@@ -5,7 +5,8 @@ export const ENTRY_MODULE_ATTRIBUTE = "data-entry-module";
 export interface EntryStarterHost {
   document: { createElement(tag: "script"): HTMLScriptElement; body: Pick<HTMLElement, "appendChild"> };
   requestAnimationFrame(callback: () => void): unknown;
-  setTimeout(callback: () => void, ms?: number): unknown;
+  setTimeout(callback: () => void, ms?: number): number;
+  clearTimeout(handle: number): void;
 }
 
 /**
@@ -21,16 +22,19 @@ export interface EntryStarterHost {
 export function startEntryAfterFirstPaint(src: string | null, host: EntryStarterHost, fallbackMs: number): void {
   if (!src) return;
   let started = false;
+  let fallback = 0;
   const start = () => {
     if (started) return;
     started = true;
+    // A timer left set would wake the page once more, a second later, for nothing.
+    host.clearTimeout(fallback);
     const module = host.document.createElement("script");
     module.type = "module";
     module.src = src;
     host.document.body.appendChild(module);
   };
   host.requestAnimationFrame(() => host.setTimeout(start, 0));
-  host.setTimeout(start, fallbackMs);
+  fallback = host.setTimeout(start, fallbackMs);
 }
 
 const FALLBACK_MS = 1_000;

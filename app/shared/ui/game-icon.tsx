@@ -63,5 +63,17 @@ export function GameIcon({
         }}
       />
     );
-  return <img src={url} alt="" width={size} height={size} loading="lazy" decoding="async" className={classes} />;
+  // Sized by style too: the base styles' `height: auto` would make its arrival lay the page out again.
+  return (
+    <img
+      src={url}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      className={classes}
+      style={{ width: size, height: size }}
+    />
+  );
 }
