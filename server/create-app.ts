@@ -167,7 +167,7 @@ export function createApp({
     cache: new RenderCache(config.RENDER_CACHE_MB * 1024 * 1024),
     buildId: async () => (await delivery.currentBuild()).id,
     contentVersion: async () => (await currentPackInfo(database.db))?.checksum ?? "no-pack",
-    // The hub outlives nothing here: it is this app's (or its process's), and so is this listener.
+    // Listens as long as the hub does: both are this app's (its process's), so nothing closes it.
     pageVersion: pageVersions(hub).of,
   });
   // A visitor's GET of a page the render cache holds is answered here, like a static file, with

@@ -83,7 +83,7 @@ export function matchRouteRules(matcher: RouteMatcher, path: string): RouteRule 
  */
 const CLOCK_PAGES = new Set(["/", "/season", "/season/detail", "/event", "/guide"]);
 const CLOCK_MAX_AGE_SECONDS = 60;
-/** A visitor's feed: a like or a comment shows within this; a new, edited, hidden or deleted post at once (a change is announced). */
+/** A visitor's feed: a like's count shows within this; a post or comment written, edited, hidden or deleted at once (a change is announced). */
 const FEED_MAX_AGE_SECONDS = 30;
 
 function pageRules(): Record<string, RouteRule> {

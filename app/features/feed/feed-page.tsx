@@ -8,7 +8,7 @@ import type { Comment, FeedPage as FeedPageData, FeedSort, Post } from "../../..
 import { feedSorts } from "../../../universal/feed/feed-limits.ts";
 import { languages, type Language } from "../../../universal/i18n/languages.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
-import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { pickMessages, useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Island } from "../../shared/islands/island.tsx";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
@@ -30,8 +30,6 @@ export interface FeedListProps {
   /** A later page reached without JavaScript (`?cursor=`): no pinned posts, no live posts. */
   paged: boolean;
   now: number;
-  /** New posts wait in the list and show in place (a member's feed); a visitor's are the `feed-live` island's. */
-  liveInPlace?: boolean;
 }
 
 function feedHref(sort: FeedSort, lang: FeedLanguage, language: string): string {
@@ -65,7 +63,7 @@ export function FeedListPage(props: FeedListProps) {
   const { t } = useRouteMessages(props.i18n);
   const visitor = props.viewer === null;
   const live = props.sort === "new" && !props.paged;
-  const { language, namespace, messages } = props.i18n;
+  const { language } = props.i18n;
   return (
     <div className="mx-auto max-w-2xl">
       <Breadcrumbs />
@@ -76,20 +74,20 @@ export function FeedListPage(props: FeedListProps) {
           name="feed-live"
           component={FeedLive}
           props={{
-            i18n: { language, namespace, messages: Object.fromEntries(FEED_LIVE_MESSAGES.map((key) => [key, messages[key] ?? ""])) },
+            i18n: pickMessages(props.i18n, FEED_LIVE_MESSAGES),
             lang: props.lang,
             after: newestPost(props.page),
             href: feedHref(props.sort, props.lang, language),
           }}
         />
       ) : null}
-      <Island name="feed-list" component={FeedList} props={{ ...props, liveInPlace: !visitor }} when="used" />
+      <Island name="feed-list" component={FeedList} props={props} when="used" />
     </div>
   );
 }
 
 /** The feed's interactive part: sort and language tabs, the composer, new posts as they come, paging. */
-export function FeedList({ i18n, moderationI18n, viewer, sort, lang, page, paged, now, liveInPlace = true }: FeedListProps) {
+export function FeedList({ i18n, moderationI18n, viewer, sort, lang, page, paged, now }: FeedListProps) {
   const { t } = useRouteMessages(i18n);
   const language = i18n.language;
   const [posts, setPosts] = useState<Post[]>(page.data);
@@ -99,7 +97,8 @@ export function FeedList({ i18n, moderationI18n, viewer, sort, lang, page, paged
   const [notice, setNotice] = useState<string | null>(null);
   const [writing, setWriting] = useState(false);
 
-  const live = liveInPlace && sort === "new" && !paged;
+  // A member's new posts wait here and show in place; a visitor's are the `feed-live` island's (decision 035).
+  const live = viewer !== null && sort === "new" && !paged;
   const newest = useMemo(() => newestPost(page), [page]);
   const { pending, setPending, reload } = useLivePosts(live, lang, newest);
 

@@ -14,6 +14,16 @@ export async function loadRouteMessages(request: Request, namespace: Namespace):
   return { language, namespace, messages };
 }
 
+/** The payload with only those of `keys` its namespace has: for an island that shows a few of its messages. */
+export function pickMessages(payload: RouteMessages, keys: readonly string[]): RouteMessages {
+  const messages: Messages = {};
+  for (const key of keys) {
+    const message = payload.messages[key];
+    if (message !== undefined) messages[key] = message;
+  }
+  return { ...payload, messages };
+}
+
 /**
  * Adds a page's namespace to the page's translator and returns its `t`. Same on the server and
  * in the browser, so hydration matches.
