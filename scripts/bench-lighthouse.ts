@@ -5,6 +5,7 @@ import { join } from "node:path";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { cpuMultiplier, LOW_END_PHONE_INDEX, MID_RANGE_PHONE_INDEX, type RunMetrics } from "./bench-budgets.ts";
 import { chromiumArgs, chromiumPath } from "./chromium.ts";
+import { waitForQuietHost } from "./host-quiet.ts";
 
 /** Set it to keep every run's full report (JSON, open it in the Lighthouse viewer) for reading the audits' details. */
 const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_DIR;
@@ -90,13 +91,18 @@ function diagnostics(lhr: Result): RunDiagnostics {
   return { mainThreadGroups, scripts, failingAccessibility };
 }
 
-/** Lighthouse's gather mode (CLI `-G=dir`): loads the page in a fresh Chromium and saves the artifacts, no audit. */
+/**
+ * Lighthouse's gather mode (CLI `-G=dir`): loads the page in a fresh Chromium and saves the artifacts, no
+ * audit. It starts once the browser's own start-up has let the host go quiet (decision 037): the
+ * benchmark index and the load are then measured on the host, not on a browser still starting.
+ */
 async function gather(url: string, dir: string): Promise<void> {
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs, handleSIGINT: false, logLevel: "silent" });
   // An interrupted bench exits without `finally`; Chromium runs detached and would outlive it.
   const killChrome = () => chrome.kill();
   process.once("exit", killChrome);
   try {
+    await waitForQuietHost();
     await lighthouse(url, { ...SHARED_FLAGS, port: chrome.port, gatherMode: dir });
   } finally {
     process.removeListener("exit", killChrome);
