@@ -38,17 +38,83 @@ function inShell(id: string, ctx: ChunkingContext, seen = new Set<string>()): bo
   return (ctx.getModuleInfo(id)?.importers ?? []).some((importer) => inShell(importer, ctx, seen));
 }
 
+/** The client entry: it imports no React (decision 038). */
+const CLIENT_ENTRY = /[\\/]app[\\/]entry\.client\.tsx$/;
+
+/** The modules an islands document's plain runtimes import on demand, without React: the delivery background and the auth state. */
+const PLAIN_ON_DEMAND = /[\\/]app[\\/](features[\\/]delivery[\\/]delivery-background|shared[\\/]auth[\\/]auth-runtime)\.ts$/;
+
+/** Whether a module matching `root` imports `id` statically, at any depth (or is it). */
+function importedBy(root: RegExp, id: string, ctx: ChunkingContext, seen = new Set<string>()): boolean {
+  if (root.test(id)) return true;
+  if (seen.has(id)) return false;
+  seen.add(id);
+  return (ctx.getModuleInfo(id)?.importers ?? []).some((importer) => importedBy(root, importer, ctx, seen));
+}
+
+const APP_CODE = /[\\/](app|universal)[\\/]/;
+
+/**
+ * The app code the client entry imports goes in one `boot` chunk, whatever else imports it too: left to
+ * the other groups, a module the shell also imports would land in `shared`, and the entry would then
+ * load `shared` and, through it, React (decision 038).
+ */
+function bootChunk(id: string, ctx: ChunkingContext): string | null {
+  return APP_CODE.test(id) && !CLIENT_ENTRY.test(id) && importedBy(CLIENT_ENTRY, id, ctx) ? "boot" : null;
+}
+
+/** The same for what the plain runtimes load on demand: their shared code in one `background` chunk, without React. */
+function backgroundChunk(id: string, ctx: ChunkingContext): string | null {
+  return APP_CODE.test(id) && !PLAIN_ON_DEMAND.test(id) && importedBy(PLAIN_ON_DEMAND, id, ctx) ? "background" : null;
+}
+
+/**
+ * Fails the build if the client entry, or what its plain runtimes load on demand, loads React after all
+ * (an import added to one of their modules that pulls in a React module): every visitor's page would
+ * load it again as it loads (decision 038).
+ */
+function entryWithoutReact(): Plugin {
+  return {
+    name: "minithings:entry-without-react",
+    applyToEnvironment: (environment) => environment.name === "client",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const starts = Object.values(bundle).filter(
+        (output) =>
+          output.type === "chunk" && (CLIENT_ENTRY.test(output.facadeModuleId ?? "") || PLAIN_ON_DEMAND.test(output.facadeModuleId ?? "")),
+      );
+      if (starts.length !== 3) return this.error(`expected the client entry and its two plain on-demand chunks, found ${starts.length}`);
+      const seen = new Set<string>();
+      const visit = (file: string) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        const chunk = bundle[file];
+        if (chunk?.type !== "chunk") return;
+        const react = chunk.moduleIds.find((id) => /node_modules[\\/](react|react-dom|react-router)[\\/]/.test(id));
+        if (react)
+          this.error(
+            `the client entry loads ${file}, which holds ${react}: the entry and its plain runtimes must import no React (decision 038)`,
+          );
+        chunk.imports.forEach(visit);
+      };
+      for (const start of starts) visit(start.fileName);
+    },
+  };
+}
+
 /** The app code of the shell goes in one `shared` chunk that every page loads (decision 015). */
 function shellChunk(id: string, ctx: ChunkingContext): string | null {
   return /[\\/]app[\\/]/.test(id) && !SHELL_ENTRIES.test(id) && inShell(id, ctx) ? "shared" : null;
 }
 
 /**
- * The chunks every page has loaded before any of its code can import another: the entry, the framework,
- * the shell and the bundler's runtime. A dynamic import (an island, a widget) need not preload them:
- * each preload would be one more `<link>` in the head for a module that already ran (decision 025).
+ * The chunks every page has loaded before any of its code can import another: the entry, its `boot`
+ * chunk, the bundler's runtime, and the framework and the shell (a page hydrated by React Router loads
+ * them with its route modules; an islands document preloads them itself with its first island that
+ * hydrates, decision 038). A dynamic import (an island, a widget) need not preload them: each preload
+ * would be one more `<link>` in the head for a module that already ran (decision 025).
  */
-const ALWAYS_LOADED = /(^|\/)assets\/(entry\.client|framework|shared|rolldown-runtime)-[\w-]+\.js$/;
+const ALWAYS_LOADED = /(^|\/)assets\/(entry\.client|boot|framework|shared|rolldown-runtime)-[\w-]+\.js$/;
 
 const COMPRESSIBLE = /\.(js|css)$/;
 
@@ -79,7 +145,7 @@ function precompressAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), guardRouteModuleReload(), precompressAssets()],
+  plugins: [tailwindcss(), reactRouter(), guardRouteModuleReload(), entryWithoutReact(), precompressAssets()],
   resolve: { tsconfigPaths: true },
   environments: {
     client: {
@@ -91,6 +157,8 @@ export default defineConfig({
             chunkFileNames: (chunk) => (chunk.name.startsWith("pages~") ? "assets/p-[hash].js" : "assets/[name]-[hash].js"),
             codeSplitting: {
               groups: [
+                { name: bootChunk, priority: 30 },
+                { name: backgroundChunk, priority: 29 },
                 {
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/,

@@ -1,3 +1,7 @@
+import { startDocumentRuntimes } from "./document-runtimes.ts";
+import { startViewBeacon } from "./shared/content/view-beacon.ts";
+import type { PlainIsland } from "./shared/islands/start-islands.ts";
+
 /**
  * Every island a page may serve (decision 025): its name, and how the browser loads its component.
  * A page marks an island with `<Island name=… component=… props=…>`; the type of `component` must be
@@ -19,3 +23,12 @@ export const islands = {
 };
 
 export type IslandName = keyof typeof islands;
+
+/**
+ * The islands whose work needs no React (decision 038): an islands document starts them in plain DOM,
+ * with the same props; a page hydrated by React Router renders their components as it does any other.
+ */
+export const plainIslands = {
+  "page-runtimes": startDocumentRuntimes,
+  "record-view": startViewBeacon,
+} satisfies Partial<Record<IslandName, PlainIsland>> as Record<string, PlainIsland>;

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useDeliveryRuntime, useDocumentDeliveryRuntime } from "./features/delivery/delivery-runtime.ts";
+import { useDeliveryRuntime } from "./features/delivery/delivery-runtime.ts";
 import { OfflineIndicator } from "./features/delivery/offline-indicator.tsx";
 import { useAuthRuntime } from "./shared/auth/use-auth-runtime.ts";
 import { useLanguageSync } from "./shared/i18n/use-language.ts";
@@ -32,13 +32,10 @@ export function PageRuntimes({ language, signedIn, build }: RuntimeProps) {
 }
 
 /**
- * The same runtimes in a document served as islands (decision 025), as an island of their own with the
- * offline banner: no router, so a language or session that differs from the page loads it anew.
+ * The same runtimes in a document served as islands (decision 025), as an island of their own: its
+ * server HTML is the offline banner's empty box, and in the browser the runtimes start in plain DOM
+ * with the same props (`startDocumentRuntimes`, decision 038), without React.
  */
-export function DocumentRuntimes({ language, signedIn, build }: RuntimeProps) {
-  useLanguageSync(language);
-  useLanguageAttribute(language);
-  useAuthRuntime(signedIn);
-  useDocumentDeliveryRuntime(build);
+export function DocumentRuntimes(_props: RuntimeProps) {
   return <OfflineIndicator />;
 }

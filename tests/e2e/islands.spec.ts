@@ -13,7 +13,9 @@ async function markDocument(page: Page): Promise<() => Promise<boolean>> {
   return () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 }
 
-test("a page served as islands hydrates its islands only, without React Router, and every island works", async ({ page }) => {
+test("a page served as islands hydrates its islands only, without React Router, loads React only when one needs it, and every island works", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(ITEM);
   await hydrated(page);
@@ -28,6 +30,7 @@ test("a page served as islands hydrates its islands only, without React Router, 
       headingHydrated: hasFiber(document.querySelector("h1")!),
       documentHydrated: isRoot(document),
       navHydrated: [...document.querySelectorAll("aside nav *")].some(hasFiber),
+      react: performance.getEntriesByType("resource").some((entry) => /\/assets\/framework-[\w-]+\.js$/.test(entry.name)),
     };
   });
   expect(shape.router, "React Router's context is not sent").toBe(false);
@@ -38,14 +41,17 @@ test("a page served as islands hydrates its islands only, without React Router, 
   expect(shape.navHydrated).toBe(false);
   // A visitor's star is a link to sign in, which the server's HTML already is: it is not hydrated
   // (signed in, it is: favorites.spec.ts stars entries on this page). A visitor's app bar hydrates at
-  // first use (the search below is its first use).
+  // first use (the search below is its first use), the market once it comes near the viewport (below
+  // this one's fold); the page's runtimes and its view beacon need no React and start in plain DOM
+  // (decision 038). So the page has loaded no React at all.
   expect(shape.islands).toEqual([
     ["app-bar", false],
     ["favorite-star", false],
-    ["item-market", true],
-    ["record-view", true],
-    ["page-runtimes", true],
+    ["item-market", false],
+    ["record-view", false],
+    ["page-runtimes", false],
   ]);
+  expect(shape.react, "React is loaded only for an island that hydrates").toBe(false);
 
   // The star of a visitor offers to sign in and come back here.
   await expect(page.getByRole("link", { name: vi.favorites.signInToStar })).toHaveAttribute(
@@ -60,6 +66,7 @@ test("a page served as islands hydrates its islands only, without React Router, 
   await search.pressSequentially("giap");
   const hit = page.getByRole("listbox", { name: vi.search.results }).getByRole("option").first();
   await expect(hit).toBeVisible();
+  expect(await islandHydrated(page, "app-bar"), "the search woke the app bar, and React with it").toBe(true);
   const name = ((await hit.textContent()) ?? "").trim();
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");

@@ -123,7 +123,7 @@ export function ItemDetailPage({ i18n, language, item, makes, uses, related, sou
         <Section title={t("item.makes")}>{recipeList(makes)}</Section>
         <Section title={t("item.uses")}>{recipeList(uses)}</Section>
       </ServerHtml>
-      <Island name="item-market" component={MarketSlot} props={{ itemId: item.id, market }} />
+      <Island name="item-market" component={MarketSlot} props={{ itemId: item.id, market }} when="visible" />
       <RecordView kind="items" id={item.id} />
     </article>
   );

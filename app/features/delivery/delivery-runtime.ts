@@ -7,20 +7,9 @@ import { createPath, useBlocker, useLocation, useNavigation } from "react-router
 import type { BuildMeta } from "../../../universal/delivery/build-refresh.ts";
 import { PENDING_PATH_GLOBAL, reloadTo } from "../../shared/delivery/reload-guard.ts";
 import { safeRouteRules, type RouteRule } from "../../../universal/delivery/route-rules.ts";
-import { afterInteractive } from "../../shared/page/after-interactive.ts";
-import { onDemand } from "../../shared/page/on-demand.ts";
-import { logPageError } from "../../shared/page/page-errors.ts";
+import { offerShownPage, startDeliveryWhenInteractive, type ClientBuild } from "./document-delivery.ts";
 
-/** The background part, fetched once when it is first needed (after the page is interactive); a failed fetch is tried again at the next use. */
-const background = onDemand(
-  () => import("./delivery-background.ts"),
-  (error) => logPageError("Failed to load the delivery runtime; carrying on without build checks", error),
-);
-
-export interface ClientBuild {
-  id: string;
-  checkIntervalMs: number;
-}
+export type { ClientBuild } from "./document-delivery.ts";
 
 let meta: BuildMeta | undefined;
 const metaListeners = new Set<() => void>();
@@ -57,47 +46,17 @@ function useDeliveryBackground(build: ClientBuild, shown: string): boolean {
   const [outdated, setOutdated] = useState(false);
 
   // The manifest, the worker and the build checks wait until the page is interactive, and their code with them.
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    const cancelStart = afterInteractive(() => {
-      stop = background.use((runtime) =>
-        runtime.startDeliveryBackground({
-          buildId: build.id,
-          checkIntervalMs: build.checkIntervalMs,
-          onMeta: setMeta,
-          onNewBuild: () => setOutdated(true),
-        }),
-      );
-    });
-    return () => {
-      cancelStart();
-      stop?.();
-    };
-  }, [build.id, build.checkIntervalMs]);
+  useEffect(
+    () => startDeliveryWhenInteractive({ id: build.id, checkIntervalMs: build.checkIntervalMs }, setMeta, () => setOutdated(true)),
+    [build.id, build.checkIntervalMs],
+  );
 
   useEffect(() => {
     document.documentElement.dataset.build = outdated ? "outdated" : "current";
   }, [outdated]);
 
-  useEffect(
-    () =>
-      afterInteractive(() => {
-        background.use((runtime) => {
-          runtime.offerForOffline(shown);
-          return () => {};
-        });
-      }),
-    [shown],
-  );
+  useEffect(() => offerShownPage(shown), [shown]);
   return outdated;
-}
-
-/**
- * Delivery in an islands document (decision 025): every navigation loads a document, which is always
- * this build's or a newer one, so there is nothing to block; the rest is the background part.
- */
-export function useDocumentDeliveryRuntime(build: ClientBuild): void {
-  useDeliveryBackground(build, createPath(useLocation()));
 }
 
 /** Delivery in a page hydrated by React Router: the background part, and build refresh on the next navigation. */

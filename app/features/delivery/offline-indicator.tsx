@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { useLocation } from "react-router";
 import { useRouteRules } from "./delivery-runtime.ts";
+import { OFFLINE_BANNER_CLASS, OFFLINE_SLOT_CLASS } from "./document-delivery.ts";
 
 function subscribe(listener: () => void) {
   window.addEventListener("online", listener);
@@ -23,12 +24,9 @@ export function OfflineIndicator() {
   const { pathname } = useLocation();
   const rules = useRouteRules(pathname);
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-center p-3">
+    <div aria-live="polite" className={OFFLINE_SLOT_CLASS}>
       {offline ? (
-        <p
-          data-testid="offline-indicator"
-          className="pointer-events-auto max-w-xl rounded-md border border-line bg-surface px-4 py-2 text-sm text-fg shadow-lg"
-        >
+        <p data-testid="offline-indicator" className={OFFLINE_BANNER_CLASS}>
           <strong>{t("offline.status")}</strong> {rules.needsNetwork ? t("offline.needsNetwork") : t("offline.reference")}
         </p>
       ) : null}

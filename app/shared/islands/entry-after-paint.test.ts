@@ -1,18 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { ENTRY_MODULE_ATTRIBUTE, entryStarterScript } from "./entry-after-paint.ts";
+import { ENTRY_IMPORTS_ATTRIBUTE, ENTRY_MODULE_ATTRIBUTE, entryStarterScript } from "./entry-after-paint.ts";
 
 /**
  * Runs the inline script as a page would, its `document.currentScript` carrying `entry`, in a window
  * whose frames and timers run only when the test says so.
  */
-function runStarter(entry: string | null) {
+function runStarter(entry: string | null, imports: string | null = null) {
   const frames: (() => void)[] = [];
   const timers: { callback: () => void; ms: number; id: number }[] = [];
-  const appended: { type: string; src: string }[] = [];
+  const appended: Record<string, string>[] = [];
   const document = {
-    currentScript: { getAttribute: (name: string) => (name === ENTRY_MODULE_ATTRIBUTE ? entry : null) },
-    createElement: () => ({ type: "", src: "" }),
-    body: { appendChild: (node: { type: string; src: string }) => appended.push({ ...node }) },
+    currentScript: {
+      getAttribute: (name: string) => (name === ENTRY_MODULE_ATTRIBUTE ? entry : name === ENTRY_IMPORTS_ATTRIBUTE ? imports : null),
+    },
+    createElement: (tag: string) => ({ tag }),
+    body: { appendChild: (node: Record<string, string>) => appended.push({ ...node }) },
   };
   const window = {
     document,
@@ -35,7 +37,7 @@ describe("the islands entry, started after the first paint", () => {
     frames[0]!();
     expect(appended).toHaveLength(0);
     timers.find((timer) => timer.ms === 0)!.callback();
-    expect(appended).toEqual([{ type: "module", src: "/assets/entry.client-abc.js" }]);
+    expect(appended).toEqual([{ tag: "script", type: "module", src: "/assets/entry.client-abc.js" }]);
     // The fallback is cleared: the page is not woken a second later.
     expect(timers.some((timer) => timer.ms === 1_000)).toBe(false);
     for (const timer of [...timers]) timer.callback();
@@ -45,7 +47,17 @@ describe("the islands entry, started after the first paint", () => {
   it("starts after the fallback when no frame is painted (a tab opened in the background)", () => {
     const { timers, appended } = runStarter("/assets/entry.client-abc.js");
     timers.find((timer) => timer.ms === 1_000)!.callback();
-    expect(appended).toEqual([{ type: "module", src: "/assets/entry.client-abc.js" }]);
+    expect(appended).toEqual([{ tag: "script", type: "module", src: "/assets/entry.client-abc.js" }]);
+  });
+
+  it("preloads the modules the entry imports with it, before it", () => {
+    const { timers, appended } = runStarter("/assets/entry.client-abc.js", "/assets/boot-a.js /assets/other-b.js");
+    timers.find((timer) => timer.ms === 1_000)!.callback();
+    expect(appended).toEqual([
+      { tag: "link", rel: "modulepreload", href: "/assets/boot-a.js" },
+      { tag: "link", rel: "modulepreload", href: "/assets/other-b.js" },
+      { tag: "script", type: "module", src: "/assets/entry.client-abc.js" },
+    ]);
   });
 
   it("does nothing without an entry", () => {

@@ -1,7 +1,7 @@
 import { useContext } from "react";
 import { UNSAFE_DataRouterDataContext, UNSAFE_FrameworkContext, useMatches } from "react-router";
 import type { RootData } from "../root-data.ts";
-import { ENTRY_MODULE_ATTRIBUTE, entryStarterScript } from "./entry-after-paint.ts";
+import { ENTRY_IMPORTS_ATTRIBUTE, ENTRY_MODULE_ATTRIBUTE, entryStarterScript, SHELL_MODULES_ATTRIBUTE } from "./entry-after-paint.ts";
 import { ISLAND_DOCUMENT_DATA_ID } from "./island-document.ts";
 
 /** A route's `handle` that serves its page as islands (decision 025). */
@@ -41,12 +41,23 @@ export function scriptJson(value: unknown): string {
  * out the page.
  */
 export function IslandScripts({ data, nonce }: { data: RootData; nonce: string | undefined }) {
-  const entry = useContext(UNSAFE_FrameworkContext)?.manifest.entry.module;
+  const manifest = useContext(UNSAFE_FrameworkContext)?.manifest;
+  const manifestEntry = manifest?.entry;
+  const entry = manifestEntry?.module;
+  const shell = (manifest?.routes.root?.imports ?? []).filter((module) => !manifestEntry?.imports.includes(module));
   return (
     <>
       <script type="application/json" id={ISLAND_DOCUMENT_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />
       {entry ? (
-        <script nonce={nonce} {...{ [ENTRY_MODULE_ATTRIBUTE]: entry }} dangerouslySetInnerHTML={{ __html: entryStarterScript() }} />
+        <script
+          nonce={nonce}
+          {...{
+            [ENTRY_MODULE_ATTRIBUTE]: entry,
+            [ENTRY_IMPORTS_ATTRIBUTE]: (manifestEntry?.imports ?? []).join(" "),
+            [SHELL_MODULES_ATTRIBUTE]: shell.join(" "),
+          }}
+          dangerouslySetInnerHTML={{ __html: entryStarterScript() }}
+        />
       ) : null}
     </>
   );

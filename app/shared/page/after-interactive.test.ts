@@ -109,6 +109,25 @@ describe("afterSettled", () => {
     };
   }
 
+  it("hears the page's load on the window, where the browser dispatches it, not on the document", () => {
+    vi.useFakeTimers();
+    const onWindow = new Set<() => void>();
+    vi.stubGlobal("document", { readyState: "loading", addEventListener: () => expect.fail("the document hears no load event") });
+    vi.stubGlobal("addEventListener", (_type: string, listener: () => void) => onWindow.add(listener));
+    vi.stubGlobal("removeEventListener", (_type: string, listener: () => void) => onWindow.delete(listener));
+    try {
+      const task = vi.fn();
+      afterSettled(task, timers);
+      expect(onWindow.size).toBe(1);
+      for (const listener of onWindow) listener();
+      vi.advanceTimersByTime(SETTLED_DELAY_MS + 1);
+      expect(task).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
+  });
+
   it("waits for the load event, then a quiet while, then an idle moment", () => {
     vi.useFakeTimers();
     try {

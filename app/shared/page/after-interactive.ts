@@ -72,6 +72,27 @@ interface SettledDocument {
 }
 
 /**
+ * The page's load as `afterSettled` reads it: the document's `readyState`, and the window's `load` event
+ * (it is dispatched at the window: a listener on the document never hears it, which went unnoticed while
+ * this only ran once the page had loaded, decision 038).
+ */
+function pageLoad(): SettledDocument | undefined {
+  const page = globalThis as unknown as Partial<Pick<Window, "addEventListener" | "removeEventListener">> & {
+    document?: { readyState: string };
+  };
+  const { document } = page;
+  if (!document || !page.addEventListener || !page.removeEventListener) return undefined;
+  const { addEventListener, removeEventListener } = page;
+  return {
+    get readyState() {
+      return document.readyState;
+    },
+    addEventListener: (type, listener, options) => addEventListener.call(page, type, listener, options),
+    removeEventListener: (type, listener) => removeEventListener.call(page, type, listener),
+  };
+}
+
+/**
  * Runs work that serves later visits, not this one (registering the service worker, keeping the page
  * for offline reading), once the page has loaded and the reader has had it to themselves for a while:
  * on a phone, a worker starting up and fetching beside the page slows the page the reader is using.
@@ -80,7 +101,7 @@ interface SettledDocument {
 export function afterSettled(
   task: () => void,
   scheduler: IdleScheduler = globalThis as unknown as IdleScheduler,
-  document: SettledDocument | undefined = (globalThis as { document?: SettledDocument }).document,
+  document: SettledDocument | undefined = pageLoad(),
   delayMs = SETTLED_DELAY_MS,
 ): () => void {
   let cancel = () => {};

@@ -1,5 +1,7 @@
-import { useState, type MouseEvent, type ReactNode } from "react";
+import { StrictMode, startTransition, useState, type MouseEvent, type ReactNode } from "react";
+import { hydrateRoot } from "react-dom/client";
 import { useLocation, useNavigate } from "react-router";
+import { HydratedRouter } from "react-router/dom";
 import { safeNavigationTarget } from "../../../universal/navigation/safe-navigation.ts";
 import { useTranslation } from "../i18n/use-translation.tsx";
 
@@ -14,6 +16,22 @@ let hydrating = typeof document !== "undefined";
 export function markHydrated(): void {
   hydrating = false;
   document.documentElement.dataset.hydrated = "true";
+}
+
+/**
+ * Hydrates a page served with React Router's scripts (every page not served as islands). Here, in a
+ * module of the shell's chunk that the root route loads, rather than in the client entry, which imports
+ * no React (decision 038): the entry imports it once the router's modules have loaded it already.
+ */
+export function hydrateRouter(): void {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
 }
 
 /** The same object on every render: React compares it by identity and never rewrites the server's HTML (or what a script wrote there). */

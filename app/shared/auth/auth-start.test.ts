@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { USER_DATA_KEY } from "./session-signals.ts";
-import { quietVisitor, whenAuthMayChange } from "./use-auth-runtime.ts";
+import { quietVisitor, whenAuthMayChange } from "./auth-start.ts";
 
 describe("quietVisitor", () => {
   const storage = (stored: string | null) => ({ getItem: (key: string) => (key === USER_DATA_KEY ? stored : null) });

@@ -1,0 +1,93 @@
+import { whenNearViewport } from "../page/after-interactive.ts";
+import { logPageError } from "../page/page-errors.ts";
+import type { RootData } from "../root-data.ts";
+import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLAND_WHEN_ATTRIBUTE, islandHydration } from "./island-markup.ts";
+import { wakeOnUse } from "./wake-on-use.ts";
+import type * as Hydrator from "./hydrate-islands.tsx";
+
+/**
+ * An island whose work needs no React (the page's runtimes, a view beacon): started with its element,
+ * its props and the document's root data, in plain DOM.
+ */
+export type PlainIsland = (element: HTMLElement, props: never, root: RootData) => void;
+
+/** Asks for modules ahead of their import (the bundler leaves the shell's out of an island's preloads). */
+function preload(modules: string[], doc: Document): void {
+  for (const href of modules) {
+    if (doc.querySelector(`link[rel="modulepreload"][href="${CSS.escape(href)}"]`)) continue;
+    const link = doc.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    doc.head.appendChild(link);
+  }
+}
+
+/**
+ * Starts a document served as islands (decision 025) without React (decision 038). Its plain islands
+ * start at once; React, React DOM and the hydrator are loaded only for an island that must hydrate: as
+ * the page loads (`always`, or any island for a signed-in reader), when a visitor first uses it (`used`,
+ * decision 032) or when it comes near the viewport (`visible`). A visitor's page whose islands all wait
+ * loads none of that code until they reach for one. Once the islands that hydrate as the page loads
+ * have committed (at once when there are none), `data-hydrated` marks the page interactive. `shell`
+ * names the shell's modules (`shellModules`), preloaded with the hydrator.
+ */
+export function startIslands(
+  root: RootData,
+  plain: Record<string, PlainIsland>,
+  loadHydrator: () => Promise<typeof Hydrator>,
+  shell: string[] = [],
+  doc: Document = document,
+): void {
+  const signedIn = root.viewer !== null;
+  let hydrator: Promise<typeof Hydrator> | undefined;
+  const hydrate = (element: HTMLElement, onCommit: () => void) => {
+    // The hydrator's own chunk and the shell's (React among them) are fetched together, not one after the other.
+    if (!hydrator) preload(shell, doc);
+    hydrator ??= loadHydrator().catch((error: unknown) => {
+      hydrator = undefined; // the next island tries again
+      throw error;
+    });
+    hydrator
+      .then((module) => module.hydrateIsland(element, root, onCommit))
+      .catch((error: unknown) => {
+        logPageError(
+          `The island "${element.getAttribute(ISLAND_ATTRIBUTE) ?? ""}" could not hydrate; it stays as the server rendered it`,
+          error,
+        );
+        onCommit();
+      });
+  };
+  // An island inside another island's component is hydrated by the outer one, as part of it.
+  const outermost = [...doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)].filter(
+    (element) => !element.parentElement?.closest(`[${ISLAND_ATTRIBUTE}]`),
+  );
+  const now: HTMLElement[] = [];
+  for (const element of outermost) {
+    const name = element.getAttribute(ISLAND_ATTRIBUTE) ?? "";
+    const start = Object.hasOwn(plain, name) ? plain[name] : undefined;
+    if (start) {
+      try {
+        start(element, JSON.parse(element.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? "{}") as never, root);
+      } catch (error) {
+        logPageError(`The island "${name}" could not start`, error);
+      }
+      continue;
+    }
+    const when = islandHydration(element.getAttribute(ISLAND_WHEN_ATTRIBUTE), signedIn);
+    if (when === "now") now.push(element);
+    else if (when === "on-use") wakeOnUse(element, (ready) => hydrate(element, ready));
+    // An island's element has no box of its own (`display: contents`): its first child is what comes into view.
+    else if (when === "on-visible") whenNearViewport(element.firstElementChild ?? element, () => hydrate(element, () => {}));
+  }
+  let waiting = now.length;
+  const interactive = () => {
+    if (hydrator) void hydrator.then((module) => module.markHydrated());
+    else doc.documentElement.dataset.hydrated = "true";
+  };
+  if (waiting === 0) interactive();
+  for (const element of now)
+    hydrate(element, () => {
+      waiting -= 1;
+      if (waiting === 0) interactive();
+    });
+}
