@@ -6,8 +6,8 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { createPath, useBlocker, useLocation, useNavigation } from "react-router";
 import type { BuildMeta } from "../../../universal/delivery/build-refresh.ts";
 import { PENDING_PATH_GLOBAL, reloadTo } from "../../shared/delivery/reload-guard.ts";
-import { safeRouteRules, type RouteRule } from "../../../universal/delivery/route-rules.ts";
-import { offerShownPage, startDeliveryWhenInteractive, type ClientBuild } from "./document-delivery.ts";
+import type { RouteRule } from "../../../universal/delivery/route-rules.ts";
+import { offerShownPage, routeRulesFor, startDeliveryWhenInteractive, type ClientBuild } from "./document-delivery.ts";
 
 export type { ClientBuild } from "./document-delivery.ts";
 
@@ -29,7 +29,7 @@ export function useRouteRules(path: string): RouteRule {
     () => meta,
     () => undefined,
   );
-  return safeRouteRules(current?.matcher, path, (error) => console.error("Failed to match route rules", error));
+  return routeRulesFor(current, path);
 }
 
 function setPendingPath(path: string | undefined): void {

@@ -5,7 +5,7 @@
  * document from its plain runtimes, without loading React at all (decision 038).
  */
 import type { BuildMeta } from "../../../universal/delivery/build-refresh.ts";
-import { safeRouteRules } from "../../../universal/delivery/route-rules.ts";
+import { safeRouteRules, type RouteRule } from "../../../universal/delivery/route-rules.ts";
 import { afterInteractive } from "../../shared/page/after-interactive.ts";
 import { onDemand } from "../../shared/page/on-demand.ts";
 import { logPageError } from "../../shared/page/page-errors.ts";
@@ -55,9 +55,14 @@ export interface OfflineWords {
   reference: string;
 }
 
+/** The route rules of a path, from this build's manifest (none until it has loaded, or if it failed). */
+export function routeRulesFor(meta: BuildMeta | undefined, path: string): RouteRule {
+  return safeRouteRules(meta?.matcher, path, (error) => console.error("Failed to match route rules", error));
+}
+
 /** Whether the build's route rules say that a path needs the network (false until the manifest has loaded). */
 export function needsNetwork(meta: BuildMeta | undefined, path: string): boolean {
-  return safeRouteRules(meta?.matcher, path, (error) => console.error("Failed to match route rules", error)).needsNetwork === true;
+  return routeRulesFor(meta, path).needsNetwork === true;
 }
 
 /**

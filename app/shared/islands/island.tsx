@@ -20,7 +20,9 @@ export type IslandComponent<N extends IslandName> = Awaited<ReturnType<(typeof i
  * `when="signed-in"` is for an island whose server HTML is already complete for a visitor (a star is a
  * link to sign in): it hydrates only when the page has a signed-in reader, and costs a visitor nothing.
  * `when="used"` is for one a visitor may never touch (the app bar): it hydrates at their first use of
- * it, and a click that came first is played again (`wake-on-use.ts`, decision 032).
+ * it, and a click that came first is played again (`wake-on-use.ts`, decision 032). `when="visible"` is
+ * for a live part below the fold (the item's market): it hydrates once it comes near the viewport
+ * (decision 038). A signed-in reader's islands all hydrate as the page loads.
  */
 export function Island<N extends IslandName>({
   name,
