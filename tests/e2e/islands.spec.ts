@@ -16,7 +16,9 @@ async function markDocument(page: Page): Promise<() => Promise<boolean>> {
 test("a page served as islands hydrates its islands only, without React Router, loads React only when one needs it, and every island works", async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
+  // Short enough that the market (its heading some 840 px down) is well below the fold and its margin:
+  // at 900 px it is in view, and hydrates as the page settles.
+  await page.setViewportSize({ width: 1440, height: 600 });
   await page.goto(ITEM);
   await hydrated(page);
 
@@ -42,7 +44,7 @@ test("a page served as islands hydrates its islands only, without React Router, 
   // A visitor's star is a link to sign in, which the server's HTML already is: it is not hydrated
   // (signed in, it is: favorites.spec.ts stars entries on this page). A visitor's app bar hydrates at
   // first use (the search below is its first use), the market once it comes near the viewport (below
-  // this one's fold); the page's runtimes and its view beacon need no React and start in plain DOM
+  // this one's fold, until it is scrolled to); the page's runtimes and its view beacon need no React and start in plain DOM
   // (decision 038). So the page has loaded no React at all.
   expect(shape.islands).toEqual([
     ["app-bar", false],
@@ -52,6 +54,11 @@ test("a page served as islands hydrates its islands only, without React Router, 
     ["page-runtimes", false],
   ]);
   expect(shape.react, "React is loaded only for an island that hydrates").toBe(false);
+
+  // Scrolled near, the market hydrates, and React with it.
+  await scrollToMarket(page);
+  await expect.poll(() => islandHydrated(page, "item-market"), { message: "the market hydrates near the viewport" }).toBe(true);
+  await page.evaluate(() => window.scrollTo(0, 0));
 
   // The star of a visitor offers to sign in and come back here.
   await expect(page.getByRole("link", { name: vi.favorites.signInToStar })).toHaveAttribute(
