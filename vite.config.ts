@@ -41,8 +41,14 @@ function inShell(id: string, ctx: ChunkingContext, seen = new Set<string>()): bo
 /** The client entry: it imports no React (decision 038). */
 const CLIENT_ENTRY = /[\\/]app[\\/]entry\.client\.tsx$/;
 
-/** The modules an islands document's plain runtimes import on demand, without React: the delivery background and the auth state. */
-const PLAIN_ON_DEMAND = /[\\/]app[\\/](features[\\/]delivery[\\/]delivery-background|shared[\\/]auth[\\/]auth-runtime)\.ts$/;
+/**
+ * The modules an islands document's plain islands import on demand, without React: the delivery
+ * background and the auth state (the page's runtimes), a visitor's feed notice and the socket client it
+ * listens through (decision 039).
+ */
+const PLAIN_ON_DEMAND =
+  /[\\/]app[\\/](features[\\/]delivery[\\/]delivery-background|shared[\\/]auth[\\/]auth-runtime|features[\\/]feed[\\/]feed-live-notice|shared[\\/]realtime[\\/]socket-client)\.ts$/;
+const PLAIN_ON_DEMAND_COUNT = 4;
 
 /** Whether a module matching `root` imports `id` statically, at any depth (or is it). */
 function importedBy(root: RegExp, id: string, ctx: ChunkingContext, seen = new Set<string>()): boolean {
@@ -63,6 +69,16 @@ function bootChunk(id: string, ctx: ChunkingContext): string | null {
   return APP_CODE.test(id) && !CLIENT_ENTRY.test(id) && importedBy(CLIENT_ENTRY, id, ctx) ? "boot" : null;
 }
 
+/**
+ * A module plain islands load on demand has a chunk of its own even where React code imports it too
+ * (the member's feed list imports the visitor's notice): grouped with that code, it would load React.
+ * Below `boot` and `background`, which take its dependencies first.
+ */
+function plainOnDemandChunk(id: string, ctx: ChunkingContext): string | null {
+  if (!PLAIN_ON_DEMAND.test(id) || (ctx.getModuleInfo(id)?.importers.length ?? 0) === 0) return null;
+  return /([\w-]+)\.ts$/.exec(id)?.[1] ?? null;
+}
+
 /** The same for what the plain runtimes load on demand: their shared code in one `background` chunk, without React. */
 function backgroundChunk(id: string, ctx: ChunkingContext): string | null {
   return APP_CODE.test(id) && !PLAIN_ON_DEMAND.test(id) && importedBy(PLAIN_ON_DEMAND, id, ctx) ? "background" : null;
@@ -79,11 +95,12 @@ function entryWithoutReact(): Plugin {
     applyToEnvironment: (environment) => environment.name === "client",
     apply: "build",
     generateBundle(_options, bundle) {
+      // Each of these modules starts a chunk of its own (`plainOnDemandChunk`); the entry's is the entry.
       const starts = Object.values(bundle).filter(
-        (output) =>
-          output.type === "chunk" && (CLIENT_ENTRY.test(output.facadeModuleId ?? "") || PLAIN_ON_DEMAND.test(output.facadeModuleId ?? "")),
+        (output) => output.type === "chunk" && output.moduleIds.some((id) => CLIENT_ENTRY.test(id) || PLAIN_ON_DEMAND.test(id)),
       );
-      if (starts.length !== 3) return this.error(`expected the client entry and its two plain on-demand chunks, found ${starts.length}`);
+      if (starts.length !== PLAIN_ON_DEMAND_COUNT + 1)
+        return this.error(`expected the client entry and its ${PLAIN_ON_DEMAND_COUNT} plain on-demand chunks, found ${starts.length}`);
       const seen = new Set<string>();
       const visit = (file: string) => {
         if (seen.has(file)) return;
@@ -159,6 +176,7 @@ export default defineConfig({
               groups: [
                 { name: bootChunk, priority: 30 },
                 { name: backgroundChunk, priority: 29 },
+                { name: plainOnDemandChunk, priority: 28 },
                 {
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/,

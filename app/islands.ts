@@ -1,5 +1,7 @@
 import { startDocumentRuntimes } from "./document-runtimes.ts";
 import { startViewBeacon } from "./shared/content/view-beacon.ts";
+import type { FeedLiveProps } from "./features/feed/feed-live-notice.ts";
+import { logPageError } from "./shared/page/page-errors.ts";
 import type { PlainIsland } from "./shared/islands/start-islands.ts";
 
 /**
@@ -31,4 +33,10 @@ export type IslandName = keyof typeof islands;
 export const plainIslands = {
   "page-runtimes": startDocumentRuntimes,
   "record-view": startViewBeacon,
+  // Only the feed's pages have it: its code (and the socket client's) is fetched by the page that does.
+  "feed-live": (element: HTMLElement, props: FeedLiveProps) => {
+    import("./features/feed/feed-live-notice.ts")
+      .then((module) => module.startFeedLive(element, props))
+      .catch((error: unknown) => logPageError('The island "feed-live" could not start', error));
+  },
 } satisfies Partial<Record<IslandName, PlainIsland>> as Record<string, PlainIsland>;

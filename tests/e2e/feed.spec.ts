@@ -135,9 +135,13 @@ test("a visitor's feed stays the shared page until used: new posts are announced
   expect((await post(`Bài đầu ${unique()}`)).status()).toBe(201);
   await page.goto("/feed");
   await hydrated(page);
-  // Decision 035: the feed is server HTML for a visitor; only the small live notice runs.
+  // Decision 035: the feed is server HTML for a visitor; only the small live notice runs, without React
+  // (decision 039): the page loads none.
   expect(await islandHydrated(page, "feed-list")).toBe(false);
-  expect(await islandHydrated(page, "feed-live")).toBe(true);
+  expect(await islandHydrated(page, "feed-live")).toBe(false);
+  expect(await page.evaluate(() => performance.getEntriesByType("resource").some((entry) => /\/assets\/framework-/.test(entry.name)))).toBe(
+    false,
+  );
 
   const text = `Tin cho khách ${unique()}`;
   const notice = page.getByRole("link", { name: /bài viết mới/ });

@@ -13,7 +13,8 @@ import { Island } from "../../shared/islands/island.tsx";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
 import { feedError } from "./feed-errors.ts";
-import { FEED_LIVE_MESSAGES, FeedLive, livePostsNotice, useLivePosts, type FeedLanguage } from "./feed-live.tsx";
+import { FeedLive, useLivePosts } from "./feed-live.tsx";
+import { FEED_LIVE_MESSAGES, livePostsNotice, type FeedLanguage } from "./feed-live-notice.ts";
 import { PostCard, type FeedViewer } from "./post-card.tsx";
 
 const Composer = lazy(() => import("./composer.tsx").then((module) => ({ default: module.Composer })));
@@ -107,7 +108,7 @@ export function FeedList({ i18n, moderationI18n, viewer, sort, lang, page, paged
 
   function showPending() {
     setPosts((current) => [...fresh.sort((a, b) => b.id - a.id), ...current]);
-    setPending([]);
+    setPending(() => []);
   }
 
   async function more() {

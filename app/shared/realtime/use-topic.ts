@@ -1,18 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
-import { logPageError } from "../page/page-errors.ts";
-import { onDemand } from "../page/on-demand.ts";
 import type { SocketState } from "./socket-client.ts";
-
-/**
- * The socket client is not part of a page's first load: it comes in its own chunk when the first
- * topic is wanted, which is after hydration (an effect), and the page's data is already on screen.
- * Nothing is missed meanwhile: a subscription resumes from the last id the page holds.
- */
-const client = onDemand(
-  () => import("./socket-client.ts").then(({ socketClient }) => socketClient()),
-  (error) => logPageError("Failed to load the socket client; live updates wait for the next page", error),
-);
+import { listenToTopic, socket } from "./topic.ts";
 
 /**
  * Listens to a realtime topic while the component is mounted (nothing for a null topic). `after`
@@ -28,17 +17,17 @@ export function useTopic(topic: string | null, after: number | undefined, onFram
   });
   useEffect(() => {
     if (!topic) return;
-    return client.use((socket) => socket.subscribe(topic, from.current, (frame) => latest.current(frame)));
+    return listenToTopic(topic, from.current, (frame) => latest.current(frame));
   }, [topic, generation]);
 }
 
 const subscribeState = (onChange: () => void) =>
-  client.use((socket) => {
+  socket.use((client) => {
     // The state may have moved while the client loaded.
     onChange();
-    return socket.onState(onChange);
+    return client.onState(onChange);
   });
-const readState = (): SocketState => client.current()?.state ?? "idle";
+const readState = (): SocketState => socket.current()?.state ?? "idle";
 const serverState = (): SocketState => "idle";
 
 /** The socket's state, for a discreet "reconnecting" notice. */
