@@ -42,10 +42,28 @@ function bubble(page: Page, text: string) {
   return page.getByRole("listitem").filter({ has: page.getByText(text, { exact: true }) });
 }
 
-test("a visitor is asked to sign in to chat", async ({ page }) => {
+test("a visitor is asked to sign in to chat, on a page served as islands that loads no React; a member's chat hydrates with React Router", async ({
+  page,
+  browser,
+}) => {
   await page.goto("/chat");
+  await hydrated(page);
   await expect(page.getByText(chat.signedOut)).toBeVisible();
   await expect(page.getByText(chat.signedOut).getByRole("link", { name: chat.signIn })).toHaveAttribute("href", "/login?redirect=%2Fchat");
+  // Decision 039: a visitor can only read the prompt, so the page is server HTML.
+  const visitor = await page.evaluate(() => ({
+    router: "__reactRouterContext" in window,
+    islands: [...document.querySelectorAll("[data-island]")].map((element) => element.getAttribute("data-island")),
+    react: performance.getEntriesByType("resource").some((entry) => /\/assets\/framework-[\w-]+\.js$/.test(entry.name)),
+  }));
+  expect(visitor).toEqual({ router: false, islands: ["app-bar", "page-runtimes"], react: false });
+
+  const { page: reader } = await member(browser, "Khach");
+  await reader.goto("/chat");
+  await hydrated(reader);
+  expect(await reader.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+  await expect(reader.getByRole("navigation", { name: chat.roomList })).toBeVisible();
+  await reader.context().close();
 });
 
 test("two members talk live in a direct room: each sees the other's message, once, and an edit, without reloading", async ({ browser }) => {

@@ -45,7 +45,7 @@ test("the event board reached in place from a page hydrated by React Router tick
 }) => {
   const context = await browser.newContext({ timezoneId: "Europe/Paris", viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await page.goto("/chat");
+  await page.goto("/users");
   await hydrated(page);
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await page.getByRole("complementary").locator('a[href="/event"]').first().click();

@@ -96,13 +96,14 @@ test("a page names no module preloads: its modules are found by the bootstrap at
   await page.waitForLoadState("networkidle");
   await expect(page.locator(preloads(["entry.client", "framework", "shared"])), "/users").toHaveCount(0);
   // An islands document loads the framework and the shell only with its first island that hydrates, and preloads
-  // them then, once each (decision 038): /feed's live notice hydrates as it loads, the catalog's app bar at first use.
-  for (const path of ["/equipments-items", "/feed"]) {
+  // them then, once each (decision 038): /level's calculator hydrates as it loads, the catalog's app bar at first use,
+  // and the feed's live notice needs none (decision 039).
+  for (const path of ["/equipments-items", "/feed", "/level"]) {
     await page.goto(path);
     await hydrated(page);
     await page.waitForLoadState("networkidle");
     await expect(page.locator(preloads(["entry.client"])), path).toHaveCount(0);
-    await expect(page.locator(preloads(["framework"])), path).toHaveCount(path === "/feed" ? 1 : 0);
-    await expect(page.locator(preloads(["shared"])), path).toHaveCount(path === "/feed" ? 1 : 0);
+    await expect(page.locator(preloads(["framework"])), path).toHaveCount(path === "/level" ? 1 : 0);
+    await expect(page.locator(preloads(["shared"])), path).toHaveCount(path === "/level" ? 1 : 0);
   }
 });

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { ChatPage } from "~/features/chat/chat-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { islandsForVisitorsHandle } from "~/shared/islands/islands-mode.tsx";
 import { requestContext } from "~/shared/request-context.ts";
 import { findRoom, listBlocks, listMessages, listRooms, mayRead } from "../../../server/chat/chat.ts";
 import { can } from "../../../universal/auth/permissions.ts";
@@ -8,6 +9,12 @@ import { HISTORY_PAGE } from "../../../universal/chat/chat-limits.ts";
 import type { Route } from "./+types/index";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
+
+/**
+ * A visitor's chat is a sign-in prompt, server HTML served as islands; a member's is the application
+ * React Router hydrates (decision 039).
+ */
+export const handle = islandsForVisitorsHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, db } = context.get(requestContext);

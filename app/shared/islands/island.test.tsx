@@ -4,7 +4,7 @@ import { islands } from "../../islands.ts";
 import { RecordView, ViewBeacon } from "../content/record-view.tsx";
 import { Island } from "./island.tsx";
 import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLAND_WHEN_ATTRIBUTE, islandHydration } from "./island-document.ts";
-import { isIslandsHandle, islandsHandle, scriptJson } from "./islands-mode.tsx";
+import { isIslandsHandle, islandsForVisitorsHandle, islandsHandle, scriptJson, servedAsIslands } from "./islands-mode.tsx";
 
 describe("Island", () => {
   it("renders its component inside a box-less element that names it and carries its props as JSON", () => {
@@ -49,7 +49,17 @@ describe("the islands registry", () => {
 describe("islands mode", () => {
   it("is asked for by a route's handle, and by nothing else", () => {
     expect(isIslandsHandle(islandsHandle)).toBe(true);
-    for (const handle of [undefined, null, {}, { islands: "true" }, { islands: 1 }, "islands"]) expect(isIslandsHandle(handle)).toBe(false);
+    expect(isIslandsHandle(islandsForVisitorsHandle)).toBe(true);
+    for (const handle of [undefined, null, {}, { islands: "true" }, { islands: 1 }, { islands: "members" }, "islands"])
+      expect(isIslandsHandle(handle)).toBe(false);
+  });
+
+  it("serves a page to visitors only as islands when its route asks for visitors, to everyone when it asks for all", () => {
+    expect(servedAsIslands(islandsHandle, false)).toBe(true);
+    expect(servedAsIslands(islandsHandle, true)).toBe(true);
+    expect(servedAsIslands(islandsForVisitorsHandle, false)).toBe(true);
+    expect(servedAsIslands(islandsForVisitorsHandle, true)).toBe(false);
+    expect(servedAsIslands(undefined, false)).toBe(false);
   });
 
   it("writes JSON that no string in it can end the script element with", () => {

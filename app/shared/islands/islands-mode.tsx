@@ -1,31 +1,43 @@
 import { useContext } from "react";
 import { UNSAFE_DataRouterDataContext, UNSAFE_FrameworkContext, useMatches } from "react-router";
-import type { RootData } from "../root-data.ts";
+import { useRootData, type RootData } from "../root-data.ts";
 import { ENTRY_IMPORTS_ATTRIBUTE, ENTRY_MODULE_ATTRIBUTE, entryStarterScript, SHELL_MODULES_ATTRIBUTE } from "./entry-after-paint.ts";
 import { ISLAND_DOCUMENT_DATA_ID } from "./island-document.ts";
 
-/** A route's `handle` that serves its page as islands (decision 025). */
+/**
+ * A route's `handle` that serves its page as islands (decision 025): to every reader, or to visitors
+ * only (`"visitors"`, decision 039), for a page a visitor can only read while a member's is an
+ * application React Router hydrates.
+ */
 export interface IslandsHandle {
-  islands: true;
+  islands: true | "visitors";
 }
 
 export const islandsHandle: IslandsHandle = { islands: true };
+export const islandsForVisitorsHandle: IslandsHandle = { islands: "visitors" };
 
 export function isIslandsHandle(handle: unknown): handle is IslandsHandle {
-  return typeof handle === "object" && handle !== null && (handle as Partial<IslandsHandle>).islands === true;
+  const islands = typeof handle === "object" && handle !== null ? (handle as Partial<IslandsHandle>).islands : undefined;
+  return islands === true || islands === "visitors";
+}
+
+/** Whether a page whose route has `handle` is served as islands to this reader. */
+export function servedAsIslands(handle: unknown, signedIn: boolean): boolean {
+  return isIslandsHandle(handle) && (handle.islands === true || !signedIn);
 }
 
 /**
- * Whether the server is rendering this document as islands: its page's route asks for it, and
- * nothing failed (an error page hydrates with React Router). Always false in the browser, where only
- * a page hydrated by React Router renders the root, and under Vite's development server, whose
- * module graph and fast refresh need React Router's scripts.
+ * Whether the server is rendering this document as islands: its page's route asks for it (for this
+ * reader), and nothing failed (an error page hydrates with React Router). Always false in the browser,
+ * where only a page hydrated by React Router renders the root, and under Vite's development server,
+ * whose module graph and fast refresh need React Router's scripts.
  */
 export function useServedAsIslands(): boolean {
   const leaf = useMatches().at(-1);
   const errors = useContext(UNSAFE_DataRouterDataContext)?.errors;
+  const root = useRootData();
   if (!import.meta.env.SSR || import.meta.env.DEV) return false;
-  return !errors && isIslandsHandle(leaf?.handle);
+  return !errors && servedAsIslands(leaf?.handle, Boolean(root?.viewer));
 }
 
 /** JSON inside a `<script>`: nothing in it can close the element. */
