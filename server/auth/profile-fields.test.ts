@@ -47,6 +47,18 @@ describe.each(testEngines)("name and photo through the identity provider on %s",
     expect((await (await call(t.app, "/api/profile", { cookie })).json()).displayName).toBe("Bình An");
   });
 
+  it("answers the profile document field for field (spec §3), while the database keeps the folded name in step for the directory", async () => {
+    t = await createTestApp(engine);
+    const { cookie, uid } = await signedUpWithProfile("dung@example.vn");
+    const patched = await call(t.app, "/api/profile", { method: "PATCH", body: { displayName: "Dũng Tuấn" }, cookie });
+    expect(patched.status).toBe(200);
+    const fields = ["createdAt", "displayName", "email", "lastLoginAt", "level", "photoURL", "role", "tag", "title", "uid", "updatedAt"];
+    expect(Object.keys(await patched.json()).sort()).toEqual(fields);
+    expect(Object.keys(await (await call(t.app, "/api/profile", { cookie })).json()).sort()).toEqual(fields);
+    const [row] = await t.db.select({ folded: users.foldedName }).from(users).where(eq(users.uid, uid));
+    expect(row?.folded).toBe("dung tuan");
+  });
+
   it("refuses a photo or a name out of bounds at sign-up, and trims the name it takes", async () => {
     t = await createTestApp(engine);
     const withPhoto = await call(t.app, "/api/auth/sign-up/email", {

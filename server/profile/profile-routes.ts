@@ -13,7 +13,7 @@ import { shortDigest } from "../content-api/http-cache.ts";
 import { deleteAccount } from "../users/delete-account.ts";
 import { exportAccount } from "../users/export-account.ts";
 import { displayNameSchema } from "./display-name.ts";
-import { readProfile, syncProfile } from "./profile-store.ts";
+import { profileColumns, readProfile, syncProfile } from "./profile-store.ts";
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 const PHOTO_SIZE = 256;
@@ -51,7 +51,11 @@ export function profileRoutes(db: Database) {
           .update(authUsers)
           .set({ name: displayName, updatedAt: new Date(now) })
           .where(eq(authUsers.id, viewer.uid));
-        const [updated] = await tx.update(users).set({ displayName, updatedAt: now }).where(eq(users.uid, viewer.uid)).returning();
+        const [updated] = await tx
+          .update(users)
+          .set({ displayName, updatedAt: now })
+          .where(eq(users.uid, viewer.uid))
+          .returning(profileColumns);
         // Thrown inside, so the identity record's name is rolled back with it.
         if (!updated) throw new AppError("not-found", "No profile yet.");
         return updated;
@@ -91,7 +95,11 @@ export function profileRoutes(db: Database) {
             .update(authUsers)
             .set({ image: photoURL, updatedAt: new Date(now) })
             .where(eq(authUsers.id, viewer.uid));
-          const [updated] = await tx.update(users).set({ photoURL, updatedAt: now }).where(eq(users.uid, viewer.uid)).returning();
+          const [updated] = await tx
+            .update(users)
+            .set({ photoURL, updatedAt: now })
+            .where(eq(users.uid, viewer.uid))
+            .returning(profileColumns);
           return updated;
         });
         return c.json(profile ?? { photoURL });

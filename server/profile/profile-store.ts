@@ -1,10 +1,17 @@
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 
-/** The profile document of spec §3. */
-export type Profile = typeof users.$inferSelect;
+/**
+ * The profile document of spec §3, field for field: every column of `users` but the folded name the
+ * database derives for the directory's search.
+ */
+export type Profile = Omit<typeof users.$inferSelect, "foldedName">;
+
+const { foldedName: _derived, ...columns } = getTableColumns(users);
+/** The columns of the profile document, for a select or a `returning`. */
+export const profileColumns = columns;
 
 /** What the identity provider knows of a user when they sign in. */
 export interface IdentityUser {
@@ -17,7 +24,7 @@ export interface IdentityUser {
 /** Spec §8: a failed profile read returns no profile (and is logged). */
 export async function readProfile(db: Database, uid: string, logger: Logger): Promise<Profile | null> {
   try {
-    const [profile] = await db.select().from(users).where(eq(users.uid, uid));
+    const [profile] = await db.select(profileColumns).from(users).where(eq(users.uid, uid));
     return profile ?? null;
   } catch (error) {
     logger.error("profile read failed", { error, uid });
@@ -46,7 +53,7 @@ export async function syncProfile(db: Database, user: IdentityUser, now = Date.n
       target: users.uid,
       set: { email: user.email, displayName: user.name, photoURL: user.image ?? null, lastLoginAt: now, updatedAt: now },
     })
-    .returning();
+    .returning(profileColumns);
   if (!profile) throw new Error(`profile sync returned nothing for ${user.id}`);
   return profile;
 }

@@ -33,8 +33,8 @@ function toPublic(row: PublicRow): PublicMember {
   return { ...row, displayName: row.displayName ?? "", role };
 }
 
-/** The folded name, as the `users_name_search` trigram index holds it. */
-const foldedName = sql`f_unaccent(lower(coalesce(${users.displayName}, '')))`;
+/** The folded name (a stored column), which the `users_name_search` trigram index holds. */
+const foldedName = users.foldedName;
 
 /** Shown to others: listed (no settings row is listed), named, not banned. Needs `authUsers` and `profileSettings` joined. */
 export const isPublic: SQL = and(

@@ -15,6 +15,7 @@ import {
   reports,
   users,
 } from "../../db/schema/index.ts";
+import { profileColumns } from "../profile/profile-store.ts";
 
 /** Everything we hold about a person, as JSON they can download (no secrets, no other people's data). */
 export async function exportAccount(db: Database, uid: string) {
@@ -22,7 +23,7 @@ export async function exportAccount(db: Database, uid: string) {
     .select({ email: authUsers.email, name: authUsers.name, emailVerified: authUsers.emailVerified, createdAt: authUsers.createdAt })
     .from(authUsers)
     .where(eq(authUsers.id, uid));
-  const [profile] = await db.select().from(users).where(eq(users.uid, uid));
+  const [profile] = await db.select(profileColumns).from(users).where(eq(users.uid, uid));
   const providers = await db
     .select({ provider: authAccounts.providerId, since: authAccounts.createdAt })
     .from(authAccounts)
