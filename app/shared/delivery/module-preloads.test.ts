@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
+import { entryPreloads } from "../islands/entry-after-paint.ts";
 import { withoutModulePreloads } from "./module-preloads.ts";
 
 async function rewrite(chunks: (string | Buffer)[]): Promise<string> {
@@ -26,6 +27,17 @@ describe("withoutModulePreloads", () => {
       const chunks: Buffer[] = [];
       for (let start = 0; start < bytes.length; start += size) chunks.push(bytes.subarray(start, start + size));
       expect(await rewrite(chunks)).toBe(EXPECTED);
+    }
+  });
+
+  it("keeps an islands document's preloads of its entry, whole, however the bytes are split (decision 040)", async () => {
+    const own = entryPreloads(["/assets/entry.client-a.js", "/assets/boot-b.js"]);
+    const page = `${PAGE.replace("</body>", "")}<div hidden="">${own}</div></body>`;
+    const expected = `${EXPECTED.replace("</body>", "")}<div hidden="">${own}</div></body>`;
+    for (let size = 1; size <= 40; size += 3) {
+      const chunks: string[] = [];
+      for (let start = 0; start < page.length; start += size) chunks.push(page.slice(start, start + size));
+      expect(await rewrite(chunks)).toBe(expected);
     }
   });
 

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { ENTRY_IMPORTS_ATTRIBUTE, ENTRY_MODULE_ATTRIBUTE, entryStarterScript } from "./entry-after-paint.ts";
+import { ENTRY_MODULE_ATTRIBUTE, ENTRY_PRELOAD_ATTRIBUTE, entryPreloads, entryStarterScript } from "./entry-after-paint.ts";
 
 /**
  * Runs the inline script as a page would, its `document.currentScript` carrying `entry`, in a window
  * whose frames and timers run only when the test says so.
  */
-function runStarter(entry: string | null, imports: string | null = null) {
+function runStarter(entry: string | null) {
   const frames: (() => void)[] = [];
   const timers: { callback: () => void; ms: number; id: number }[] = [];
   const appended: Record<string, string>[] = [];
   const document = {
     currentScript: {
-      getAttribute: (name: string) => (name === ENTRY_MODULE_ATTRIBUTE ? entry : name === ENTRY_IMPORTS_ATTRIBUTE ? imports : null),
+      getAttribute: (name: string) => (name === ENTRY_MODULE_ATTRIBUTE ? entry : null),
     },
     createElement: (tag: string) => ({ tag }),
     body: { appendChild: (node: Record<string, string>) => appended.push({ ...node }) },
@@ -50,14 +50,15 @@ describe("the islands entry, started after the first paint", () => {
     expect(appended).toEqual([{ tag: "script", type: "module", src: "/assets/entry.client-abc.js" }]);
   });
 
-  it("preloads the modules the entry imports with it, before it", () => {
-    const { timers, appended } = runStarter("/assets/entry.client-abc.js", "/assets/boot-a.js /assets/other-b.js");
+  it("appends the entry alone: the document names it and its imports as preloads, which the parser requests", () => {
+    const { timers, appended } = runStarter("/assets/entry.client-abc.js");
     timers.find((timer) => timer.ms === 1_000)!.callback();
-    expect(appended).toEqual([
-      { tag: "link", rel: "modulepreload", href: "/assets/boot-a.js" },
-      { tag: "link", rel: "modulepreload", href: "/assets/other-b.js" },
-      { tag: "script", type: "module", src: "/assets/entry.client-abc.js" },
-    ]);
+    expect(appended.map((node) => node.tag)).toEqual(["script"]);
+    expect(entryPreloads(["/assets/entry.client-abc.js", "/assets/boot-a.js"])).toBe(
+      `<link rel="modulepreload" href="/assets/entry.client-abc.js" ${ENTRY_PRELOAD_ATTRIBUTE}>` +
+        `<link rel="modulepreload" href="/assets/boot-a.js" ${ENTRY_PRELOAD_ATTRIBUTE}>`,
+    );
+    expect(entryPreloads(['/a"><script>x</script>'])).not.toContain("<script");
   });
 
   it("does nothing without an entry", () => {

@@ -1,8 +1,11 @@
 /** The attribute of the inline script that starts an islands document's client entry: the entry's URL. */
 export const ENTRY_MODULE_ATTRIBUTE = "data-entry-module";
 
-/** And the one with the URLs of the modules the entry imports, space-separated (its `boot` chunk, decision 038). */
-export const ENTRY_IMPORTS_ATTRIBUTE = "data-entry-imports";
+/**
+ * The attribute of the module preloads an islands document names for its entry and the entry's imports
+ * (`entryPreloads`, decision 040): the stream's filter of React Router's preloads keeps these.
+ */
+export const ENTRY_PRELOAD_ATTRIBUTE = "data-entry-preload";
 
 /**
  * And the one with the URLs of the shell's modules (the root route's imports: React, React DOM, the
@@ -21,7 +24,6 @@ export function shellModules(doc: Pick<Document, "querySelector"> = document): s
 export interface EntryStarterHost {
   document: {
     createElement(tag: "script"): HTMLScriptElement;
-    createElement(tag: "link"): HTMLLinkElement;
     body: Pick<HTMLElement, "appendChild">;
   };
   requestAnimationFrame(callback: () => void): unknown;
@@ -30,18 +32,19 @@ export interface EntryStarterHost {
 }
 
 /**
- * Starts the client entry `src` of an islands document once the page has been painted (decision 033):
+ * Runs the client entry `src` of an islands document once the page has been painted (decision 033):
  * the next frame's callback runs just before that frame is painted, and a timer it sets runs after it.
- * Until then the document's HTML, CSS and first layout have the phone's network and main thread to
- * themselves; the entry's modules are requested only afterwards. A tab opened in the background
- * paints no frame: the entry starts when it is shown, or after `fallbackMs` at the latest. The modules
- * the entry imports (`imports`, space-separated URLs) are preloaded with it, so they do not wait for the
- * entry to arrive and be parsed first.
+ * Until then the document's HTML, CSS and first layout have the phone's main thread to themselves. A tab
+ * opened in the background paints no frame: the entry starts when it is shown, or after `fallbackMs` at
+ * the latest. The entry and its imports are already on their way: the document names them as module
+ * preloads (`entryPreloads`, decision 040), which the browser requests as it parses the page, so the
+ * script appended here starts no request of its own (on the calibrated phone, the first module request
+ * a script makes cost the task that made it 5–19 ms of host time, counted as blocking time).
  *
  * Self-contained (no imports, no outer names): `entryStarterScript` inlines its source at the end of
  * the body, where it runs as the parser reaches it.
  */
-export function startEntryAfterFirstPaint(src: string | null, imports: string | null, host: EntryStarterHost, fallbackMs: number): void {
+export function startEntryAfterFirstPaint(src: string | null, host: EntryStarterHost, fallbackMs: number): void {
   if (!src) return;
   let started = false;
   let fallback = 0;
@@ -50,13 +53,6 @@ export function startEntryAfterFirstPaint(src: string | null, imports: string | 
     started = true;
     // A timer left set would wake the page once more, a second later, for nothing.
     host.clearTimeout(fallback);
-    for (const href of (imports ?? "").split(" ")) {
-      if (!href) continue;
-      const preload = host.document.createElement("link");
-      preload.rel = "modulepreload";
-      preload.href = href;
-      host.document.body.appendChild(preload);
-    }
     const module = host.document.createElement("script");
     module.type = "module";
     module.src = src;
@@ -66,14 +62,22 @@ export function startEntryAfterFirstPaint(src: string | null, imports: string | 
   fallback = host.setTimeout(start, fallbackMs);
 }
 
+/**
+ * The module preloads of an islands document's entry and of what it imports, at the end of its body:
+ * plain HTML (React would hoist a `<link>` into the head), each marked as the entry's so that the
+ * stream's filter of module preloads keeps it (decision 021).
+ */
+export function entryPreloads(modules: readonly string[]): string {
+  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return modules.map((href) => `<link rel="modulepreload" href="${escape(href)}" ${ENTRY_PRELOAD_ATTRIBUTE}>`).join("");
+}
+
 const FALLBACK_MS = 1_000;
 
 /**
- * The inline script (with the CSP nonce, the entry's URL in its own `data-entry-module` and its imports'
- * in `data-entry-imports`): the same
- * text on every page and build, so a cached page's hash of it never changes.
+ * The inline script (with the CSP nonce, the entry's URL in its own `data-entry-module`): the same text
+ * on every page and build, so a cached page's hash of it never changes.
  */
 export function entryStarterScript(): string {
-  const attribute = (name: string) => `document.currentScript.getAttribute(${JSON.stringify(name)})`;
-  return `(${startEntryAfterFirstPaint.toString()})(${attribute(ENTRY_MODULE_ATTRIBUTE)},${attribute(ENTRY_IMPORTS_ATTRIBUTE)},window,${FALLBACK_MS})`;
+  return `(${startEntryAfterFirstPaint.toString()})(document.currentScript.getAttribute(${JSON.stringify(ENTRY_MODULE_ATTRIBUTE)}),window,${FALLBACK_MS})`;
 }

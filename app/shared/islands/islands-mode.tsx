@@ -1,7 +1,7 @@
 import { useContext } from "react";
 import { UNSAFE_DataRouterDataContext, UNSAFE_FrameworkContext, useMatches } from "react-router";
 import { useRootData, type RootData } from "../root-data.ts";
-import { ENTRY_IMPORTS_ATTRIBUTE, ENTRY_MODULE_ATTRIBUTE, entryStarterScript, SHELL_MODULES_ATTRIBUTE } from "./entry-after-paint.ts";
+import { ENTRY_MODULE_ATTRIBUTE, entryPreloads, entryStarterScript, SHELL_MODULES_ATTRIBUTE } from "./entry-after-paint.ts";
 import { ISLAND_DOCUMENT_DATA_ID } from "./island-document.ts";
 
 /**
@@ -48,9 +48,10 @@ export function scriptJson(value: unknown): string {
 /**
  * What an islands document runs instead of React Router's scripts: its root data as JSON, and the
  * client entry as a module, which finds that data and hydrates the islands (`hydrateIslands`). The
- * entry is started by an inline script once the page has been painted (decision 033), not named by a
- * `<script type="module">` the browser would fetch, with its imports, while it still parses and lays
- * out the page.
+ * entry runs once the page has been painted, started by an inline script (decision 033), not by a
+ * `<script type="module">` that would run it as soon as the page is parsed; the entry and its imports
+ * are named as module preloads (`entryPreloads`), so that the browser requests them as it parses the
+ * page and the starter's task does not make the first module request (decision 040).
  */
 export function IslandScripts({ data, nonce }: { data: RootData; nonce: string | undefined }) {
   const manifest = useContext(UNSAFE_FrameworkContext)?.manifest;
@@ -60,12 +61,12 @@ export function IslandScripts({ data, nonce }: { data: RootData; nonce: string |
   return (
     <>
       <script type="application/json" id={ISLAND_DOCUMENT_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />
+      {entry ? <div hidden dangerouslySetInnerHTML={{ __html: entryPreloads([entry, ...(manifestEntry?.imports ?? [])]) }} /> : null}
       {entry ? (
         <script
           nonce={nonce}
           {...{
             [ENTRY_MODULE_ATTRIBUTE]: entry,
-            [ENTRY_IMPORTS_ATTRIBUTE]: (manifestEntry?.imports ?? []).join(" "),
             [SHELL_MODULES_ATTRIBUTE]: shell.join(" "),
           }}
           dangerouslySetInnerHTML={{ __html: entryStarterScript() }}
