@@ -213,6 +213,13 @@ describe.each(testEngines)("offers on %s", (engine) => {
     expect((await list(chi, "status=reserved")).map((o) => o.id)).not.toContain(sell.id);
     expect((await list(null, "status=reserved")).length).toBe(0);
     expect((await list(binh, "mine=1")).find((o) => o.id === sell.id)?.role).toBe("counterparty");
+    // Binh's list merges his own offers and those reserved for him, newest first, each once, filtered as asked.
+    const own = await offer(binh, { itemId: ITEM, unitPrice: 70 });
+    const binhs = await list(binh, "mine=1");
+    expect(binhs.map((o) => o.id)).toEqual([...new Set(binhs.map((o) => o.id))].sort((a, b) => b - a));
+    expect(binhs.map((o) => o.id)).toEqual(expect.arrayContaining([own.id, sell.id]));
+    expect((await list(binh, "mine=1&limit=1")).map((o) => o.id)).toEqual([own.id]);
+    expect((await list(binh, "mine=1&status=reserved")).map((o) => o.id)).toEqual([sell.id]);
 
     // A third member confirming: 403; each side once; the second completes it.
     expect((await move(chi, sell.id, "confirm")).status).toBe(403);

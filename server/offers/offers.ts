@@ -255,11 +255,35 @@ export async function listOffers(db: Database, viewer: Viewer | null, query: Off
   const private_ = query.mine || status !== "open";
   if (private_) {
     if (!viewer) return [];
+    if (query.mine) {
+      // Newest first, the viewer's own offers and those reserved for them: the newest `limit` of each
+      // (an index each, read backwards), merged. Filtered as one, PostgreSQL walked every offer newest
+      // first for a busy trader's (7 ms for 200 at 1,000,000 offers, against 3 ms).
+      const newest = (party: SQL) =>
+        db
+          .select({ id: offers.id })
+          .from(offers)
+          .where(and(...conditions, party))
+          .orderBy(desc(offers.id))
+          .limit(query.limit);
+      const ids = sql`(${newest(eq(offers.ownerUid, viewer.uid))}) union all (${newest(eq(offers.counterpartyUid, viewer.uid))})`;
+      const rows = await db
+        .select()
+        .from(offers)
+        .where(sql`${offers.id} in (${ids})`)
+        .orderBy(desc(offers.id))
+        .limit(query.limit);
+      return toOffers(
+        db,
+        rows.map((row) => asOf(row, now)),
+        viewer,
+      );
+    }
     conditions.push(or(eq(offers.ownerUid, viewer.uid), eq(offers.counterpartyUid, viewer.uid)));
   } else conditions.push(isNull(offers.hiddenAt));
   // One order for every book, one side or both (sells first, cheapest first; buys dearest first),
   // the very expression the open-book indexes hold, so each is read in order (decision 019).
-  const order = query.mine ? [desc(offers.id)] : [desc(offers.side), bookPrice(offers), asc(offers.id)];
+  const order = [desc(offers.side), bookPrice(offers), asc(offers.id)];
   const rows = await db
     .select()
     .from(offers)
