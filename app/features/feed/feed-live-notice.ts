@@ -9,6 +9,7 @@ import type { Post } from "../../../universal/feed/feed-limits.ts";
 import type { Language } from "../../../universal/i18n/languages.ts";
 import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
 import type { RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { interpolate } from "../../shared/i18n/interpolate.ts";
 import { pluralCategory } from "../../shared/i18n/plural.ts";
 import { afterInteractive } from "../../shared/page/after-interactive.ts";
 import { listenToTopic } from "../../shared/realtime/topic.ts";
@@ -52,7 +53,7 @@ export function liveNoticeText({ language, messages }: RouteMessages, live: Live
   if (live.reload) return text("reload");
   const count = live.pending.length;
   const message = text(`newPosts_${pluralCategory(language, count)}`) || text("newPosts_other");
-  return message.replace(/\{\{\s*count\s*\}\}/g, String(count));
+  return interpolate(message, { count });
 }
 
 export interface FeedLiveProps {

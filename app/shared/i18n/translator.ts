@@ -1,4 +1,5 @@
 import { fallbackLanguage, type Language } from "../../../universal/i18n/languages.ts";
+import { interpolate } from "./interpolate.ts";
 import { pluralCategory } from "./plural.ts";
 import { loadMessages, namespaces, type Messages, type Namespace } from "./messages.ts";
 
@@ -14,8 +15,6 @@ export type TFunction = (key: string, options?: TOptions) => string;
 
 type Bundles = Map<string, Messages>;
 
-const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
-
 function isNamespace(value: string): value is Namespace {
   return (namespaces as readonly string[]).includes(value);
 }
@@ -27,14 +26,6 @@ function lookup(messages: Messages | undefined, path: string): string | undefine
     node = node[part];
   }
   return typeof node === "string" ? node : undefined;
-}
-
-function interpolate(message: string, options: TOptions | undefined): string {
-  if (!message.includes("{{")) return message;
-  return message.replace(PLACEHOLDER, (_match, name: string) => {
-    const value = options?.[name];
-    return value === undefined || value === null ? "" : String(value as string | number);
-  });
 }
 
 /** `present` with the messages of `more` it lacks, at any depth; none of its own is replaced. */
