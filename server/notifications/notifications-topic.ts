@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
 import { userTopic, type PersistedEvent } from "../../universal/realtime/protocol.ts";
 import type { TopicSource } from "../realtime/socket-server.ts";
-import { notificationsAfter } from "./notifications.ts";
+import { notificationsAfter, unreadCount } from "./notifications.ts";
 
 export const NOTIFICATION_REPLAY_MAX = 200;
 
@@ -21,6 +21,11 @@ export function userNotificationsTopic(db: Database, replayMax = NOTIFICATION_RE
       const missed = await notificationsAfter(db, uid, afterId, replayMax + 1);
       if (missed.length > replayMax) return undefined;
       return missed.map((notification) => ({ type: "notification", topic: userTopic(uid), id: notification.id, notification }));
+    },
+    // The bell's count as of the `subscribed` frame's id: later notifications arrive as events and
+    // add to it, so none is counted twice (and a page that signs out meanwhile asks nothing over HTTP).
+    async opening(uid, lastId) {
+      return { type: "unread", topic: userTopic(uid), unread: await unreadCount(db, uid, lastId ?? 0) };
     },
   };
 }

@@ -4,7 +4,7 @@
  * and keeps each member's choices per kind. Each new notification is an event on its recipient's
  * `user:{uid}` topic, published once the transaction has committed.
  */
-import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
@@ -75,11 +75,14 @@ export async function notify(db: Database, inputs: readonly NotificationInput[],
   }));
 }
 
-export async function unreadCount(db: Database, uid: string): Promise<number> {
+/** How many of a member's notifications are unread; with `upTo`, only those with ids up to it. */
+export async function unreadCount(db: Database, uid: string, upTo?: number): Promise<number> {
+  const conditions = [eq(notifications.uid, uid), isNull(notifications.readAt)];
+  if (upTo !== undefined) conditions.push(lte(notifications.id, upTo));
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(and(eq(notifications.uid, uid), isNull(notifications.readAt)));
+    .where(and(...conditions));
   return Number(row?.count ?? 0);
 }
 

@@ -139,6 +139,8 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
       topic: `user:${an.uid}`,
       lastId: null,
     });
+    // Right behind it, the state the bell starts from: no notification, none unread.
+    expect(await client.waitFor((frame) => frame.type === "unread")).toEqual({ type: "unread", topic: `user:${an.uid}`, unread: 0 });
     client.send({ type: "subscribe", topic: "room:no-such-room" });
     await client.waitFor((frame) => frame.type === "error" && frame.topic === "room:no-such-room");
     client.close();
@@ -158,6 +160,18 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
     const notice = await reader.waitFor((frame) => frame.type === "notification");
     expect(notice).toMatchObject({ topic: `user:${dung.uid}`, notification: { kind: "mention", actor: { uid: chi.uid }, read: false } });
     reader.close();
+
+    // A page opened later starts from the count as of its `subscribed` frame, sent right after it.
+    const later = await connect(dung.cookie);
+    later.send({ type: "subscribe", topic: `user:${dung.uid}` });
+    const subscribed = await later.waitFor((frame) => frame.type === "subscribed");
+    expect(subscribed).toEqual({ type: "subscribed", topic: `user:${dung.uid}`, lastId: (notice as { id: number }).id });
+    await later.waitFor((frame) => frame.type === "unread");
+    expect(later.frames.slice(later.frames.indexOf(subscribed), later.frames.indexOf(subscribed) + 2)).toEqual([
+      subscribed,
+      { type: "unread", topic: `user:${dung.uid}`, unread: 1 },
+    ]);
+    later.close();
   });
 
   it("tells who has a lounge open, then who joins and leaves; a direct room tells whether its two members are on the site, and when one was last seen", async () => {

@@ -7,7 +7,8 @@
  *
  * Topics come from features as `TopicSource`s (who may read, what was missed, the newest id); this
  * module knows none of them. A subscription replays what the client missed after `after`, then
- * says `subscribed`, then goes live, with no gap and no duplicate: it listens to the hub before it
+ * says `subscribed` (followed by the state a new subscriber starts from, where the topic has one),
+ * then goes live, with no gap and no duplicate: it listens to the hub before it
  * reads the missed events, holds what arrives meanwhile, and sends each id once, in order.
  */
 import type { IncomingMessage, Server } from "node:http";
@@ -20,6 +21,7 @@ import {
   type PersistedEvent,
   type PresenceMember,
   type ServerFrame,
+  type TransientEvent,
 } from "../../universal/realtime/protocol.ts";
 import type { Auth } from "../auth/create-auth.ts";
 import { getViewer, type Viewer } from "../auth/viewer.ts";
@@ -42,6 +44,11 @@ export interface TopicSource {
   lastId(id: string): Promise<number | null>;
   /** The persisted events after `afterId`, in id order; undefined when too many were missed (the client reloads). */
   eventsAfter(id: string, afterId: number): Promise<PersistedEvent[] | undefined>;
+  /**
+   * The state a new subscriber starts from, sent right after `subscribed` and before any later
+   * event: as of `lastId`, the id that frame names (a member's unread count on `user:{uid}`).
+   */
+  opening?: (id: string, lastId: number | null) => Promise<TransientEvent>;
   /** Whether members may send typing indicators on this topic. */
   typing?: boolean;
   /**
@@ -408,7 +415,11 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
         member.lastSent = Math.max(lastId ?? 0, await feed.cursor);
         if (superseded()) return;
       }
-      send(connection, { type: "subscribed", topic, lastId: Math.max(lastId ?? 0, member.lastSent) || null });
+      const subscribedAt = Math.max(lastId ?? 0, member.lastSent) || null;
+      const opening = source.opening ? await source.opening(id, subscribedAt) : undefined;
+      if (superseded()) return;
+      send(connection, { type: "subscribed", topic, lastId: subscribedAt });
+      if (opening) send(connection, opening);
       member.live = true;
       for (const event of member.held.splice(0)) deliverTo(member, event);
       await joinPresence(member, feed, source, topic, id);

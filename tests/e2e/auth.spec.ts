@@ -35,6 +35,35 @@ test("sign-up through /login stores userData and userToken, sends the 'login' ev
   expect(await page.evaluate(() => [localStorage.getItem("userData"), localStorage.getItem("userToken")])).toEqual([null, null]);
 });
 
+test("signing out while the bell's subscription is still on its way asks nothing the signed-out page is refused", async ({ page }) => {
+  // The server's frames are held until the sign-out has been answered: the slowest a busy server
+  // or phone can be. The bell's count comes in the socket's frames, never as a request that would
+  // now answer 401 (a console error, which the fixture fails on).
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let subscribed = () => {};
+  const bellSubscribed = new Promise<void>((resolve) => (subscribed = resolve));
+  await page.routeWebSocket(/\/ws$/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      if (typeof message === "string" && message.includes('"topic":"user:')) subscribed();
+      server.send(message);
+    });
+    server.onMessage((message) => void released.then(() => socket.send(message)));
+  });
+  page.on("response", (response) => {
+    if (response.url().endsWith("/api/auth/sign-out")) release();
+  });
+  await signUpThroughLogin(page, uniqueEmail("chau"), "Châu");
+  await expect(page).toHaveURL(/\/$/);
+  await hydrated(page);
+  await bellSubscribed;
+  await page.getByRole("button", { name: vi.account.menu }).click();
+  await page.locator("#account-menu").getByRole("button", { name: vi.account.signOut }).click();
+  await expect(page.getByRole("link", { name: vi.account.signIn, exact: true })).toBeVisible();
+  await hydrated(page);
+});
+
 test.describe("refused sign-ins", () => {
   test.use({ expectedConsole: [/Failed to load resource: the server responded with a status of (400|401|422)/] });
   test("sign-in failures show a clear translated message", async ({ page }) => {

@@ -3,19 +3,20 @@ import sharp from "sharp";
 import common from "../../locales/vi/common.json" with { type: "json" };
 import feed from "../../locales/vi/feed.json" with { type: "json" };
 import moderation from "../../locales/vi/moderation.json" with { type: "json" };
-import { axeRules, expect, hydrated, islandHydrated, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+import {
+  axeRules,
+  expect,
+  hydrated,
+  islandHydrated,
+  memberInBrowser,
+  openFollowing,
+  seriousViolationsAtEveryWidth,
+  test,
+} from "./fixtures.ts";
 
 const origin = () => test.info().project.use.baseURL ?? "";
 
 const member = (browser: Browser, name: string) => memberInBrowser(browser, name, "feed");
-
-/** Opens `path` and waits until the bell follows the member's notifications live. */
-async function openFollowing(page: Page, path: string): Promise<void> {
-  const following = page.waitForResponse((response) => response.url().includes("/api/notifications?unread=1"));
-  await page.goto(path);
-  await hydrated(page);
-  await following;
-}
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 const postCard = (page: Page, author: string) => page.getByRole("article", { name: feed.post.by.replace("{{name}}", author) });

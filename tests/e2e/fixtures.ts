@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page, type WebSocket } from "@playwright/test";
 import auth from "../../locales/vi/auth.json" with { type: "json" };
 
 /** Console messages that mean a defect: errors, and React's hydration complaints at any level. */
@@ -23,7 +23,9 @@ export const test = base.extend<Fixtures>({
       page.on("console", (message) => {
         const text = message.text();
         if (isProblem(message.type(), text) && !expectedConsole.some((pattern) => pattern.test(text))) {
-          problems.push(`${message.type()}: ${text}`);
+          // The browser's line for a failed request does not name it: its location does.
+          const where = message.location().url;
+          problems.push(`${message.type()}: ${text}${where && !text.includes(where) ? ` (${where})` : ""}`);
         }
       });
       page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
@@ -49,6 +51,26 @@ export async function useLanguage(page: Page, language: "vi" | "en-US"): Promise
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement?.dataset.hydrated === "true");
+}
+
+/**
+ * Opens `path` and waits until the bell follows the member's notifications live: the socket has
+ * brought the count it starts from (the `unread` frame right after `subscribed`).
+ */
+export async function openFollowing(page: Page, path: string): Promise<void> {
+  const following = new Promise<void>((resolve) => {
+    const onSocket = (socket: WebSocket) =>
+      socket.on("framereceived", ({ payload }) => {
+        if (typeof payload === "string" && (JSON.parse(payload) as { type?: string }).type === "unread") {
+          page.off("websocket", onSocket);
+          resolve();
+        }
+      });
+    page.on("websocket", onSocket);
+  });
+  await page.goto(path);
+  await hydrated(page);
+  await following;
 }
 
 /** Whether the page's island of that name has become a React root (a sleeping one is still server HTML). */

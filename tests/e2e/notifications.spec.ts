@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import common from "../../locales/vi/common.json" with { type: "json" };
 import notifications from "../../locales/vi/notifications.json" with { type: "json" };
-import { expect, hydrated, PASSWORD, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+import { expect, hydrated, openFollowing, PASSWORD, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 
 const origin = () => test.info().project.use.baseURL ?? "";
 
@@ -38,14 +38,6 @@ async function otherMember(browser: Browser, name: string) {
     },
     close: () => context.close(),
   };
-}
-
-/** Opens `path` and waits until the bell follows the member's notifications live (it reads the count once subscribed). */
-async function openFollowing(page: Page, path: string): Promise<void> {
-  const following = page.waitForResponse((response) => response.url().includes("/api/notifications?unread=1"));
-  await page.goto(path);
-  await hydrated(page);
-  await following;
 }
 
 const unreadBell = (page: Page, count: number) =>

@@ -4,7 +4,7 @@ import common from "../../locales/vi/common.json" with { type: "json" };
 import moderation from "../../locales/vi/moderation.json" with { type: "json" };
 import offers from "../../locales/vi/offers.json" with { type: "json" };
 import reputation from "../../locales/vi/reputation.json" with { type: "json" };
-import { expect, hydrated, memberInBrowser, scrollToMarket, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+import { expect, hydrated, memberInBrowser, openFollowing, scrollToMarket, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 
 const member = (browser: Browser, name: string) => memberInBrowser(browser, name, "offers");
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -15,14 +15,6 @@ async function smallTargets(page: Page): Promise<string[]> {
   await page.setViewportSize({ width: 390, height: 900 });
   const found = await new AxeBuilder({ page }).withRules(["target-size"]).analyze();
   return found.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(" ")));
-}
-
-/** Opens `path` and waits until the bell follows the member's notifications live. */
-async function openFollowing(page: Page, path: string): Promise<void> {
-  const following = page.waitForResponse((response) => response.url().includes("/api/notifications?unread=1"));
-  await page.goto(path);
-  await hydrated(page);
-  await following;
 }
 
 /** Picks an item in the form's picker by typing a name without its accents, as players do. */

@@ -7,7 +7,6 @@ import type { AppNotification } from "../../../universal/notifications/notificat
 import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
 import { SERVICE_WORKER_MESSAGES } from "../../../universal/delivery/service-worker-protocol.ts";
 import { sameOriginPath } from "../../../universal/navigation/safe-navigation.ts";
-import { apiJson } from "../../shared/api/json-api.ts";
 import { socketClient } from "../../shared/realtime/socket-client.ts";
 import type { BrowserAlerts } from "./browser-notifications.ts";
 
@@ -31,11 +30,9 @@ export function followNotifications(uid: string, feed: NotificationFeed): () => 
   navigator.serviceWorker?.addEventListener("message", onWorkerMessage);
   const stop = socketClient().subscribe(`user:${uid}`, undefined, (frame: ServerFrame) => {
     if (frame.type === "subscribed") {
-      // Counted after the subscription is live, so nothing falls between the count and the events.
+      // The count follows at once, as of this id (the server's opening `unread` frame): later
+      // notifications add to it, so nothing falls between the count and the events.
       since = frame.lastId ?? 0;
-      void apiJson<unknown, { unread: number }>("/api/notifications?unread=1&limit=1").then((answer) => {
-        if (answer.ok) feed.counted(answer.body.unread);
-      });
     } else if (frame.type === "unread" && since !== null) {
       feed.counted(frame.unread);
     } else if (frame.type === "notification" && since !== null && frame.id > since) {
