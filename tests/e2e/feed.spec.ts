@@ -3,6 +3,7 @@ import sharp from "sharp";
 import common from "../../locales/vi/common.json" with { type: "json" };
 import feed from "../../locales/vi/feed.json" with { type: "json" };
 import moderation from "../../locales/vi/moderation.json" with { type: "json" };
+import { formatDate } from "../../app/shared/i18n/format.ts";
 import {
   axeRules,
   expect,
@@ -28,8 +29,10 @@ test("a member posts with an image and a linked item; another likes and comments
 
   await openFollowing(lan.page, "/feed");
   await lan.page.getByRole("button", { name: `${feed.composer.heading}…` }).click();
-  // `@` and a part of a name offers members; picking one writes their whole name.
   const body = lan.page.getByLabel(feed.composer.label);
+  // The form replaces the button it was opened with: the focus is where the member types.
+  await expect(body).toBeFocused();
+  // `@` and a part of a name offers members; picking one writes their whole name.
   // Typing a part of the name is enough: "@u0cn" finds "Minh u0cnt0".
   await body.fill(`**${text}** hỏi @${minh.name.split(" ")[1]?.slice(0, 4)}`);
   await lan.page
@@ -162,6 +165,47 @@ test("a visitor's feed stays the shared page until used: new posts are announced
   await expect(card.getByRole("region", { name: feed.comments.heading })).toBeVisible();
   expect(await islandHydrated(page, "feed-list")).toBe(true);
   await writer.page.context().close();
+});
+
+test("a reader in New York sees when a post was written in their own time, before and after the feed wakes", async ({ browser }) => {
+  const name = `Giờ ${unique()}`;
+  const writer = await member(browser, name);
+  const text = `Giờ địa phương ${unique()}`;
+  const posted = await writer.page.request.post("/api/feed/posts", { data: { body: text, lang: "vi" }, headers: { Origin: origin() } });
+  const { createdAt } = (await posted.json()).data as { createdAt: number };
+  await writer.page.context().close();
+  const inZone = (timeZone: string) => {
+    const zone = process.env.TZ;
+    process.env.TZ = timeZone;
+    try {
+      return formatDate(createdAt, "vi", { date: "medium", time: "short", local: true });
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  };
+  // Game time is 7 hours ahead of UTC; New York is 4 or 5 hours behind it: never the same text.
+  expect(inZone("America/New_York")).not.toBe(formatDate(createdAt, "vi", { date: "medium", time: "short" }));
+
+  const context = await browser.newContext({ baseURL: origin(), locale: "vi-VN", timezoneId: "America/New_York" });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || /hydrat/i.test(message.text())) problems.push(message.text());
+  });
+  await page.goto("/feed");
+  await hydrated(page);
+  // Server HTML that has not woken: the inline script wrote the reader's time as the page was parsed.
+  expect(await islandHydrated(page, "feed-list")).toBe(false);
+  const card = postCard(page, name).filter({ hasText: text });
+  await expect(card.locator("time")).toHaveText(inZone("America/New_York"));
+  // Waking the feed keeps it, with no hydration complaint.
+  await card.getByRole("button", { name: feed.post.comments_other.replace("{{count}}", "0") }).click();
+  await expect(card.getByRole("region", { name: feed.comments.heading })).toBeVisible();
+  expect(await islandHydrated(page, "feed-list")).toBe(true);
+  await expect(card.locator("time")).toHaveText(inZone("America/New_York"));
+  expect(problems).toEqual([]);
+  await context.close();
 });
 
 test("a visitor reads posts and a post's page but is offered sign-in instead of writing; an unknown post is 404", async ({

@@ -20,7 +20,7 @@ async function smallTargets(page: Page): Promise<string[]> {
 /** Picks an item in the form's picker by typing a name without its accents, as players do. */
 async function pickItem(page: Page, typed: string, name: string): Promise<void> {
   await page.getByLabel(offers.form.item).fill(typed);
-  await page.getByRole("button", { name, exact: true }).click();
+  await page.getByRole("option", { name, exact: true }).click();
   await expect(page.getByTestId("picked-item")).toHaveText(name);
 }
 

@@ -25,9 +25,17 @@ test("in English a member posts a sell offer, fills the bag and writes a note, e
   await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
   await expect(page.getByRole("heading", { level: 1, name: common.pages.meMakeOffer.title })).toBeVisible();
   await page.getByRole("button", { name: offers.form.open }).click();
-  await page.getByLabel(offers.form.item).fill("iron sw");
-  await page.getByRole("button", { name: "Iron Sword", exact: true }).click();
+  // By keyboard: the item field is a combobox, the arrows move through what it found and Enter picks.
+  const item = page.getByRole("combobox", { name: offers.form.item });
+  await item.fill("iron sw");
+  const found = page.getByRole("listbox", { name: offers.form.itemResults }).getByRole("option", { name: "Iron Sword", exact: true });
+  await expect(found).toBeVisible();
+  const position = await found.evaluate((option) => [...option.parentElement!.children].indexOf(option));
+  for (let step = 0; step < position; step++) await item.press("ArrowDown");
+  await expect(found).toHaveAttribute("aria-selected", "true");
+  await item.press("Enter");
   await expect(page.getByTestId("picked-item")).toHaveText("Iron Sword");
+  await expect(page.getByRole("button", { name: fill(offers.form.itemRemove, { name: "Iron Sword" }) })).toBeFocused();
   await page.getByLabel(offers.fields.quantity).fill("3");
   await page.getByLabel(offers.form.unitPrice).fill("1,500");
   await expect(page.getByText(fill(offers.form.total, { total: fill(offers.gold, { amount: "4,500" }) }))).toBeVisible();

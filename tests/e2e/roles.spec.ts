@@ -307,6 +307,12 @@ test("a member writes a guide that saves itself, sends it for review, a moderato
   await expect(page.getByLabel(guides.editor.body)).toHaveValue(/và đi theo nhóm\.$/);
   await page.getByRole("button", { name: guides.editor.submit }).click();
   await expect(page.getByText(guides.editor.submitted)).toBeVisible();
+  // "My guides" is the list alone, named for it, with the guide in review.
+  await page.goto("/guide");
+  await hydrated(page);
+  await page.getByRole("link", { name: guides.list.mine }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(guides.workspace.mine);
+  await expect(page.getByRole("listitem").filter({ hasText: title })).toContainText(guides.workspace.status.review);
 
   // The moderator approves it from the review queue in /admin.
   await reviewer.page.goto("/admin");

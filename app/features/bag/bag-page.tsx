@@ -84,8 +84,8 @@ export function BagPage({ i18n, entries, totals, q, type, sort }: BagPageProps) 
           <p className="text-2xl font-bold tabular-nums">{number.format(entries.length)}</p>
         </div>
         <div className="rounded-xl border border-line bg-surface p-4">
-          <p className="text-xs text-fg-muted">{t("list.noPrice")}</p>
-          <p className="text-2xl font-bold tabular-nums">{t("summary.unpriced", { count: totals.unpriced })}</p>
+          <p className="text-xs text-fg-muted">{t("summary.unpriced")}</p>
+          <p className="text-2xl font-bold tabular-nums">{number.format(totals.unpriced)}</p>
         </div>
         <p className="col-span-2 text-xs text-fg-muted sm:col-span-3">{t("summary.basis")}</p>
       </section>

@@ -24,4 +24,21 @@ describe("messageParts", () => {
       { kind: "text", text: " ơi, mail lan@example.vn" },
     ]);
   });
+
+  it("marks a known member's whole name, spaces and all, the longest that fits, ending at a word's end", () => {
+    const names = ["Minh", "Minh Đức", "Lan Anh"];
+    expect(messageParts("@minh đức ơi, @Lan Anh và @Minh Đứcc nữa", names)).toEqual([
+      { kind: "mention", text: "@minh đức" },
+      { kind: "text", text: " ơi, " },
+      { kind: "mention", text: "@Lan Anh" },
+      { kind: "text", text: " và " },
+      { kind: "mention", text: "@Minh" },
+      { kind: "text", text: " Đứcc nữa" },
+    ]);
+    // A name nobody on the page bears stays its first word, as before.
+    expect(messageParts("@Hoa Mai đâu", names)).toEqual([
+      { kind: "mention", text: "@Hoa" },
+      { kind: "text", text: " Mai đâu" },
+    ]);
+  });
 });

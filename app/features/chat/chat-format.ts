@@ -4,11 +4,30 @@ const TOKEN = /(https?:\/\/[^\s<>"]+)|((?:^|(?<=[\s(]))@[\p{L}\p{N}_.-]+)/gu;
 /** Punctuation that ends a sentence rather than a link: "see https://x.vn/a." links to /a. */
 const TRAILING = /[.,;:!?)\]'"]+$/u;
 
+const WORD_CHARACTER = /[\p{L}\p{N}_]/u;
+
+/**
+ * How much of the text after an `@` (at `start`) is a mention: the longest of `names` it begins with
+ * (a display name may hold spaces: "@Minh Đức"), ending where a word ends, else the one word matched.
+ */
+function mentionLength(text: string, start: number, word: number, names: readonly string[]): number {
+  let longest = word;
+  for (const name of names) {
+    if (name.length <= longest) continue;
+    const candidate = text.slice(start, start + name.length);
+    const next = text.charAt(start + name.length);
+    if (candidate.toLocaleLowerCase() === name.toLocaleLowerCase() && !WORD_CHARACTER.test(next)) longest = name.length;
+  }
+  return longest;
+}
+
 /**
  * A message's text as plain text, links and @mentions. Links are http(s) only and parsed by URL,
  * so nothing else (javascript:, data:) can become a link; everything renders as text nodes.
+ * `names` are the display names the page knows (the reader's own, the room's members it has seen):
+ * a mention of one of them is marked whole, spaces and all.
  */
-export function messageParts(text: string): MessagePart[] {
+export function messageParts(text: string, names: readonly string[] = []): MessagePart[] {
   const parts: MessagePart[] = [];
   let last = 0;
   const push = (part: MessagePart) => {
@@ -16,8 +35,9 @@ export function messageParts(text: string): MessagePart[] {
     if (part.kind === "text" && previous?.kind === "text") previous.text += part.text;
     else if (part.text) parts.push(part);
   };
-  for (const match of text.matchAll(TOKEN)) {
-    const index = match.index ?? 0;
+  const token = new RegExp(TOKEN);
+  for (let match = token.exec(text); match; match = token.exec(text)) {
+    const index = match.index;
     push({ kind: "text", text: text.slice(last, index) });
     if (match[1]) {
       const trailing = TRAILING.exec(match[1])?.[0] ?? "";
@@ -31,10 +51,14 @@ export function messageParts(text: string): MessagePart[] {
       }
       push(href ? { kind: "link", text: raw, href } : { kind: "text", text: raw });
       push({ kind: "text", text: trailing });
+      last = index + match[0].length;
     } else {
-      push({ kind: "mention", text: match[0] });
+      const length = 1 + mentionLength(text, index + 1, match[0].length - 1, names);
+      push({ kind: "mention", text: text.slice(index, index + length) });
+      last = index + length;
+      // The name's later words are not read again (as a link or a mention inside it).
+      token.lastIndex = last;
     }
-    last = index + match[0].length;
   }
   push({ kind: "text", text: text.slice(last) });
   return parts;

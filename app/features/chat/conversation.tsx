@@ -30,6 +30,7 @@ import { MuteDialog, RoomControls } from "./room-controls.tsx";
 import { nextOnline, RoomPresence, type RoomOnline } from "./room-presence.tsx";
 import { MentionList, useMentionPicker, type Mentionable } from "../../shared/ui/mention-picker.tsx";
 import { useCaretAfterRender } from "../../shared/ui/use-caret.ts";
+import { useRootData } from "../../shared/root-data.ts";
 import { hiddenAfterChange, hiddenAfterReveal } from "./message-window.ts";
 
 const TYPING_SHOWN_MS = 4_000;
@@ -112,6 +113,15 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
     setSeenSocketState(socketState);
     if (socketState !== "open") setLive(false);
   }
+  const viewerName = useRootData()?.viewer?.name;
+  // Whose mentions are marked whole: the reader, the other member of a direct room, authors, who is online.
+  const names = useMemo(() => {
+    const known = new Set<string>();
+    for (const name of [viewerName, room.peer?.displayName, ...messages.map((message) => message.author.displayName)])
+      if (name) known.add(name);
+    for (const name of online?.members.values() ?? []) known.add(name);
+    return [...known];
+  }, [viewerName, room.peer?.displayName, messages, online]);
   const list = useRef<HTMLOListElement>(null);
   // Messages the socket said were deleted: a read of the page that began before stays without them.
   const deleted = useRef(new Set<number>());
@@ -418,6 +428,7 @@ export function Conversation({ room, initial, viewerUid, moderator, blocked }: C
                 message={message}
                 own={own}
                 local={local}
+                names={names}
                 actions={{
                   editable: own && confirmed && now - message.createdAt < MESSAGE_EDIT_WINDOW_MS,
                   reportable: !own && confirmed,

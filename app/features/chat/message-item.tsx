@@ -26,6 +26,8 @@ interface Props {
   message: Shown;
   own: boolean;
   local: boolean;
+  /** Display names the page knows, so that a mention of one is marked whole ("@Minh Đức"). */
+  names: readonly string[];
   actions: MessageActions;
   editing: string | null;
   onEditChange(text: string | null): void;
@@ -42,6 +44,7 @@ export function MessageItem({
   message,
   own,
   local,
+  names,
   actions,
   editing,
   onEditChange,
@@ -116,7 +119,7 @@ export function MessageItem({
         <p
           className={`mt-0.5 max-w-[85%] rounded-2xl px-3 py-2 break-words whitespace-pre-wrap ${own ? "bg-brand text-on-brand" : "bg-surface-muted text-fg"} ${message.state ? "opacity-70" : ""}`}
         >
-          {messageParts(message.text).map((part, index) =>
+          {messageParts(message.text, names).map((part, index) =>
             part.kind === "link" ? (
               <a
                 key={index}

@@ -3,10 +3,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { COMMENT_BODY_MAX, FEED_EDIT_WINDOW_MS, type Comment, type Post } from "../../../universal/feed/feed-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
-import { formatDate, numberFormat } from "../../shared/i18n/format.ts";
+import { numberFormat } from "../../shared/i18n/format.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import type { ReportTarget } from "../../shared/moderation/report-dialog.tsx";
 import { Avatar } from "../../shared/ui/badges.tsx";
+import { ReaderTime } from "../../shared/ui/countdown.tsx";
 import { HeartIcon } from "../../shared/ui/icons.tsx";
 import { compactProse } from "../../shared/ui/prose.ts";
 import { feedError, newClientId } from "./feed-errors.ts";
@@ -186,7 +187,7 @@ function CommentItem({
   }
 
   async function remove() {
-    if (!window.confirm(t("post.confirmDelete"))) return;
+    if (!window.confirm(t("comments.confirmDelete"))) return;
     const answer = await apiJson(`/api/feed/comments/${comment.id}`, { method: "DELETE" });
     if (answer.ok) onRemove(comment.id);
     else setError(feedError(t, answer));
@@ -201,9 +202,7 @@ function CommentItem({
             <Link to={`/users?id=${encodeURIComponent(comment.author.uid)}`} className="font-semibold hover:underline">
               {name}
             </Link>{" "}
-            <time className="text-fg-muted" dateTime={new Date(comment.createdAt).toISOString()}>
-              {formatDate(comment.createdAt, i18n.language, { date: "short", time: "short" })}
-            </time>
+            <ReaderTime className="text-fg-muted" at={comment.createdAt} language={i18n.language} />
             {comment.editedAt ? <span className="text-fg-muted"> · {t("post.edited")}</span> : null}
           </p>
           {editing === null ? (

@@ -135,6 +135,9 @@ export function Composer({ defaultLanguage, onPosted }: { defaultLanguage: Langu
         <textarea
           id={ids.body}
           ref={bodyField}
+          // Opened by the member's own click or key ("Write a post…"), which the form replaces: the
+          // focus goes where they will type, not back to the page.
+          autoFocus
           value={body}
           {...mentions.inputProps}
           maxLength={POST_BODY_MAX}

@@ -4,11 +4,12 @@ import { lazy, Suspense, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { FEED_EDIT_WINDOW_MS, type Comment, type Post } from "../../../universal/feed/feed-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
-import { formatDate, numberFormat } from "../../shared/i18n/format.ts";
+import { numberFormat } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import type { ReportTarget } from "../../shared/moderation/report-dialog.tsx";
 import { Avatar } from "../../shared/ui/badges.tsx";
+import { ReaderTime } from "../../shared/ui/countdown.tsx";
 import { CommentIcon, HeartIcon } from "../../shared/ui/icons.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { feedError } from "./feed-errors.ts";
@@ -91,14 +92,10 @@ export function PostCard({ post, viewer, standalone = false, initialComments, no
           </p>
           <p className="text-xs text-fg-muted">
             {standalone ? (
-              <time dateTime={new Date(post.createdAt).toISOString()}>
-                {formatDate(post.createdAt, language, { date: "medium", time: "short" })}
-              </time>
+              <ReaderTime at={post.createdAt} language={language} style="medium" />
             ) : (
               <Link to={`/feed?id=${post.id}`} className="inline-flex min-h-6 items-center hover:underline">
-                <time dateTime={new Date(post.createdAt).toISOString()}>
-                  {formatDate(post.createdAt, language, { date: "medium", time: "short" })}
-                </time>
+                <ReaderTime at={post.createdAt} language={language} style="medium" />
                 <span className="sr-only"> · {t("post.permalink")}</span>
               </Link>
             )}

@@ -359,7 +359,7 @@ function saveText(
     case "saving":
       return t("editor.saving");
     case "saved":
-      return dirty ? t("editor.unsaved") : t("editor.saved", { time: formatDate(save.at, language, { time: "short" }) });
+      return dirty ? t("editor.unsaved") : t("editor.saved", { time: formatDate(save.at, language, { time: "short", local: true }) });
     case "needs-title":
       return t("editor.needsTitle");
     case "offline":

@@ -59,12 +59,14 @@ export default function GuideWorkspace({ guidesI18n, language, signedIn, mode, e
   const editing = editId === null ? null : (own.find((guide) => guide.id === editId) ?? null);
   const back = mode === "edit" && editId !== null ? `/guide?edit=${editId}` : mode === "write" ? "/guide?write" : "/guide?mine";
   const editorKey = editId === null || editId === created ? `new-${generation}` : `guide-${editId}`;
+  // `?mine` is the list alone: it is named for it, and its section heading would only repeat the page's.
+  const title = t(mode === "mine" ? "workspace.mine" : "workspace.title");
 
   return (
     <div className="mx-auto max-w-6xl">
-      <EntryBreadcrumbs listKey="guide" current={t("workspace.title")} />
-      <h1 className="text-2xl font-bold sm:text-3xl">{t("workspace.title")}</h1>
-      <p className="mt-2 text-fg-muted">{t("workspace.lead")}</p>
+      <EntryBreadcrumbs listKey="guide" current={title} />
+      <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+      <p className="mt-2 text-fg-muted">{t(mode === "mine" ? "workspace.mineLead" : "workspace.lead")}</p>
       {!signedIn ? (
         <SignInPrompt text={t("workspace.signedOut")} action={t("workspace.signIn")} back={back} />
       ) : (
@@ -90,7 +92,7 @@ export default function GuideWorkspace({ guidesI18n, language, signedIn, mode, e
           ) : null}
           <section aria-labelledby="my-guides" className="rounded-xl border border-line bg-surface p-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 id="my-guides" className="text-lg font-bold">
+              <h2 id="my-guides" className={mode === "mine" ? "sr-only" : "text-lg font-bold"}>
                 {t("workspace.mine")}
               </h2>
               <Link

@@ -4,9 +4,9 @@ import type { AppNotification } from "../../../universal/notifications/notificat
 import { sameOriginPath } from "../../../universal/navigation/safe-navigation.ts";
 import { notificationText } from "../../shared/notifications/notification-text.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
-import { formatDate } from "../../shared/i18n/format.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { ReaderTime } from "../../shared/ui/countdown.tsx";
 import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
 import { onNotification, setUnreadCount } from "./unread-count.ts";
 
@@ -130,7 +130,10 @@ export function NotificationsPage({ i18n, signedIn, unreadOnly, notifications, u
               {items.map((notification) => {
                 const href = sameOriginPath(notification.link);
                 return (
-                  <li key={notification.id} className={`flex items-start gap-3 p-3 ${notification.read ? "" : "bg-accent-soft/40"}`}>
+                  <li
+                    key={notification.id}
+                    className={`grid grid-cols-[0.5rem_minmax(0,1fr)] items-start gap-x-3 p-3 sm:grid-cols-[0.5rem_minmax(0,1fr)_auto] ${notification.read ? "" : "bg-accent-soft/40"}`}
+                  >
                     <span
                       aria-hidden="true"
                       className={`mt-2 size-2 shrink-0 rounded-full ${notification.read ? "bg-transparent" : "bg-brand"}`}
@@ -143,24 +146,23 @@ export function NotificationsPage({ i18n, signedIn, unreadOnly, notifications, u
                           onClick={() => {
                             if (!notification.read) void markRead({ ids: [notification.id] });
                           }}
-                          className="break-words text-fg underline-offset-2 hover:underline"
+                          className="line-clamp-3 break-words text-fg underline-offset-2 hover:underline"
                         >
                           {text(notification)}
                         </Link>
                       ) : (
-                        <span className="break-words">{text(notification)}</span>
+                        <span className="line-clamp-3 break-words">{text(notification)}</span>
                       )}
                       <p className="text-xs text-fg-muted">
-                        <time dateTime={new Date(notification.createdAt).toISOString()}>
-                          {formatDate(notification.createdAt, language, { date: "short", time: "short" })}
-                        </time>
+                        <ReaderTime at={notification.createdAt} language={language} />
                       </p>
                     </div>
                     {notification.read ? null : (
                       <button
                         type="button"
                         onClick={() => void markRead({ ids: [notification.id] })}
-                        className="min-h-10 shrink-0 rounded-md px-2 text-sm text-fg-muted hover:bg-surface-muted hover:text-fg"
+                        // On a phone, under the text and aligned with it, so that the text keeps the row's width.
+                        className="col-start-2 -ml-2 min-h-10 justify-self-start rounded-md px-2 text-sm text-fg-muted hover:bg-surface-muted hover:text-fg sm:col-start-3 sm:row-start-1 sm:ml-0"
                       >
                         {t("markRead")}
                       </button>

@@ -8,6 +8,7 @@ import { formatDate, numberFormat } from "../../shared/i18n/format.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import type { TFunction } from "../../shared/i18n/translator.ts";
 import { Avatar, Badges } from "../../shared/ui/badges.tsx";
+import { ReaderTime } from "../../shared/ui/countdown.tsx";
 import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
 import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
 
@@ -83,10 +84,8 @@ function MemberPosts({
                     {post.excerpt}
                   </span>
                   <span className="mt-1 block text-xs text-fg-muted">
-                    <time dateTime={new Date(post.createdAt).toISOString()}>
-                      {formatDate(post.createdAt, language, { date: "medium", time: "short" })}
-                    </time>{" "}
-                    · {t("profile.posts.likes", { count: post.likes })} · {t("profile.posts.comments", { count: post.comments })}
+                    <ReaderTime at={post.createdAt} language={language} style="medium" /> ·{" "}
+                    {t("profile.posts.likes", { count: post.likes })} · {t("profile.posts.comments", { count: post.comments })}
                   </span>
                 </span>
                 {post.image ? (

@@ -65,6 +65,35 @@ describe("writeLocalTime", () => {
     expect(empty.textContent).toBe("");
   });
 
+  it("replaces a member's moment (data-local-only) by the reader's time, in the medium style too, and leaves it in UTC+7", () => {
+    const moment = (at: number, language: string, style: "short" | "medium") => {
+      const attributes: Record<string, string> = {
+        "data-local-at": String(at),
+        "data-local-lang": language,
+        "data-local-style": style,
+        "data-local-only": "",
+      };
+      return {
+        textContent: formatDate(at, language, { date: style, time: "short" }),
+        getAttribute: (name: string) => attributes[name] ?? null,
+      };
+    };
+    for (const timeZone of ["Europe/Paris", "America/New_York", "UTC"]) {
+      process.env.TZ = timeZone;
+      for (const at of instants)
+        for (const language of ["vi", "en-US"])
+          for (const style of ["short", "medium"] as const) {
+            const element = moment(at, language, style);
+            writeLocalTime(element as unknown as HTMLElement);
+            expect(element.textContent).toBe(formatDate(at, language, { date: style, time: "short", local: true }));
+          }
+    }
+    process.env.TZ = "Asia/Ho_Chi_Minh";
+    const element = moment(instants[0]!, "vi", "medium");
+    writeLocalTime(element as unknown as HTMLElement);
+    expect(element.textContent).toBe("10:00 31 thg 12, 2026");
+  });
+
   it("works as the inline scripts run it: defined by the head's script, called on the span before the call", () => {
     process.env.TZ = "Europe/Paris";
     const window: Record<string, unknown> = {};

@@ -17,24 +17,31 @@
  * is held by tests to what `formatDate` and the translator write.
  */
 
-/** Writes " · 03:00 31/12/26 giờ của bạn" (`data-local-text` with the reader's time) into `element`, or nothing in UTC+7. */
+/**
+ * Writes " · 03:00 31/12/26 giờ của bạn" (`data-local-text` with the reader's time) into `element`, or
+ * nothing in UTC+7. With `data-local-only`, the element holds the game time itself, and the reader's
+ * time replaces it (the text is the time alone), or it stays as it is in UTC+7, where the two are one.
+ * `data-local-style="medium"` writes the date as `formatDate`'s medium style ("31 thg 12, 2026").
+ */
 export function writeLocalTime(element: HTMLElement): void {
   const at = Number(element.getAttribute("data-local-at"));
   const offset = new Date(at).getTimezoneOffset();
   let text = "";
   if (at > 0 && offset !== -420) {
     const wall = new Date(at - offset * 60_000);
-    const year = String(wall.getUTCFullYear() % 100).padStart(2, "0");
+    const fullYear = wall.getUTCFullYear();
+    const year = String(fullYear % 100).padStart(2, "0");
     const month = wall.getUTCMonth() + 1;
     const day = wall.getUTCDate();
     const hour = wall.getUTCHours();
     const minute = String(wall.getUTCMinutes()).padStart(2, "0");
+    const medium = element.getAttribute("data-local-style") === "medium";
     const time =
       element.getAttribute("data-local-lang") === "en-US"
-        ? `${month}/${day}/${year}, ${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${hour < 12 ? "AM" : "PM"}`
-        : `${String(hour).padStart(2, "0")}:${minute} ${day}/${month}/${year}`;
-    text = (element.getAttribute("data-local-text") ?? "").replace("{time}", time);
-  }
+        ? `${medium ? `${"JanFebMarAprMayJunJulAugSepOctNovDec".slice(month * 3 - 3, month * 3)} ${day}, ${fullYear}` : `${month}/${day}/${year}`}, ${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${hour < 12 ? "AM" : "PM"}`
+        : `${String(hour).padStart(2, "0")}:${minute} ${medium ? `${day} thg ${month}, ${fullYear}` : `${day}/${month}/${year}`}`;
+    text = (element.getAttribute("data-local-text") ?? "{time}").replace("{time}", time);
+  } else if (element.getAttribute("data-local-only") !== null) return;
   if (element.textContent !== text) element.textContent = text;
 }
 

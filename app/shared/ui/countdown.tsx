@@ -87,3 +87,37 @@ export function GameTime({ at, language }: GameTimeProps) {
     </span>
   );
 }
+
+type ReaderTimeProps = { at: number; language: string; style?: "short" | "medium"; className?: string };
+
+/**
+ * When a member did something (a post, a comment, a notification), in the reader's own time: not a
+ * game time, so it carries no label. The server can only write game time, which is the reader's own in
+ * UTC+7; elsewhere the inline script after it writes the reader's time in its place as the page is
+ * parsed (before it is painted, and in server HTML that never hydrates), and an effect does when React
+ * renders it later.
+ */
+export function ReaderTime({ at, language, style = "short", className }: ReaderTimeProps) {
+  const nonce = useNonce();
+  const element = useRef<HTMLTimeElement>(null);
+  useLayoutEffect(() => {
+    if (element.current) writeLocalTime(element.current);
+  }, [at, language, style]);
+  return (
+    <>
+      <time
+        ref={element}
+        className={className}
+        dateTime={new Date(at).toISOString()}
+        data-local-at={at}
+        data-local-lang={language}
+        data-local-style={style}
+        data-local-only=""
+        suppressHydrationWarning
+      >
+        {formatDate(at, language, { date: style, time: "short" })}
+      </time>
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: localTimeCallScript }} />
+    </>
+  );
+}

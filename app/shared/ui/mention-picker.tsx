@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { apiJson } from "../api/json-api.ts";
+import { listboxKey } from "./listbox-keys.ts";
 
 /** A member one can mention. */
 export interface Mentionable {
@@ -79,25 +80,23 @@ export function useMentionPicker(suggestPath: string) {
   /** Handles the list's keys; true when the key was the list's. */
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>, choose: (member: Mentionable) => void): boolean {
     if (!shown) return false;
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      const step = event.key === "ArrowDown" ? 1 : -1;
-      setActive((current) => (current + step + suggestions.length) % suggestions.length);
-      return true;
-    }
-    if ((event.key === "Enter" || event.key === "Tab") && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
+    const move = listboxKey(
+      { key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing },
+      active,
+      suggestions.length,
+      { tabChooses: true },
+    );
+    if (!move) return false;
+    event.preventDefault();
+    if (move.kind === "move") setActive(move.active);
+    else if (move.kind === "choose") {
       const member = suggestions[active];
       if (member) choose(member);
-      return true;
-    }
-    if (event.key === "Escape") {
-      event.preventDefault();
+    } else {
       setOpen(null);
       setSuggestions([]);
-      return true;
     }
-    return false;
+    return true;
   }
 
   /** The uids of picked members whose `@Name` is still in the text. */
