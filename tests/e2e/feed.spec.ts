@@ -233,6 +233,9 @@ test("a visitor reads posts and a post's page but is offered sign-in instead of 
   );
   await expect(page.getByRole("button", { name: `${feed.composer.heading}…` })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /Thích bài viết/ })).toHaveCount(0);
+  // Other journeys post meanwhile: "N new posts" may come and float over the first post, as it is meant
+  // to (the tabs stay clear). The checks below are of the page's own targets, so it is put away.
+  await page.locator('[data-island="feed-live"]').evaluate((notice) => ((notice as HTMLElement).style.display = "none"));
   expect(await seriousViolationsAtEveryWidth(page)).toEqual([]);
 
   // The feed's links are touch targets of 24 px at least (the post's time opens its page).

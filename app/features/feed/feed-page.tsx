@@ -10,6 +10,7 @@ import { languages, type Language } from "../../../universal/i18n/languages.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { pickMessages, useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Island } from "../../shared/islands/island.tsx";
+import type { TFunction } from "../../shared/i18n/translator.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
 import { feedError } from "./feed-errors.ts";
@@ -70,6 +71,10 @@ export function FeedListPage(props: FeedListProps) {
       <Breadcrumbs />
       <h1 className="text-2xl font-bold sm:text-3xl">{t("common:pages.feed.title")}</h1>
       <p className="mt-2 text-fg-muted">{t("common:pages.feed.description")}</p>
+      {/* Plain links, and the visitor's prompt: server HTML before the live notice, which floats over
+          the posts below them rather than over the tabs (decision 035). */}
+      <FeedTabs t={t} sort={props.sort} lang={props.lang} language={language} />
+      {visitor ? <SignInPrompt text={t("signedOut")} action={t("signIn")} back="/feed" /> : null}
       {visitor && live ? (
         <Island
           name="feed-live"
@@ -87,7 +92,39 @@ export function FeedListPage(props: FeedListProps) {
   );
 }
 
-/** The feed's interactive part: sort and language tabs, the composer, new posts as they come, paging. */
+/** The feed's sort and language tabs: links, nothing to wake. */
+function FeedTabs({ t, sort, lang, language }: { t: TFunction; sort: FeedSort; lang: FeedLanguage; language: string }) {
+  return (
+    <>
+      <nav aria-label={t("sorts.label")} className="mt-4 flex flex-wrap gap-2">
+        {feedSorts.map((each) => (
+          <Link
+            key={each}
+            to={feedHref(each, lang, language)}
+            aria-current={each === sort ? "page" : undefined}
+            className={`${tab} ${each === sort ? "border-brand bg-brand text-on-brand" : "border-line bg-surface hover:border-brand"}`}
+          >
+            {t(`sorts.${each}`)}
+          </Link>
+        ))}
+      </nav>
+      <nav aria-label={t("langs.label")} className="mt-2 flex flex-wrap gap-2">
+        {[...languages, "all" as const].map((each) => (
+          <Link
+            key={each}
+            to={feedHref(sort, each, language)}
+            aria-current={each === lang ? "page" : undefined}
+            className={`${tab} ${each === lang ? "border-fg" : "border-line bg-surface hover:border-brand"}`}
+          >
+            {t(`langs.${each}`)}
+          </Link>
+        ))}
+      </nav>
+    </>
+  );
+}
+
+/** The feed's interactive part: the composer, new posts as they come, paging. */
 export function FeedList({ i18n, moderationI18n, viewer, sort, lang, page, paged, now }: FeedListProps) {
   const { t } = useRouteMessages(i18n);
   const language = i18n.language;
@@ -148,31 +185,6 @@ export function FeedList({ i18n, moderationI18n, viewer, sort, lang, page, paged
   return (
     <>
       {moderationI18n ? <Messages payload={moderationI18n} /> : null}
-      <nav aria-label={t("sorts.label")} className="mt-4 flex flex-wrap gap-2">
-        {feedSorts.map((each) => (
-          <Link
-            key={each}
-            to={feedHref(each, lang, language)}
-            aria-current={each === sort ? "page" : undefined}
-            className={`${tab} ${each === sort ? "border-brand bg-brand text-on-brand" : "border-line bg-surface hover:border-brand"}`}
-          >
-            {t(`sorts.${each}`)}
-          </Link>
-        ))}
-      </nav>
-      <nav aria-label={t("langs.label")} className="mt-2 flex flex-wrap gap-2">
-        {[...languages, "all" as const].map((each) => (
-          <Link
-            key={each}
-            to={feedHref(sort, each, language)}
-            aria-current={each === lang ? "page" : undefined}
-            className={`${tab} ${each === lang ? "border-fg" : "border-line bg-surface hover:border-brand"}`}
-          >
-            {t(`langs.${each}`)}
-          </Link>
-        ))}
-      </nav>
-
       {viewer ? (
         <section aria-label={t("composer.heading")} className="mt-5 rounded-xl border border-line bg-surface p-4">
           {writing ? (
@@ -189,9 +201,7 @@ export function FeedList({ i18n, moderationI18n, viewer, sort, lang, page, paged
             </button>
           )}
         </section>
-      ) : (
-        <SignInPrompt text={t("signedOut")} action={t("signIn")} back="/feed" />
-      )}
+      ) : null}
 
       <div aria-live="polite" className="sticky top-16 z-10 mt-4 flex justify-center empty:hidden">
         {fresh.length > 0 ? (
