@@ -253,6 +253,12 @@ describe.each(testEngines)("identity on %s", (engine) => {
     await call(t.app, "/api/analytics", { body: { name: "login", params: {} }, cookie });
     await call(t.app, "/api/chat/rooms/global-vi/messages", { body: { text: "Tin của tôi", clientId: "export-message-1" }, cookie });
     await call(t.app, "/api/notifications/preferences", { method: "PUT", body: { kind: "mention", inApp: false, browser: false }, cookie });
+    // What they keep and write on the site goes with it: their posts and notes, among the rest.
+    expect((await call(t.app, "/api/feed/posts", { body: { body: "Bài của Linh", lang: "vi" }, cookie })).status).toBe(201);
+    expect(
+      (await call(t.app, "/api/notes", { body: { title: "Ghi chú của Linh", body: "mua quặng", clientId: "export-note-1" }, cookie }))
+        .status,
+    ).toBe(201);
     const exported = await call(t.app, "/api/profile/export", { cookie });
     expect(exported.headers.get("Content-Disposition")).toContain("attachment");
     const data = await exported.json();
@@ -260,6 +266,17 @@ describe.each(testEngines)("identity on %s", (engine) => {
     expect(data.chatMessages).toEqual([expect.objectContaining({ roomId: "global-vi", text: "Tin của tôi" })]);
     expect(data.notificationPreferences).toEqual([{ kind: "mention", inApp: false, browser: false }]);
     expect(data).toMatchObject({ chatBlocks: [], notifications: [], reportsFiled: [] });
+    expect(data.feed.posts).toEqual([expect.objectContaining({ body: "Bài của Linh", language: "vi" })]);
+    expect(data).toMatchObject({ bag: [], taxLedger: [], guides: [] });
+    expect(data.notes).toEqual([expect.objectContaining({ title: "Ghi chú của Linh" })]);
+    expect(data.trading).toEqual({
+      offers: [],
+      replies: [],
+      feedbackGiven: [],
+      feedbackReceived: [],
+      priceAlerts: [],
+      characterClaims: [],
+    });
     expect(JSON.stringify(data)).not.toMatch(/password|token/i);
     const refused = await call(t.app, "/api/profile", { method: "DELETE", body: { password: "not the password" }, cookie });
     expect(refused.status).toBe(403);

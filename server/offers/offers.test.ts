@@ -226,6 +226,8 @@ describe.each(testEngines)("offers on %s", (engine) => {
     expect((await move(dung, sell.id, "unreserve", { reason: "x" })).status).toBe(403);
     expect((await move(binh, sell.id, "cancel")).status).toBe(403);
     expect((await move(binh, sell.id, "feedback", { score: 1, comment: "ok" })).status).toBe(201);
+    // The other side's open page hears of it (the offer's version does not move).
+    expect(events.some((e) => e.type === "offer-feedback" && e.offerId === sell.id)).toBe(true);
     const half = await move(binh, sell.id, "confirm");
     expect(half.status).toBe(200);
     expect((await half.json()).data).toMatchObject({ status: "reserved", ownerConfirmedAt: null });

@@ -861,6 +861,7 @@ export async function leaveFeedback(
     .returning();
   if (inserted.length === 0) throw new AppError("conflict", "You already left feedback on this trade.", { reason: "already" });
   await publishTraders(db, hub, [toUid], now);
+  hub.publish({ type: "offer-feedback", topic: offerTopic(offerId), offerId });
   const [feedback] = await feedbackWhere(db, and(eq(offerFeedback.offerId, offerId), eq(offerFeedback.fromUid, viewer.uid)), 1);
   return feedback as Feedback;
 }

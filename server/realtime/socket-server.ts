@@ -242,7 +242,14 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
         return;
       }
       // Transient events (typing, unread counts, offers' moves) go to the live subscribers as they are.
-      if (event.type !== "typing" && event.type !== "unread" && event.type !== "offer-changed" && event.type !== "offer-book") return;
+      if (
+        event.type !== "typing" &&
+        event.type !== "unread" &&
+        event.type !== "offer-changed" &&
+        event.type !== "offer-feedback" &&
+        event.type !== "offer-book"
+      )
+        return;
       const text = JSON.stringify(event);
       for (const member of feed.members) {
         if (!member.live) continue;

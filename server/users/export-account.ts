@@ -1,21 +1,47 @@
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns, type Column } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import {
   analyticsEvents,
   authAccounts,
   authSessions,
   authUsers,
+  bagEntries,
+  characterClaims,
   chatBlocks,
   chatMessages,
+  commentLikes,
+  comments,
+  contributionPoints,
   favorites,
+  guides,
+  notes,
+  offerFeedback,
+  offerReplies,
+  offers,
+  postImages,
+  postLikes,
+  posts,
+  priceAlerts,
+  profileSettings,
   notificationPreferences,
   notifications,
   presence,
   reportReporters,
   reports,
+  taxLedger,
   users,
 } from "../../db/schema/index.ts";
 import { profileColumns } from "../profile/profile-store.ts";
+
+/**
+ * Every row of `table` whose `column` is the member's, all its columns but `leaveOut` (an image's
+ * bytes: the export says an image was there, its size and type, not the picture).
+ */
+function rowsOf<T extends PgTable>(db: Database, table: T, column: Column, uid: string, leaveOut: readonly string[] = []) {
+  const columns = Object.fromEntries(Object.entries(getTableColumns(table)).filter(([name]) => !leaveOut.includes(name)));
+  return db.select(columns).from(table as PgTable).where(eq(column, uid));
+}
 
 /** Everything we hold about a person, as JSON they can download (no secrets, no other people's data). */
 export async function exportAccount(db: Database, uid: string) {
@@ -80,6 +106,44 @@ export async function exportAccount(db: Database, uid: string) {
     .innerJoin(reports, eq(reports.id, reportReporters.reportId))
     .where(eq(reportReporters.uid, uid));
   const [seen] = await db.select({ lastSeenAt: presence.lastSeenAt }).from(presence).where(eq(presence.uid, uid));
+  // What they wrote and keep on the site: their feed, guides, trades, bag, notes and ledger.
+  const [
+    profileChoices,
+    feedPosts,
+    feedImages,
+    feedComments,
+    postsLiked,
+    commentsLiked,
+    guidesWritten,
+    contribution,
+    tradeOffers,
+    tradeReplies,
+    feedbackGiven,
+    feedbackReceived,
+    alerts,
+    claims,
+    bag,
+    personalNotes,
+    ledger,
+  ] = await Promise.all([
+    rowsOf(db, profileSettings, profileSettings.uid, uid),
+    rowsOf(db, posts, posts.authorUid, uid),
+    rowsOf(db, postImages, postImages.uid, uid, ["data"]),
+    rowsOf(db, comments, comments.authorUid, uid),
+    rowsOf(db, postLikes, postLikes.uid, uid),
+    rowsOf(db, commentLikes, commentLikes.uid, uid),
+    rowsOf(db, guides, guides.authorUid, uid),
+    rowsOf(db, contributionPoints, contributionPoints.uid, uid),
+    rowsOf(db, offers, offers.ownerUid, uid),
+    rowsOf(db, offerReplies, offerReplies.authorUid, uid),
+    rowsOf(db, offerFeedback, offerFeedback.fromUid, uid),
+    rowsOf(db, offerFeedback, offerFeedback.toUid, uid),
+    rowsOf(db, priceAlerts, priceAlerts.uid, uid),
+    rowsOf(db, characterClaims, characterClaims.uid, uid),
+    rowsOf(db, bagEntries, bagEntries.uid, uid),
+    rowsOf(db, notes, notes.uid, uid),
+    rowsOf(db, taxLedger, taxLedger.uid, uid),
+  ]);
   return {
     exportedAt: new Date().toISOString(),
     account,
@@ -94,5 +158,13 @@ export async function exportAccount(db: Database, uid: string) {
     notificationPreferences: notificationChoices,
     reportsFiled: filed,
     lastSeenAt: seen?.lastSeenAt ?? null,
+    profileSettings: profileChoices[0] ?? null,
+    feed: { posts: feedPosts, images: feedImages, comments: feedComments, postsLiked, commentsLiked },
+    guides: guidesWritten,
+    contributionPoints: contribution,
+    trading: { offers: tradeOffers, replies: tradeReplies, feedbackGiven, feedbackReceived, priceAlerts: alerts, characterClaims: claims },
+    bag,
+    notes: personalNotes,
+    taxLedger: ledger,
   };
 }

@@ -50,6 +50,8 @@ export type TransientEvent =
   | { type: "presence"; topic: string; count: number; members?: PresenceMember[]; joined?: PresenceMember[]; left?: string[] }
   /** On `offer:{id}`: the offer moved (readers fetch it again). */
   | { type: "offer-changed"; topic: string; offerId: number; status: OfferStatus; version: number }
+  /** On `offer:{id}`: one side left feedback on the trade (readers fetch the offer again; its version is the same). */
+  | { type: "offer-feedback"; topic: string; offerId: number }
   /** On `offers:{itemId}` (anyone): an open offer entered or changed in the item's book (`offer`), or left it (`offer: null`). */
   | { type: "offer-book"; topic: string; offerId: number; offer: Offer | null };
 

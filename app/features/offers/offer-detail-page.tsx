@@ -120,6 +120,9 @@ export function OfferDetailPage({ i18n, moderationI18n, offer: initial, item, se
     } else if (frame.type === "offer-changed") {
       // The other side moved (or this tab did, in another request): read the offer as the viewer sees it.
       if (frame.version > versionRef.current) void refresh();
+    } else if (frame.type === "offer-feedback") {
+      // Feedback left on the trade (by the other side, or by this member in another tab) shows at once.
+      void refresh();
     } else if (frame.type === "error" && frame.code === "reload") {
       void refresh().then(() => setGeneration((value) => value + 1));
     }
