@@ -40,7 +40,10 @@ import { profileColumns } from "../profile/profile-store.ts";
  */
 function rowsOf<T extends PgTable>(db: Database, table: T, column: Column, uid: string, leaveOut: readonly string[] = []) {
   const columns = Object.fromEntries(Object.entries(getTableColumns(table)).filter(([name]) => !leaveOut.includes(name)));
-  return db.select(columns).from(table as PgTable).where(eq(column, uid));
+  return db
+    .select(columns)
+    .from(table as PgTable)
+    .where(eq(column, uid));
 }
 
 /** Everything we hold about a person, as JSON they can download (no secrets, no other people's data). */

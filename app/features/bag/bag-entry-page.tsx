@@ -1,9 +1,10 @@
 /** `/me/bag/detail?id=`: one entry of the member's bag, its value, and its quantity, enhancement and note to change. */
+import { MessageWithTime } from "../../shared/ui/countdown.tsx";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { BAG_ENHANCEMENT_MAX, BAG_NOTE_MAX, BAG_QUANTITY_MAX, type BagEntry } from "../../../universal/bag/bag-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
-import { formatDate, numberFormat } from "../../shared/i18n/format.ts";
+import { numberFormat } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
@@ -110,7 +111,7 @@ export function BagEntryPage({ i18n, entry: loaded }: { i18n: RouteMessages; ent
           </button>
         </div>
         <p className="text-xs text-fg-muted">
-          {t("detail.updated", { time: formatDate(entry.updatedAt, language, { date: "short", time: "short" }) })}
+          <MessageWithTime message={(time) => t("detail.updated", { time })} at={entry.updatedAt} language={language} />
         </p>
       </form>
     </div>

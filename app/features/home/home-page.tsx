@@ -4,7 +4,7 @@ import { kindEntryHref } from "../../../universal/content/kind-links.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
-import { Countdown, GameTime, ReaderTime } from "../../shared/ui/countdown.tsx";
+import { Countdown, GameTime, MessageWithTime, ReaderTime } from "../../shared/ui/countdown.tsx";
 import { EventCard, type LiveEvent } from "../../shared/ui/event-card.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { Avatar } from "../../shared/ui/badges.tsx";
@@ -12,7 +12,6 @@ import { notificationText } from "../../shared/notifications/notification-text.t
 import { sameOriginPath } from "../../../universal/navigation/safe-navigation.ts";
 import type { AppNotification } from "../../../universal/notifications/notification-kinds.ts";
 import { ServerHtml } from "../../shared/page/server-html.tsx";
-import type { TFunction } from "../../shared/i18n/translator.ts";
 
 type Localized = { vi: string; en: string };
 interface SeasonSummary {
@@ -168,7 +167,11 @@ export function HomePage({
                   <Avatar name={post.author} image={post.photoURL} size={36} />
                   <span className="min-w-0 flex-1">
                     <span className="block text-sm text-fg-muted">
-                      <PostedBy name={post.author} at={post.createdAt} language={language} t={t} />
+                      <MessageWithTime
+                        message={(date) => t("posts.by", { name: post.author, date })}
+                        at={post.createdAt}
+                        language={language}
+                      />
                     </span>
                     <span className="mt-1 line-clamp-3 block break-words">{post.excerpt}</span>
                     <span className="mt-1 block text-xs text-fg-muted">
@@ -327,18 +330,5 @@ function UnreadNotifications({
         </ul>
       )}
     </section>
-  );
-}
-
-/** "Lan · 16:35 3/12/26" from the translator's message, the time in the reader's own zone. */
-function PostedBy({ name, at, language, t }: { name: string; at: number; language: string; t: TFunction }) {
-  const slot = "\u0000";
-  const [before = "", after = ""] = t("posts.by", { name, date: slot }).split(slot);
-  return (
-    <>
-      {before}
-      <ReaderTime at={at} language={language} />
-      {after}
-    </>
   );
 }

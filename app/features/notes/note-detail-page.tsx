@@ -3,11 +3,11 @@
  * tick in place (each tick a versioned save), pin and delete; `&edit=1` opens the editor, loaded on
  * demand. Without an id, a new note in the editor.
  */
+import { MessageWithTime } from "../../shared/ui/countdown.tsx";
 import { lazy, Suspense, useCallback, useState, type MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { setChecklistItem, type Note } from "../../../universal/notes/note-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
-import { formatDate } from "../../shared/i18n/format.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { useUrlParams } from "../../shared/routing/use-url-params.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
@@ -119,7 +119,9 @@ export function NoteDetailPage({ i18n, note: loaded }: NoteDetailProps) {
       </div>
       {note ? (
         <p className="mt-1 flex flex-wrap items-center gap-x-3 text-sm text-fg-muted">
-          <span>{t("detail.updated", { time: formatDate(note.updatedAt, language, { date: "short", time: "short" }) })}</span>
+          <span>
+            <MessageWithTime message={(time) => t("detail.updated", { time })} at={note.updatedAt} language={language} />
+          </span>
           {note.tags.length > 0 ? (
             <span className="flex flex-wrap gap-2">
               <span className="sr-only">{t("detail.tags")}:</span>

@@ -2,10 +2,10 @@
  * `/me/note`: the member's notes, pinned first, then the newest change; an accent-insensitive search
  * and a tag filter kept in the URL (`?q=`, `?tag=`), answered by the loader in one pass.
  */
+import { MessageWithTime } from "../../shared/ui/countdown.tsx";
 import { useEffect, useId, useState } from "react";
 import { Form, Link } from "react-router";
 import { checklistItems, type Note } from "../../../universal/notes/note-limits.ts";
-import { formatDate } from "../../shared/i18n/format.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { useUrlParams } from "../../shared/routing/use-url-params.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
@@ -148,7 +148,9 @@ export function NotesListPage({ i18n, notes, tags, q, tag }: NotesListProps) {
                 <p className="text-sm break-words text-fg-muted">{shown || t("list.untitledBody")}</p>
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-fg-muted">
                   {items.length > 0 ? <span>☑ {t("list.checklist", { done, total: items.length })}</span> : null}
-                  <span>{t("list.updated", { time: formatDate(note.updatedAt, language, { date: "short", time: "short" }) })}</span>
+                  <span>
+                    <MessageWithTime message={(time) => t("list.updated", { time })} at={note.updatedAt} language={language} />
+                  </span>
                   {note.tags.map((each) => (
                     <Link key={each} to={tagHref(each)} className="inline-flex min-h-6 items-center text-link underline">
                       #{each}

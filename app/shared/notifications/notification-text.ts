@@ -1,6 +1,7 @@
 /** What a notification says, in the reader's words (the `notifications` namespace): the bell, `/notification` and `/` share it. */
 import type { AppNotification } from "../../../universal/notifications/notification-kinds.ts";
 import type { TFunction } from "../i18n/translator.ts";
+import { numberFormat } from "../i18n/format.ts";
 
 /** `language` is the reader's: a trade names its item in that language (the notification carries both names). */
 export function notificationText(t: TFunction, notification: AppNotification, language: string): string {
@@ -20,6 +21,6 @@ export function notificationText(t: TFunction, notification: AppNotification, la
     count: others,
     // Trading: the item in the reader's language, and the unit price.
     item: String((language === "vi" ? notification.data.itemVi : notification.data.itemEn) ?? ""),
-    price: String(notification.data.unitPrice ?? ""),
+    price: typeof notification.data.unitPrice === "number" ? numberFormat(language).format(notification.data.unitPrice) : "",
   });
 }

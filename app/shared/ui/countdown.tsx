@@ -121,3 +121,30 @@ export function ReaderTime({ at, language, style = "short", className }: ReaderT
     </>
   );
 }
+
+const TIME_SLOT = "\u0000";
+
+/**
+ * A translated message with a member's moment in it ("Sửa {{time}}"), the moment as a `ReaderTime`:
+ * `message` writes the message with the slot it is given where the time goes.
+ */
+export function MessageWithTime({
+  message,
+  at,
+  language,
+  style,
+}: {
+  message: (slot: string) => string;
+  at: number;
+  language: string;
+  style?: "short" | "medium";
+}) {
+  const [before = "", after = ""] = message(TIME_SLOT).split(TIME_SLOT);
+  return (
+    <>
+      {before}
+      <ReaderTime at={at} language={language} style={style} />
+      {after}
+    </>
+  );
+}
