@@ -100,12 +100,16 @@ test("two members trade: a sell offer, a reply, a reservation, both confirm, bot
   await expect(minh.page.getByTestId("offer-state-text")).toHaveText(offers.state.open);
   await minh.page.getByLabel(offers.thread.label).fill("Mình lấy cả 3 cây, 20h gặp ở chợ nhé");
   await minh.page.getByRole("button", { name: offers.thread.send }).click();
+  // The send button waits for the next draft: the member stays where they write.
+  await expect(minh.page.getByLabel(offers.thread.label)).toBeFocused();
   await expect(minh.page.getByRole("list", { name: offers.thread.heading })).toContainText("Mình lấy cả 3 cây");
   await expect(lan.page.getByRole("list", { name: offers.thread.heading })).toContainText("Mình lấy cả 3 cây");
 
   // Lan reserves it for Minh; Minh's page follows.
   await lan.page.getByRole("button", { name: fill(offers.actions.reserve, { name: minh.name }) }).click();
   await expect(lan.page.getByTestId("offer-state-text")).toHaveText(fill(offers.state.reserved, { name: minh.name }));
+  // The button is gone with the move: the focus is on what the move says, not lost to the page.
+  await expect(lan.page.getByRole("status").filter({ hasText: fill(offers.reserve.done, { name: minh.name }) })).toBeFocused();
   await expect(minh.page.getByTestId("offer-state-text")).toHaveText(fill(offers.state.reservedForYou, { name: lan.name }));
   expect(await seriousViolationsAtEveryWidth(minh.page)).toEqual([]);
   expect(await smallTargets(minh.page)).toEqual([]);

@@ -50,6 +50,8 @@ export function AddEntry({ onAdded, onClose }: { onAdded(message: string): void;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // Marked busy, not disabled: a disabled button would drop the keyboard's focus to the page.
+    if (busy) return;
     if (!item) return setError(t("add.pickItem"));
     setBusy(true);
     const answer = await apiJson<BagEntry>("/api/bag", {
@@ -64,6 +66,8 @@ export function AddEntry({ onAdded, onClose }: { onAdded(message: string): void;
     setNote("");
     setError(null);
     onAdded(t("add.added", { name: localize(answer.data.item.name, i18n.language) }));
+    // Ready for the next item (the Add button was disabled while it sent, which let the focus go).
+    search.current?.focus();
   }
 
   const listId = `${ids}-items`;
@@ -133,7 +137,7 @@ export function AddEntry({ onAdded, onClose }: { onAdded(message: string): void;
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={`${buttonClass} bg-brand text-on-brand`} disabled={busy}>
+        <button type="submit" className={`${buttonClass} bg-brand text-on-brand aria-disabled:opacity-60`} aria-disabled={busy}>
           {t("add.submit")}
         </button>
         <button type="button" className={secondary} onClick={onClose}>

@@ -29,6 +29,8 @@ export function BagEntryPage({ i18n, entry: loaded }: { i18n: RouteMessages; ent
 
   async function save(event: FormEvent) {
     event.preventDefault();
+    // Marked busy, not disabled: a disabled button would drop the keyboard's focus to the page.
+    if (busy) return;
     setBusy(true);
     const answer = await apiJson<BagEntry>(`/api/bag/${entry.id}`, {
       method: "PATCH",
@@ -103,7 +105,7 @@ export function BagEntryPage({ i18n, entry: loaded }: { i18n: RouteMessages; ent
           {message ?? ""}
         </p>
         <div className="flex flex-wrap gap-2">
-          <button type="submit" className={`${buttonClass} bg-brand text-on-brand`} disabled={busy}>
+          <button type="submit" className={`${buttonClass} bg-brand text-on-brand aria-disabled:opacity-60`} aria-disabled={busy}>
             {t("detail.save")}
           </button>
           <button type="button" className={secondary} onClick={() => void remove()}>

@@ -91,6 +91,12 @@ export function OfferDetailPage({ i18n, moderationI18n, offer: initial, item, se
   const owner = role === "owner";
   const lastReplyId = replies.at(-1)?.id ?? 0;
   const versionRef = useRef(offer.version);
+  const replyField = useRef<HTMLTextAreaElement>(null);
+  // A move's button is gone once the offer has moved: the focus goes to what the move says, not to the page.
+  const noticeLine = useRef<HTMLParagraphElement>(null);
+  const focusNotice = () => {
+    if (document.activeElement === document.body || !document.activeElement?.isConnected) noticeLine.current?.focus();
+  };
   useEffect(() => {
     versionRef.current = offer.version;
   });
@@ -142,6 +148,7 @@ export function OfferDetailPage({ i18n, moderationI18n, offer: initial, item, se
     setOffer((current) => ({ ...answer.data, role: answer.data.role ?? current.role }));
     setNotice({ text: done, error: false });
     if (answer.data.status === "completed") void refresh();
+    requestAnimationFrame(focusNotice);
     return true;
   }
 
@@ -171,6 +178,8 @@ export function OfferDetailPage({ i18n, moderationI18n, offer: initial, item, se
     if (!text || text.length > OFFER_REPLY_MAX) return;
     setDraft("");
     setNotice(null);
+    // The send button is disabled with the draft gone: the member stays where they write.
+    replyField.current?.focus();
     void deliver({ clientId: newClientId(), text, state: "sending" });
   }
 
@@ -289,6 +298,8 @@ export function OfferDetailPage({ i18n, moderationI18n, offer: initial, item, se
           ) : null}
         </div>
         <p
+          ref={noticeLine}
+          tabIndex={-1}
           role={notice?.error ? "alert" : "status"}
           className={notice ? "mt-3 rounded-md border border-line bg-surface-muted px-3 py-2 text-sm" : "sr-only"}
         >
@@ -378,6 +389,7 @@ export function OfferDetailPage({ i18n, moderationI18n, offer: initial, item, se
             </label>
             <textarea
               id="offer-reply"
+              ref={replyField}
               value={draft}
               maxLength={OFFER_REPLY_MAX}
               rows={3}
@@ -397,8 +409,12 @@ export function OfferDetailPage({ i18n, moderationI18n, offer: initial, item, se
       </section>
 
       <p className="flex flex-wrap items-center justify-between gap-2">
-        <Link to="/me/make-offer" className="inline-flex min-h-10 items-center font-semibold text-link underline underline-offset-2">
-          ← {t("detail.back")}
+        {/* The owner goes back to their offers; anyone else came from the item's market. */}
+        <Link
+          to={owner ? "/me/make-offer" : `/equipments-items/detail?id=${encodeURIComponent(offer.itemId)}`}
+          className="inline-flex min-h-10 items-center font-semibold text-link underline underline-offset-2"
+        >
+          ← {owner ? t("detail.back") : t("detail.backToItem", { item: itemName })}
         </Link>
         {owner ? null : (
           <button
@@ -427,6 +443,7 @@ export function OfferDetailPage({ i18n, moderationI18n, offer: initial, item, se
               setFeedback((current) => [...current.filter((each) => each.from.uid !== answer.data.from.uid), answer.data]);
               setCanLeaveFeedback(false);
               setNotice({ text: t("feedback.done"), error: false });
+              requestAnimationFrame(focusNotice);
               return null;
             }}
           />
