@@ -236,7 +236,7 @@ export function BplayerPage({ i18n, query, result, invalid, servers, items, view
         <Suspense fallback={null}>
           <ScamReport
             name={result.name}
-            server={query.server || servers[0]?.id || ""}
+            server={query.server || result.server || servers[0]?.id || ""}
             servers={servers}
             onClose={() => setReporting(false)}
             onSent={() => setNotice({ text: t("report.sent"), error: false })}
