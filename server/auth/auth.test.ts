@@ -267,6 +267,8 @@ describe.each(testEngines)("identity on %s", (engine) => {
     expect(data.notificationPreferences).toEqual([{ kind: "mention", inApp: false, browser: false }]);
     expect(data).toMatchObject({ chatBlocks: [], notifications: [], reportsFiled: [] });
     expect(data.feed.posts).toEqual([expect.objectContaining({ body: "Bài của Linh", language: "vi" })]);
+    // Which moderator hid something is not the member's to know.
+    expect(Object.keys(data.feed.posts[0])).not.toContain("hiddenBy");
     expect(data).toMatchObject({ bag: [], taxLedger: [], guides: [] });
     expect(data.notes).toEqual([expect.objectContaining({ title: "Ghi chú của Linh" })]);
     expect(data.trading).toEqual({

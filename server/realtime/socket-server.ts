@@ -16,6 +16,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import {
   clientFrame,
+  isRelayedTransient,
   PRESENCE_LIST_MAX,
   topicSchema,
   type PersistedEvent,
@@ -242,14 +243,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
         return;
       }
       // Transient events (typing, unread counts, offers' moves) go to the live subscribers as they are.
-      if (
-        event.type !== "typing" &&
-        event.type !== "unread" &&
-        event.type !== "offer-changed" &&
-        event.type !== "offer-feedback" &&
-        event.type !== "offer-book"
-      )
-        return;
+      if (!isRelayedTransient(event)) return;
       const text = JSON.stringify(event);
       for (const member of feed.members) {
         if (!member.live) continue;

@@ -35,8 +35,9 @@ import {
 import { profileColumns } from "../profile/profile-store.ts";
 
 /**
- * Every row of `table` whose `column` is the member's, all its columns but `leaveOut` (an image's
- * bytes: the export says an image was there, its size and type, not the picture).
+ * Every row of `table` whose `column` is the member's, all its columns but `leaveOut`: an image's
+ * bytes (the export says an image was there, its size and type, not the picture), and which
+ * moderator hid a post, a comment or an offer (moderators act as the team, not by name).
  */
 function rowsOf<T extends PgTable>(db: Database, table: T, column: Column, uid: string, leaveOut: readonly string[] = []) {
   const columns = Object.fromEntries(Object.entries(getTableColumns(table)).filter(([name]) => !leaveOut.includes(name)));
@@ -130,14 +131,14 @@ export async function exportAccount(db: Database, uid: string) {
     ledger,
   ] = await Promise.all([
     rowsOf(db, profileSettings, profileSettings.uid, uid),
-    rowsOf(db, posts, posts.authorUid, uid),
+    rowsOf(db, posts, posts.authorUid, uid, ["hiddenBy"]),
     rowsOf(db, postImages, postImages.uid, uid, ["data"]),
-    rowsOf(db, comments, comments.authorUid, uid),
+    rowsOf(db, comments, comments.authorUid, uid, ["hiddenBy"]),
     rowsOf(db, postLikes, postLikes.uid, uid),
     rowsOf(db, commentLikes, commentLikes.uid, uid),
     rowsOf(db, guides, guides.authorUid, uid),
     rowsOf(db, contributionPoints, contributionPoints.uid, uid),
-    rowsOf(db, offers, offers.ownerUid, uid),
+    rowsOf(db, offers, offers.ownerUid, uid, ["hiddenBy"]),
     rowsOf(db, offerReplies, offerReplies.authorUid, uid),
     rowsOf(db, offerFeedback, offerFeedback.fromUid, uid),
     rowsOf(db, offerFeedback, offerFeedback.toUid, uid),

@@ -55,6 +55,19 @@ export type TransientEvent =
   /** On `offers:{itemId}` (anyone): an open offer entered or changed in the item's book (`offer`), or left it (`offer: null`). */
   | { type: "offer-book"; topic: string; offerId: number; offer: Offer | null };
 
+const RELAYED_TRANSIENT_TYPES = ["typing", "unread", "offer-changed", "offer-feedback", "offer-book"] as const;
+const relayed: ReadonlySet<string> = new Set(RELAYED_TRANSIENT_TYPES);
+
+/**
+ * Whether the hub carries this event to a topic's live subscribers as it is: the transient events but
+ * presence (the socket server's own); `pages-changed` and pokes are for the processes, not browsers.
+ */
+export function isRelayedTransient(event: {
+  type: string;
+}): event is Extract<TransientEvent, { type: (typeof RELAYED_TRANSIENT_TYPES)[number] }> {
+  return relayed.has(event.type);
+}
+
 export type ServerFrame =
   | PersistedEvent
   | TransientEvent

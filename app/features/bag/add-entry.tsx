@@ -66,7 +66,7 @@ export function AddEntry({ onAdded, onClose }: { onAdded(message: string): void;
     setNote("");
     setError(null);
     onAdded(t("add.added", { name: localize(answer.data.item.name, i18n.language) }));
-    // Ready for the next item (the Add button was disabled while it sent, which let the focus go).
+    // Ready for the next item.
     search.current?.focus();
   }
 

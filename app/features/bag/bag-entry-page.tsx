@@ -1,5 +1,4 @@
 /** `/me/bag/detail?id=`: one entry of the member's bag, its value, and its quantity, enhancement and note to change. */
-import { MessageWithTime } from "../../shared/ui/countdown.tsx";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { BAG_ENHANCEMENT_MAX, BAG_NOTE_MAX, BAG_QUANTITY_MAX, type BagEntry } from "../../../universal/bag/bag-limits.ts";
@@ -8,6 +7,7 @@ import { numberFormat } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { MessageWithTime } from "../../shared/ui/countdown.tsx";
 import { field } from "../../shared/ui/catalog-parts.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { NumberField } from "../../shared/ui/number-field.tsx";

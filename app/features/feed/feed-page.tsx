@@ -94,33 +94,50 @@ export function FeedListPage(props: FeedListProps) {
 
 /** The feed's sort and language tabs: links, nothing to wake. */
 function FeedTabs({ t, sort, lang, language }: { t: TFunction; sort: FeedSort; lang: FeedLanguage; language: string }) {
+  const sorts = feedSorts.map((each) => ({
+    key: each,
+    href: feedHref(each, lang, language),
+    label: t(`sorts.${each}`),
+    current: each === sort,
+  }));
+  const langs = [...languages, "all" as const].map((each) => ({
+    key: each,
+    href: feedHref(sort, each, language),
+    label: t(`langs.${each}`),
+    current: each === lang,
+  }));
   return (
     <>
-      <nav aria-label={t("sorts.label")} className="mt-4 flex flex-wrap gap-2">
-        {feedSorts.map((each) => (
-          <Link
-            key={each}
-            to={feedHref(each, lang, language)}
-            aria-current={each === sort ? "page" : undefined}
-            className={`${tab} ${each === sort ? "border-brand bg-brand text-on-brand" : "border-line bg-surface hover:border-brand"}`}
-          >
-            {t(`sorts.${each}`)}
-          </Link>
-        ))}
-      </nav>
-      <nav aria-label={t("langs.label")} className="mt-2 flex flex-wrap gap-2">
-        {[...languages, "all" as const].map((each) => (
-          <Link
-            key={each}
-            to={feedHref(sort, each, language)}
-            aria-current={each === lang ? "page" : undefined}
-            className={`${tab} ${each === lang ? "border-fg" : "border-line bg-surface hover:border-brand"}`}
-          >
-            {t(`langs.${each}`)}
-          </Link>
-        ))}
-      </nav>
+      <TabRow label={t("sorts.label")} tabs={sorts} className="mt-4" currentClass="border-brand bg-brand text-on-brand" />
+      <TabRow label={t("langs.label")} tabs={langs} className="mt-2" currentClass="border-fg" />
     </>
+  );
+}
+
+function TabRow({
+  label,
+  tabs,
+  className,
+  currentClass,
+}: {
+  label: string;
+  tabs: { key: string; href: string; label: string; current: boolean }[];
+  className: string;
+  currentClass: string;
+}) {
+  return (
+    <nav aria-label={label} className={`${className} flex flex-wrap gap-2`}>
+      {tabs.map((each) => (
+        <Link
+          key={each.key}
+          to={each.href}
+          aria-current={each.current ? "page" : undefined}
+          className={`${tab} ${each.current ? currentClass : "border-line bg-surface hover:border-brand"}`}
+        >
+          {each.label}
+        </Link>
+      ))}
+    </nav>
   );
 }
 

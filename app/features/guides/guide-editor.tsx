@@ -22,6 +22,7 @@ import { apiJson } from "../../shared/api/json-api.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { field } from "../../shared/ui/catalog-parts.tsx";
+import { listboxKey } from "../../shared/ui/listbox-keys.ts";
 import { Link } from "react-router";
 import { Article } from "./guide-pages.tsx";
 import {
@@ -454,17 +455,16 @@ function MarkdownField({ id, value, onChange }: { id: string; value: string; onC
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (!link || link.query.trim().length < 2 || hits.length === 0) return;
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      setActive((current) => (current + (event.key === "ArrowDown" ? 1 : hits.length - 1)) % hits.length);
-    } else if (event.key === "Enter" || event.key === "Tab") {
+    const move = listboxKey({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing }, active, hits.length, {
+      tabChooses: true,
+    });
+    if (!move) return;
+    event.preventDefault();
+    if (move.kind === "move") setActive(move.active);
+    else if (move.kind === "choose") {
       const hit = hits[active];
-      if (hit) {
-        event.preventDefault();
-        choose(hit);
-      }
-    } else if (event.key === "Escape") {
-      event.preventDefault();
+      if (hit) choose(hit);
+    } else {
       setLink(null);
       setHits([]);
     }

@@ -3,7 +3,6 @@
  * tick in place (each tick a versioned save), pin and delete; `&edit=1` opens the editor, loaded on
  * demand. Without an id, a new note in the editor.
  */
-import { MessageWithTime } from "../../shared/ui/countdown.tsx";
 import { lazy, Suspense, useCallback, useState, type MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { setChecklistItem, type Note } from "../../../universal/notes/note-limits.ts";
@@ -11,6 +10,7 @@ import { apiJson } from "../../shared/api/json-api.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { useUrlParams } from "../../shared/routing/use-url-params.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { MessageWithTime } from "../../shared/ui/countdown.tsx";
 import { prose } from "../../shared/ui/prose.ts";
 import { noteError } from "./notes-errors.ts";
 import { buttonClass, tagHref } from "./notes-list-page.tsx";

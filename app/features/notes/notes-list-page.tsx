@@ -2,13 +2,13 @@
  * `/me/note`: the member's notes, pinned first, then the newest change; an accent-insensitive search
  * and a tag filter kept in the URL (`?q=`, `?tag=`), answered by the loader in one pass.
  */
-import { MessageWithTime } from "../../shared/ui/countdown.tsx";
 import { useEffect, useId, useState } from "react";
 import { Form, Link } from "react-router";
 import { checklistItems, type Note } from "../../../universal/notes/note-limits.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { useUrlParams } from "../../shared/routing/use-url-params.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { MessageWithTime } from "../../shared/ui/countdown.tsx";
 import { field } from "../../shared/ui/catalog-parts.tsx";
 
 const SEARCH_DELAY_MS = 300;
