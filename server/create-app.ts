@@ -47,6 +47,7 @@ import { usersRoutes } from "./users/users-routes.ts";
 import { offerRoutes } from "./offers/offer-routes.ts";
 import { offerReportable } from "./offers/offer-reports.ts";
 import { characterReportable } from "./reputation/character-reports.ts";
+import { claimDisputeReportable, claimReportable } from "./reputation/claim-reports.ts";
 import { reputationRoutes } from "./reputation/reputation-routes.ts";
 import { bagRoutes } from "./bag/bag-routes.ts";
 import { notesRoutes } from "./notes/notes-routes.ts";
@@ -279,6 +280,8 @@ export function createApp({
     guideReportable(),
     offerReportable(database.db, hub),
     characterReportable(),
+    claimReportable(),
+    claimDisputeReportable(),
   ]);
   app.route("/api", profileRoutes(database.db));
   app.route("/api", usersRoutes(database.db));

@@ -16,6 +16,8 @@ export const errorStatus = {
   aborted: 409,
   /** A move the state does not allow now (reserving an offer already reserved): nothing was written. */
   "failed-precondition": 409,
+  /** An offer naming a character another member has proven theirs (issue 40). */
+  "character-claimed": 409,
   "payload-too-large": 413,
   "unsupported-media-type": 415,
   "resource-exhausted": 429,

@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { foldedQuery } from "../../db/folding.ts";
 import {
   bookPrice,
   characterClaims,
@@ -538,6 +539,26 @@ async function fireAlerts(
 }
 
 /**
+ * A character another member has proven theirs (a verified claim, folded name and server) is theirs
+ * to trade under: anyone else's offer naming it is refused, so nobody builds or ruins its record.
+ */
+async function assertCharacterFree(db: Database, viewer: Viewer, characterName: string, server: string): Promise<void> {
+  const [claimed] = await db
+    .select({ id: characterClaims.id })
+    .from(characterClaims)
+    .where(
+      and(
+        sql`f_unaccent(lower(${characterClaims.name})) = ${foldedQuery(characterName)}`,
+        eq(characterClaims.server, server),
+        eq(characterClaims.status, "verified"),
+        ne(characterClaims.uid, viewer.uid),
+      ),
+    )
+    .limit(1);
+  if (claimed) throw new AppError("character-claimed", "Another member has proven this character is theirs.");
+}
+
+/**
  * Posts an offer once per client id (the same id again answers the offer already made). The offer
  * and the notifications of the price alerts it fires commit together; the item's book hears of it after.
  */
@@ -556,6 +577,7 @@ export async function createOffer(
   if (existing) return (await toOffers(db, [asOf(existing, now)], viewer))[0] as Offer;
   const names = await assertInPack(db, "items", input.itemId, "itemId");
   await assertInPack(db, "servers", input.server, "server");
+  await assertCharacterFree(db, viewer, input.characterName, input.server);
   await limit(db, viewer, "offer", now);
   const { row, events } = await db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -818,7 +840,7 @@ export { publishOffer };
 /**
  * Each party once per offer, about the other, once the offer was reserved between them (reserved,
  * completed, or cancelled or expired while reserved). The subject character: the offer's for its
- * owner; the counterparty's claimed character on the offer's server, if any.
+ * owner; the counterparty's verified claim on the offer's server, if any.
  */
 export async function leaveFeedback(
   db: Database,
@@ -840,7 +862,7 @@ export async function leaveFeedback(
     const [claim] = await db
       .select({ name: characterClaims.name, server: characterClaims.server })
       .from(characterClaims)
-      .where(and(eq(characterClaims.uid, toUid), eq(characterClaims.server, row.server)))
+      .where(and(eq(characterClaims.uid, toUid), eq(characterClaims.server, row.server), eq(characterClaims.status, "verified")))
       .orderBy(asc(characterClaims.id))
       .limit(1);
     subject = claim ?? null;

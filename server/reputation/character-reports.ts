@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { reportImages, reportReporters, reports } from "../../db/schema/index.ts";
 import { characterReportBody, REPORT_IMAGE_MAX_BYTES, REPORT_IMAGES_MAX } from "../../universal/offers/offer-schemas.ts";
+import type { Database } from "../../db/client.ts";
 import type { ReportContext } from "../../universal/moderation/moderation-schemas.ts";
 import { AppError } from "../errors.ts";
 import { parseValue } from "../http/context.ts";
@@ -28,7 +29,8 @@ export function bplayerLink(name: string, server: string): string {
   return `/bplayer?${new URLSearchParams({ name, server }).toString()}`;
 }
 
-async function readImages(files: readonly File[]): Promise<ReencodedImage[]> {
+/** Screenshots re-encoded (checked for count and size first): a scam report's, a claim's proof, a dispute's. */
+export async function readImages(files: readonly File[]): Promise<ReencodedImage[]> {
   if (files.length > REPORT_IMAGES_MAX)
     throw new AppError("invalid-argument", `At most ${REPORT_IMAGES_MAX} images.`, { reason: "image-count" });
   if (files.some((file) => file.size > REPORT_IMAGE_MAX_BYTES))
@@ -43,6 +45,37 @@ async function readImages(files: readonly File[]): Promise<ReencodedImage[]> {
       ),
     );
   return images;
+}
+
+/**
+ * Screenshots join the member's own part of a report (they must be one of its reporters), up to
+ * REPORT_IMAGES_MAX per member: a retried request adds none past it.
+ */
+export async function attachImages(db: Database, reportId: number, uid: string, images: readonly ReencodedImage[]): Promise<void> {
+  if (images.length === 0) return;
+  const [mine] = await db
+    .select({ uid: reportReporters.uid })
+    .from(reportReporters)
+    .where(and(eq(reportReporters.reportId, reportId), eq(reportReporters.uid, uid)));
+  const kept = await db
+    .select({ id: reportImages.id })
+    .from(reportImages)
+    .where(and(eq(reportImages.reportId, reportId), eq(reportImages.uid, uid)));
+  const room = Math.max(0, REPORT_IMAGES_MAX - kept.length);
+  if (!mine || room === 0) return;
+  const now = Date.now();
+  await db.insert(reportImages).values(
+    images.slice(0, room).map((image) => ({
+      id: randomBytes(16).toString("base64url"),
+      reportId,
+      uid,
+      contentType: image.contentType,
+      data: image.data.toString("base64"),
+      width: image.width,
+      height: image.height,
+      createdAt: now,
+    })),
+  );
 }
 
 export function characterReportable(): ReportableKind {
@@ -87,33 +120,7 @@ export function characterReportable(): ReportableKind {
       const images = await readImages(request.images);
       const targetId = characterTarget(body.server, await foldName(db, body.name));
       const filed = await fileReport(db, reportKindsOf([kind]), viewer, { kind: "character", id: targetId, reason: body.reason });
-      if (images.length > 0) {
-        // Screenshots join the reporter's own part of the report, up to the limit per member.
-        const [mine] = await db
-          .select({ uid: reportReporters.uid })
-          .from(reportReporters)
-          .where(and(eq(reportReporters.reportId, filed.id), eq(reportReporters.uid, viewer.uid)));
-        const kept = await db
-          .select({ id: reportImages.id })
-          .from(reportImages)
-          .where(and(eq(reportImages.reportId, filed.id), eq(reportImages.uid, viewer.uid)));
-        const room = Math.max(0, REPORT_IMAGES_MAX - kept.length);
-        if (mine && room > 0) {
-          const now = Date.now();
-          await db.insert(reportImages).values(
-            images.slice(0, room).map((image) => ({
-              id: randomBytes(16).toString("base64url"),
-              reportId: filed.id,
-              uid: viewer.uid,
-              contentType: image.contentType,
-              data: image.data.toString("base64"),
-              width: image.width,
-              height: image.height,
-              createdAt: now,
-            })),
-          );
-        }
-      }
+      await attachImages(db, filed.id, viewer.uid, images);
       return filed;
     },
   };

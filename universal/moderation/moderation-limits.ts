@@ -4,8 +4,12 @@
  * kind here and a handler on the server (server/moderation/report-kinds.ts).
  */
 
-/** What can be reported: chat messages, feed posts and comments, member profiles, guides, offers, in-game characters (scam reports). */
-export const reportKinds = ["message", "post", "comment", "member", "guide", "offer", "character"] as const;
+/**
+ * What can be reported: chat messages, feed posts and comments, member profiles, guides, offers,
+ * in-game characters (scam reports); a member's proof that a character is theirs (`claim`) and a
+ * dispute of another member's verified claim (`claim-dispute`) go through the same queue.
+ */
+export const reportKinds = ["message", "post", "comment", "member", "guide", "offer", "character", "claim", "claim-dispute"] as const;
 export type ReportKind = (typeof reportKinds)[number];
 
 export const reportActions = ["hide", "delete", "dismiss", "verify"] as const;
@@ -13,10 +17,12 @@ export type ReportAction = (typeof reportActions)[number];
 
 /**
  * The decisions a report of a kind takes: a scam report about an in-game character is verified
- * (then shown publicly on `/bplayer`) or dismissed; anything else is hidden, deleted or dismissed.
+ * (then shown publicly on `/bplayer`) or dismissed, as are a claim's proof (verified: the character
+ * is the member's) and a claim dispute (verified: the disputed claim is removed); anything else is
+ * hidden, deleted or dismissed.
  */
 export function reportActionsFor(kind: ReportKind): readonly ReportAction[] {
-  return kind === "character" ? ["verify", "dismiss"] : ["hide", "delete", "dismiss"];
+  return kind === "character" || kind === "claim" || kind === "claim-dispute" ? ["verify", "dismiss"] : ["hide", "delete", "dismiss"];
 }
 
 export const reportStatuses = ["open", "resolved"] as const;
@@ -99,6 +105,7 @@ export const AUDIT_ACTIONS = [
   "comment.restore",
   "guide.restore",
   "offer.hide",
+  "claim.remove",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -106,7 +113,18 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const UNDOABLE_AUDIT_ACTIONS: readonly AuditAction[] = ["post.hide", "post.pin", "offer.hide"];
 
 /** What a decision was about; each has its name in `moderation.audit.targetKinds`. */
-export const AUDIT_TARGET_KINDS = ["message", "member", "room", "post", "comment", "guide", "offer", "character"] as const;
+export const AUDIT_TARGET_KINDS = [
+  "message",
+  "member",
+  "room",
+  "post",
+  "comment",
+  "guide",
+  "offer",
+  "character",
+  "claim",
+  "claim-dispute",
+] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
 export interface AuditEntry {

@@ -24,6 +24,8 @@ export const OFFER_PAGE_MAX = 200;
 /** Members keep at most this many price alerts and character claims. */
 export const ALERTS_MAX = 50;
 export const CLAIMS_MAX = 20;
+/** A pending claim with no proof waiting for a moderator is gone this many days after it was made. */
+export const CLAIM_PENDING_DAYS = 7;
 /** Screenshots on a scam report. */
 export const REPORT_IMAGES_MAX = 4;
 export const REPORT_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
@@ -150,8 +152,13 @@ export interface Reputation extends ReputationCounts {
   name: string;
   /** Null when the lookup named no server (every server counted). */
   server: string | null;
-  /** The member who claimed this character, if any. */
+  /** The member whose claim of this character a moderator verified, if any. */
   claimedBy: TradePerson | null;
+  /**
+   * Whether the record is its verified owner's: a claimed character counts only the trades its
+   * owner made under it; a name nobody has verified counts whatever anyone traded under it.
+   */
+  verified: boolean;
   feedback: Feedback[];
   reports: VerifiedReport[];
 }
@@ -168,9 +175,21 @@ export interface Alert {
   lastFiredAt: number | null;
 }
 
+export const claimStatuses = ["pending", "verified"] as const;
+export type ClaimStatus = (typeof claimStatuses)[number];
+
+/** A member's own claim (only its member reads it: the code is theirs to show in the game). */
 export interface CharacterClaim {
   id: number;
   name: string;
   server: string;
+  status: ClaimStatus;
+  /** The one-time code the member puts where the game shows it to others (`LV-7Q2K`). */
+  code: string;
+  /** The open report carrying the member's screenshot, while a moderator has not decided. */
+  proofReportId: number | null;
+  /** When a pending claim with no proof waiting is gone; null once verified or while proof waits. */
+  expiresAt: number | null;
   createdAt: number;
+  verifiedAt: number | null;
 }

@@ -126,6 +126,18 @@ export const pricesQuery = z.object({ range: z.enum(priceRanges, "range: 48h or 
 
 export const claimBody = z.object({ name: characterNameSchema, server: packId("server") }).strict();
 
+/** A claim's proof (`POST /api/characters/claims/{id}/proof`, multipart): the screenshot, and an optional word to the moderator. */
+export const claimProofFields = z.object({ note: text(500, "note", 0).optional() }).strict();
+
+/** A dispute of another member's verified claim (`POST /api/reports`, multipart with files named `images`). */
+export const claimDisputeBody = z
+  .object({
+    kind: z.literal("claim-dispute"),
+    claimId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    reason: text(500, "reason"),
+  })
+  .strict();
+
 export const reputationQuery = z.object({ name: characterNameSchema, server: packId("server").optional() });
 
 /** A scam report (`POST /api/reports`, JSON or multipart with files named `images`). */
