@@ -10,6 +10,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * body limit). A route that takes files is added here, in the one place the guard reads.
  */
 export const FILE_UPLOAD_ROUTES: ReadonlySet<string> = new Set(["/api/profile/photo", "/api/feed/posts", "/api/reports"]);
+/** Routes that take files and name a thing in their path (a claim's proof). */
+const FILE_UPLOAD_PATTERNS: readonly RegExp[] = [/^\/api\/characters\/claims\/\d+\/proof$/];
+
+function takesFiles(path: string): boolean {
+  return FILE_UPLOAD_ROUTES.has(path) || FILE_UPLOAD_PATTERNS.some((pattern) => pattern.test(path));
+}
 
 /**
  * Paths other sites may write to by design:
@@ -50,9 +56,9 @@ export function writeGuard(allowedOrigins: readonly string[]): MiddlewareHandler
     if (c.req.path.startsWith("/api/")) {
       const type = mediaType(c.req.header("content-type"));
       if (type || hasBody(c.req.raw.headers)) {
-        const accepted = type === "application/json" || (type === "multipart/form-data" && FILE_UPLOAD_ROUTES.has(c.req.path));
+        const accepted = type === "application/json" || (type === "multipart/form-data" && takesFiles(c.req.path));
         if (!accepted) {
-          const expected = FILE_UPLOAD_ROUTES.has(c.req.path) ? "multipart/form-data" : "application/json";
+          const expected = takesFiles(c.req.path) ? "multipart/form-data" : "application/json";
           throw new AppError("unsupported-media-type", `The request body must be ${expected}.`);
         }
       }

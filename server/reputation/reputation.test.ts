@@ -76,26 +76,47 @@ describe.each(testEngines)("reputation on %s", (engine) => {
   });
   afterAll(() => t.dispose());
 
-  it("lets a member claim a character once (folded name, one server); someone else's claim is 409", async () => {
+  /** A claim proven: the member's screenshot, verified by the moderator. */
+  async function prove(who: Member, id: number): Promise<void> {
+    const form = new FormData();
+    form.append("screenshot", await png(), "code.png");
+    const sent = await call(t.app, `/api/characters/claims/${id}/proof`, { cookie: who.cookie, body: form });
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    const reportId = (await sent.json()).data.proofReportId;
+    expect((await call(t.app, `/api/reports/${reportId}/resolve`, { cookie: mod.cookie, body: { action: "verify" } })).status).toBe(200);
+  }
+
+  async function verifiedClaim(who: Member, name: string, server = SERVER): Promise<CharacterClaim> {
+    const made = await claim(who, name, server);
+    expect(made.status).toBe(201);
+    const data = (await made.json()).data as CharacterClaim;
+    await prove(who, data.id);
+    return data;
+  }
+
+  it("lets a member claim a character once (folded name, one server); once proven, someone else's claim is 409", async () => {
     expect((await claim(null, "Bình An")).status).toBe(401);
     expect((await claim(binh, "Bình An", "no-such-server")).status).toBe(400);
     const first = await claim(binh, "Bình An");
     expect(first.status).toBe(201);
     const made = (await first.json()).data as CharacterClaim;
-    expect(made).toMatchObject({ name: "Bình An", server: SERVER });
+    expect(made).toMatchObject({ name: "Bình An", server: SERVER, status: "pending" });
     const again = await claim(binh, "binh an");
     expect(again.status).toBe(200);
     expect((await again.json()).data.id).toBe(made.id);
-    const taken = await claim(chi, "BÌNH AN");
+    // Unproven, a claim keeps nobody out (issue 40): first come is not first served.
+    expect((await claim(chi, "BÌNH AN")).status).toBe(201);
+    await prove(binh, made.id);
+    const taken = await claim(an, "BÌNH AN");
     expect(taken.status).toBe(409);
     expect((await taken.json()).error.code).toBe("conflict");
     expect((await claim(chi, "Bình An", "bach-hac")).status).toBe(201);
     const own = (await (await call(t.app, "/api/characters/claims", { cookie: binh.cookie })).json()).data as CharacterClaim[];
-    expect(own.map((c) => c.id)).toEqual([made.id]);
+    expect(own.map((c) => [c.id, c.status])).toEqual([[made.id, "verified"]]);
     expect((await call(t.app, "/api/characters/claims")).status).toBe(401);
     expect((await call(t.app, `/api/characters/claims/${made.id}`, { cookie: chi.cookie, method: "DELETE" })).status).toBe(404);
     expect((await call(t.app, `/api/characters/claims/${made.id}`, { cookie: binh.cookie, method: "DELETE" })).status).toBe(200);
-    expect((await claim(binh, "Bình An")).status).toBe(201);
+    await verifiedClaim(binh, "Bình An");
   });
 
   it("shows a character's feedback and completed trades, accent-insensitively, from both sides of a trade", async () => {
@@ -115,10 +136,19 @@ describe.each(testEngines)("reputation on %s", (engine) => {
     expect((await aboutBinh.json()).data).toMatchObject({ subjectName: "Bình An", subjectServer: SERVER });
 
     const seller = await reputation(`name=${encodeURIComponent("tuan kiet")}&server=${SERVER}`);
-    expect(seller).toMatchObject({ name: "Tuấn Kiệt", server: SERVER, positive: 1, negative: 0, trades: 1, claimedBy: null, reports: [] });
+    expect(seller).toMatchObject({
+      name: "Tuấn Kiệt",
+      server: SERVER,
+      positive: 1,
+      negative: 0,
+      trades: 1,
+      claimedBy: null,
+      verified: false,
+      reports: [],
+    });
     expect(seller.feedback.map((f) => f.comment)).toEqual(["Uy tín"]);
     const buyer = await reputation(`name=${encodeURIComponent("BINH AN")}&server=${SERVER}`);
-    expect(buyer).toMatchObject({ name: "Bình An", positive: 0, negative: 1, trades: 1, claimedBy: { uid: binh.uid } });
+    expect(buyer).toMatchObject({ name: "Bình An", positive: 0, negative: 1, trades: 1, claimedBy: { uid: binh.uid }, verified: true });
     expect((await reputation(`name=${encodeURIComponent("Tuấn Kiệt")}`)).trades).toBe(1);
     expect((await reputation("name=nobody&server=bach-hac")).trades).toBe(0);
     expect((await call(t.app, "/api/reputation")).status).toBe(400);
@@ -148,7 +178,7 @@ describe.each(testEngines)("reputation on %s", (engine) => {
     expect((await reputation(`name=${encodeURIComponent("Chi Lan")}&server=${SERVER}`)).negative).toBe(0);
 
     // Claimed later, the character shows it, with the trade.
-    expect((await claim(chi, "Chi Lan")).status).toBe(201);
+    await verifiedClaim(chi, "Chi Lan");
     const chiLan = await reputation(`name=${encodeURIComponent("chi lan")}&server=${SERVER}`);
     expect(chiLan).toMatchObject({ name: "Chi Lan", positive: 0, negative: 1, trades: 1, claimedBy: { uid: chi.uid } });
     expect(chiLan.feedback.map((f) => [f.comment, f.subjectServer])).toEqual([["Không trả lời tin nhắn", SERVER]]);
@@ -156,7 +186,7 @@ describe.each(testEngines)("reputation on %s", (engine) => {
     expect((await reputation(`name=${encodeURIComponent("Chi Lan")}`)).negative).toBe(1);
     expect((await reputation(`name=${encodeURIComponent("Chi Lan")}&server=bach-hac`)).negative).toBe(0);
     // Feedback about an offer's owner stays with the offer's character, not the owner's other claims.
-    expect((await claim(an, "An Khác")).status).toBe(201);
+    await verifiedClaim(an, "An Khác");
     expect(await reputation(`name=${encodeURIComponent("An Khác")}&server=${SERVER}`)).toMatchObject({ positive: 0, negative: 0 });
     expect(await reputation(`name=${encodeURIComponent("Kiệt Ba")}&server=${SERVER}`)).toMatchObject({
       positive: 1,
