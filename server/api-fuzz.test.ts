@@ -416,6 +416,11 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
     path: fc.constant("/api/characters/claims"),
     body: bodies({ name: "Tuấn Kiệt", server: "suong-mai" }),
   }),
+  "POST /api/characters/claims/:id/proof": ({ user }) => ({
+    session: user,
+    path: segment("1", "2").map((id) => `/api/characters/claims/${id}/proof`),
+    body: bodies({ note: "Mã ở chữ ký" }),
+  }),
   "DELETE /api/characters/claims/:id": ({ admin }) => ({
     session: admin,
     path: segment("1", "2").map((id) => `/api/characters/claims/${id}`),

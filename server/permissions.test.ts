@@ -801,6 +801,16 @@ const endpoints: Endpoint[] = [
     }),
     expected: own(201),
   },
+  // A claim's proof (issue 40): each member's own claim takes their screenshot; no one else's.
+  {
+    route: "POST /api/characters/claims/:id/proof",
+    request: (caller, { png }) => {
+      const form = new FormData();
+      form.set("screenshot", new File([new Uint8Array(png)], "code.png", { type: "image/png" }));
+      return { method: "POST", path: `/api/characters/claims/${mine(offerFixtures.claims, caller)}/proof`, body: form };
+    },
+    expected: own(201),
+  },
   {
     route: "DELETE /api/characters/claims/:id",
     request: (caller) => ({ method: "DELETE", path: `/api/characters/claims/${mine(offerFixtures.claims, caller)}` }),

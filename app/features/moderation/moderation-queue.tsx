@@ -225,7 +225,8 @@ function ReportCard({ report }: { report: Report }) {
                 key={action}
                 type="button"
                 disabled={busy}
-                title={t(`queue.hints.${action}`)}
+                // A kind whose decisions mean something of their own (a claim's proof) says so; the others share the words.
+                title={t(`queue.kindHints.${report.kind}.${action}`, { defaultValue: t(`queue.hints.${action}`) })}
                 onClick={() => void decide(action)}
                 className={`min-h-10 rounded-md px-4 font-semibold disabled:opacity-60 ${decisionStyle[action]}`}
               >

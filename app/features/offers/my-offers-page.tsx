@@ -3,12 +3,13 @@
  * character names. The forms load when opened; the lists are the loader's, server-rendered.
  */
 import { lazy, Suspense, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { Alert, CharacterClaim, Offer, OfferSide } from "../../../universal/offers/offer-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { ClaimCard } from "./claim-card.tsx";
 import type { PickedItem } from "./item-picker.tsx";
 import { OfferRow, type Named } from "./offer-parts.tsx";
 import type { ServerChoice } from "./offer-form.tsx";
@@ -192,24 +193,20 @@ export function MyOffersPage({
         </h2>
         <p className="mt-1 text-sm text-fg-muted">{t("claims.lead")}</p>
         {claims.length === 0 ? <p className="mt-2 text-sm text-fg-muted">{t("claims.empty")}</p> : null}
-        <ul className="mt-3 flex flex-wrap gap-2">
+        <ul className="mt-3 flex flex-col gap-2">
           {claims.map((claim) => (
-            <li key={claim.id} className="flex items-center gap-1 rounded-full border border-line py-1 ps-3 pe-1 text-sm">
-              <Link
-                to={`/bplayer?${new URLSearchParams({ name: claim.name, server: claim.server })}`}
-                className="inline-flex min-h-8 items-center font-semibold text-link underline"
-              >
-                {claim.name}
-              </Link>
-              <span>· {serverName(claim.server)}</span>
-              <button
-                type="button"
-                onClick={() => void removeClaim(claim)}
-                aria-label={t("claims.remove", { name: claim.name })}
-                className="inline-flex size-8 items-center justify-center rounded-full hover:bg-surface-muted"
-              >
-                <span aria-hidden="true">×</span>
-              </button>
+            <li key={claim.id}>
+              <ClaimCard
+                claim={claim}
+                serverName={serverName(claim.server)}
+                t={t}
+                language={language}
+                onRemove={(each) => void removeClaim(each)}
+                onChanged={(changed) => {
+                  setClaims((current) => current.map((each) => (each.id === changed.id ? changed : each)));
+                  setNotice(t("claims.proof.sent", { name: changed.name }));
+                }}
+              />
             </li>
           ))}
         </ul>
@@ -220,9 +217,10 @@ export function MyOffersPage({
                 servers={servers}
                 onClose={() => setClaiming(false)}
                 onClaimed={(claim) => {
-                  setClaims((current) => [...current, claim]);
+                  // Claiming a name again answers the claim already made: it is listed once.
+                  setClaims((current) => (current.some((each) => each.id === claim.id) ? current : [...current, claim]));
                   setClaiming(false);
-                  setNotice(t("claims.done", { name: claim.name }));
+                  setNotice(t("claims.done", { name: claim.name, code: claim.code }));
                 }}
               />
             </Suspense>

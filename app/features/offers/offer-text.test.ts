@@ -33,6 +33,7 @@ describe("offerError", () => {
     expect(offerError(t, refusal(400, "invalid-argument"))).toBe(vi.errors.invalid);
     expect(offerError(t, refusal(0, "network"))).toBe(vi.errors.network);
     expect(offerError(t, refusal(500, "internal"))).toBe(vi.errors.generic);
+    expect(offerError(t, refusal(409, "character-claimed"))).toBe(vi.errors.characterClaimed);
     expect(offerError(t, refusal(429, "resource-exhausted", { reason: "rate-limit", retryAfter: 125 }))).toBe(
       vi.errors.rateLimit.replace("{{minutes}}", "3"),
     );

@@ -7,6 +7,7 @@ import type { TFunction } from "../../shared/i18n/translator.ts";
 const byCode: Record<string, string> = {
   "failed-precondition": "errors.moved",
   conflict: "errors.moved",
+  "character-claimed": "errors.characterClaimed",
   aborted: "errors.moved",
   "permission-denied": "errors.forbidden",
   unauthenticated: "errors.signIn",

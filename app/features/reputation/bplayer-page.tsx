@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useState } from "react";
 import { Form, Link } from "react-router";
-import type { Reputation } from "../../../universal/offers/offer-limits.ts";
+import type { CharacterClaim, Reputation } from "../../../universal/offers/offer-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
@@ -39,7 +39,8 @@ export function BplayerPage({ i18n, query, result, invalid, servers, items, view
   const { t } = useRouteMessages(i18n);
   const language = i18n.language;
   const [reporting, setReporting] = useState(false);
-  const [claimed, setClaimed] = useState(false);
+  /** The viewer's claim made here: pending until a moderator verifies their screenshot. */
+  const [claimed, setClaimed] = useState<CharacterClaim | null>(null);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const serverName = (id: string | null) => (id ? (servers.find((each) => each.id === id)?.name ?? id) : t("allServers"));
   const here = `/bplayer?${new URLSearchParams(query.server ? { name: query.name, server: query.server } : { name: query.name })}`;
@@ -51,14 +52,14 @@ export function BplayerPage({ i18n, query, result, invalid, servers, items, view
 
   async function claim() {
     if (!result || !query.server) return;
-    const answer = await apiJson("/api/characters/claims", { body: { name: query.name, server: query.server } });
+    const answer = await apiJson<CharacterClaim>("/api/characters/claims", { body: { name: query.name, server: query.server } });
     if (!answer.ok)
       return setNotice({
         text: reputationError(t, answer.status, answer.code, String(answer.details.reason ?? "")),
         error: true,
       });
-    setClaimed(true);
-    setNotice({ text: t("claim.done", { name: query.name }), error: false });
+    setClaimed(answer.data);
+    setNotice({ text: t("claim.done", { name: answer.data.name, code: answer.data.code }), error: false });
   }
 
   return (
@@ -114,13 +115,18 @@ export function BplayerPage({ i18n, query, result, invalid, servers, items, view
           <h2 id="reputation-name" className="text-xl font-bold break-all">
             {shownName} <span className="text-base font-normal text-fg-muted">· {serverName(result.server)}</span>
           </h2>
-          <p className="mt-1 text-sm text-fg-muted">
-            {result.claimedBy
-              ? t("claimedBy", { name: result.claimedBy.displayName || t("member") })
-              : claimed
-                ? t("claim.done", { name: result.name })
-                : t("unclaimed")}
-          </p>
+          {result.verified && result.claimedBy ? (
+            <p className="mt-1 text-sm font-semibold text-emerald-800 dark:text-emerald-300" data-testid="record-verified">
+              {t("claimedBy", { name: result.claimedBy.displayName || t("member") })}
+            </p>
+          ) : (
+            <div className="mt-2 rounded-md border border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+              <p className="font-semibold" data-testid="record-unverified">
+                {result.claimedBy ? t("unverified.partTitle") : t("unverified.title")}
+              </p>
+              <p className="mt-1">{result.claimedBy ? t("unverified.part") : t("unverified.lead")}</p>
+            </div>
+          )}
           <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
             <div className="rounded-lg bg-surface-muted p-3">
               <dt className="text-xs text-fg-muted">{t("counts.positive")}</dt>
@@ -219,6 +225,13 @@ export function BplayerPage({ i18n, query, result, invalid, servers, items, view
           >
             {notice?.text ?? ""}
           </p>
+          {claimed && claimed.status === "pending" ? (
+            <p className="mt-2 text-sm">
+              <Link to="/me/make-offer#mine-claims" className="inline-flex min-h-10 items-center text-link underline">
+                {t("claim.sendProof")}
+              </Link>
+            </p>
+          ) : null}
         </section>
       ) : !invalid ? (
         <p className="rounded-xl border border-dashed border-line p-6 text-center text-fg-muted">{t("search.hint")}</p>

@@ -4,7 +4,7 @@ import type { TFunction } from "../../shared/i18n/translator.ts";
 /** Refusals of a claim or a report, in the reader's words. */
 export function reputationError(t: TFunction, status: number, code: string, reason: string): string {
   if (status === 0) return t("errors.network");
-  if (reason === "own" || reason === "claimed" || reason === "image-count" || reason === "image-size" || reason === "image-format")
+  if (["own", "claimed", "verified", "image-required", "image-count", "image-size", "image-format"].includes(reason))
     return t(`errors.reasons.${reason}`, { count: REPORT_IMAGES_MAX });
   if (status === 401) return t("errors.signIn");
   if (status === 403) return t("errors.forbidden");
