@@ -47,7 +47,12 @@ async function claimRow(db: Database, targetId: string): Promise<(ClaimRow & { d
 }
 
 /** The claim as moderators see it: its member, the character and (for a proof) the code to look for; the report's screenshots. */
-async function claimContext(db: Database, kind: "claim" | "claim-dispute", targetId: string, reportedAt: number): Promise<ReportContext | null> {
+async function claimContext(
+  db: Database,
+  kind: "claim" | "claim-dispute",
+  targetId: string,
+  reportedAt: number,
+): Promise<ReportContext | null> {
   const claim = await claimRow(db, targetId);
   if (!claim) return null;
   const [report] = await db
@@ -101,7 +106,8 @@ export function claimReportable(): ReportableKind {
       void moderator;
       void reportId;
       const claim = await claimRow(tx, targetId);
-      if (!claim) throw new AppError("failed-precondition", "The claim was withdrawn or has expired: dismiss its proof.", { reason: "gone" });
+      if (!claim)
+        throw new AppError("failed-precondition", "The claim was withdrawn or has expired: dismiss its proof.", { reason: "gone" });
       if (claim.status === "verified") return () => {};
       await lockCharacter(tx, claim);
       assertNotVerifiedElsewhere(await claimOf(tx, claim.name, claim.server), claim);
@@ -157,9 +163,15 @@ export function claimDisputeReportable(): ReportableKind {
       const body = parseValue(claimDisputeBody, request.fields, "body");
       await kind.assertReportable(db, viewer, String(body.claimId));
       if (request.images.length === 0)
-        throw new AppError("invalid-argument", "A dispute needs a screenshot showing the character is yours.", { reason: "image-required" });
+        throw new AppError("invalid-argument", "A dispute needs a screenshot showing the character is yours.", {
+          reason: "image-required",
+        });
       const images = await readImages(request.images);
-      const filed = await fileReport(db, reportKindsOf([kind]), viewer, { kind: "claim-dispute", id: String(body.claimId), reason: body.reason });
+      const filed = await fileReport(db, reportKindsOf([kind]), viewer, {
+        kind: "claim-dispute",
+        id: String(body.claimId),
+        reason: body.reason,
+      });
       await attachImages(db, filed.id, viewer.uid, images);
       return filed;
     },
@@ -183,7 +195,13 @@ export async function sendClaimProof(
   await kind.assertReportable(db, viewer, String(id));
   const images = await readImages([input.screenshot]);
   const claim = (await ownClaim(db, viewer, id, now)) as CharacterClaim;
-  const filed = await fileReport(db, reportKindsOf([kind]), viewer, { kind: "claim", id: String(id), reason: input.note || claim.code }, now);
+  const filed = await fileReport(
+    db,
+    reportKindsOf([kind]),
+    viewer,
+    { kind: "claim", id: String(id), reason: input.note || claim.code },
+    now,
+  );
   await attachImages(db, filed.id, viewer.uid, images);
   const sent = await ownClaim(db, viewer, id, now);
   if (!sent) throw new AppError("not-found", "No such claim.");

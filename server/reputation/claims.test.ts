@@ -102,7 +102,10 @@ describe.each(testEngines)("character claims on %s", (engine) => {
     const posted = await postOffer(owner, characterName);
     expect(posted.status, await posted.clone().text()).toBe(201);
     const sell = (await posted.json()).data as Offer;
-    const reply = await call(t.app, `/api/offers/${sell.id}/replies`, { cookie: buyer.cookie, body: { text: "Mua", clientId: clientId() } });
+    const reply = await call(t.app, `/api/offers/${sell.id}/replies`, {
+      cookie: buyer.cookie,
+      body: { text: "Mua", clientId: clientId() },
+    });
     const replyId = (await reply.json()).data.id;
     expect((await call(t.app, `/api/offers/${sell.id}/reserve`, { cookie: owner.cookie, body: { replyId } })).status).toBe(200);
     expect((await call(t.app, `/api/offers/${sell.id}/confirm`, { cookie: owner.cookie, body: {} })).status).toBe(200);
@@ -135,7 +138,14 @@ describe.each(testEngines)("character claims on %s", (engine) => {
     await verifiedClaim(victim, "Nguyệt Ảnh");
     // The forger's earlier trade is not the owner's: the record is the owner's, empty and verified.
     const after = await reputation("NGUYỆT ẢNH");
-    expect(after).toMatchObject({ name: "Nguyệt Ảnh", negative: 0, positive: 0, trades: 0, verified: true, claimedBy: { uid: victim.uid } });
+    expect(after).toMatchObject({
+      name: "Nguyệt Ảnh",
+      negative: 0,
+      positive: 0,
+      trades: 0,
+      verified: true,
+      claimedBy: { uid: victim.uid },
+    });
     expect(after.feedback).toEqual([]);
     expect(await reputation("Nguyệt Ảnh", null)).toMatchObject({ negative: 0, trades: 0, verified: true });
 
@@ -181,7 +191,9 @@ describe.each(testEngines)("character claims on %s", (engine) => {
     const json = await call(t.app, `/api/characters/claims/${made.id}/proof`, { cookie: other.cookie, body: {} });
     expect(json.status).toBe(400);
     // The claim report cannot be filed through /api/reports.
-    expect((await call(t.app, "/api/reports", { cookie: other.cookie, body: { kind: "claim", id: made.id, reason: "x" } })).status).toBe(400);
+    expect((await call(t.app, "/api/reports", { cookie: other.cookie, body: { kind: "claim", id: made.id, reason: "x" } })).status).toBe(
+      400,
+    );
 
     const sent = await proof(other, made.id);
     expect(sent.status).toBe(201);
@@ -270,7 +282,9 @@ describe.each(testEngines)("character claims on %s", (engine) => {
     expect((await call(t.app, "/api/reports", { cookie: forger.cookie, body })).status).toBe(400);
     expect((await call(t.app, "/api/reports", { cookie: victim.cookie, body: await form(body) })).status).toBe(400);
     const unproven = (await (await claim(friend, "Không Chứng")).json()).data as CharacterClaim;
-    expect((await call(t.app, "/api/reports", { cookie: forger.cookie, body: await form({ ...body, claimId: unproven.id }) })).status).toBe(404);
+    expect((await call(t.app, "/api/reports", { cookie: forger.cookie, body: await form({ ...body, claimId: unproven.id }) })).status).toBe(
+      404,
+    );
 
     const filed = await call(t.app, "/api/reports", { cookie: forger.cookie, body: await form(body) });
     expect(filed.status, await filed.clone().text()).toBe(201);

@@ -77,10 +77,10 @@ export function reputationRoutes(db: Database, hub: RealtimeHub): Hono<AppEnv> {
       },
       proofLimit,
       async (c) => {
-      const viewer = requirePermission(c, "character:claim:own");
-      const id = claimIdParam(c);
-      const claim = await sendClaimProof(db, viewer, id, await readProofForm(c));
-      return c.json({ data: claim }, 201);
+        const viewer = requirePermission(c, "character:claim:own");
+        const id = claimIdParam(c);
+        const claim = await sendClaimProof(db, viewer, id, await readProofForm(c));
+        return c.json({ data: claim }, 201);
       },
     )
     .get("/reputation/images/:id", async (c) => {

@@ -224,7 +224,9 @@ export function feedbackAbout(fold: SQL, server: string | undefined, claims: rea
     (claim) =>
       sql`(${offerFeedback.toUid} = ${claim.uid} and ${offers.server} = ${claim.server} and ${offerFeedback.toUid} <> ${offers.ownerUid})`,
   );
-  const ownerOnly = claims.map((claim) => sql`and (${offerFeedback.subjectServer} <> ${claim.server} or ${offerFeedback.toUid} = ${claim.uid})`);
+  const ownerOnly = claims.map(
+    (claim) => sql`and (${offerFeedback.subjectServer} <> ${claim.server} or ${offerFeedback.toUid} = ${claim.uid})`,
+  );
   return sql`((${folded(offerFeedback.subjectName)} = ${fold} and ${onServer(offerFeedback.subjectServer)} ${sql.join(ownerOnly, sql` `)})
     ${asCounterparty.length > 0 ? sql`or ${sql.join(asCounterparty, sql` or `)}` : sql``})`;
 }

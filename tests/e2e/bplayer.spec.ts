@@ -35,7 +35,7 @@ async function completedTrade(seller: Page, buyer: Page, character: string): Pro
   return id;
 }
 
-test("a character's feedback shows on /bplayer by a name typed without accents; a member claims a name and reports a scam with a screenshot", async ({
+test("a character's feedback shows on /bplayer by a name typed without accents, marked unverified; a member starts a claim and reports a scam with a screenshot", async ({
   browser,
   page,
 }) => {
@@ -66,10 +66,16 @@ test("a character's feedback shows on /bplayer by a name typed without accents; 
   // The seller claims the name; the buyer reports another character, with a screenshot.
   await seller.page.goto(`/bplayer?name=${encodeURIComponent(character)}&server=suong-mai`);
   await hydrated(seller.page);
+  await expect(seller.page.getByTestId("record-unverified")).toHaveText(reputation.unverified.title);
   await seller.page.getByRole("button", { name: reputation.claim.action }).click();
-  await expect(seller.page.locator("#main").getByRole("status")).toHaveText(reputation.claim.done.replace("{{name}}", character));
+  // A claim starts pending, with a code to show in the game: until a moderator verifies it, the record is nobody's.
+  const done = new RegExp(
+    `^${reputation.claim.done.replace("{{name}}", character).replace("{{code}}", "LV-[0-9A-Z]{4}").replaceAll(".", "\\.")}$`,
+  );
+  await expect(seller.page.locator("#main").getByRole("status")).toHaveText(done);
   await seller.page.reload();
-  await expect(seller.page.getByText(reputation.claimedBy.replace("{{name}}", seller.name))).toBeVisible();
+  await expect(seller.page.getByTestId("record-unverified")).toHaveText(reputation.unverified.title);
+  await expect(seller.page.getByText(reputation.claimedBy.replace("{{name}}", seller.name))).toHaveCount(0);
   // The claim is listed among the member's characters, who may let it go.
   await seller.page.goto("/me/make-offer");
   await hydrated(seller.page);

@@ -1,11 +1,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import sharp from "sharp";
 import auth from "../../locales/vi/auth.json" with { type: "json" };
 import chat from "../../locales/vi/chat.json" with { type: "json" };
 import feed from "../../locales/vi/feed.json" with { type: "json" };
 import guides from "../../locales/vi/guides.json" with { type: "json" };
 import moderation from "../../locales/vi/moderation.json" with { type: "json" };
+import offers from "../../locales/vi/offers.json" with { type: "json" };
+import reputation from "../../locales/vi/reputation.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
 import users from "../../locales/vi/users.json" with { type: "json" };
 import { expect, hydrated, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
@@ -502,4 +505,79 @@ test("a moderator hides a reported comment and a reported guide, then restores b
   );
   await expect(audit.getByRole("listitem").filter({ hasText: `Kiểm Khôi Phục ${moderation.audit.actions.guide.restore}` })).toHaveCount(1);
   for (const each of [author, reader, moderator]) await each.context.close();
+});
+
+// The claims journey lives here because a moderator verifies the claim, and journeys get their
+// moderators from this file's admin (the one-time setup link works once per server).
+test("a member claims a character, shows its code in a screenshot, a moderator verifies it; /bplayer shows it as theirs and another member's offer under its name is refused", async ({
+  browser,
+}) => {
+  const owner = await signUp(browser, { email: `claim-owner-${stamp}@example.vn`, name: "Chủ Thật" });
+  const impostor = await signUp(browser, { email: `claim-impostor-${stamp}@example.vn`, name: "Kẻ Mạo Danh" });
+  const moderator = await signUp(browser, { email: `claim-mod-${stamp}@example.vn`, name: "Người Xác Minh" });
+  const uid = await uidOf(admin.page, `claim-mod-${stamp}@example.vn`);
+  expect((await admin.page.request.post(`/api/admin/users/${uid}/role`, { data: { role: "moderator" }, headers: origin() })).status()).toBe(
+    200,
+  );
+  for (const each of [owner, impostor]) await each.page.request.post("/api/profile/sync", { data: {}, headers: origin() });
+  const character = `Hiệp Sĩ ${stamp.toString(36)}`;
+  const bplayer = `/bplayer?${new URLSearchParams({ name: character, server: "suong-mai" })}`;
+
+  // The owner looks the name up: nobody has proven it, and the page says so. They claim it.
+  await owner.page.goto(bplayer);
+  await hydrated(owner.page);
+  await expect(owner.page.getByTestId("record-unverified")).toHaveText(reputation.unverified.title);
+  await owner.page.getByRole("button", { name: reputation.claim.action }).click();
+  await expect(owner.page.locator("#main").getByRole("status")).toContainText(character);
+  await owner.page.getByRole("link", { name: reputation.claim.sendProof }).click();
+  await owner.page.waitForURL(/\/me\/make-offer/);
+  await hydrated(owner.page);
+
+  // The claim waits with its code and how to use it; the owner sends a screenshot showing it.
+  const card = owner.page.locator("article[data-claim-id]").filter({ hasText: character });
+  await expect(card).toContainText(offers.claims.status.pending);
+  const code = (await card.getByTestId("claim-code").textContent()) ?? "";
+  expect(code).toMatch(/^LV-[0-9A-Z]{4}$/);
+  await expect(card).toContainText(offers.claims.code.how);
+  expect(await seriousViolationsAtEveryWidth(owner.page)).toEqual([]);
+  const shot = await sharp({ create: { width: 720, height: 400, channels: 3, background: "#246" } })
+    .png()
+    .toBuffer();
+  await card.getByLabel(offers.claims.proof.label).setInputFiles({ name: "signature.png", mimeType: "image/png", buffer: shot });
+  await card.getByRole("button", { name: offers.claims.proof.send }).click();
+  await expect(card).toContainText(offers.claims.proof.waiting);
+
+  // The moderator finds the proof in the queue, with the code to look for and the screenshot, and verifies it.
+  await moderator.page.goto("/admin");
+  await hydrated(moderator.page);
+  const proof = moderator.page.locator("article[data-report-id]").filter({ hasText: code });
+  await expect(proof).toContainText(moderation.queue.kinds.claim);
+  await expect(proof.getByRole("img", { name: moderation.queue.screenshot })).toBeVisible();
+  expect(await seriousViolationsAtEveryWidth(moderator.page)).toEqual([]);
+  await proof.getByLabel(moderation.queue.noteLabel).fill("Mã khớp với ảnh");
+  await proof.getByRole("button", { name: moderation.queue.actions.verify, exact: true }).click();
+  await expect(proof.getByRole("status")).toHaveText(moderation.queue.done.replace("{{action}}", moderation.queue.actions.verify));
+
+  // /bplayer now shows the character as the owner's, verified.
+  await owner.page.goto(bplayer);
+  await hydrated(owner.page);
+  await expect(owner.page.getByTestId("record-verified")).toHaveText(reputation.claimedBy.replace("{{name}}", "Chủ Thật"));
+  expect(await seriousViolationsAtEveryWidth(owner.page)).toEqual([]);
+  await owner.page.goto("/me/make-offer");
+  await expect(owner.page.locator("article[data-claim-id]").filter({ hasText: character })).toContainText(offers.claims.status.verified);
+
+  // Someone else posting an offer under that name is refused, in words.
+  await impostor.page.goto("/me/make-offer");
+  await hydrated(impostor.page);
+  await impostor.page.getByRole("button", { name: offers.form.open }).click();
+  await impostor.page.getByLabel(offers.form.item).fill("kiem sat");
+  await impostor.page.getByRole("option", { name: "Kiếm Sắt", exact: true }).click();
+  await impostor.page.getByLabel(offers.fields.quantity).fill("1");
+  await impostor.page.getByLabel(offers.form.unitPrice).fill("1.000");
+  await impostor.page.getByLabel(offers.fields.server).selectOption("suong-mai");
+  await impostor.page.getByLabel(offers.fields.characterName).fill(character.toLowerCase());
+  await impostor.page.getByRole("button", { name: offers.form.submit, exact: true }).click();
+  await expect(impostor.page.locator("form").getByRole("alert")).toHaveText(offers.errors.characterClaimed);
+  await expect(impostor.page).toHaveURL(/\/me\/make-offer$/);
+  for (const each of [owner, impostor, moderator]) await each.context.close();
 });
