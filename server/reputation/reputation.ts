@@ -198,7 +198,8 @@ export async function reputationOf(db: Database, name: string, server: string | 
     })
     .from(offerFeedback)
     .innerJoin(offers, eq(offers.id, offerFeedback.offerId))
-    .where(about);
+    // The list shows every feedback; the scores only those that count (issue 40).
+    .where(and(about, eq(offerFeedback.counts, true)));
   const asCounterparty = claims.map(({ claim }) => sql`(counterparty_uid = ${claim.uid} and server = ${claim.server})`);
   const [traded] = await queryRows<{ trades: number | string }>(
     db,
