@@ -13,6 +13,38 @@ ALTER TABLE "offer_feedback" ADD CONSTRAINT "offer_feedback_counted" CHECK (("of
 -- takes the deleted rows out of `offer_trader_counts`.
 DELETE FROM offer_feedback f USING offers o WHERE o.id = f.offer_id AND o.status <> 'completed';
 --> statement-breakpoint
+-- The 30-day rule on what is already there, oldest first per giver and receiver: a feedback counts
+-- when none of the same giver's to the same member counted in the 30 days before it. (The account
+-- age rule is a setting the database does not know: it applies from now on.) Decided in one pass,
+-- written in one statement, before the counters' trigger listens to `counts`: the recount at the
+-- end sets the counters once (row by row through the trigger, 194,000 rows took 53 s).
+DO $$
+DECLARE
+  r record;
+  last_from text;
+  last_to text;
+  last_counted bigint;
+  repeat_offers bigint[] := '{}';
+  repeat_from text[] := '{}';
+BEGIN
+  FOR r IN SELECT offer_id, from_uid, to_uid, created_at FROM offer_feedback ORDER BY from_uid, to_uid, created_at, offer_id LOOP
+    IF r.from_uid IS DISTINCT FROM last_from OR r.to_uid IS DISTINCT FROM last_to THEN
+      last_from := r.from_uid;
+      last_to := r.to_uid;
+      last_counted := NULL;
+    END IF;
+    IF last_counted IS NOT NULL AND r.created_at - last_counted < 30 * 86400000::bigint THEN
+      repeat_offers := repeat_offers || r.offer_id;
+      repeat_from := repeat_from || r.from_uid;
+    ELSE
+      last_counted := r.created_at;
+    END IF;
+  END LOOP;
+  UPDATE offer_feedback f SET counts = false, not_counted_reason = 'repeat-pair'
+    FROM unnest(repeat_offers, repeat_from) AS u(offer_id, from_uid)
+    WHERE f.offer_id = u.offer_id AND f.from_uid = u.from_uid;
+END $$;
+--> statement-breakpoint
 -- Only feedback that counts is in a member's positive and negative counts.
 CREATE OR REPLACE FUNCTION offer_trader_counts_feedback() RETURNS trigger
 LANGUAGE plpgsql AS $$
@@ -45,29 +77,5 @@ LANGUAGE sql AS $$
     SELECT to_uid, 0, (score > 0)::integer, (score < 0)::integer FROM offer_feedback WHERE counts
   ) AS counted GROUP BY uid;
 $$;
---> statement-breakpoint
--- The 30-day rule on what is already there, oldest first per giver and receiver: a feedback counts
--- when none of the same giver's to the same member counted in the 30 days before it. (The account
--- age rule is a setting the database does not know: it applies from now on.)
-DO $$
-DECLARE
-  r record;
-  last_from text;
-  last_to text;
-  last_counted bigint;
-BEGIN
-  FOR r IN SELECT offer_id, from_uid, to_uid, created_at FROM offer_feedback ORDER BY from_uid, to_uid, created_at, offer_id LOOP
-    IF r.from_uid IS DISTINCT FROM last_from OR r.to_uid IS DISTINCT FROM last_to THEN
-      last_from := r.from_uid;
-      last_to := r.to_uid;
-      last_counted := NULL;
-    END IF;
-    IF last_counted IS NOT NULL AND r.created_at - last_counted < 30 * 86400000::bigint THEN
-      UPDATE offer_feedback SET counts = false, not_counted_reason = 'repeat-pair' WHERE offer_id = r.offer_id AND from_uid = r.from_uid;
-    ELSE
-      last_counted := r.created_at;
-    END IF;
-  END LOOP;
-END $$;
 --> statement-breakpoint
 SELECT offer_trader_counts_rebuild();

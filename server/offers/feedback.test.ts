@@ -2,11 +2,15 @@
  * Feedback only for a trade that happened, and which feedback counts (issue 40, item 2), with the
  * deployment's default FEEDBACK_MIN_ACCOUNT_AGE_HOURS (72). Offers' other tests run with the rule off.
  */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
+import { migrateDatabase, migrationsFolder } from "../../db/migrate.ts";
 import { authUsers, offerFeedback, offerTraderCounts } from "../../db/schema/index.ts";
-import { testEngines } from "../../db/testing.ts";
+import { createTestDatabase, testEngines } from "../../db/testing.ts";
 import type { Feedback, Offer, OfferDetail, Reputation } from "../../universal/offers/offer-limits.ts";
 import { RATE_RULES } from "../auth/rate-limit.ts";
 import { ensureContent } from "../content/content-store.ts";
@@ -213,5 +217,65 @@ describe.each(testEngines)("trade feedback on %s", (engine) => {
     expect(left.filter(Boolean)).toHaveLength(1);
     const [kept] = await queryRows<{ positive: number }>(t.db, sql`select positive from offer_trader_counts where uid = ${seller.uid}`);
     expect(kept?.positive).toBe(1);
+  });
+});
+
+describe.each(testEngines)("the feedback migration on %s", (engine) => {
+  it("deletes feedback on trades that never completed, applies the 30-day rule to the rest, and recounts the totals", async () => {
+    // The migrations before this one, then what they left, then this one.
+    const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
+    const at = journal.entries.findIndex((entry) => entry.tag.endsWith("_feedback-counts"));
+    expect(at).toBeGreaterThan(0);
+    const before = mkdtempSync(join(tmpdir(), "feedback-migration-"));
+    cpSync(migrationsFolder, before, { recursive: true });
+    writeFileSync(join(before, "meta/_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+    const database = await createTestDatabase(engine, { migrate: false });
+    try {
+      const { connection } = database;
+      const { db } = connection;
+      await migrateDatabase(connection, before);
+      await db.execute(sql`insert into auth_users (id, name, email) values ('a', 'A', 'a@x.vn'), ('b', 'B', 'b@x.vn')`);
+      const t0 = Date.UTC(2026, 9, 1);
+      await db.execute(sql`
+        insert into offers (id, owner_uid, client_id, side, item_id, quantity, unit_price, server, character_name, status, reserved_reply_id,
+                            counterparty_uid, owner_confirmed_at, counterparty_confirmed_at, expires_at, created_at, updated_at, completed_at)
+        select g, 'a', 'c' || g, 'sell', 'iron-ore', 1, 10, 'suong-mai', 'An', 'completed', 1, 'b', ${t0}, ${t0}, ${t0 + 40 * DAY}, ${t0}, ${t0}, ${t0}
+        from generate_series(1, 4) g`);
+      // Reserved for b's question, then cancelled: what the attack left.
+      await db.execute(sql`
+        insert into offers (id, owner_uid, client_id, side, item_id, quantity, unit_price, server, character_name, status, reserved_reply_id,
+                            counterparty_uid, expires_at, created_at, updated_at)
+        values (5, 'a', 'c5', 'sell', 'iron-ore', 1, 10, 'suong-mai', 'An', 'cancelled', 1, 'b', ${t0 + 40 * DAY}, ${t0}, ${t0})`);
+      await db.execute(sql`
+        insert into offer_feedback (offer_id, from_uid, to_uid, score, comment, created_at) values
+          (1, 'b', 'a', 1, 'first', ${t0}), (1, 'a', 'b', 1, 'back', ${t0}), (2, 'b', 'a', 1, 'again', ${t0 + DAY}),
+          (3, 'b', 'a', -1, 'a month on', ${t0 + 31 * DAY}), (4, 'b', 'a', 1, 'again later', ${t0 + 32 * DAY}),
+          (5, 'a', 'b', -1, 'SCAMMER', ${t0 + DAY})`);
+      expect((await db.select().from(offerTraderCounts).where(eq(offerTraderCounts.uid, "b")))[0]).toMatchObject({ negative: 1 });
+
+      await migrateDatabase(connection);
+      const rows = await queryRows<{ comment: string; counts: boolean; reason: string | null }>(
+        db,
+        sql`select comment, counts, not_counted_reason as reason from offer_feedback order by offer_id, from_uid`,
+      );
+      expect(rows).toEqual([
+        { comment: "back", counts: true, reason: null },
+        { comment: "first", counts: true, reason: null },
+        { comment: "again", counts: false, reason: "repeat-pair" },
+        { comment: "a month on", counts: true, reason: null },
+        { comment: "again later", counts: false, reason: "repeat-pair" },
+      ]);
+      const counts = await db.select().from(offerTraderCounts).orderBy(offerTraderCounts.uid);
+      expect(counts).toEqual([
+        { uid: "a", trades: 4, positive: 1, negative: 1 },
+        { uid: "b", trades: 4, positive: 1, negative: 0 },
+      ]);
+      // From now on the trigger keeps the totals to counted feedback.
+      await db.update(offerFeedback).set({ counts: true, notCountedReason: null }).where(eq(offerFeedback.comment, "again"));
+      expect((await db.select().from(offerTraderCounts).where(eq(offerTraderCounts.uid, "a")))[0]).toMatchObject({ positive: 2 });
+    } finally {
+      await database.dispose();
+      rmSync(before, { recursive: true, force: true });
+    }
   });
 });
