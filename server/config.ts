@@ -95,6 +95,8 @@ export const configSchema = z.object({
   /** Chat messages a member may send to one room per window (then 429 with Retry-After). */
   CHAT_RATE_MAX: z.coerce.number().int().min(1).max(1_000).default(5),
   CHAT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
+  /** Trade feedback from an account younger than this counts in no total (shown, marked); 0 turns the rule off. */
+  FEEDBACK_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().int().min(0).max(8_760).default(72),
 });
 
 /**

@@ -298,7 +298,7 @@ export function createApp({
   app.route("/api", contributionRoutes(database.db));
   app.route("/api", siteSearchRoutes(database.db));
   app.route("/api", contentApiRoutes(database.db));
-  app.route("/api", offerRoutes(database.db, hub));
+  app.route("/api", offerRoutes(database.db, hub, { feedbackMinAccountAgeHours: config.FEEDBACK_MIN_ACCOUNT_AGE_HOURS }));
   app.route("/api", reputationRoutes(database.db, hub));
   app.route("/api", bagRoutes(database.db, hub));
   app.route("/api", notesRoutes(database.db, hub));

@@ -70,10 +70,12 @@ const guideFixtures = {
 /**
  * The trading rows' fixtures (set up once the accounts exist), per signed-in caller (the visitor is
  * given the user's): an offer to trade through and one to reserve and release, each with a reply
- * of another member's; a price alert and a character claim. And another member's offer and alert.
+ * of another member's; a trade completed with that member (feedback comes only after one); a price
+ * alert and a character claim. And another member's offer and alert.
  */
 const offerFixtures = {
   trade: {} as Record<string, number>,
+  done: {} as Record<string, number>,
   tradeReply: {} as Record<string, number>,
   release: {} as Record<string, number>,
   releaseReply: {} as Record<string, number>,
@@ -727,7 +729,7 @@ const endpoints: Endpoint[] = [
     route: "POST /api/offers/:id/feedback",
     request: (caller) => ({
       method: "POST",
-      path: `/api/offers/${mine(offerFixtures.trade, caller)}/feedback`,
+      path: `/api/offers/${mine(offerFixtures.done, caller)}/feedback`,
       body: { score: 1, comment: "Vẫn lịch sự" },
     }),
     expected: own(201),
@@ -1043,6 +1045,30 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
           });
           offerFixtures[fixture === "trade" ? "tradeReply" : "releaseReply"][uid] = (await replied.json()).data.id;
         }
+        const at = Date.now();
+        const [done] = await t.db
+          .insert(offers)
+          .values({
+            side: "sell",
+            itemId: OFFER_BODY.itemId,
+            quantity: 1,
+            unitPrice: 100,
+            server: OFFER_BODY.server,
+            characterName: OFFER_BODY.characterName,
+            ownerUid: uid,
+            clientId: "permission-done",
+            status: "completed",
+            reservedReplyId: offerFixtures.tradeReply[uid] ?? 0,
+            counterpartyUid: replier.uid,
+            ownerConfirmedAt: at,
+            counterpartyConfirmedAt: at,
+            completedAt: at,
+            expiresAt: at + 86_400_000,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning({ id: offers.id });
+        offerFixtures.done[uid] = done!.id;
         const alert = await call(t.app, "/api/alerts", {
           body: { itemId: "iron-ore", side: "buy", server: "suong-mai", minPrice: 5 },
           cookie,

@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -157,6 +158,12 @@ export const offerReplies = pgTable(
  * offer's character for its owner; the counterparty's claimed character on that server, if any).
  * `/bplayer` also matches feedback about a counterparty by `to_uid` through the characters they
  * claim on the offer's server when it is read, so a later claim brings it along (server/reputation).
+ *
+ * Feedback is left only on a completed trade (issue 40). Whether it counts in the totals is decided
+ * when it is left and kept here (`counts`, and `not_counted_reason` when it does not): a giver's
+ * account younger than FEEDBACK_MIN_ACCOUNT_AGE_HOURS ('new-account'), or a giver whose feedback to
+ * the same member already counted in the last 30 days ('repeat-pair'). Every list shows it all; every
+ * total (`offer_trader_counts`, `/bplayer`'s scores) counts only `counts`.
  */
 export const offerFeedback = pgTable(
   "offer_feedback",
@@ -171,10 +178,21 @@ export const offerFeedback = pgTable(
     subjectName: text("subject_name"),
     subjectServer: text("subject_server"),
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
+    counts: boolean("counts").notNull().default(true),
+    /** Why it does not count: 'new-account' or 'repeat-pair'; null when it counts. */
+    notCountedReason: text("not_counted_reason"),
   },
   (table) => [
     primaryKey({ columns: [table.offerId, table.fromUid] }),
     check("offer_feedback_score", sql`${table.score} in (-1, 1)`),
+    check(
+      "offer_feedback_counted",
+      sql`(${table.counts} and ${table.notCountedReason} is null) or (not ${table.counts} and ${table.notCountedReason} in ('new-account', 'repeat-pair'))`,
+    ),
+    // "Has this giver's feedback to this member counted in the last 30 days?", asked as each is left.
+    index("offer_feedback_pair")
+      .on(table.fromUid, table.toUid, table.createdAt)
+      .where(sql`${table.counts}`),
     index("offer_feedback_to").on(table.toUid, table.createdAt),
     // A member's positive and negative counts, from the index alone (`reputationCounts`).
     index("offer_feedback_to_score").on(table.toUid, table.score),
@@ -227,7 +245,7 @@ export const priceAlertHits = pgTable(
 
 /**
  * Each member's trading record, as the book shows it beside every trader: completed trades (as
- * owner or counterparty) and the positive and negative feedback received. Triggers on `offers` and
+ * owner or counterparty) and the positive and negative feedback received that counts (`counts`). Triggers on `offers` and
  * `offer_feedback` keep it in the same transaction as the change (migration 0018), so a book reads
  * one row per trader instead of counting a busy trader's whole history (decision 020).
  * `offer_trader_counts_rebuild()` recounts it from the two tables.

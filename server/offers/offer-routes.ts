@@ -32,6 +32,7 @@ import {
   listAlerts,
   listOffers,
   moveOffer,
+  type FeedbackRules,
 } from "./offers.ts";
 
 function idParam(c: AppContext, what: string): number {
@@ -47,7 +48,7 @@ function endOf(listed: readonly Offer[]): number {
   return listed.reduce((first, offer) => Math.min(first, offer.expiresAt), Number.POSITIVE_INFINITY);
 }
 
-export function offerRoutes(db: Database, hub: RealtimeHub): Hono<AppEnv> {
+export function offerRoutes(db: Database, hub: RealtimeHub, rules: FeedbackRules): Hono<AppEnv> {
   const market = createMarketCache(hub);
   return new Hono<AppEnv>()
     .get("/offers", async (c) => {
@@ -115,7 +116,7 @@ export function offerRoutes(db: Database, hub: RealtimeHub): Hono<AppEnv> {
     .post("/offers/:id/feedback", async (c) => {
       const viewer = requirePermission(c, "feedback:create");
       const body = await parseJson(c, feedbackBody);
-      return c.json({ data: await leaveFeedback(db, hub, viewer, idParam(c, "offer"), body) }, 201);
+      return c.json({ data: await leaveFeedback(db, hub, viewer, idParam(c, "offer"), body, rules) }, 201);
     })
     .get("/alerts", async (c) => {
       const viewer = requirePermission(c, "alert:manage:own");

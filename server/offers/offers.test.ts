@@ -84,7 +84,8 @@ describe.each(testEngines)("offers on %s", (engine) => {
   const writeBudget = RATE_RULES.write.max;
   beforeAll(async () => {
     RATE_RULES.write.max = 100_000;
-    t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000" });
+    // The account age rule for feedback has its own tests (feedback.test.ts): these accounts are new.
+    t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000", FEEDBACK_MIN_ACCOUNT_AGE_HOURS: "0" });
     await ensureContent(t.db, silentLogger);
     [an, binh, chi, dung, mod] = await Promise.all([member("An"), member("Bình"), member("Chi"), member("Dũng"), member("Mai")]);
     await setRole(t.db, { email: mod.email }, "moderator");
@@ -137,7 +138,10 @@ describe.each(testEngines)("offers on %s", (engine) => {
     expect((await move(minh, other.id, "confirm")).status).toBe(200);
     const traded = (await list(null, `itemId=${item}&side=sell`)).find((o) => o.id === first.id);
     expect(traded?.trader.reputation).toEqual({ positive: 0, negative: 0, trades: 1 });
-    expect((await move(minh, other.id, "feedback", { score: 1, comment: "Nhanh gọn" })).status).toBe(201);
+    const praise = await move(minh, other.id, "feedback", { score: 1, comment: "Nhanh gọn" });
+    expect(praise.status).toBe(201);
+    // With FEEDBACK_MIN_ACCOUNT_AGE_HOURS=0 a new account's feedback counts.
+    expect((await praise.json()).data).toMatchObject({ counts: true, notCountedReason: null });
     const praised = (await list(null, `itemId=${item}&side=sell`)).find((o) => o.id === first.id);
     expect(praised?.trader.reputation).toEqual({ positive: 1, negative: 0, trades: 1 });
     // Lan reads the same book as herself, Minh as a visitor does.
@@ -225,9 +229,10 @@ describe.each(testEngines)("offers on %s", (engine) => {
     expect((await move(chi, sell.id, "confirm")).status).toBe(403);
     expect((await move(dung, sell.id, "unreserve", { reason: "x" })).status).toBe(403);
     expect((await move(binh, sell.id, "cancel")).status).toBe(403);
-    expect((await move(binh, sell.id, "feedback", { score: 1, comment: "ok" })).status).toBe(201);
-    // The other side's open page hears of it (the offer's version does not move).
-    expect(events.some((e) => e.type === "offer-feedback" && e.offerId === sell.id)).toBe(true);
+    // Feedback only once the trade is completed.
+    const early = await move(binh, sell.id, "feedback", { score: 1, comment: "ok" });
+    expect(early.status).toBe(409);
+    expect((await early.json()).error.details.reason).toBe("not-completed");
     const half = await move(binh, sell.id, "confirm");
     expect(half.status).toBe(200);
     expect((await half.json()).data).toMatchObject({ status: "reserved", ownerConfirmedAt: null });
@@ -243,6 +248,9 @@ describe.each(testEngines)("offers on %s", (engine) => {
     expect((await move(an, sell.id, "confirm")).status).toBe(409);
 
     // Feedback: each party once, strangers never.
+    expect((await move(binh, sell.id, "feedback", { score: 1, comment: "ok" })).status).toBe(201);
+    // The other side's open page hears of it (the offer's version does not move).
+    expect(events.some((e) => e.type === "offer-feedback" && e.offerId === sell.id)).toBe(true);
     expect((await move(chi, sell.id, "feedback", { score: 1, comment: "spam" })).status).toBe(403);
     expect((await move(binh, sell.id, "feedback", { score: -1, comment: "again" })).status).toBe(409);
     expect((await move(an, sell.id, "feedback", { score: 2, comment: "x" })).status).toBe(400);
@@ -289,8 +297,8 @@ describe.each(testEngines)("offers on %s", (engine) => {
     expect((await call(t.app, `/api/offers/${sell.id}/cancel`, { cookie: an.cookie, method: "POST" })).status).toBe(200);
     expect(await kinds(chi)).toContain("offer-cancelled");
     expect((await move(an, sell.id, "cancel", { reason: "again" })).status).toBe(409);
-    // Cancelled while reserved: the two still may leave feedback.
-    expect((await move(chi, sell.id, "feedback", { score: 1, comment: "" })).status).toBe(201);
+    // Cancelled while reserved: no trade happened, so no feedback (issue 40).
+    for (const who of [an, chi]) expect((await move(who, sell.id, "feedback", { score: -1, comment: "" })).status).toBe(409);
   });
 
   it("lets exactly one of 200 racing reservations win; the rest get 409 and nothing is corrupt", async () => {
@@ -557,7 +565,7 @@ describe.each(testEngines)("offers on %s", (engine) => {
         sql`select uid, sum(trades)::integer as trades, sum(positive)::integer as positive, sum(negative)::integer as negative from (
               select owner_uid as uid, 1 as trades, 0 as positive, 0 as negative from offers where status = 'completed'
               union all select counterparty_uid, 1, 0, 0 from offers where status = 'completed' and counterparty_uid is not null
-              union all select to_uid, 0, (score > 0)::integer, (score < 0)::integer from offer_feedback
+              union all select to_uid, 0, (score > 0)::integer, (score < 0)::integer from offer_feedback where counts
             ) as counted group by uid order by uid`,
       );
     const kept = async () =>
@@ -577,8 +585,9 @@ describe.each(testEngines)("offers on %s", (engine) => {
     await trade(khoa, hoa, [1, 1]);
     await trade(hoa, an, [-1, 1]);
     const counts = await reputationCounts(t.db, [hoa.uid, khoa.uid, "nobody"]);
-    expect(counts.get(hoa.uid)).toEqual({ trades: 3, positive: 2, negative: 1 });
-    expect(counts.get(khoa.uid)).toEqual({ trades: 2, positive: 2, negative: 0 });
+    // Hoa and Khoa's second trade's feedback, each about the other again within 30 days, counts in no total.
+    expect(counts.get(hoa.uid)).toEqual({ trades: 3, positive: 1, negative: 1 });
+    expect(counts.get(khoa.uid)).toEqual({ trades: 2, positive: 1, negative: 0 });
     expect(counts.get("nobody")).toEqual({ trades: 0, positive: 0, negative: 0 });
     expect(await kept()).toEqual(await recount());
 

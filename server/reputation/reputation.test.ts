@@ -69,7 +69,8 @@ describe.each(testEngines)("reputation on %s", (engine) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000" });
+    // New accounts' feedback counts here: the account age rule has its own tests (server/offers/feedback.test.ts).
+    t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000", FEEDBACK_MIN_ACCOUNT_AGE_HOURS: "0" });
     await ensureContent(t.db, silentLogger);
     [an, binh, chi, mod] = await Promise.all([member("An"), member("Bình"), member("Chi"), member("Mai")]);
     await setRole(t.db, { email: mod.email }, "moderator");

@@ -271,7 +271,8 @@ export async function reputationOf(db: Database, name: string, server: string | 
     })
     .from(offerFeedback)
     .innerJoin(offers, eq(offers.id, offerFeedback.offerId))
-    .where(about);
+    // The list shows every feedback; the scores only those that count (issue 40).
+    .where(and(about, eq(offerFeedback.counts, true)));
   const asCounterparty = claims.map(({ claim }) => sql`(counterparty_uid = ${claim.uid} and server = ${claim.server})`);
   const ownerOnly = claims.map(({ claim }) => sql`and (server <> ${claim.server} or owner_uid = ${claim.uid})`);
   const [traded] = await queryRows<{ trades: number | string }>(

@@ -122,7 +122,8 @@ test("two members trade: a sell offer, a reply, a reservation, both confirm, bot
   await expect(minh.page.getByTestId("offer-state-text")).toHaveText(offers.state.completed);
   await expect(lan.page.getByTestId("offer-state-text")).toHaveText(offers.state.completed);
 
-  // Each leaves feedback once.
+  // Each leaves feedback once. Both accounts are minutes old: the feedback shows, marked as not
+  // counted in the totals (FEEDBACK_MIN_ACCOUNT_AGE_HOURS, 72 by default), and each is told so.
   for (const [trader, other, comment] of [
     [minh, lan, "Giao nhanh, uy tín"],
     [lan, minh, "Trả tiền sòng phẳng"],
@@ -133,6 +134,10 @@ test("two members trade: a sell offer, a reply, a reservation, both confirm, bot
     await dialog.getByLabel(offers.feedback.comment).fill(comment);
     await dialog.getByRole("button", { name: offers.feedback.submit }).click();
     await expect(trader.page.getByRole("region", { name: offers.feedback.heading })).toContainText(comment);
+    await expect(trader.page.getByRole("status").filter({ hasText: offers.feedback.doneNotCounted["new-account"] })).toBeVisible();
+    await expect(trader.page.getByRole("region", { name: offers.feedback.heading })).toContainText(
+      offers.feedback.notCounted["new-account"],
+    );
     await expect(trader.page.getByRole("button", { name: fill(offers.actions.feedback, { name: other.name }) })).toHaveCount(0);
   }
 
@@ -140,6 +145,11 @@ test("two members trade: a sell offer, a reply, a reservation, both confirm, bot
   await minh.page.goto(`/bplayer?name=${encodeURIComponent(character)}&server=suong-mai`);
   await hydrated(minh.page);
   await expect(minh.page.getByRole("list", { name: reputation.feedback.heading })).toContainText("Giao nhanh, uy tín");
+  await expect(minh.page.getByRole("list", { name: reputation.feedback.heading })).toContainText(
+    reputation.feedback.notCounted["new-account"],
+  );
+  await expect(minh.page.getByTestId("positive")).toHaveText("0");
+  await expect(minh.page.getByTestId("trades")).toHaveText("1");
 
   // The trade counts in the item's price history at once: a summary, a table and the chart.
   await minh.page.goto("/equipments-items/detail?id=iron-sword");

@@ -113,7 +113,20 @@ export interface Feedback {
   subjectServer: string;
   itemId: string;
   createdAt: number;
+  /**
+   * Whether it counts in the totals (decided when it was left): not when the giver's account was
+   * newer than FEEDBACK_MIN_ACCOUNT_AGE_HOURS, nor when the giver's feedback to the same member
+   * already counted in the 30 days before. Lists show it all, each not counted one with its reason.
+   */
+  counts: boolean;
+  notCountedReason: FeedbackNotCountedReason | null;
 }
+
+/** Why a feedback does not count in the totals. */
+export const FEEDBACK_NOT_COUNTED_REASONS = ["new-account", "repeat-pair"] as const;
+export type FeedbackNotCountedReason = (typeof FEEDBACK_NOT_COUNTED_REASONS)[number];
+/** Feedback from one member to another counts at most once in this window. */
+export const FEEDBACK_REPEAT_WINDOW_MS = 30 * 86_400_000;
 
 /** `GET /api/offers/{id}`: the offer, its thread and the feedback left on it. */
 export interface OfferDetail extends Offer {

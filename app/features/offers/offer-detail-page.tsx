@@ -322,6 +322,9 @@ export function OfferDetailPage({ i18n, moderationI18n, offer: initial, item, se
                   })}
                 </p>
                 {each.comment ? <p className="mt-1 whitespace-pre-line">{each.comment}</p> : null}
+                {each.counts ? null : (
+                  <p className="mt-1 text-xs text-fg-muted">{t(`feedback.notCounted.${each.notCountedReason ?? "new-account"}`)}</p>
+                )}
               </li>
             ))}
           </ul>
@@ -442,7 +445,11 @@ export function OfferDetailPage({ i18n, moderationI18n, offer: initial, item, se
               if (!answer.ok) return offerError(t, answer);
               setFeedback((current) => [...current.filter((each) => each.from.uid !== answer.data.from.uid), answer.data]);
               setCanLeaveFeedback(false);
-              setNotice({ text: t("feedback.done"), error: false });
+              // Left but not counted (a new account, or this member rated again within 30 days): say so.
+              const done = answer.data.counts
+                ? t("feedback.done")
+                : t(`feedback.doneNotCounted.${answer.data.notCountedReason ?? "new-account"}`);
+              setNotice({ text: done, error: false });
               requestAnimationFrame(focusNotice);
               return null;
             }}

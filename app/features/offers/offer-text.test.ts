@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import vi from "../../../locales/vi/offers.json" with { type: "json" };
+import { FEEDBACK_NOT_COUNTED_REASONS } from "../../../universal/offers/offer-limits.ts";
 import type { ApiRefusal } from "../../shared/api/json-api.ts";
 import { Translator } from "../../shared/i18n/translator.ts";
 import { formatGold, gameAndLocalTime, offerError, parseWhole } from "./offer-text.ts";
@@ -42,6 +43,16 @@ describe("offerError", () => {
   it("says a known reason exactly, and falls back to the code for an unknown one", () => {
     expect(offerError(t, refusal(409, "conflict", { reason: "claimed" }))).toBe(vi.errors.reasons.claimed);
     expect(offerError(t, refusal(400, "invalid-argument", { reason: "something-new" }))).toBe(vi.errors.invalid);
+  });
+
+  it("says feedback waits for a completed trade, and words every reason a feedback does not count", () => {
+    expect(offerError(t, refusal(409, "failed-precondition", { reason: "not-completed", status: "cancelled" }))).toBe(
+      vi.errors.reasons["not-completed"],
+    );
+    for (const reason of FEEDBACK_NOT_COUNTED_REASONS) {
+      expect(t(`feedback.notCounted.${reason}`), reason).toBe(vi.feedback.notCounted[reason]);
+      expect(t(`feedback.doneNotCounted.${reason}`), reason).toBe(vi.feedback.doneNotCounted[reason]);
+    }
   });
 });
 

@@ -159,6 +159,9 @@ export function BplayerPage({ i18n, query, result, invalid, servers, items, view
                     {t(each.score > 0 ? "feedback.positive" : "feedback.negative", { from: each.from.displayName || t("member") })}
                   </p>
                   {each.comment ? <p className="mt-1 whitespace-pre-line">{each.comment}</p> : null}
+                  {each.counts ? null : (
+                    <p className="mt-1 text-xs text-fg-muted">{t(`feedback.notCounted.${each.notCountedReason ?? "new-account"}`)}</p>
+                  )}
                   <p className="mt-1 text-xs text-fg-muted">
                     {t("feedback.about", {
                       item: localize(items[each.itemId], language) || each.itemId,
