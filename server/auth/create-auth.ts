@@ -14,7 +14,7 @@ import { displayNameSchema } from "../profile/display-name.ts";
 import { passwordHasher } from "./password-hashing.ts";
 import { beginPasswordAttempt, endPasswordAttempt, type PasswordOutcome } from "./password-attempts.ts";
 import { isCommonPassword, PASSWORD_MAX_LENGTH } from "./password-policy.ts";
-import { oidcProvider, socialProviders } from "./providers.ts";
+import { oidcIssuerCheck, oidcProvider, socialProviders } from "./providers.ts";
 import { consumeRateLimit, type RateRule } from "./rate-limit.ts";
 
 /** The header our server sets from the socket (any client-sent copy is dropped first). */
@@ -245,7 +245,12 @@ export function createAuth({ config, db, logger, mailer, secret, baseURL, truste
           },
         },
       }),
-      ...(oidc ? [genericOAuth({ config: [oidc] })] : []),
+      ...(oidc
+        ? [
+            genericOAuth({ config: [oidc] }),
+            oidcIssuerCheck(config, (discovered) => logger.error("OpenID issuer mismatch", { expected: config.OIDC_ISSUER, discovered })),
+          ]
+        : []),
     ],
     logger: {
       log: (level, message, ...args) => {
