@@ -97,6 +97,17 @@ export const configSchema = z.object({
   /** Chat messages a member may send to one room per window (then 429 with Retry-After). */
   CHAT_RATE_MAX: z.coerce.number().int().min(1).max(1_000).default(5),
   CHAT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
+  /**
+   * What one account may keep (server/quotas.ts): far above a heavy player's use (the bench's
+   * member has ~200 bag entries, 40 offers, 50 notes), a wall for a script filling the database.
+   */
+  NOTES_MAX: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  BAG_ENTRIES_MAX: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  GUIDE_DRAFTS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  OPEN_OFFERS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  PRICE_ALERTS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  /** Reports one account may file in 24 hours (429 past it). */
+  REPORTS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(30),
 });
 
 /**

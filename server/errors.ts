@@ -16,6 +16,8 @@ export const errorStatus = {
   aborted: 409,
   /** A move the state does not allow now (reserving an offer already reserved): nothing was written. */
   "failed-precondition": 409,
+  /** The account keeps as many of these as it may (notes, open offers…, server/quotas.ts): nothing was written. */
+  "quota-exceeded": 409,
   "payload-too-large": 413,
   "unsupported-media-type": 415,
   "resource-exhausted": 429,

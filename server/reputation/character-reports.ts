@@ -86,7 +86,14 @@ export function characterReportable(): ReportableKind {
       await assertServer(db, body.server);
       const images = await readImages(request.images);
       const targetId = characterTarget(body.server, await foldName(db, body.name));
-      const filed = await fileReport(db, reportKindsOf([kind]), viewer, { kind: "character", id: targetId, reason: body.reason });
+      const filed = await fileReport(
+        db,
+        reportKindsOf([kind]),
+        viewer,
+        { kind: "character", id: targetId, reason: body.reason },
+        Date.now(),
+        request.reportsPerDay,
+      );
       if (images.length > 0) {
         // Screenshots join the reporter's own part of the report, up to the limit per member.
         const [mine] = await db
