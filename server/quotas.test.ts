@@ -136,7 +136,8 @@ describe.each(testEngines)("quotas per account on %s", (engine) => {
 
   it("refuses a price alert past PRICE_ALERTS_MAX with quota-exceeded (it was a 429 before)", async () => {
     const cookie = await member();
-    const alert = () => call(t.app, "/api/alerts", { cookie, body: { itemId: "iron-ore", side: "sell", server: "suong-mai", maxPrice: 100 } });
+    const alert = () =>
+      call(t.app, "/api/alerts", { cookie, body: { itemId: "iron-ore", side: "sell", server: "suong-mai", maxPrice: 100 } });
     expect((await alert()).status).toBe(201);
     expect((await alert()).status).toBe(201);
     await expectQuota(await alert(), "price-alerts", 2);

@@ -18,7 +18,9 @@ export type QuotaName = "notes" | "bag-entries" | "guide-drafts" | "open-offers"
 
 export type Quotas = Record<QuotaName, number>;
 
-export function quotasOf(config: Pick<Config, "NOTES_MAX" | "BAG_ENTRIES_MAX" | "GUIDE_DRAFTS_MAX" | "OPEN_OFFERS_MAX" | "PRICE_ALERTS_MAX" | "REPORTS_PER_DAY">): Quotas {
+export function quotasOf(
+  config: Pick<Config, "NOTES_MAX" | "BAG_ENTRIES_MAX" | "GUIDE_DRAFTS_MAX" | "OPEN_OFFERS_MAX" | "PRICE_ALERTS_MAX" | "REPORTS_PER_DAY">,
+): Quotas {
   return {
     notes: config.NOTES_MAX,
     "bag-entries": config.BAG_ENTRIES_MAX,

@@ -52,7 +52,9 @@ describe.each(testEngines)("stored passwords and sign-in answers on %s", (engine
 
   it("stores a new account's password with scrypt at N = 2^17, r = 8, p = 1 by default", async () => {
     t = await createTestApp(engine, { PASSWORD_HASH_COST: "17" });
-    const response = await call(t.app, "/api/auth/sign-up/email", { body: { email: "an@example.vn", password: "mat-khau-dai", name: "An" } });
+    const response = await call(t.app, "/api/auth/sign-up/email", {
+      body: { email: "an@example.vn", password: "mat-khau-dai", name: "An" },
+    });
     expect(response.status).toBe(200);
     expect(await credentialHash("an@example.vn")).toMatch(OWASP_FORMAT);
     const signIn = await call(t.app, "/api/auth/sign-in/email", { body: { email: "an@example.vn", password: "mat-khau-dai" } });
@@ -61,7 +63,9 @@ describe.each(testEngines)("stored passwords and sign-in answers on %s", (engine
 
   it("upgrades a password stored in better-auth's older format at the next successful sign-in, not at a failed one", async () => {
     t = await createTestApp(engine, { PASSWORD_HASH_COST: "17" });
-    const created = await call(t.app, "/api/auth/sign-up/email", { body: { email: "binh@example.vn", password: "mat-khau-dai", name: "Bình" } });
+    const created = await call(t.app, "/api/auth/sign-up/email", {
+      body: { email: "binh@example.vn", password: "mat-khau-dai", name: "Bình" },
+    });
     expect(created.status).toBe(200);
     const legacy = await betterAuthHash("mật khẩu cũ của Bình");
     const [user] = await t.db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, "binh@example.vn"));
@@ -86,7 +90,9 @@ describe.each(testEngines)("stored passwords and sign-in answers on %s", (engine
 
   it("answers sign-up and sign-in without the session token in the body; the cookie carries the session", async () => {
     t = await createTestApp(engine);
-    const signUp = await call(t.app, "/api/auth/sign-up/email", { body: { email: "chi@example.vn", password: "mat-khau-dai", name: "Chi" } });
+    const signUp = await call(t.app, "/api/auth/sign-up/email", {
+      body: { email: "chi@example.vn", password: "mat-khau-dai", name: "Chi" },
+    });
     expect(signUp.status).toBe(200);
     const signUpBody = (await signUp.json()) as Record<string, unknown>;
     expect("token" in signUpBody).toBe(false);

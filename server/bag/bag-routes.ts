@@ -23,7 +23,10 @@ export function bagRoutes(db: Database, _hub: RealtimeHub): Hono<AppEnv> {
     })
     .post("/bag", async (c) => {
       const viewer = requirePermission(c, "bag:manage:own");
-      return c.json({ data: await addBagEntry(db, viewer, await parseJson(c, createBagEntryBody), Date.now(), c.get("quotas")["bag-entries"]) }, 201);
+      return c.json(
+        { data: await addBagEntry(db, viewer, await parseJson(c, createBagEntryBody), Date.now(), c.get("quotas")["bag-entries"]) },
+        201,
+      );
     })
     .get("/bag/export", async (c) => {
       const viewer = requirePermission(c, "bag:manage:own");

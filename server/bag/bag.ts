@@ -136,7 +136,10 @@ async function knownItems(db: Database, itemIds: readonly string[]): Promise<Set
 
 /** The account's bag entries, counted in `tx` (under the quota's lock). */
 async function bagSize(tx: Database, uid: string): Promise<number> {
-  const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(bagEntries).where(eq(bagEntries.uid, uid));
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bagEntries)
+    .where(eq(bagEntries.uid, uid));
   return row?.count ?? 0;
 }
 
@@ -159,19 +162,19 @@ export async function addBagEntry(
     if (again) return again;
     await holdQuota(tx, viewer.uid, "bag-entries", limit, () => bagSize(tx, viewer.uid));
     const [row] = await tx
-    .insert(bagEntries)
-    .values({
-      uid: viewer.uid,
-      clientId,
-      itemId: input.itemId,
-      quantity: input.quantity,
-      enhancement: input.enhancement ?? 0,
-      note: input.note ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: bagEntries.id });
+      .insert(bagEntries)
+      .values({
+        uid: viewer.uid,
+        clientId,
+        itemId: input.itemId,
+        quantity: input.quantity,
+        enhancement: input.enhancement ?? 0,
+        note: input.note ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: bagEntries.id });
     return row;
   });
   if (inserted) return getBagEntry(db, viewer, inserted.id, now);

@@ -89,23 +89,26 @@ export async function createNote(
       .where(and(eq(notes.uid, viewer.uid), eq(notes.clientId, clientId)));
     if (again) return again;
     await holdQuota(tx, viewer.uid, "notes", limit, async () => {
-      const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(notes).where(eq(notes.uid, viewer.uid));
+      const [row] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(notes)
+        .where(eq(notes.uid, viewer.uid));
       return row?.count ?? 0;
     });
     const [row] = await tx
       .insert(notes)
-    .values({
-      uid: viewer.uid,
-      clientId,
-      title: input.title,
-      body: input.body,
-      tags: input.tags ?? [],
-      pinnedAt: input.pinned ? now : null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
+      .values({
+        uid: viewer.uid,
+        clientId,
+        title: input.title,
+        body: input.body,
+        tags: input.tags ?? [],
+        pinnedAt: input.pinned ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
     return row;
   });
   if (inserted) return toNote(inserted);
