@@ -35,6 +35,8 @@ export const configSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(64).default(6),
+  /** log2 of scrypt's N for stored passwords (r = 8, p = 1): 17 is OWASP's; 14 only where speed matters more (tests). */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(14).max(20).default(17),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -97,6 +99,17 @@ export const configSchema = z.object({
   CHAT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
   /** Trade feedback from an account younger than this counts in no total (shown, marked); 0 turns the rule off. */
   FEEDBACK_MIN_ACCOUNT_AGE_HOURS: z.coerce.number().int().min(0).max(8_760).default(72),
+  /**
+   * What one account may keep (server/quotas.ts): far above a heavy player's use (the bench's
+   * member has ~200 bag entries, 40 offers, 50 notes), a wall for a script filling the database.
+   */
+  NOTES_MAX: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  BAG_ENTRIES_MAX: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  GUIDE_DRAFTS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  OPEN_OFFERS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  PRICE_ALERTS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  /** Reports one account may file in 24 hours (429 past it). */
+  REPORTS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(30),
 });
 
 /**

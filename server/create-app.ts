@@ -53,6 +53,7 @@ import { bagRoutes } from "./bag/bag-routes.ts";
 import { notesRoutes } from "./notes/notes-routes.ts";
 import { taxRoutes } from "./tax/tax-routes.ts";
 import type { Config } from "./config.ts";
+import { quotasOf } from "./quotas.ts";
 import { AppError, toAppError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
 import { publicOrigin, trustedOrigins } from "./services.ts";
@@ -140,6 +141,11 @@ export function createApp({
     });
   });
   app.use(clientIp(config.TRUST_PROXY, config.TRUSTED_PROXIES));
+  const quotas = quotasOf(config);
+  app.use((c, next) => {
+    c.set("quotas", quotas);
+    return next();
+  });
   // Every body, including sign-in's and the view beacon's, is refused past the limit before it is
   // buffered (a declared length at once, a chunked one as it crosses the limit); routes that take
   // files set their own.

@@ -18,6 +18,8 @@ export const errorStatus = {
   "failed-precondition": 409,
   /** An offer naming a character another member has proven theirs (issue 40). */
   "character-claimed": 409,
+  /** The account keeps as many of these as it may (notes, open offers…, server/quotas.ts): nothing was written. */
+  "quota-exceeded": 409,
   "payload-too-large": 413,
   "unsupported-media-type": 415,
   "resource-exhausted": 429,

@@ -18,7 +18,9 @@ export async function createTestApp(
   options: { clientDir?: string; build?: () => Promise<ServerBuild>; logger?: Logger; hub?: RealtimeHub } = {},
 ) {
   const logger = options.logger ?? silentLogger;
-  const config = loadConfig({ AUTH_SECRET: "test-secret-test-secret-test-secret-0123", ...env });
+  // Passwords are hashed at the lowest cost the settings allow (N = 2^14, ~70 ms instead of ~600 ms):
+  // the suite signs up hundreds of members. The hashing tests pass the real cost.
+  const config = loadConfig({ AUTH_SECRET: "test-secret-test-secret-test-secret-0123", PASSWORD_HASH_COST: "14", ...env });
   const database: TestDatabase = await createTestDatabase(engine, { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
   const services = await createServices(config, database.connection, logger);
   const hub = options.hub ?? createHub();

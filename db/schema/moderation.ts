@@ -47,7 +47,11 @@ export const reportReporters = pgTable(
     reason: text("reason").notNull(),
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.reportId, table.uid] })],
+  (table) => [
+    primaryKey({ columns: [table.reportId, table.uid] }),
+    // A member's reports of the last 24 hours (the day's quota, server/moderation/moderation.ts).
+    index("report_reporters_uid_created").on(table.uid, table.createdAt),
+  ],
 );
 
 /**

@@ -15,6 +15,22 @@ function guard(url: string, body: string): string | null {
   return null;
 }
 
+/** The answers better-auth gives the session token in, beside the cookie. */
+const SESSION_ANSWERS = new Set(["/api/auth/sign-in/email", "/api/auth/sign-up/email"]);
+
+/**
+ * The answer without its `token` field: the session lives in the HttpOnly cookie alone, so a script
+ * on the page (or a log of response bodies) never holds it.
+ */
+async function withoutSessionToken(response: Response): Promise<Response> {
+  if (!(response.headers.get("content-type") ?? "").includes("application/json")) return response;
+  const body: unknown = await response.json();
+  if (body && typeof body === "object" && "token" in body) delete (body as { token?: unknown }).token;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(body), { status: response.status, statusText: response.statusText, headers });
+}
+
 /**
  * better-auth's endpoints (`/api/auth/*`), fed the client address the server established.
  * Its admin plugin's endpoints stay closed: user management goes through `/api/admin/*`, which
@@ -36,6 +52,7 @@ export function authRoutes(auth: Auth) {
       }
       const headers = new Headers(c.req.raw.headers);
       headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
-      return auth.handler(new Request(c.req.raw, { headers }));
+      const response = await auth.handler(new Request(c.req.raw, { headers }));
+      return SESSION_ANSWERS.has(c.req.path) ? withoutSessionToken(response) : response;
     });
 }

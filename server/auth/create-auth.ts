@@ -11,9 +11,10 @@ import type { Logger } from "../logger.ts";
 import { passwordResetMail, verificationMail } from "../mail/auth-mails.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { displayNameSchema } from "../profile/display-name.ts";
+import { passwordHasher } from "./password-hashing.ts";
 import { beginPasswordAttempt, endPasswordAttempt, type PasswordOutcome } from "./password-attempts.ts";
 import { isCommonPassword, PASSWORD_MAX_LENGTH } from "./password-policy.ts";
-import { oidcProvider, socialProviders } from "./providers.ts";
+import { oidcIssuerCheck, oidcProvider, socialProviders } from "./providers.ts";
 import { consumeRateLimit, type RateRule } from "./rate-limit.ts";
 
 /** The header our server sets from the socket (any client-sent copy is dropped first). */
@@ -93,6 +94,7 @@ export const ID_TOKEN_LIFETIME = "15m";
 
 export function createAuth({ config, db, logger, mailer, secret, baseURL, trustedOrigins }: AuthDependencies) {
   const oidc = oidcProvider(config);
+  const passwords = passwordHasher(config.PASSWORD_HASH_COST);
   /** The account whose password a request is checking, from the before hook to the after hook. */
   const passwordChecks = new WeakMap<object, string>();
 
@@ -129,6 +131,26 @@ export function createAuth({ config, db, logger, mailer, secret, baseURL, truste
     passwordChecks.set(ctx.context, account);
   }
 
+  /**
+   * After a successful sign-in, a password stored in an older format or at a lower cost is stored
+   * again at the current one: the only moment the server holds the password to do it.
+   */
+  async function upgradePasswordHash(ctx: AuthMiddlewareContext) {
+    const uid = ctx.context.newSession?.user.id;
+    const password = (ctx.body as { password?: unknown } | undefined)?.password;
+    if (!uid || typeof password !== "string") return;
+    const credential = and(eq(authAccounts.userId, uid), eq(authAccounts.providerId, "credential"));
+    const [stored] = await db.select({ hash: authAccounts.password }).from(authAccounts).where(credential);
+    if (!stored?.hash || !passwords.needsRehash(stored.hash)) return;
+    const hash = await passwords.hash(password);
+    // Only the hash just checked is replaced: a password changed meanwhile stays as it was set.
+    await db
+      .update(authAccounts)
+      .set({ password: hash, updatedAt: new Date() })
+      .where(and(credential, eq(authAccounts.password, stored.hash)));
+    logger.info("password hash upgraded", { uid });
+  }
+
   return betterAuth({
     appName: config.APP_TITLE,
     baseURL,
@@ -143,6 +165,7 @@ export function createAuth({ config, db, logger, mailer, secret, baseURL, truste
       enabled: true,
       minPasswordLength: config.PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: { hash: passwords.hash, verify: passwords.verify },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user, url }) => {
@@ -198,6 +221,7 @@ export function createAuth({ config, db, logger, mailer, secret, baseURL, truste
       after: createAuthMiddleware(async (ctx) => {
         const account = passwordChecks.get(ctx.context);
         if (account) await endPasswordAttempt(db, account, passwordOutcome(ctx.context.returned));
+        if (ctx.path === "/sign-in/email" && !isAPIError(ctx.context.returned)) await upgradePasswordHash(ctx);
         const name = (ctx.body as { name?: unknown } | undefined)?.name;
         const uid = ctx.context.session?.user.id;
         if (ctx.path === "/update-user" && typeof name === "string" && uid && !isAPIError(ctx.context.returned)) {
@@ -221,7 +245,12 @@ export function createAuth({ config, db, logger, mailer, secret, baseURL, truste
           },
         },
       }),
-      ...(oidc ? [genericOAuth({ config: [oidc] })] : []),
+      ...(oidc
+        ? [
+            genericOAuth({ config: [oidc] }),
+            oidcIssuerCheck(config, (discovered) => logger.error("OpenID issuer mismatch", { expected: config.OIDC_ISSUER, discovered })),
+          ]
+        : []),
     ],
     logger: {
       log: (level, message, ...args) => {

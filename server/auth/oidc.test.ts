@@ -116,15 +116,15 @@ describe.each(testEngines)("OpenID Connect sign-in against a real provider on %s
     expect(errors.map(String)).toEqual([]);
   });
 
-  async function setUp() {
+  async function setUp(configuredIssuer?: (issuer: string) => string) {
     idp = await startIdentityProvider();
     t = await createTestApp(engine, {
-      OIDC_ISSUER: idp.issuer,
+      OIDC_ISSUER: configuredIssuer ? configuredIssuer(idp.issuer) : idp.issuer,
       OIDC_CLIENT_ID: CLIENT_ID,
       OIDC_CLIENT_SECRET: CLIENT_SECRET,
       OIDC_NAME: "Loopback IdP",
     });
-    return { app: t.app, issuer: idp.issuer };
+    return { app: t.app, issuer: t.config.OIDC_ISSUER ?? "" };
   }
 
   it("signs in through the provider's login and consent pages, then creates the user and the profile", async () => {
@@ -223,5 +223,15 @@ describe.each(testEngines)("OpenID Connect sign-in against a real provider on %s
         expect(refused.status, `${field} ${target}`).toBe(400);
       }
     }
+  });
+
+  it("refuses to sign in when the provider's discovery names another issuer than OIDC_ISSUER", async () => {
+    // The same server under another name: its discovery document (and its ID tokens) name 127.0.0.1.
+    const { app, issuer } = await setUp((real) => real.replace("127.0.0.1", "localhost"));
+    expect(issuer).toContain("localhost");
+    const response = await call(app, "/api/auth/sign-in/social", { body: { provider: "oidc", callbackURL: "/" } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: "OIDC_ISSUER_MISMATCH" });
+    expect(cookiesOf(response)).not.toMatch(/session_token=\w/);
   });
 });

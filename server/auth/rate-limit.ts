@@ -47,3 +47,18 @@ export async function consumeRateLimit(db: Database, key: string, rule: RateRule
   if (count <= rule.max) return { allowed: true, retryAfter: null };
   return { allowed: false, retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
 }
+
+/**
+ * Whether `key` has room for one more request now, without counting one: a route that takes files
+ * asks before reading them, then counts (`consumeRateLimit`) once they are read.
+ */
+export async function peekRateLimit(db: Database, key: string, rule: RateRule, now = Date.now()): Promise<RateDecision> {
+  const windowMs = rule.window * 1000;
+  const [row] = await queryRows<{ count: number | string; window_start: number | string }>(
+    db,
+    sql`select count, window_start from rate_limits where key = ${key}`,
+  );
+  const windowStart = Number(row?.window_start ?? now);
+  if (!row || windowStart <= now - windowMs || Number(row.count) < rule.max) return { allowed: true, retryAfter: null };
+  return { allowed: false, retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+}

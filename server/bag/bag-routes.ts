@@ -23,7 +23,10 @@ export function bagRoutes(db: Database, _hub: RealtimeHub): Hono<AppEnv> {
     })
     .post("/bag", async (c) => {
       const viewer = requirePermission(c, "bag:manage:own");
-      return c.json({ data: await addBagEntry(db, viewer, await parseJson(c, createBagEntryBody)) }, 201);
+      return c.json(
+        { data: await addBagEntry(db, viewer, await parseJson(c, createBagEntryBody), Date.now(), c.get("quotas")["bag-entries"]) },
+        201,
+      );
     })
     .get("/bag/export", async (c) => {
       const viewer = requirePermission(c, "bag:manage:own");
@@ -37,7 +40,7 @@ export function bagRoutes(db: Database, _hub: RealtimeHub): Hono<AppEnv> {
     .post("/bag/import", async (c) => {
       const viewer = requirePermission(c, "bag:manage:own");
       const input = await parseJson(c, importBagBody);
-      const result = await importBag(db, viewer, input);
+      const result = await importBag(db, viewer, input, Date.now(), c.get("quotas")["bag-entries"]);
       return c.json({ data: result }, input.dryRun ? 200 : 201);
     })
     .get("/bag/:id", async (c) => {

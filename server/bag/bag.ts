@@ -23,6 +23,7 @@ import type { Item } from "../../universal/content/pack-schema.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { AppError, type DetailValue } from "../errors.ts";
 import { medianUnitPrices, VALUE_WINDOW_MS } from "../offers/offer-prices.ts";
+import { DEFAULT_QUOTAS, holdQuota } from "../quotas.ts";
 
 type EntryRow = typeof bagEntries.$inferSelect;
 
@@ -133,25 +134,49 @@ async function knownItems(db: Database, itemIds: readonly string[]): Promise<Set
   return new Set(rows.map((row) => row.id));
 }
 
-/** A new entry of a pack item; the same `clientId` again answers the entry it made. */
-export async function addBagEntry(db: Database, viewer: Viewer, input: CreateBagEntryInput, now = Date.now()): Promise<BagEntry> {
+/** The account's bag entries, counted in `tx` (under the quota's lock). */
+async function bagSize(tx: Database, uid: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bagEntries)
+    .where(eq(bagEntries.uid, uid));
+  return row?.count ?? 0;
+}
+
+/** A new entry of a pack item, up to the account's quota; the same `clientId` again answers the entry it made. */
+export async function addBagEntry(
+  db: Database,
+  viewer: Viewer,
+  input: CreateBagEntryInput,
+  now = Date.now(),
+  limit = DEFAULT_QUOTAS["bag-entries"],
+): Promise<BagEntry> {
   if (!(await knownItems(db, [input.itemId])).has(input.itemId))
     throw new AppError("invalid-argument", "itemId: no such item in the catalog.", { reason: "item" });
   const clientId = input.clientId ?? randomUUID();
-  const [inserted] = await db
-    .insert(bagEntries)
-    .values({
-      uid: viewer.uid,
-      clientId,
-      itemId: input.itemId,
-      quantity: input.quantity,
-      enhancement: input.enhancement ?? 0,
-      note: input.note ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: bagEntries.id });
+  const inserted = await db.transaction(async (tx) => {
+    const [again] = await tx
+      .select({ id: bagEntries.id })
+      .from(bagEntries)
+      .where(and(eq(bagEntries.uid, viewer.uid), eq(bagEntries.clientId, clientId)));
+    if (again) return again;
+    await holdQuota(tx, viewer.uid, "bag-entries", limit, () => bagSize(tx, viewer.uid));
+    const [row] = await tx
+      .insert(bagEntries)
+      .values({
+        uid: viewer.uid,
+        clientId,
+        itemId: input.itemId,
+        quantity: input.quantity,
+        enhancement: input.enhancement ?? 0,
+        note: input.note ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: bagEntries.id });
+    return row;
+  });
   if (inserted) return getBagEntry(db, viewer, inserted.id, now);
   const [existing] = await db
     .select({ id: bagEntries.id })
@@ -244,6 +269,7 @@ export async function importBag(
   viewer: Viewer,
   input: ImportBagInput,
   now = Date.now(),
+  limit = DEFAULT_QUOTAS["bag-entries"],
 ): Promise<{ imported: number; errors: BagCsvError[] }> {
   const { rows, errors } = await checkImport(db, input.csv);
   if (input.dryRun) return { imported: 0, errors };
@@ -251,6 +277,8 @@ export async function importBag(
   if (rows.length === 0) throw new BagImportRefused([{ row: 2, problem: "item" }]);
   await db.transaction(async (tx) => {
     if (input.mode === "replace") await tx.delete(bagEntries).where(eq(bagEntries.uid, viewer.uid));
+    // What the bag holds after the import may not pass the quota (nothing is written if it would).
+    await holdQuota(tx, viewer.uid, "bag-entries", limit, () => bagSize(tx, viewer.uid), rows.length);
     await tx.insert(bagEntries).values(
       rows.map((row) => ({
         uid: viewer.uid,

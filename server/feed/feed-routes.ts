@@ -14,10 +14,12 @@ import {
 } from "../../universal/feed/feed-schemas.ts";
 import { AppError } from "../errors.ts";
 import { allowPermission, parseJson, parseQuery, parseValue, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
+import { isMultipart, readMultipartForm, withUploadSlot } from "../http/uploads.ts";
 import { reencodeImage, type ReencodedImage } from "../images/image-decoding.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { publishPagesChanged } from "../delivery/page-changes.ts";
 import {
+  assertMayPost,
   changePost,
   createComment,
   createPost,
@@ -36,8 +38,16 @@ import {
   restoreComment,
 } from "./feed.ts";
 
-/** A whole multipart post: its images and a little for the fields. */
-const UPLOAD_MAX_BYTES = POST_IMAGES_MAX * POST_IMAGE_MAX_BYTES + 64 * 1024;
+/** A whole multipart post: its images at their largest and a little for the fields and the parts' headers. */
+export const POST_UPLOAD_MAX_BYTES = POST_IMAGES_MAX * POST_IMAGE_MAX_BYTES + 64 * 1024;
+/** A post as JSON: its text and a few fields (the route takes files, so the app's body limit leaves it to the route). */
+const POST_JSON_MAX_BYTES = 64 * 1024;
+const jsonLimit = bodyLimit({
+  maxSize: POST_JSON_MAX_BYTES,
+  onError: () => {
+    throw new AppError("payload-too-large", `The post must be ${POST_JSON_MAX_BYTES / 1024} KB or smaller.`);
+  },
+});
 /** Images are at most this wide or tall once re-encoded. */
 const IMAGE_EDGE = 1600;
 
@@ -50,24 +60,23 @@ function idParam(c: AppContext, what: string): number {
 const tooLarge = () =>
   new AppError("invalid-argument", `Each image must be ${POST_IMAGE_MAX_BYTES / 1024 / 1024} MB or smaller.`, { reason: "image-size" });
 
+const bodyTooLarge = () =>
+  new AppError("payload-too-large", `A post with its images must be ${Math.ceil(POST_UPLOAD_MAX_BYTES / 1024 / 1024)} MB or smaller.`, {
+    reason: "image-size",
+  });
+
 /**
- * A post sent as `multipart/form-data`: the fields `body`, `lang`, `entry`, `clientId` and up to four
- * files named `images`, each re-encoded (resized, metadata dropped) before anything is written.
+ * A post sent as `multipart/form-data` (read under the route's cap): the fields `body`, `lang`,
+ * `entry`, `clientId` and up to four files named `images`, each re-encoded (resized, metadata
+ * dropped) before anything is written.
  */
 async function readPostForm(c: AppContext) {
-  const form = await c.req.formData().catch(() => {
-    throw new AppError("invalid-argument", "Send the post as JSON or as multipart/form-data.");
+  const { fields, files } = await readMultipartForm(c, {
+    maxBytes: POST_UPLOAD_MAX_BYTES,
+    fileField: "images",
+    what: "post",
+    tooLarge: bodyTooLarge,
   });
-  const fields: Record<string, string> = {};
-  const files: File[] = [];
-  for (const [name, value] of form.entries()) {
-    if (name === "images" && value instanceof File) files.push(value);
-    else if (typeof value === "string" && !(name in fields)) fields[name] = value;
-    else throw new AppError("invalid-argument", `${name}: unexpected field.`);
-  }
-  // What JSON bodies are refused for (json-guards.ts): PostgreSQL stores no U+0000.
-  if (Object.values(fields).some((value) => value.includes("\u0000") || !value.isWellFormed()))
-    throw new AppError("invalid-argument", "The fields must not contain U+0000 or an unpaired surrogate.");
   const parsed = parseValue(createPostBody, fields, "body");
   if (files.length > POST_IMAGES_MAX)
     throw new AppError("invalid-argument", `At most ${POST_IMAGES_MAX} images.`, { reason: "image-count" });
@@ -102,17 +111,15 @@ export function feedRoutes(db: Database, hub: RealtimeHub) {
     })
     .post(
       "/feed/posts",
-      bodyLimit({
-        maxSize: UPLOAD_MAX_BYTES,
-        onError: () => {
-          throw tooLarge();
-        },
-      }),
+      // A JSON post is capped like any JSON body; a multipart one is read by the handler, after its checks.
+      (c, next) => (isMultipart(c) ? next() : jsonLimit(c, next)),
       async (c) => {
         const viewer = requirePermission(c, "post:create");
-        const multipart = (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
-        const input = multipart ? await readPostForm(c) : await parseJson(c, createPostBody);
-        return c.json({ data: await createPost(db, hub, viewer, input) }, 201);
+        if (!isMultipart(c)) return c.json({ data: await createPost(db, hub, viewer, await parseJson(c, createPostBody)) }, 201);
+        // The post limit first: a member past it is refused before a byte of the images is read.
+        await assertMayPost(db, viewer);
+        const post = await withUploadSlot(viewer.uid, async () => createPost(db, hub, viewer, await readPostForm(c)));
+        return c.json({ data: post }, 201);
       },
     )
     .get("/feed/posts/:id", async (c) => {

@@ -31,7 +31,7 @@ import { plainExcerpt } from "../../universal/feed/feed-text.ts";
 import type { Language } from "../../universal/i18n/languages.ts";
 import type { PersistedEvent } from "../../universal/realtime/protocol.ts";
 import type { Viewer } from "../auth/viewer.ts";
-import { consumeRateLimit, type RateRule } from "../auth/rate-limit.ts";
+import { consumeRateLimit, peekRateLimit, type RateRule } from "../auth/rate-limit.ts";
 import { awardPoints, likeSource, revokePoints } from "../contribution/contribution.ts";
 import { AppError } from "../errors.ts";
 import type { ReencodedImage } from "../images/image-decoding.ts";
@@ -268,14 +268,22 @@ export async function sitemapPosts(db: Database, max: number): Promise<{ id: num
   return db.select({ id: posts.id }).from(posts).where(visiblePost).orderBy(desc(posts.id)).limit(max);
 }
 
-async function limit(db: Database, viewer: Viewer, what: "post" | "comment", now: number): Promise<void> {
+async function limit(db: Database, viewer: Viewer, what: "post" | "comment", now: number, count = true): Promise<void> {
   const rule = what === "post" ? POST_RATE : COMMENT_RATE;
-  const decision = await consumeRateLimit(db, `feed-${what}:${viewer.uid}`, rule, now);
+  const decision = await (count ? consumeRateLimit : peekRateLimit)(db, `feed-${what}:${viewer.uid}`, rule, now);
   if (!decision.allowed)
     throw new AppError("resource-exhausted", `At most ${rule.max} ${what}s in ${rule.window / 60} minutes.`, {
       reason: "rate-limit",
       retryAfter: decision.retryAfter,
     });
+}
+
+/**
+ * Refuses (429) a member who may not post now, without counting a post: the route asks before it
+ * reads a post's images, so a member past the limit never has them read or decoded.
+ */
+export function assertMayPost(db: Database, viewer: Viewer, now = Date.now()): Promise<void> {
+  return limit(db, viewer, "post", now, false);
 }
 
 /** Tells each named member that `actorUid` mentioned them in `body`: a post, or one of its comments. */

@@ -45,7 +45,10 @@ export function guideRoutes(db: Database, hub: RealtimeHub) {
     })
     .post("/guides", async (c) => {
       const viewer = requirePermission(c, "guide:submit");
-      return c.json({ data: await createGuide(db, viewer, await parseJson(c, createGuideBody)) }, 201);
+      return c.json(
+        { data: await createGuide(db, viewer, await parseJson(c, createGuideBody), Date.now(), c.get("quotas")["guide-drafts"]) },
+        201,
+      );
     })
     .post("/guides/preview", async (c) => {
       requirePermission(c, "guide:submit");

@@ -22,6 +22,7 @@ import type { PersistedEvent } from "../../universal/realtime/protocol.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { awardPoints, revokePoints } from "../contribution/contribution.ts";
 import { AppError } from "../errors.ts";
+import { DEFAULT_QUOTAS, holdQuota } from "../quotas.ts";
 import { recordAudit } from "../moderation/audit-log.ts";
 import { renderMarkdown } from "../markdown/render-markdown.ts";
 import { notify } from "../notifications/notifications.ts";
@@ -81,8 +82,17 @@ export async function getGuide(db: Database, viewer: Viewer, id: number): Promis
   return { ...toDraft(row, displayName), html: renderMarkdown(row.body).html };
 }
 
-/** A new draft; the same `clientId` again answers the guide it made. */
-export async function createGuide(db: Database, viewer: Viewer, input: CreateGuideInput, now = Date.now()): Promise<GuideDraft> {
+/**
+ * A new draft, while the author has fewer never-published guides (drafts, guides in review) than
+ * the quota; the same `clientId` again answers the guide it made.
+ */
+export async function createGuide(
+  db: Database,
+  viewer: Viewer,
+  input: CreateGuideInput,
+  now = Date.now(),
+  limit = DEFAULT_QUOTAS["guide-drafts"],
+): Promise<GuideDraft> {
   const values = {
     authorUid: viewer.uid,
     clientId: input.clientId ?? null,
@@ -93,7 +103,24 @@ export async function createGuide(db: Database, viewer: Viewer, input: CreateGui
     createdAt: now,
     updatedAt: now,
   };
-  const [inserted] = await db.insert(guides).values(values).onConflictDoNothing().returning({ id: guides.id });
+  const inserted = await db.transaction(async (tx) => {
+    if (input.clientId) {
+      const [again] = await tx
+        .select({ id: guides.id })
+        .from(guides)
+        .where(and(eq(guides.authorUid, viewer.uid), eq(guides.clientId, input.clientId)));
+      if (again) return again;
+    }
+    await holdQuota(tx, viewer.uid, "guide-drafts", limit, async () => {
+      const [row] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(guides)
+        .where(and(eq(guides.authorUid, viewer.uid), isNull(guides.publishedRevisionId), isNull(guides.deletedAt)));
+      return row?.count ?? 0;
+    });
+    const [row] = await tx.insert(guides).values(values).onConflictDoNothing().returning({ id: guides.id });
+    return row;
+  });
   if (inserted) return toDraft((await findGuide(db, inserted.id)).row, viewer.name);
   const [existing] = await db
     .select({ id: guides.id })

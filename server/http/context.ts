@@ -4,6 +4,7 @@ import { can, type Permission } from "../../universal/auth/permissions.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
+import type { Quotas } from "../quotas.ts";
 import { jsonDeeperThan, jsonHoldsUnstorable, JSON_DEPTH_MAX } from "./json-guards.ts";
 
 export type AppEnv = {
@@ -17,6 +18,8 @@ export type AppEnv = {
     viewer: Viewer | null;
     /** Set by a cached page's answer: its inline scripts' hashes, which its CSP names instead of the nonce. */
     scriptHashes: readonly string[] | undefined;
+    /** What one account may keep (server/quotas.ts), from the settings. */
+    quotas: Quotas;
   };
 };
 export type AppContext = Context<AppEnv>;

@@ -19,6 +19,7 @@ import {
 import type { Viewer } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
 import { awardPoints } from "../contribution/contribution.ts";
+import { DEFAULT_QUOTAS, quotaExceeded } from "../quotas.ts";
 import { recordAudit } from "./audit-log.ts";
 import type { ReportableKind } from "./report-kinds.ts";
 
@@ -47,9 +48,31 @@ export interface FiledReport {
   count: number;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The reports `uid` filed in the 24 hours before `now`, and when the oldest of them leaves that window. */
+async function reportsToday(db: Database, uid: string, now: number): Promise<{ count: number; frees: number }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, oldest: sql<number | string | null>`min(${reportReporters.createdAt})` })
+    .from(reportReporters)
+    .where(and(eq(reportReporters.uid, uid), gt(reportReporters.createdAt, now - DAY_MS)));
+  const oldest = row?.oldest === null || row?.oldest === undefined ? now : Number(row.oldest);
+  return { count: row?.count ?? 0, frees: Math.ceil((oldest + DAY_MS - now) / 1000) };
+}
+
+/**
+ * Refuses (429, `Retry-After`) a member who has filed `limit` reports in the last 24 hours. The
+ * route asks before it reads a report's screenshots; `fileReport` asks again under a lock.
+ */
+export async function assertReportsLeft(db: Database, viewer: Viewer, limit = DEFAULT_QUOTAS["reports-per-day"], now = Date.now()) {
+  const { count, frees } = await reportsToday(db, viewer.uid, now);
+  if (count >= limit) throw quotaExceeded("reports-per-day", limit, frees);
+}
+
 /**
  * Files the viewer's report: opens the thing's report or joins the open one. Reporting the same
  * thing again changes nothing (the answer is the same report), so a retried request never counts twice.
+ * A member files at most `limit` reports in 24 hours (counted under a lock per account).
  */
 export async function fileReport(
   db: Database,
@@ -57,10 +80,12 @@ export async function fileReport(
   viewer: Viewer,
   input: { kind: ReportKind; id: string; reason: string },
   now = Date.now(),
+  limit = DEFAULT_QUOTAS["reports-per-day"],
 ): Promise<FiledReport> {
   const handler = handlerFor(kinds, input.kind);
   await handler.assertReportable(db, viewer, input.id);
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quota:reports-per-day:${viewer.uid}`}))`);
     const [opened] = await queryRows<{ id: string | number }>(
       tx,
       sql`insert into reports (kind, target_id, status, count, created_at, updated_at)
@@ -69,6 +94,15 @@ export async function fileReport(
           returning id`,
     );
     const reportId = Number(opened?.id);
+    const [already] = await tx
+      .select({ uid: reportReporters.uid })
+      .from(reportReporters)
+      .where(and(eq(reportReporters.reportId, reportId), eq(reportReporters.uid, viewer.uid)));
+    // A report already filed answers as before; a new one counts against the day's quota.
+    if (!already) {
+      const { count, frees } = await reportsToday(tx, viewer.uid, now);
+      if (count >= limit) throw quotaExceeded("reports-per-day", limit, frees);
+    }
     const joined = await tx
       .insert(reportReporters)
       .values({ reportId, uid: viewer.uid, reason: input.reason, createdAt: now })

@@ -13,6 +13,8 @@ import type { FiledReport } from "./moderation.ts";
 export interface ReportRequest {
   fields: Record<string, unknown>;
   images: File[];
+  /** The reports a member may file in 24 hours (the setting), for `fileReport`. */
+  reportsPerDay: number;
 }
 
 export interface ReportableKind {

@@ -21,7 +21,7 @@ export function notesRoutes(db: Database, _hub: RealtimeHub): Hono<AppEnv> {
     })
     .post("/notes", async (c) => {
       const viewer = requirePermission(c, "note:manage:own");
-      return c.json({ data: await createNote(db, viewer, await parseJson(c, createNoteBody)) }, 201);
+      return c.json({ data: await createNote(db, viewer, await parseJson(c, createNoteBody), Date.now(), c.get("quotas").notes) }, 201);
     })
     .get("/notes/:id", async (c) => {
       const viewer = requirePermission(c, "note:manage:own");

@@ -13,6 +13,7 @@ import { NOTE_LIST_MAX, type Note } from "../../universal/notes/note-limits.ts";
 import type { CreateNoteInput, NotesQuery, UpdateNoteInput } from "../../universal/notes/note-schemas.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { AppError, type DetailValue } from "../errors.ts";
+import { DEFAULT_QUOTAS, holdQuota } from "../quotas.ts";
 import { renderNote } from "./note-html.ts";
 
 type NoteRow = typeof notes.$inferSelect;
@@ -72,23 +73,44 @@ export async function listNotes(db: Database, viewer: Viewer, query: NotesQuery 
   return rows.map(toNote);
 }
 
-/** A new note; the same `clientId` again answers the note it made. */
-export async function createNote(db: Database, viewer: Viewer, input: CreateNoteInput, now = Date.now()): Promise<Note> {
+/** A new note, up to the account's quota; the same `clientId` again answers the note it made. */
+export async function createNote(
+  db: Database,
+  viewer: Viewer,
+  input: CreateNoteInput,
+  now = Date.now(),
+  limit = DEFAULT_QUOTAS.notes,
+): Promise<Note> {
   const clientId = input.clientId ?? randomUUID();
-  const [inserted] = await db
-    .insert(notes)
-    .values({
-      uid: viewer.uid,
-      clientId,
-      title: input.title,
-      body: input.body,
-      tags: input.tags ?? [],
-      pinnedAt: input.pinned ? now : null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const inserted = await db.transaction(async (tx) => {
+    const [again] = await tx
+      .select()
+      .from(notes)
+      .where(and(eq(notes.uid, viewer.uid), eq(notes.clientId, clientId)));
+    if (again) return again;
+    await holdQuota(tx, viewer.uid, "notes", limit, async () => {
+      const [row] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(notes)
+        .where(eq(notes.uid, viewer.uid));
+      return row?.count ?? 0;
+    });
+    const [row] = await tx
+      .insert(notes)
+      .values({
+        uid: viewer.uid,
+        clientId,
+        title: input.title,
+        body: input.body,
+        tags: input.tags ?? [],
+        pinnedAt: input.pinned ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  });
   if (inserted) return toNote(inserted);
   const [existing] = await db
     .select()

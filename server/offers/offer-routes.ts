@@ -74,7 +74,7 @@ export function offerRoutes(db: Database, hub: RealtimeHub, rules: FeedbackRules
     .post("/offers", async (c) => {
       const viewer = requirePermission(c, "offer:manage:own");
       const body = await parseJson(c, createOfferBody);
-      return c.json({ data: await createOffer(db, hub, viewer, body) }, 201);
+      return c.json({ data: await createOffer(db, hub, viewer, body, Date.now(), c.get("quotas")["open-offers"]) }, 201);
     })
     .get("/offers/:id", async (c) => {
       const viewer = allowPermission(c, "view:record");
@@ -125,7 +125,7 @@ export function offerRoutes(db: Database, hub: RealtimeHub, rules: FeedbackRules
     .post("/alerts", async (c) => {
       const viewer = requirePermission(c, "alert:manage:own");
       const body = await parseJson(c, createAlertBody);
-      return c.json({ data: await createAlert(db, viewer, body) }, 201);
+      return c.json({ data: await createAlert(db, viewer, body, Date.now(), c.get("quotas")["price-alerts"]) }, 201);
     })
     .get("/alerts/:id", async (c) => {
       const viewer = requirePermission(c, "alert:manage:own");

@@ -47,6 +47,7 @@ import type { PersistedEvent } from "../../universal/realtime/protocol.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { consumeRateLimit, type RateRule } from "../auth/rate-limit.ts";
 import { AppError } from "../errors.ts";
+import { DEFAULT_QUOTAS, holdQuota } from "../quotas.ts";
 import type { Logger } from "../logger.ts";
 import { recordAudit } from "../moderation/audit-log.ts";
 import { notify, type NotificationInput } from "../notifications/notifications.ts";
@@ -547,6 +548,17 @@ async function fireAlerts(
   );
 }
 
+/** The account's open offers (as of `now`) stay under its quota: counted under the quota's lock in `tx`. */
+function holdOpenOffersQuota(tx: Database, uid: string, now: number, limit: number): Promise<void> {
+  return holdQuota(tx, uid, "open-offers", limit, async () => {
+    const [row] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(offers)
+      .where(and(eq(offers.ownerUid, uid), statusIs("open", now)));
+    return row?.count ?? 0;
+  });
+}
+
 /**
  * A character another member has proven theirs (a verified claim, folded name and server) is theirs
  * to trade under: anyone else's offer naming it is refused, so nobody builds or ruins its record.
@@ -577,6 +589,7 @@ export async function createOffer(
   viewer: Viewer,
   input: CreateOfferInput,
   now = Date.now(),
+  openOffersMax = DEFAULT_QUOTAS["open-offers"],
 ): Promise<Offer> {
   const clientId = input.clientId ?? randomBytes(12).toString("base64url");
   const [existing] = await db
@@ -589,6 +602,7 @@ export async function createOffer(
   await assertCharacterFree(db, viewer, input.characterName, input.server);
   await limit(db, viewer, "offer", now);
   const { row, events } = await db.transaction(async (tx) => {
+    await holdOpenOffersQuota(tx, viewer.uid, now, openOffersMax);
     const [inserted] = await tx
       .insert(offers)
       .values({
@@ -611,7 +625,7 @@ export async function createOffer(
     return { row: inserted, events: await fireAlerts(tx, inserted, names, now) };
   });
   // A retry that raced the first request: the first one's offer.
-  if (!row) return createOffer(db, hub, viewer, { ...input, clientId }, now);
+  if (!row) return createOffer(db, hub, viewer, { ...input, clientId }, now, openOffersMax);
   await publishOffer(db, hub, row, events);
   return (await toOffers(db, [row], viewer))[0] as Offer;
 }
@@ -966,17 +980,18 @@ export async function createAlert(
   viewer: Viewer,
   input: { itemId: string; side: OfferSide; server: string; maxPrice?: number | undefined; minPrice?: number | undefined },
   now = Date.now(),
+  limit = DEFAULT_QUOTAS["price-alerts"],
 ): Promise<Alert> {
   await assertInPack(db, "items", input.itemId, "itemId");
   await assertInPack(db, "servers", input.server, "server");
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alerts:${viewer.uid}`}))`);
-    const [count] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(priceAlerts)
-      .where(eq(priceAlerts.uid, viewer.uid));
-    if ((count?.count ?? 0) >= ALERTS_MAX)
-      throw new AppError("resource-exhausted", `At most ${ALERTS_MAX} price alerts.`, { reason: "limit" });
+    await holdQuota(tx, viewer.uid, "price-alerts", limit, async () => {
+      const [count] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(priceAlerts)
+        .where(eq(priceAlerts.uid, viewer.uid));
+      return count?.count ?? 0;
+    });
     const [row] = await tx
       .insert(priceAlerts)
       .values({

@@ -119,7 +119,14 @@ export function characterReportable(): ReportableKind {
       await assertServer(db, body.server);
       const images = await readImages(request.images);
       const targetId = characterTarget(body.server, await foldName(db, body.name));
-      const filed = await fileReport(db, reportKindsOf([kind]), viewer, { kind: "character", id: targetId, reason: body.reason });
+      const filed = await fileReport(
+        db,
+        reportKindsOf([kind]),
+        viewer,
+        { kind: "character", id: targetId, reason: body.reason },
+        Date.now(),
+        request.reportsPerDay,
+      );
       await attachImages(db, filed.id, viewer.uid, images);
       return filed;
     },

@@ -167,11 +167,14 @@ export function claimDisputeReportable(): ReportableKind {
           reason: "image-required",
         });
       const images = await readImages(request.images);
-      const filed = await fileReport(db, reportKindsOf([kind]), viewer, {
-        kind: "claim-dispute",
-        id: String(body.claimId),
-        reason: body.reason,
-      });
+      const filed = await fileReport(
+        db,
+        reportKindsOf([kind]),
+        viewer,
+        { kind: "claim-dispute", id: String(body.claimId), reason: body.reason },
+        Date.now(),
+        request.reportsPerDay,
+      );
       await attachImages(db, filed.id, viewer.uid, images);
       return filed;
     },

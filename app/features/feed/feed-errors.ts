@@ -1,6 +1,7 @@
 /** A refused feed request in the reader's words: by the answer's reason and code, never the server's English. */
 import type { TFunction } from "../../shared/i18n/translator.ts";
 import type { ApiRefusal } from "../../shared/api/json-api.ts";
+import { limitRefusalText } from "../../shared/api/limit-text.ts";
 import { POST_BODY_MAX, POST_IMAGE_MAX_BYTES, POST_IMAGES_MAX } from "../../../universal/feed/feed-limits.ts";
 
 const byReason: Record<string, string> = {
@@ -23,6 +24,8 @@ const byCode: Record<string, string> = {
 };
 
 export function feedError(t: TFunction, refusal: ApiRefusal): string {
+  const limited = limitRefusalText(t, refusal);
+  if (limited) return limited;
   const reason = typeof refusal.details.reason === "string" ? refusal.details.reason : "";
   const key = byReason[reason] ?? byCode[refusal.code] ?? "errors.generic";
   const retryAfter = Number(refusal.details.retryAfter ?? 60);

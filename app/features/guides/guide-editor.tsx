@@ -19,6 +19,7 @@ import {
 } from "../../../universal/guides/guide-limits.ts";
 import { languages } from "../../../universal/i18n/languages.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
+import { limitRefusalText } from "../../shared/api/limit-text.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { field } from "../../shared/ui/catalog-parts.tsx";
@@ -182,7 +183,7 @@ export function GuideEditor({ language, guide, onCreated, onChanged, onDeleted }
         setSave({ kind: "offline" });
         return false;
       }
-      setSave({ kind: "failed", message: answer.message });
+      setSave({ kind: "failed", message: limitRefusalText(t, answer, language) ?? answer.message });
       return false;
     })();
     saving.current = run;
@@ -191,7 +192,7 @@ export function GuideEditor({ language, guide, onCreated, onChanged, onDeleted }
     } finally {
       saving.current = null;
     }
-  }, [keepCopy, holdServer, onCreated]);
+  }, [keepCopy, holdServer, onCreated, t, language]);
 
   // Every change is kept on the device at once and sent after a pause in typing.
   useEffect(() => {

@@ -88,7 +88,7 @@ export function OfferForm({
       },
     });
     setSending(false);
-    if (!answer.ok) return setError(offerError(t, answer));
+    if (!answer.ok) return setError(offerError(t, answer, i18n.language));
     onPosted(answer.data);
   }
 

@@ -1,5 +1,6 @@
 /** Trading's words shared by its pages: refusals in the reader's language, gold, game time beside local time. */
 import type { ApiRefusal } from "../../shared/api/json-api.ts";
+import { limitRefusalText } from "../../shared/api/limit-text.ts";
 import { formatDate, numberFormat } from "../../shared/i18n/format.ts";
 import type { TFunction } from "../../shared/i18n/translator.ts";
 
@@ -19,7 +20,10 @@ const byCode: Record<string, string> = {
   network: "errors.network",
 };
 
-export function offerError(t: TFunction, refusal: ApiRefusal): string {
+export function offerError(t: TFunction, refusal: ApiRefusal, language?: string): string {
+  // A quota reached (open offers, price alerts) names the limit.
+  const limited = limitRefusalText(t, refusal, language);
+  if (limited) return limited;
   const reason = typeof refusal.details.reason === "string" ? refusal.details.reason : "";
   // A refusal whose reason we know in words (a claim taken, feedback already left…) says it exactly.
   const specific = reason ? t(`errors.reasons.${reason}`, { defaultValue: "" }) : "";

@@ -46,7 +46,7 @@ export function AlertForm({
   onAdded: (alert: Alert, item: PickedItem) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation("offers");
+  const { t, i18n } = useTranslation("offers");
   const id = useId();
   const [item, setItem] = useState<PickedItem | null>(null);
   const [side, setSide] = useState<OfferSide>("sell");
@@ -66,7 +66,7 @@ export function AlertForm({
       body: { itemId: item.id, side, server, ...(side === "sell" ? { maxPrice: bound } : { minPrice: bound }) },
     });
     setSending(false);
-    if (!answer.ok) return setError(offerError(t, answer));
+    if (!answer.ok) return setError(offerError(t, answer, i18n.language));
     onAdded(answer.data, item);
   }
 

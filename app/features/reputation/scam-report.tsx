@@ -6,6 +6,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { CHARACTER_NAME_MAX, REPORT_IMAGE_MAX_BYTES, REPORT_IMAGES_MAX } from "../../../universal/offers/offer-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
+import { limitRefusalText } from "../../shared/api/limit-text.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { ModalDialog } from "../../shared/ui/modal-dialog.tsx";
 import type { BplayerServer } from "./bplayer-page.tsx";
@@ -29,7 +30,7 @@ export function ScamReport({
   onClose: () => void;
   onSent: () => void;
 }) {
-  const { t } = useTranslation("reputation");
+  const { t, i18n } = useTranslation("reputation");
   const id = useId();
   const [name, setName] = useState(initialName);
   const [server, setServer] = useState(initialServer);
@@ -60,7 +61,10 @@ export function ScamReport({
     const answer = await apiJson("/api/reports", { body: form });
     if (!answer.ok) {
       setState("form");
-      return setError(reputationError(t, answer.status, answer.code, String(answer.details.reason ?? "")));
+      // The day's reports used up, or two uploads already on their way: said with the limit.
+      return setError(
+        limitRefusalText(t, answer, i18n.language) ?? reputationError(t, answer.status, answer.code, String(answer.details.reason ?? "")),
+      );
     }
     setState("sent");
     onSent();

@@ -7,6 +7,7 @@ import { useId, useState, type FormEvent } from "react";
 import { ModalDialog, RadioChoices } from "../ui/modal-dialog.tsx";
 import type { ReportKind } from "../../../universal/moderation/moderation-limits.ts";
 import { apiJson } from "../api/json-api.ts";
+import { limitRefusalText } from "../api/limit-text.ts";
 import { useTranslation } from "../i18n/use-translation.tsx";
 
 const reasons = ["spam", "harassment", "scam", "inappropriate", "other"] as const;
@@ -20,7 +21,7 @@ export interface ReportTarget {
 type State = { step: "form"; error: string | null; sending: boolean } | { step: "sent" };
 
 export function ReportDialog({ target, onClose }: { target: ReportTarget | null; onClose: () => void }) {
-  const { t } = useTranslation("moderation");
+  const { t, i18n } = useTranslation("moderation");
   const id = useId();
   const [reason, setReason] = useState<Reason>("spam");
   const [details, setDetails] = useState("");
@@ -49,7 +50,8 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
       return;
     }
     const error =
-      answer.status === 0
+      limitRefusalText(t, answer, i18n.language) ??
+      (answer.status === 0
         ? t("report.errors.network")
         : answer.details.reason === "own"
           ? t("report.errors.own")
@@ -57,7 +59,7 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
             ? t("report.errors.gone")
             : answer.status === 429
               ? t("report.errors.rate")
-              : t("report.errors.generic");
+              : t("report.errors.generic"));
     setState({ step: "form", error, sending: false });
   }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "report_reporters_uid_created" ON "report_reporters" USING btree ("uid","created_at");
