@@ -95,6 +95,8 @@ export const configSchema = z.object({
   /** Chat messages a member may send to one room per window (then 429 with Retry-After). */
   CHAT_RATE_MAX: z.coerce.number().int().min(1).max(1_000).default(5),
   CHAT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
+  /** Mention notifications one member may cause in an hour (chat, posts, comments); past it, none are created. */
+  MENTION_NOTIFICATIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(50),
 });
 
 /**

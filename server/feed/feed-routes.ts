@@ -1,4 +1,5 @@
 /** The feed API (`/api/feed/*`): posts, images, likes, comments; visitors read, members write. */
+import { DEFAULT_NOTIFY_RULES, type NotifyRules } from "../notifications/notifications.ts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Database } from "../../db/client.ts";
@@ -85,7 +86,7 @@ async function readPostForm(c: AppContext) {
 /** A like changes only a count, which a visitor's cached page may show late (its short lifetime); any other write changes what it shows. */
 const LIKE_PATH = /\/like$/;
 
-export function feedRoutes(db: Database, hub: RealtimeHub) {
+export function feedRoutes(db: Database, hub: RealtimeHub, rules: NotifyRules = DEFAULT_NOTIFY_RULES) {
   return new Hono<AppEnv>()
     .use("/feed/*", async (c, next) => {
       await next();
@@ -112,7 +113,7 @@ export function feedRoutes(db: Database, hub: RealtimeHub) {
         const viewer = requirePermission(c, "post:create");
         const multipart = (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
         const input = multipart ? await readPostForm(c) : await parseJson(c, createPostBody);
-        return c.json({ data: await createPost(db, hub, viewer, input) }, 201);
+        return c.json({ data: await createPost(db, hub, viewer, input, Date.now(), rules) }, 201);
       },
     )
     .get("/feed/posts/:id", async (c) => {
@@ -123,7 +124,7 @@ export function feedRoutes(db: Database, hub: RealtimeHub) {
       const viewer = requirePermission(c, "post:create");
       const change = await parseJson(c, editPostBody);
       const id = idParam(c, "post");
-      const post = await changePost(db, hub, viewer, id, change);
+      const post = await changePost(db, hub, viewer, id, change, Date.now(), rules);
       if (change.hidden !== undefined || change.pinned !== undefined)
         c.get("logger").info("post moderated", { by: viewer.uid, post: id, hidden: change.hidden, pinned: change.pinned });
       return c.json({ data: post });
@@ -149,7 +150,7 @@ export function feedRoutes(db: Database, hub: RealtimeHub) {
     .post("/feed/posts/:id/comments", async (c) => {
       const viewer = requirePermission(c, "comment:create");
       const body = await parseJson(c, createCommentBody);
-      return c.json({ data: await createComment(db, hub, viewer, idParam(c, "post"), body) }, 201);
+      return c.json({ data: await createComment(db, hub, viewer, idParam(c, "post"), body, Date.now(), rules) }, 201);
     })
     .get("/feed/comments/hidden", async (c) => {
       const viewer = requirePermission(c, "comment:hide");
@@ -165,7 +166,7 @@ export function feedRoutes(db: Database, hub: RealtimeHub) {
     .patch("/feed/comments/:id", async (c) => {
       const viewer = requirePermission(c, "comment:create");
       const { body } = await parseJson(c, editCommentBody);
-      return c.json({ data: await editComment(db, hub, viewer, idParam(c, "comment"), body) });
+      return c.json({ data: await editComment(db, hub, viewer, idParam(c, "comment"), body, Date.now(), rules) });
     })
     .delete("/feed/comments/:id", async (c) => {
       const viewer = requirePermission(c, "comment:create");
