@@ -16,6 +16,8 @@ export const errorStatus = {
   aborted: 409,
   /** A move the state does not allow now (reserving an offer already reserved): nothing was written. */
   "failed-precondition": 409,
+  /** A display name that folds to a moderator's or an admin's (server/profile/display-name.ts). */
+  "name-reserved": 409,
   "payload-too-large": 413,
   "unsupported-media-type": 415,
   "resource-exhausted": 429,
