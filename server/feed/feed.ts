@@ -65,7 +65,8 @@ export function postLink(id: number): string {
 const excerpt = (body: string): string => plainExcerpt(body, 120);
 
 /**
- * Rendered markdown, kept by what was rendered (a post or comment and its last edit): a feed page
+ * Rendered markdown, kept by what was rendered (a post or comment, when it was made, and its last edit:
+ * ids alone repeat across the databases of one test process): a feed page
  * renders twenty posts, and the same ones again for every reader, so each text is rendered once.
  */
 const RENDERED_MAX = 4_000;
@@ -120,7 +121,7 @@ function toPost(row: PostRow, author: { displayName: string; photoURL: string | 
     author: authorOf(row.authorUid, author),
     lang: row.language,
     body: row.body,
-    html: renderedHtml(`p${row.id}:${row.editedAt ?? 0}`, row.body),
+    html: renderedHtml(`p${row.id}:${row.createdAt}:${row.editedAt ?? 0}`, row.body),
     entry: entryOf(row, author),
     images: row.images.map((image) => ({ url: imageUrl(image.id), width: image.width, height: image.height })),
     likes: row.likeCount,
@@ -139,7 +140,7 @@ function toComment(row: CommentRow, author: { displayName: string; photoURL: str
     parentId: row.parentId,
     author: authorOf(row.authorUid, author),
     body: row.body,
-    html: renderedHtml(`c${row.id}:${row.editedAt ?? 0}`, row.body),
+    html: renderedHtml(`c${row.id}:${row.createdAt}:${row.editedAt ?? 0}`, row.body),
     likes: row.likeCount,
     liked,
     createdAt: row.createdAt,
