@@ -124,7 +124,10 @@ export function createAuth({ config, db, logger, mailer, secret, baseURL, truste
     if (verdict.problem === "reserved")
       throw new APIError("CONFLICT", { code: "NAME_RESERVED", message: "This name belongs to a moderator or an admin." });
     if (verdict.problem === "characters")
-      throw new APIError("BAD_REQUEST", { code: "NAME_CHARACTERS", message: "The name must not contain control or invisible formatting characters." });
+      throw new APIError("BAD_REQUEST", {
+        code: "NAME_CHARACTERS",
+        message: "The name must not contain control or invisible formatting characters.",
+      });
     throw new APIError("BAD_REQUEST", { code: "INVALID_NAME", message: "The name must have 1 to 40 characters." });
   }
 

@@ -343,7 +343,9 @@ async function newlyMentioned(
 async function mentioned(db: Database, text: string, author: string): Promise<string[]> {
   const bound = mentionTokenUids(text).filter((uid) => uid !== author);
   const known =
-    bound.length === 0 ? new Set<string>() : new Set((await db.select({ uid: users.uid }).from(users).where(inArray(users.uid, bound))).map((row) => row.uid));
+    bound.length === 0
+      ? new Set<string>()
+      : new Set((await db.select({ uid: users.uid }).from(users).where(inArray(users.uid, bound))).map((row) => row.uid));
   const found = bound.filter((uid) => known.has(uid));
   const candidates = mentionCandidates(text);
   if (candidates.length === 0) return found;

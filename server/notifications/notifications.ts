@@ -114,16 +114,18 @@ export async function notify(
   now = Date.now(),
   rules: NotifyRules = DEFAULT_NOTIFY_RULES,
 ): Promise<PersistedEvent[]> {
-  const others = capMentions(await withoutBlocked(db, inputs.filter((input) => input.uid !== input.actorUid)));
+  const others = capMentions(
+    await withoutBlocked(
+      db,
+      inputs.filter((input) => input.uid !== input.actorUid),
+    ),
+  );
   const wanted = await inAppChoices(db, [...new Set(others.map((input) => input.uid))]);
   const candidates = others.filter((input) => wanted(input.uid, input.kind));
   if (candidates.length === 0) return [];
   const senders = [...new Set(candidates.flatMap((input) => (input.kind === "mention" && input.actorUid ? [input.actorUid] : [])))];
   const keys = [
-    ...new Set([
-      ...candidates.map((input) => `notifications:${input.uid}`),
-      ...senders.map((uid) => `mentions-by:${uid}`),
-    ]),
+    ...new Set([...candidates.map((input) => `notifications:${input.uid}`), ...senders.map((uid) => `mentions-by:${uid}`)]),
   ].sort();
   for (const key of keys) await db.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 

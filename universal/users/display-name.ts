@@ -14,7 +14,7 @@ const TAG_SEQUENCE = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
 const EMOJI = /\p{Emoji}/u;
 /** What an emoji's own modifiers are: the emoji variation selector and the skin tones. */
-const EMOJI_MODIFIER = /[\u{FE0F}\u{1F3FB}-\u{1F3FF}]/u;
+const EMOJI_MODIFIER = /^(?:\u{FE0F}|[\u{1F3FB}-\u{1F3FF}])$/u;
 /**
  * Never in a name: controls (Cc), formatting (Cf: bidi marks, overrides and isolates, zero-width
  * space, joiners, word joiner, BOM, soft hyphen, tags), line and paragraph separators, the variation

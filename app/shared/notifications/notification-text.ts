@@ -15,8 +15,8 @@ export function notificationText(t: TFunction, notification: AppNotification, la
       : mentions > 1
         ? "notifications:kinds.mentionRepeated"
         : notification.kind === "offer-cancelled" && notification.data.reason
-        ? "notifications:kinds.offerCancelledReason"
-        : `notifications:kinds.${notification.kind}`;
+          ? "notifications:kinds.offerCancelledReason"
+          : `notifications:kinds.${notification.kind}`;
   return t(key, {
     name: notification.actor?.displayName || t("notifications:someone"),
     excerpt: String(notification.data.excerpt ?? ""),
