@@ -146,32 +146,42 @@ export async function notify(
     for (const uid of senders) allowance.set(uid, Math.max(0, rules.mentionsPerHour - (used.get(uid) ?? 0)));
   }
 
+  // The unread mention each recipient has from each sender, less than MENTION_COLLAPSE_MS old: the newest.
+  const mentionInputs = candidates.filter((input) => input.kind === "mention" && input.actorUid);
+  const earlier = new Map<string, { id: number; data: NotificationRow["data"] }>();
+  if (mentionInputs.length > 0) {
+    const recent = await db
+      .select({ id: notifications.id, uid: notifications.uid, actorUid: notifications.actorUid, data: notifications.data })
+      .from(notifications)
+      .where(
+        and(
+          inArray(notifications.uid, [...new Set(mentionInputs.map((input) => input.uid))]),
+          inArray(notifications.actorUid, senders),
+          eq(notifications.kind, "mention"),
+          isNull(notifications.readAt),
+          sql`${notifications.createdAt} > ${now - MENTION_COLLAPSE_MS}`,
+        ),
+      )
+      .orderBy(desc(notifications.id));
+    for (const row of recent) {
+      const key = `${row.actorUid ?? ""} ${row.uid}`;
+      if (!earlier.has(key)) earlier.set(key, { id: row.id, data: row.data });
+    }
+  }
+
   const rows: NotificationInput[] = [];
   for (const input of candidates) {
     if (input.kind !== "mention" || !input.actorUid) {
       rows.push(input);
       continue;
     }
-    const [earlier] = await db
-      .select({ id: notifications.id, data: notifications.data })
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.uid, input.uid),
-          eq(notifications.actorUid, input.actorUid),
-          eq(notifications.kind, "mention"),
-          isNull(notifications.readAt),
-          sql`${notifications.createdAt} > ${now - MENTION_COLLAPSE_MS}`,
-        ),
-      )
-      .orderBy(desc(notifications.id))
-      .limit(1);
-    if (earlier) {
-      const count = typeof earlier.data.count === "number" ? earlier.data.count : 1;
+    const first = earlier.get(`${input.actorUid} ${input.uid}`);
+    if (first) {
+      const count = typeof first.data.count === "number" ? first.data.count : 1;
       await db
         .update(notifications)
         .set({ link: input.link, data: { ...input.data, count: count + 1 } })
-        .where(eq(notifications.id, earlier.id));
+        .where(eq(notifications.id, first.id));
       continue;
     }
     const left = allowance.get(input.actorUid) ?? 0;
