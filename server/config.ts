@@ -110,6 +110,8 @@ export const configSchema = z.object({
   PRICE_ALERTS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(50),
   /** Reports one account may file in 24 hours (429 past it). */
   REPORTS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Mention notifications one member may cause in an hour (chat, posts, comments); past it, none are created. */
+  MENTION_NOTIFICATIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(50),
 });
 
 /**

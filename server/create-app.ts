@@ -295,10 +295,16 @@ export function createApp({
   app.route("/api", adminSetupRoutes(database.db));
   app.route("/api", adminRoutes(database.db));
   app.route("/api", favoritesRoutes(database.db));
-  app.route("/api", chatRoutes(database.db, hub, { rate: { max: config.CHAT_RATE_MAX, window: config.CHAT_RATE_WINDOW_SECONDS } }));
+  app.route(
+    "/api",
+    chatRoutes(database.db, hub, {
+      rate: { max: config.CHAT_RATE_MAX, window: config.CHAT_RATE_WINDOW_SECONDS },
+      notify: { mentionsPerHour: config.MENTION_NOTIFICATIONS_PER_HOUR },
+    }),
+  );
   app.route("/api", notificationsRoutes(database.db, hub));
   app.route("/api", moderationRoutes(database.db, reportKinds));
-  app.route("/api", feedRoutes(database.db, hub));
+  app.route("/api", feedRoutes(database.db, hub, { mentionsPerHour: config.MENTION_NOTIFICATIONS_PER_HOUR }));
   app.route("/api", guideRoutes(database.db, hub));
   app.route("/api", trendingRoutes(database.db));
   app.route("/api", contributionRoutes(database.db));

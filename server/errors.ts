@@ -20,6 +20,8 @@ export const errorStatus = {
   "character-claimed": 409,
   /** The account keeps as many of these as it may (notes, open offers…, server/quotas.ts): nothing was written. */
   "quota-exceeded": 409,
+  /** A display name that folds to a moderator's or an admin's (server/profile/display-name.ts). */
+  "name-reserved": 409,
   "payload-too-large": 413,
   "unsupported-media-type": 415,
   "resource-exhausted": 429,

@@ -19,7 +19,11 @@ export const notifications = pgTable(
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
     readAt: bigint("read_at", { mode: "number" }),
   },
-  (table) => [index("notifications_uid").on(table.uid, table.id)],
+  (table) => [
+    index("notifications_uid").on(table.uid, table.id),
+    // A sender's mention notifications of the last hour (MENTION_NOTIFICATIONS_PER_HOUR).
+    index("notifications_actor").on(table.actorUid, table.createdAt),
+  ],
 );
 
 /**

@@ -10,7 +10,7 @@ import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { passwordResetMail, verificationMail } from "../mail/auth-mails.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { displayNameSchema } from "../profile/display-name.ts";
+import { judgeDisplayName } from "../profile/display-name.ts";
 import { passwordHasher } from "./password-hashing.ts";
 import { beginPasswordAttempt, endPasswordAttempt, type PasswordOutcome } from "./password-attempts.ts";
 import { isCommonPassword, PASSWORD_MAX_LENGTH } from "./password-policy.ts";
@@ -111,15 +111,26 @@ export function createAuth({ config, db, logger, mailer, secret, baseURL, truste
     await db.delete(authSessions).where(and(owner, lt(authSessions.createdAt, signedInBefore)));
   }
 
-  /** Name and photo follow the profile's rules: 1–40 characters; photos only through the upload route. */
-  function checkProfileFields(body: Record<string, unknown>): Record<string, unknown> {
+  /**
+   * Name and photo follow the profile's rules: the name's characters, length and reserved names
+   * (server/profile/display-name.ts); photos only through the upload route.
+   */
+  async function checkProfileFields(ctx: AuthMiddlewareContext, body: Record<string, unknown>): Promise<Record<string, unknown>> {
     if (body.image !== undefined) {
       throw new APIError("BAD_REQUEST", { code: "IMAGE_NOT_ALLOWED", message: "Upload the photo through POST /api/profile/photo." });
     }
     if (body.name === undefined) return body;
-    const name = displayNameSchema.safeParse(body.name);
-    if (!name.success) throw new APIError("BAD_REQUEST", { code: "INVALID_NAME", message: "The name must have 1 to 40 characters." });
-    return { ...body, name: name.data };
+    const uid = ctx.path === "/sign-up/email" ? null : ((await getSessionFromCtx(ctx).catch(() => null))?.user.id ?? null);
+    const verdict = await judgeDisplayName(db, body.name, uid);
+    if (verdict.ok) return { ...body, name: verdict.name };
+    if (verdict.problem === "reserved")
+      throw new APIError("CONFLICT", { code: "NAME_RESERVED", message: "This name belongs to a moderator or an admin." });
+    if (verdict.problem === "characters")
+      throw new APIError("BAD_REQUEST", {
+        code: "NAME_CHARACTERS",
+        message: "The name must not contain control or invisible formatting characters.",
+      });
+    throw new APIError("BAD_REQUEST", { code: "INVALID_NAME", message: "The name must have 1 to 40 characters." });
   }
 
   /** Waits out the account's slow-down (429) or counts this check against it. */
@@ -199,7 +210,7 @@ export function createAuth({ config, db, logger, mailer, secret, baseURL, truste
         await endSessionPastLifetime(ctx);
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         let checked = body;
-        if (PROFILE_FIELD_PATHS.has(ctx.path)) checked = checkProfileFields(body);
+        if (PROFILE_FIELD_PATHS.has(ctx.path)) checked = await checkProfileFields(ctx, body);
         const newPasswordField = NEW_PASSWORD_FIELDS[ctx.path] ?? NEW_PASSWORD_FIELDS[(ctx as { operationId?: string }).operationId ?? ""];
         const newPassword = newPasswordField ? body[newPasswordField] : undefined;
         // A password of the wrong length is better-auth's to refuse, with the error that says so.

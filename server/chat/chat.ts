@@ -22,11 +22,11 @@ import { roomTopic, type PersistedEvent } from "../../universal/realtime/protoco
 import type { Viewer } from "../auth/viewer.ts";
 import { consumeRateLimit, type RateRule } from "../auth/rate-limit.ts";
 import { AppError } from "../errors.ts";
-import { markRoomNotificationsRead, notify, type NotificationInput } from "../notifications/notifications.ts";
+import { markRoomNotificationsRead, notify, type NotificationInput, type NotifyRules } from "../notifications/notifications.ts";
 import { recordAudit } from "../moderation/audit-log.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { chatMessagesFor } from "./chat-messages.ts";
-import { mentionCandidates } from "../../universal/chat/mentions.ts";
+import { mentionCandidates, mentionTokenUids, withPlainMentions } from "../../universal/chat/mentions.ts";
 
 export type RoomRow = typeof chatRooms.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -34,6 +34,8 @@ type MessageRow = typeof chatMessages.$inferSelect;
 export interface ChatRules {
   /** Messages per member and room in a window (default 5 per 10 s). */
   rate: RateRule;
+  /** Mention limits (MENTION_NOTIFICATIONS_PER_HOUR); the default when left out. */
+  notify?: NotifyRules | undefined;
 }
 
 const ROOM_ID = /^[A-Za-z0-9_-]{1,80}$/;
@@ -221,11 +223,18 @@ export async function mentionSuggestions(db: Database, viewer: Viewer, room: Roo
 }
 
 /**
- * The uids a message mentions: the ones the sender named (members who may read the room) and every
- * `@Name` of a member whose display name nobody else has.
+ * The uids a message mentions, members who may read the room: the ones the picker bound to a uid
+ * (`@[Name](/users?id=UID)` tokens, or the older `mentions` field), then every typed `@Name` of a
+ * member whose display name nobody else has.
  */
 async function resolveMentions(db: Database, room: RoomRow, text: string, named: readonly string[]): Promise<string[]> {
   const found = new Set<string>();
+  const bound = [...new Set([...mentionTokenUids(text), ...named])];
+  if (bound.length > 0) {
+    const rows = await db.select({ uid: users.uid }).from(users).where(inArray(users.uid, bound));
+    const known = new Set(rows.map((row) => row.uid));
+    for (const uid of bound) if (known.has(uid)) found.add(uid);
+  }
   const candidates = mentionCandidates(text);
   if (candidates.length > 0) {
     const rows = await queryRows<{ uid: string; name: string }>(
@@ -239,13 +248,6 @@ async function resolveMentions(db: Database, room: RoomRow, text: string, named:
     const byName = new Map<string, string[]>();
     for (const row of rows) byName.set(row.name, [...(byName.get(row.name) ?? []), row.uid]);
     for (const [name, uids] of byName) if (uids.length === 1 && candidates.includes(name)) found.add(uids[0] as string);
-  }
-  if (named.length > 0) {
-    const rows = await db
-      .select({ uid: users.uid })
-      .from(users)
-      .where(inArray(users.uid, [...new Set(named)]));
-    for (const row of rows) found.add(row.uid);
   }
   return [...found].filter((uid) => mayRead({ uid }, room));
 }
@@ -342,7 +344,7 @@ export async function sendMessage(
         target: [chatReads.roomId, chatReads.uid],
         set: { lastReadId: sql`greatest(${chatReads.lastReadId}, ${row.id})` },
       });
-    const excerpt = input.text.slice(0, 140);
+    const excerpt = withPlainMentions(input.text).slice(0, 140);
     const notices: NotificationInput[] = mentions.map((uid) => ({
       uid,
       kind: "mention",
@@ -362,7 +364,7 @@ export async function sendMessage(
         });
       }
     }
-    const events = await notify(tx, notices, now);
+    const events = await notify(tx, notices, now, rules.notify);
     return { row, events };
   });
   if (!written) {

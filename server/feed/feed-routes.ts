@@ -1,4 +1,5 @@
 /** The feed API (`/api/feed/*`): posts, images, likes, comments; visitors read, members write. */
+import { DEFAULT_NOTIFY_RULES, type NotifyRules } from "../notifications/notifications.ts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Database } from "../../db/client.ts";
@@ -94,7 +95,7 @@ async function readPostForm(c: AppContext) {
 /** A like changes only a count, which a visitor's cached page may show late (its short lifetime); any other write changes what it shows. */
 const LIKE_PATH = /\/like$/;
 
-export function feedRoutes(db: Database, hub: RealtimeHub) {
+export function feedRoutes(db: Database, hub: RealtimeHub, rules: NotifyRules = DEFAULT_NOTIFY_RULES) {
   return new Hono<AppEnv>()
     .use("/feed/*", async (c, next) => {
       await next();
@@ -115,10 +116,10 @@ export function feedRoutes(db: Database, hub: RealtimeHub) {
       (c, next) => (isMultipart(c) ? next() : jsonLimit(c, next)),
       async (c) => {
         const viewer = requirePermission(c, "post:create");
-        if (!isMultipart(c)) return c.json({ data: await createPost(db, hub, viewer, await parseJson(c, createPostBody)) }, 201);
+        if (!isMultipart(c)) return c.json({ data: await createPost(db, hub, viewer, await parseJson(c, createPostBody), Date.now(), rules) }, 201);
         // The post limit first: a member past it is refused before a byte of the images is read.
         await assertMayPost(db, viewer);
-        const post = await withUploadSlot(viewer.uid, async () => createPost(db, hub, viewer, await readPostForm(c)));
+        const post = await withUploadSlot(viewer.uid, async () => createPost(db, hub, viewer, await readPostForm(c), Date.now(), rules));
         return c.json({ data: post }, 201);
       },
     )
@@ -130,7 +131,7 @@ export function feedRoutes(db: Database, hub: RealtimeHub) {
       const viewer = requirePermission(c, "post:create");
       const change = await parseJson(c, editPostBody);
       const id = idParam(c, "post");
-      const post = await changePost(db, hub, viewer, id, change);
+      const post = await changePost(db, hub, viewer, id, change, Date.now(), rules);
       if (change.hidden !== undefined || change.pinned !== undefined)
         c.get("logger").info("post moderated", { by: viewer.uid, post: id, hidden: change.hidden, pinned: change.pinned });
       return c.json({ data: post });
@@ -156,7 +157,7 @@ export function feedRoutes(db: Database, hub: RealtimeHub) {
     .post("/feed/posts/:id/comments", async (c) => {
       const viewer = requirePermission(c, "comment:create");
       const body = await parseJson(c, createCommentBody);
-      return c.json({ data: await createComment(db, hub, viewer, idParam(c, "post"), body) }, 201);
+      return c.json({ data: await createComment(db, hub, viewer, idParam(c, "post"), body, Date.now(), rules) }, 201);
     })
     .get("/feed/comments/hidden", async (c) => {
       const viewer = requirePermission(c, "comment:hide");
@@ -172,7 +173,7 @@ export function feedRoutes(db: Database, hub: RealtimeHub) {
     .patch("/feed/comments/:id", async (c) => {
       const viewer = requirePermission(c, "comment:create");
       const { body } = await parseJson(c, editCommentBody);
-      return c.json({ data: await editComment(db, hub, viewer, idParam(c, "comment"), body) });
+      return c.json({ data: await editComment(db, hub, viewer, idParam(c, "comment"), body, Date.now(), rules) });
     })
     .delete("/feed/comments/:id", async (c) => {
       const viewer = requirePermission(c, "comment:create");

@@ -10,7 +10,7 @@ import { likePattern } from "../../db/folding.ts";
 import { commentLikes, comments, contentEntries, notifications, postImages, postLikes, posts, users } from "../../db/schema/index.ts";
 import { can } from "../../universal/auth/permissions.ts";
 import { entryHref } from "../../universal/content/entry-links.ts";
-import { mentionCandidates } from "../../universal/chat/mentions.ts";
+import { mentionCandidates, mentionTokenUids } from "../../universal/chat/mentions.ts";
 import {
   COMMENT_PAGE,
   ENTRY_REFERENCE,
@@ -37,7 +37,7 @@ import { AppError } from "../errors.ts";
 import type { ReencodedImage } from "../images/image-decoding.ts";
 import { recordAudit } from "../moderation/audit-log.ts";
 import { renderMarkdown } from "../markdown/render-markdown.ts";
-import { notify, type NotificationInput } from "../notifications/notifications.ts";
+import { DEFAULT_NOTIFY_RULES, hasBlocked, notify, type NotificationInput, type NotifyRules } from "../notifications/notifications.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 
 type PostRow = typeof posts.$inferSelect;
@@ -65,7 +65,8 @@ export function postLink(id: number): string {
 const excerpt = (body: string): string => plainExcerpt(body, 120);
 
 /**
- * Rendered markdown, kept by what was rendered (a post or comment and its last edit): a feed page
+ * Rendered markdown, kept by what was rendered (a post or comment, when it was made, and its last edit:
+ * ids alone repeat across the databases of one test process): a feed page
  * renders twenty posts, and the same ones again for every reader, so each text is rendered once.
  */
 const RENDERED_MAX = 4_000;
@@ -120,7 +121,7 @@ function toPost(row: PostRow, author: { displayName: string; photoURL: string | 
     author: authorOf(row.authorUid, author),
     lang: row.language,
     body: row.body,
-    html: renderedHtml(`p${row.id}:${row.editedAt ?? 0}`, row.body),
+    html: renderedHtml(`p${row.id}:${row.createdAt}:${row.editedAt ?? 0}`, row.body),
     entry: entryOf(row, author),
     images: row.images.map((image) => ({ url: imageUrl(image.id), width: image.width, height: image.height })),
     likes: row.likeCount,
@@ -139,7 +140,7 @@ function toComment(row: CommentRow, author: { displayName: string; photoURL: str
     parentId: row.parentId,
     author: authorOf(row.authorUid, author),
     body: row.body,
-    html: renderedHtml(`c${row.id}:${row.editedAt ?? 0}`, row.body),
+    html: renderedHtml(`c${row.id}:${row.createdAt}:${row.editedAt ?? 0}`, row.body),
     likes: row.likeCount,
     liked,
     createdAt: row.createdAt,
@@ -294,6 +295,7 @@ function tellMentioned(
   thing: { postId: number; commentId?: number },
   body: string,
   now: number,
+  rules: NotifyRules,
 ): Promise<PersistedEvent[]> {
   return notify(
     db,
@@ -305,6 +307,7 @@ function tellMentioned(
       data: { ...thing, excerpt: excerpt(body) },
     })),
     now,
+    rules,
   );
 }
 
@@ -341,10 +344,19 @@ async function newlyMentioned(
   return added.filter((uid) => !already.has(uid));
 }
 
-/** Members a text names with `@Name` (display names nobody else has), but not its author. */
+/**
+ * Members a text names, but not its author: those the picker bound to a uid (`@[Name](/users?id=UID)`
+ * tokens) first, then each typed `@Name` that is the display name of one member only.
+ */
 async function mentioned(db: Database, text: string, author: string): Promise<string[]> {
+  const bound = mentionTokenUids(text).filter((uid) => uid !== author);
+  const known =
+    bound.length === 0
+      ? new Set<string>()
+      : new Set((await db.select({ uid: users.uid }).from(users).where(inArray(users.uid, bound))).map((row) => row.uid));
+  const found = bound.filter((uid) => known.has(uid));
   const candidates = mentionCandidates(text);
-  if (candidates.length === 0) return [];
+  if (candidates.length === 0) return found;
   const rows = await queryRows<{ uid: string; name: string }>(
     db,
     sql`select uid, lower(display_name) as name from users where lower(display_name) in (${sql.join(
@@ -354,7 +366,8 @@ async function mentioned(db: Database, text: string, author: string): Promise<st
   );
   const byName = new Map<string, string[]>();
   for (const row of rows) byName.set(row.name, [...(byName.get(row.name) ?? []), row.uid]);
-  return [...byName.values()].flatMap((uids) => (uids.length === 1 && uids[0] !== author ? [uids[0] as string] : []));
+  const named = [...byName.values()].flatMap((uids) => (uids.length === 1 && uids[0] !== author ? [uids[0] as string] : []));
+  return [...new Set([...found, ...named])];
 }
 
 export interface CreatePostInput {
@@ -388,7 +401,14 @@ async function linkedEntry(db: Database, reference: string): Promise<{ kind: str
  * advisory lock per language), so a `feed:{lang}` subscriber that has seen a post never later
  * misses an older one.
  */
-export async function createPost(db: Database, hub: RealtimeHub, viewer: Viewer, input: CreatePostInput, now = Date.now()): Promise<Post> {
+export async function createPost(
+  db: Database,
+  hub: RealtimeHub,
+  viewer: Viewer,
+  input: CreatePostInput,
+  now = Date.now(),
+  rules: NotifyRules = DEFAULT_NOTIFY_RULES,
+): Promise<Post> {
   const clientId = input.clientId ?? randomBytes(12).toString("base64url");
   const [existing] = await db
     .select({ id: posts.id })
@@ -429,11 +449,11 @@ export async function createPost(db: Database, hub: RealtimeHub, viewer: Viewer,
         })),
       );
     const uids = await mentioned(tx, input.body, viewer.uid);
-    const notices = await tellMentioned(tx, uids, viewer.uid, { postId: inserted.id }, input.body, now);
+    const notices = await tellMentioned(tx, uids, viewer.uid, { postId: inserted.id }, input.body, now, rules);
     return { row: inserted, events: notices };
   });
   // A retry that raced the first request: the first one's post.
-  if (!row) return createPost(db, hub, viewer, { ...input, clientId }, now);
+  if (!row) return createPost(db, hub, viewer, { ...input, clientId }, now, rules);
   const post = await getPost(db, viewer, row.id);
   hub.publish({ type: "post", topic: feedTopic(row.language), id: row.id, post: { ...post, liked: false } });
   for (const event of events) hub.publish(event);
@@ -467,6 +487,7 @@ export async function changePost(
   id: number,
   change: PostChange,
   now = Date.now(),
+  rules: NotifyRules = DEFAULT_NOTIFY_RULES,
 ): Promise<Post> {
   const moderating = change.hidden !== undefined || change.pinned !== undefined;
   if (moderating && !can(viewer.role, "post:hide")) throw new AppError("permission-denied", "Only moderators can hide or pin posts.");
@@ -510,7 +531,7 @@ export async function changePost(
     if (change.body === undefined) return [];
     // Members the edit names for the first time are told, as a new post's would be.
     const named = await newlyMentioned(tx, row.body, change.body, row.authorUid, { postId: id });
-    return tellMentioned(tx, named, viewer.uid, { postId: id }, change.body, now);
+    return tellMentioned(tx, named, viewer.uid, { postId: id }, change.body, now, rules);
   });
   for (const event of events) hub.publish(event);
   if (change.hidden === true) {
@@ -539,6 +560,8 @@ async function notifyLike(
   now: number,
 ): Promise<PersistedEvent[]> {
   if (owner === viewer.uid) return [];
+  // Nothing of a member the owner blocked reaches them: not even as the latest liker of a grouped notification.
+  if (await hasBlocked(db, owner, viewer.uid)) return [];
   const key =
     thing.commentId === undefined
       ? sql`${notifications.data}->>'commentId' is null`
@@ -696,6 +719,7 @@ export async function createComment(
   postId: number,
   input: CreateCommentInput,
   now = Date.now(),
+  rules: NotifyRules = DEFAULT_NOTIFY_RULES,
 ): Promise<Comment> {
   const clientId = input.clientId ?? randomBytes(12).toString("base64url");
   const [existing] = await db
@@ -747,9 +771,9 @@ export async function createComment(
       told.add(post.authorUid);
     }
     for (const uid of named) if (!told.has(uid)) inputs.push({ uid, kind: "mention", actorUid: viewer.uid, link, data });
-    return { row: inserted, events: await notify(tx, inputs, now) };
+    return { row: inserted, events: await notify(tx, inputs, now, rules) };
   });
-  if (!row) return createComment(db, hub, viewer, postId, { ...input, clientId }, now);
+  if (!row) return createComment(db, hub, viewer, postId, { ...input, clientId }, now, rules);
   for (const event of events) hub.publish(event);
   return commentById(db, viewer, row.id);
 }
@@ -774,13 +798,14 @@ export async function editComment(
   id: number,
   body: string,
   now = Date.now(),
+  rules: NotifyRules = DEFAULT_NOTIFY_RULES,
 ): Promise<Comment> {
   const row = await ownComment(db, viewer, id, now, "edit");
   const events = await db.transaction(async (tx) => {
     await tx.update(comments).set({ body, editedAt: now }).where(eq(comments.id, id));
     const thing = { postId: row.postId, commentId: id };
     const named = await newlyMentioned(tx, row.body, body, row.authorUid, thing);
-    return tellMentioned(tx, named, viewer.uid, thing, body, now);
+    return tellMentioned(tx, named, viewer.uid, thing, body, now, rules);
   });
   for (const event of events) hub.publish(event);
   return commentById(db, viewer, id);

@@ -8,7 +8,7 @@ import { and, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { notifications, users } from "../../db/schema/index.ts";
+import { chatBlocks, notifications, users } from "../../db/schema/index.ts";
 import type { AppNotification, NotificationKind } from "../../universal/notifications/notification-kinds.ts";
 import { preferencesBody } from "../../universal/notifications/notification-schemas.ts";
 import { userTopic, type PersistedEvent } from "../../universal/realtime/protocol.ts";
@@ -40,21 +40,156 @@ function toApi(row: NotificationRow, actorName: string | null): AppNotification 
   };
 }
 
+/** A message, post or comment notifies at most this many distinct members (mentions past it are dropped). */
+export const NOTIFIED_PER_THING_MAX = 10;
+/** A second mention of a member by the same sender within this time updates the first, still unread, notification. */
+export const MENTION_COLLAPSE_MS = 10 * 60_000;
+const HOUR_MS = 60 * 60_000;
+
+export interface NotifyRules {
+  /** Mention notifications one sender may cause in an hour (MENTION_NOTIFICATIONS_PER_HOUR); past it, none are created. */
+  mentionsPerHour: number;
+}
+export const DEFAULT_NOTIFY_RULES: NotifyRules = { mentionsPerHour: 50 };
+
+/** Whether `recipientUid` blocked `actorUid`: nothing of theirs reaches the recipient, of any kind. */
+export async function hasBlocked(db: Database, recipientUid: string, actorUid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ uid: chatBlocks.uid })
+    .from(chatBlocks)
+    .where(and(eq(chatBlocks.uid, recipientUid), eq(chatBlocks.blockedUid, actorUid)));
+  return row !== undefined;
+}
+
+/** The inputs whose recipient has not blocked their actor. */
+async function withoutBlocked(db: Database, inputs: readonly NotificationInput[]): Promise<NotificationInput[]> {
+  const actors = [...new Set(inputs.flatMap((input) => (input.actorUid ? [input.actorUid] : [])))];
+  if (actors.length === 0) return [...inputs];
+  const recipients = [...new Set(inputs.map((input) => input.uid))];
+  const rows = await db
+    .select({ uid: chatBlocks.uid, blockedUid: chatBlocks.blockedUid })
+    .from(chatBlocks)
+    .where(and(inArray(chatBlocks.uid, recipients), inArray(chatBlocks.blockedUid, actors)));
+  const blocked = new Set(rows.map((row) => `${row.uid} ${row.blockedUid}`));
+  return inputs.filter((input) => !input.actorUid || !blocked.has(`${input.uid} ${input.actorUid}`));
+}
+
 /**
- * Writes notifications in the caller's transaction (nobody is notified by themself, nor of a kind
- * they turned off in `/me`) and returns the events to publish after it commits. Each recipient's
- * lock is held until the caller commits, so one member's notification ids are committed in id
- * order: a `user:{uid}` subscriber that has seen id N never later misses a smaller one. Locks are
- * taken in uid order (no deadlock).
+ * One call is one thing (a message, a post, a comment or an event of a trade): its mentions reach at
+ * most NOTIFIED_PER_THING_MAX distinct members, counting those it notifies otherwise (the post's
+ * author, the replied-to), and each member once. Other kinds are never dropped here.
  */
-export async function notify(db: Database, inputs: readonly NotificationInput[], now = Date.now()): Promise<PersistedEvent[]> {
-  const others = inputs.filter((input) => input.uid !== input.actorUid);
+export function capMentions(inputs: readonly NotificationInput[]): NotificationInput[] {
+  const recipients = new Set(inputs.filter((input) => input.kind !== "mention").map((input) => input.uid));
+  const mentioned = new Set<string>();
+  return inputs.filter((input) => {
+    if (input.kind !== "mention") return true;
+    const key = `${input.actorUid ?? ""} ${input.uid}`;
+    if (mentioned.has(key)) return false;
+    if (!recipients.has(input.uid) && recipients.size >= NOTIFIED_PER_THING_MAX) return false;
+    mentioned.add(key);
+    recipients.add(input.uid);
+    return true;
+  });
+}
+
+/**
+ * Writes notifications in the caller's transaction and returns the events to publish after it
+ * commits. Nobody is notified by themself, by a member they blocked, nor of a kind they turned off in
+ * `/me`. Mentions obey three more rules: at most NOTIFIED_PER_THING_MAX members per call (one thing),
+ * a second mention of a member by the same sender while the first is unread and less than
+ * MENTION_COLLAPSE_MS old updates that one (its latest link and data, a `count`) instead of adding a
+ * row, so the unread count and the bell stay as they were; and a sender causes at most
+ * `rules.mentionsPerHour` new mention notifications an hour, the rest are dropped (the message itself
+ * is not refused: the sender learns nothing of who is notified, so nothing of who blocked whom).
+ *
+ * Each recipient's lock (and, for mentions, the sender's) is held until the caller commits, so one
+ * member's notification ids are committed in id order (a `user:{uid}` subscriber that has seen id N
+ * never later misses a smaller one) and two concurrent messages cannot both use the hour's last
+ * mention. Locks are taken in key order (no deadlock).
+ */
+export async function notify(
+  db: Database,
+  inputs: readonly NotificationInput[],
+  now = Date.now(),
+  rules: NotifyRules = DEFAULT_NOTIFY_RULES,
+): Promise<PersistedEvent[]> {
+  const others = capMentions(
+    await withoutBlocked(
+      db,
+      inputs.filter((input) => input.uid !== input.actorUid),
+    ),
+  );
   const wanted = await inAppChoices(db, [...new Set(others.map((input) => input.uid))]);
-  const rows = others.filter((input) => wanted(input.uid, input.kind));
-  if (rows.length === 0) return [];
-  for (const uid of [...new Set(rows.map((row) => row.uid))].sort()) {
-    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`notifications:${uid}`}))`);
+  const candidates = others.filter((input) => wanted(input.uid, input.kind));
+  if (candidates.length === 0) return [];
+  const senders = [...new Set(candidates.flatMap((input) => (input.kind === "mention" && input.actorUid ? [input.actorUid] : [])))];
+  const keys = [
+    ...new Set([...candidates.map((input) => `notifications:${input.uid}`), ...senders.map((uid) => `mentions-by:${uid}`)]),
+  ].sort();
+  for (const key of keys) await db.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+
+  const allowance = new Map<string, number>();
+  if (senders.length > 0) {
+    const counted = await db
+      .select({ actorUid: notifications.actorUid, count: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(
+        and(
+          inArray(notifications.actorUid, senders),
+          eq(notifications.kind, "mention"),
+          sql`${notifications.createdAt} > ${now - HOUR_MS}`,
+        ),
+      )
+      .groupBy(notifications.actorUid);
+    const used = new Map(counted.map((row) => [row.actorUid, Number(row.count)]));
+    for (const uid of senders) allowance.set(uid, Math.max(0, rules.mentionsPerHour - (used.get(uid) ?? 0)));
   }
+
+  // The unread mention each recipient has from each sender, less than MENTION_COLLAPSE_MS old: the newest.
+  const mentionInputs = candidates.filter((input) => input.kind === "mention" && input.actorUid);
+  const earlier = new Map<string, { id: number; data: NotificationRow["data"] }>();
+  if (mentionInputs.length > 0) {
+    const recent = await db
+      .select({ id: notifications.id, uid: notifications.uid, actorUid: notifications.actorUid, data: notifications.data })
+      .from(notifications)
+      .where(
+        and(
+          inArray(notifications.uid, [...new Set(mentionInputs.map((input) => input.uid))]),
+          inArray(notifications.actorUid, senders),
+          eq(notifications.kind, "mention"),
+          isNull(notifications.readAt),
+          sql`${notifications.createdAt} > ${now - MENTION_COLLAPSE_MS}`,
+        ),
+      )
+      .orderBy(desc(notifications.id));
+    for (const row of recent) {
+      const key = `${row.actorUid ?? ""} ${row.uid}`;
+      if (!earlier.has(key)) earlier.set(key, { id: row.id, data: row.data });
+    }
+  }
+
+  const rows: NotificationInput[] = [];
+  for (const input of candidates) {
+    if (input.kind !== "mention" || !input.actorUid) {
+      rows.push(input);
+      continue;
+    }
+    const first = earlier.get(`${input.actorUid} ${input.uid}`);
+    if (first) {
+      const count = typeof first.data.count === "number" ? first.data.count : 1;
+      await db
+        .update(notifications)
+        .set({ link: input.link, data: { ...input.data, count: count + 1 } })
+        .where(eq(notifications.id, first.id));
+      continue;
+    }
+    const left = allowance.get(input.actorUid) ?? 0;
+    if (left <= 0) continue;
+    allowance.set(input.actorUid, left - 1);
+    rows.push(input);
+  }
+  if (rows.length === 0) return [];
   const inserted = await db
     .insert(notifications)
     .values(rows.map((row) => ({ ...row, createdAt: now })))

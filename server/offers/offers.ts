@@ -27,7 +27,6 @@ import {
 import { can } from "../../universal/auth/permissions.ts";
 import { nextOfferState, stateAt, type OfferActor, type OfferMove, type OfferState } from "../../universal/offers/offer-machine.ts";
 import {
-  ALERTS_MAX,
   FEEDBACK_REPEAT_WINDOW_MS,
   OFFER_PAGE_MAX,
   type Alert,

@@ -12,13 +12,14 @@ import { reencodeImage } from "../images/image-decoding.ts";
 import { shortDigest } from "../content-api/http-cache.ts";
 import { deleteAccount } from "../users/delete-account.ts";
 import { exportAccount } from "../users/export-account.ts";
-import { displayNameSchema } from "./display-name.ts";
+import { acceptableDisplayName } from "./display-name.ts";
 import { profileColumns, readProfile, syncProfile } from "./profile-store.ts";
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 const PHOTO_SIZE = 256;
 
-const profileUpdate = z.object({ displayName: displayNameSchema }).strict();
+/** The name's own rules (characters, length, reserved names) are `acceptableDisplayName`'s, each with its reason. */
+const profileUpdate = z.object({ displayName: z.string().max(1_000) }).strict();
 /** The password confirms a deletion; an account without one confirms by a fresh sign-in instead. */
 const deletion = z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional() }).strict();
 
@@ -44,7 +45,7 @@ export function profileRoutes(db: Database) {
     })
     .patch("/profile", async (c) => {
       const viewer = requirePermission(c, "profile:update:own");
-      const { displayName } = await parseJson(c, profileUpdate);
+      const displayName = await acceptableDisplayName(db, (await parseJson(c, profileUpdate)).displayName, viewer.uid);
       const now = Date.now();
       const profile = await db.transaction(async (tx) => {
         await tx

@@ -1,6 +1,8 @@
 import { eq, getTableColumns } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { users } from "../../db/schema/index.ts";
+import { authUsers, users } from "../../db/schema/index.ts";
+import { cleanDisplayName } from "../../universal/users/display-name.ts";
+import { isReservedName } from "./display-name.ts";
 import type { Logger } from "../logger.ts";
 
 /**
@@ -32,18 +34,39 @@ export async function readProfile(db: Database, uid: string, logger: Logger): Pr
   }
 }
 
+/** The name a member gets when their provider's has nothing usable, or one a moderator or an admin has. */
+export function fallbackDisplayName(uid: string): string {
+  return `Member ${uid.slice(0, 6)}`;
+}
+
+/**
+ * The identity provider's name as the profile may take it: never refused, so a sign-in never fails on
+ * it, but cleaned of control and invisible characters, and the fallback instead of a name new to this
+ * profile that folds to a moderator's or an admin's.
+ */
+async function providerName(db: Database, user: IdentityUser): Promise<string> {
+  const fallback = fallbackDisplayName(user.id);
+  const name = cleanDisplayName(user.name, fallback);
+  const [current] = await db.select({ displayName: users.displayName }).from(users).where(eq(users.uid, user.id));
+  if (name !== current?.displayName && (await isReservedName(db, name, user.id))) return fallback;
+  return name;
+}
+
 /**
  * Spec §4, steps 1–3: read the profile by uid; if absent, create it with email, displayName,
  * tag and title 'member', photoURL and createdAt; if present, merge fresh email, name, photo,
  * lastLoginAt and updatedAt. One statement, so two tabs signing in at once cannot both create it.
  */
 export async function syncProfile(db: Database, user: IdentityUser, now = Date.now()): Promise<Profile> {
+  const name = await providerName(db, user);
+  // The identity record says the same, so the ID token and the session carry the cleaned name too.
+  if (name !== user.name) await db.update(authUsers).set({ name }).where(eq(authUsers.id, user.id));
   const [profile] = await db
     .insert(users)
     .values({
       uid: user.id,
       email: user.email,
-      displayName: user.name,
+      displayName: name,
       photoURL: user.image ?? null,
       tag: "member",
       title: "member",
@@ -51,7 +74,7 @@ export async function syncProfile(db: Database, user: IdentityUser, now = Date.n
     })
     .onConflictDoUpdate({
       target: users.uid,
-      set: { email: user.email, displayName: user.name, photoURL: user.image ?? null, lastLoginAt: now, updatedAt: now },
+      set: { email: user.email, displayName: name, photoURL: user.image ?? null, lastLoginAt: now, updatedAt: now },
     })
     .returning(profileColumns);
   if (!profile) throw new Error(`profile sync returned nothing for ${user.id}`);

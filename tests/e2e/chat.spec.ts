@@ -88,19 +88,25 @@ test("two members talk live in a direct room: each sees the other's message, onc
   await lan.page.getByRole("button", { name: chat.save }).click();
   await expect(bubble(minh.page, "Chào Minh, còn Kiếm Sắt +5 không?")).toContainText(chat.edited);
 
-  // Lan mentions Minh by picking him from the list that "@mi" opens: his bell lights up.
+  // Lan mentions Minh by picking him from the list that "@mi" opens: the pick is bound to his uid, his bell lights up,
+  // and the mention links to his profile.
   const composer = lan.page.getByLabel(chat.composer.label, { exact: true });
   await composer.fill("Hỏi @mi");
   await composer.press("End");
   await composer.pressSequentially("n");
   await expect(lan.page.getByRole("option", { name: "@Minh" })).toBeVisible();
   await composer.press("Enter");
-  await expect(composer).toHaveValue("Hỏi @Minh ");
+  const token = `@[Minh](/users?id=${minh.uid})`;
+  await expect(composer).toHaveValue(`Hỏi ${token} `);
   await composer.pressSequentially("xem giá");
   const mentioned = lan.page.waitForResponse((response) => /\/messages$/.test(response.url()) && response.request().method() === "POST");
   await composer.press("Enter");
-  expect((await mentioned).request().postDataJSON()).toMatchObject({ text: "Hỏi @Minh xem giá", mentions: [minh.uid] });
+  expect((await mentioned).request().postDataJSON()).toMatchObject({ text: `Hỏi ${token} xem giá`, mentions: [minh.uid] });
   await expect(bubble(minh.page, "Hỏi @Minh xem giá")).toHaveCount(1);
+  await expect(bubble(minh.page, "Hỏi @Minh xem giá").getByRole("link", { name: "@Minh" })).toHaveAttribute(
+    "href",
+    `/users?id=${minh.uid}`,
+  );
 
   // Presence: each sees the other online; once Minh leaves the site, Lan sees when he was last seen.
   await expect(lan.page.locator('[data-presence="online"]')).toHaveText(chat.presence.online);

@@ -32,14 +32,14 @@ test("a member posts with an image and a linked item; another likes and comments
   const body = lan.page.getByLabel(feed.composer.label);
   // The form replaces the button it was opened with: the focus is where the member types.
   await expect(body).toBeFocused();
-  // `@` and a part of a name offers members; picking one writes their whole name.
+  // `@` and a part of a name offers members; picking one writes their name bound to their uid, shown as a link to their profile.
   // Typing a part of the name is enough: "@u0cn" finds "Minh u0cnt0".
   await body.fill(`**${text}** hỏi @${minh.name.split(" ")[1]?.slice(0, 4)}`);
   await lan.page
     .getByRole("listbox", { name: feed.composer.mentions })
     .getByRole("option", { name: `@${minh.name}` })
     .click();
-  await expect(body).toHaveValue(`**${text}** hỏi @${minh.name} `);
+  await expect(body).toHaveValue(`**${text}** hỏi @[${minh.name}](/users?id=${minh.uid}) `);
   await lan.page.getByLabel(feed.composer.entry).fill("kiem sat");
   await lan.page.getByRole("button", { name: "Kiếm Sắt" }).first().click();
   const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#3a6" } })
@@ -53,6 +53,7 @@ test("a member posts with an image and a linked item; another likes and comments
   const mine = postCard(lan.page, lan.name).filter({ hasText: text });
   await expect(mine).toBeVisible();
   await expect(mine).toContainText(`@${minh.name}`);
+  await expect(mine.getByRole("link", { name: minh.name, exact: true })).toHaveAttribute("href", `/users?id=${minh.uid}`);
   const image = mine.getByRole("img", { name: feed.post.image.replace("{{index}}", "1") });
   await expect(image).toHaveAttribute("width", "900");
   await expect(image).toHaveAttribute("height", "600");

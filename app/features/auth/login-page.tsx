@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { displayNameProblem } from "../../../universal/users/display-name.ts";
 import { Link, useSearchParams } from "react-router";
 import type { ProviderInfo } from "../../../universal/auth/provider-info.ts";
 import { safeNavigationTarget, safeRedirectPath } from "../../../universal/navigation/safe-navigation.ts";
@@ -91,7 +92,9 @@ export function LoginPage({ i18n, providers, passwordMinLength }: LoginPageProps
         await signedIn();
       } else if (mode === "signup") {
         const name = String(form.get("name") ?? "").trim();
-        check(name.length >= 1 && name.length <= 40, "errors.nameRequired");
+        const nameProblem = displayNameProblem(name);
+        check(nameProblem !== "characters", "errors.nameCharacters");
+        check(nameProblem !== "length", "errors.nameRequired");
         check(EMAIL.test(email), "errors.invalidEmail");
         check(password.length >= passwordMinLength, "errors.passwordTooShort");
         check(password === String(form.get("confirm") ?? ""), "errors.passwordMismatch");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { mentionToken } from "../../../universal/chat/mentions.ts";
 import { messageParts } from "./chat-format.ts";
 
 describe("messageParts", () => {
@@ -39,6 +40,17 @@ describe("messageParts", () => {
     expect(messageParts("@Hoa Mai đâu", names)).toEqual([
       { kind: "mention", text: "@Hoa" },
       { kind: "text", text: " Mai đâu" },
+    ]);
+  });
+
+  it("shows a picked mention as @Name linked to that member's profile, two members of one name apart", () => {
+    const text = `${mentionToken({ uid: "uid-a", displayName: "Lan" })} và ${mentionToken({ uid: "uid-b", displayName: "Lan" })} https://x.vn`;
+    expect(messageParts(text)).toEqual([
+      { kind: "mention", text: "@Lan", href: "/users?id=uid-a" },
+      { kind: "text", text: " và " },
+      { kind: "mention", text: "@Lan", href: "/users?id=uid-b" },
+      { kind: "text", text: " " },
+      { kind: "link", text: "https://x.vn", href: "https://x.vn/" },
     ]);
   });
 });

@@ -1,4 +1,10 @@
-export type MessagePart = { kind: "text"; text: string } | { kind: "link"; text: string; href: string } | { kind: "mention"; text: string };
+import { mentionTokens } from "../../../universal/chat/mentions.ts";
+
+export type MessagePart =
+  | { kind: "text"; text: string }
+  | { kind: "link"; text: string; href: string }
+  /** `href`: the member's profile, for a mention the picker bound to a uid. */
+  | { kind: "mention"; text: string; href?: string };
 
 const TOKEN = /(https?:\/\/[^\s<>"]+)|((?:^|(?<=[\s(]))@[\p{L}\p{N}_.-]+)/gu;
 /** Punctuation that ends a sentence rather than a link: "see https://x.vn/a." links to /a. */
@@ -24,17 +30,30 @@ function mentionLength(text: string, start: number, word: number, names: readonl
 /**
  * A message's text as plain text, links and @mentions. Links are http(s) only and parsed by URL,
  * so nothing else (javascript:, data:) can become a link; everything renders as text nodes.
- * `names` are the display names the page knows (the reader's own, the room's members it has seen):
- * a mention of one of them is marked whole, spaces and all.
+ * A mention picked from the list (`@[Name](/users?id=UID)`) shows as `@Name` linked to that member's
+ * profile. `names` are the display names the page knows (the reader's own, the room's members it has
+ * seen): a typed mention of one of them is marked whole, spaces and all.
  */
 export function messageParts(text: string, names: readonly string[] = []): MessagePart[] {
   const parts: MessagePart[] = [];
-  let last = 0;
   const push = (part: MessagePart) => {
     const previous = parts.at(-1);
     if (part.kind === "text" && previous?.kind === "text") previous.text += part.text;
     else if (part.text) parts.push(part);
   };
+  let last = 0;
+  for (const token of mentionTokens(text)) {
+    typedParts(text.slice(last, token.index), names, push);
+    push({ kind: "mention", text: `@${token.name}`, href: `/users?id=${encodeURIComponent(token.uid)}` });
+    last = token.index + token.length;
+  }
+  typedParts(text.slice(last), names, push);
+  return parts;
+}
+
+/** Links and typed `@mentions` of a stretch of text without picker tokens. */
+function typedParts(text: string, names: readonly string[], push: (part: MessagePart) => void): void {
+  let last = 0;
   const token = new RegExp(TOKEN);
   for (let match = token.exec(text); match; match = token.exec(text)) {
     const index = match.index;
@@ -61,5 +80,4 @@ export function messageParts(text: string, names: readonly string[] = []): Messa
     }
   }
   push({ kind: "text", text: text.slice(last) });
-  return parts;
 }

@@ -1,5 +1,6 @@
 /** One message of a conversation: who and when, the text (links and mentions), and what the viewer may do with it. */
 import { useId, useRef, useState } from "react";
+import { Link } from "react-router";
 import { MESSAGE_TEXT_MAX, type ChatMessage } from "../../../universal/chat/chat-limits.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
@@ -130,6 +131,10 @@ export function MessageItem({
               >
                 {part.text}
               </a>
+            ) : part.kind === "mention" && part.href ? (
+              <Link key={index} to={part.href} className="font-semibold underline underline-offset-2">
+                {part.text}
+              </Link>
             ) : part.kind === "mention" ? (
               <strong key={index}>{part.text}</strong>
             ) : (

@@ -1,4 +1,5 @@
 import type { TFunction } from "../../shared/i18n/translator.ts";
+import { displayNameProblem } from "../../../universal/users/display-name.ts";
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { Link, useRevalidator } from "react-router";
 import { levelForPoints, MAX_CONTRIBUTION_LEVEL, pointsForLevel } from "../../../universal/contribution/contribution-levels.ts";
@@ -193,11 +194,16 @@ export function MePage({
     event.preventDefault();
     const displayName = String(new FormData(event.currentTarget).get("displayName") ?? "").trim();
     void act("name", nameStatus, async () => {
-      if (displayName.length < 1 || displayName.length > 40) throw new Problem("errors.name");
+      const problem = displayNameProblem(displayName);
+      if (problem === "characters") throw new Problem("auth:errors.nameCharacters");
+      if (problem === "length") throw new Problem("errors.name");
       await send("/api/profile", {
         method: "PATCH",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ displayName }),
+      }).catch((error: unknown) => {
+        if (error instanceof AuthApiError && error.code === "name-reserved") throw new Problem("auth:errors.nameReserved");
+        throw error;
       });
       await revalidator.revalidate();
       return "profile.saved";

@@ -91,6 +91,8 @@ export function authErrorKey(error: unknown): string {
   if (code === "unavailable") return "errors.busy";
   if (code === "INVALID_EMAIL") return "errors.invalidEmail";
   if (code === "INVALID_NAME") return "errors.nameRequired";
+  if (code === "NAME_CHARACTERS") return "errors.nameCharacters";
+  if (code === "NAME_RESERVED" || code === "name-reserved") return "errors.nameReserved";
   if (code === "INVALID_TOKEN") return "errors.resetLinkInvalid";
   if (code === "INVALID_PASSWORD") return "errors.wrongCurrentPassword";
   if (code === "PROVIDER_REDIRECT_FAILED") return "errors.redirectFailed";

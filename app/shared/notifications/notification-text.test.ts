@@ -22,4 +22,14 @@ describe("notificationText", () => {
     const forEn = new Translator("en-US", { notifications: en }).bind("notifications");
     expect(notificationText(forEn, alert, "en-US")).toContain("1,250,000");
   });
+
+  it("counts a sender's repeated mentions, collapsed into one notification", () => {
+    const mention = { ...alert, kind: "mention", data: { roomId: "global-vi", excerpt: "ơi", count: 3 } } as unknown as AppNotification;
+    const forVi = new Translator("vi", { notifications: vi }).bind("notifications");
+    expect(notificationText(forVi, mention, "vi")).toBe("Lan đã nhắc đến bạn 3 lần, mới nhất: “ơi”");
+    const forEn = new Translator("en-US", { notifications: en }).bind("notifications");
+    expect(notificationText(forEn, mention, "en-US")).toBe("Lan mentioned you 3 times, latest: “ơi”");
+    const once = { ...mention, data: { excerpt: "ơi" } } as unknown as AppNotification;
+    expect(notificationText(forEn, once, "en-US")).toBe("Lan mentioned you: “ơi”");
+  });
 });

@@ -6,19 +6,23 @@ import { numberFormat } from "../i18n/format.ts";
 /** `language` is the reader's: a trade names its item in that language (the notification carries both names). */
 export function notificationText(t: TFunction, notification: AppNotification, language: string): string {
   const others = Number(notification.data.others ?? 0);
+  // A sender's repeated mentions within ten minutes are one notification that counts them (server/notifications).
+  const mentions = notification.kind === "mention" ? Number(notification.data.count ?? 1) : 1;
   // Likes are grouped ("Lan and 4 others liked…"), of a post or of a comment; a cancelled trade says why when it was told.
   const key =
     notification.kind === "like"
       ? `notifications:kinds.${notification.data.commentId ? "likeComment" : "like"}${others > 0 ? "Others" : ""}`
-      : notification.kind === "offer-cancelled" && notification.data.reason
-        ? "notifications:kinds.offerCancelledReason"
-        : `notifications:kinds.${notification.kind}`;
+      : mentions > 1
+        ? "notifications:kinds.mentionRepeated"
+        : notification.kind === "offer-cancelled" && notification.data.reason
+          ? "notifications:kinds.offerCancelledReason"
+          : `notifications:kinds.${notification.kind}`;
   return t(key, {
     name: notification.actor?.displayName || t("notifications:someone"),
     excerpt: String(notification.data.excerpt ?? ""),
     reason: String(notification.data.reason ?? ""),
     title: String(notification.data.title ?? ""),
-    count: others,
+    count: mentions > 1 ? mentions : others,
     // Trading: the item in the reader's language, and the unit price.
     item: String((language === "vi" ? notification.data.itemVi : notification.data.itemEn) ?? ""),
     price: typeof notification.data.unitPrice === "number" ? numberFormat(language).format(notification.data.unitPrice) : "",

@@ -1,11 +1,13 @@
 /**
  * `@` in a composer (chat, the feed): members matching what follows it, from the URL the feature
  * gives (`suggestPath`, to which `q` is added, answering `{data: [{uid, displayName}]}`), picked by arrow keys and
- * Enter or Tab, or by a tap. A picked member's uid is kept (`mentionsIn`), so a name two members
- * share can still notify the right one where the API takes uids.
+ * Enter or Tab, or by a tap. A picked member is written as a token bound to their uid
+ * (`@[Name](/users?id=UID)`, universal/chat/mentions.ts), so two members who share a name can each be
+ * mentioned, and the mention links to the right profile.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { apiJson } from "../api/json-api.ts";
+import { mentionToken, mentionTokenUids } from "../../../universal/chat/mentions.ts";
 import { listboxKey } from "./listbox-keys.ts";
 
 /** A member one can mention. */
@@ -29,7 +31,6 @@ export function useMentionPicker(suggestPath: string) {
   const [open, setOpen] = useState<Open | null>(null);
   const [suggestions, setSuggestions] = useState<Mentionable[]>([]);
   const [active, setActive] = useState(0);
-  const picked = useRef(new Map<string, string>());
 
   useEffect(() => {
     if (!open) return;
@@ -66,12 +67,11 @@ export function useMentionPicker(suggestPath: string) {
     setOpen((current) => (current?.query === query ? current : { at: caret - query.length - 1, query }));
   }
 
-  /** The draft with the `@query` replaced by the member's whole name. */
+  /** The draft with the `@query` replaced by the member's token. */
   function pick(text: string, member: Mentionable): { text: string; caret: number } {
     const at = open?.at ?? text.length;
     const end = at + 1 + (open?.query.length ?? 0);
-    const inserted = `@${member.displayName} `;
-    picked.current.set(member.displayName, member.uid);
+    const inserted = `${mentionToken(member)} `;
     setOpen(null);
     setSuggestions([]);
     return { text: text.slice(0, at) + inserted + text.slice(end), caret: at + inserted.length };
@@ -99,14 +99,13 @@ export function useMentionPicker(suggestPath: string) {
     return true;
   }
 
-  /** The uids of picked members whose `@Name` is still in the text. */
+  /** The uids of the picked members whose token is still in the text. */
   function mentionsIn(text: string): string[] {
-    return [...picked.current].filter(([name]) => text.includes(`@${name}`)).map(([, uid]) => uid);
+    return mentionTokenUids(text);
   }
 
-  function reset() {
-    picked.current.clear();
-  }
+  /** Nothing is kept between drafts: the tokens are in the text. */
+  function reset() {}
 
   const inputProps = {
     "aria-autocomplete": "list" as const,

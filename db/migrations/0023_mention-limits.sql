@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_actor" ON "notifications" USING btree ("actor_uid","created_at");
