@@ -292,10 +292,10 @@ describe.each(testEngines)("character claims on %s", (engine) => {
     const queue = (await (await call(t.app, "/api/reports", { cookie: mod.cookie })).json()).data as Report[];
     expect(queue.find((each) => each.id === reportId)).toMatchObject({ kind: "claim-dispute", context: { author: { uid: victim.uid } } });
     expect((await resolve(forger, reportId, "verify")).status).toBe(403);
-    expect(await reputation("Trăng Khuyết")).toMatchObject({ claimedBy: { uid: victim.uid }, verified: true });
+    expect(await reputation("Trăng Khuyết")).toMatchObject({ claimedBy: { uid: victim.uid }, claimId: disputed.id, verified: true });
 
     expect((await resolve(mod, reportId, "verify", "Ảnh của người khiếu nại đúng")).status).toBe(200);
-    expect(await reputation("Trăng Khuyết")).toMatchObject({ claimedBy: null, verified: false });
+    expect(await reputation("Trăng Khuyết")).toMatchObject({ claimedBy: null, claimId: null, verified: false });
     const left = (await (await call(t.app, "/api/characters/claims", { cookie: victim.cookie })).json()).data as CharacterClaim[];
     expect(left.some((each) => each.id === disputed.id)).toBe(false);
     const audit = await t.db

@@ -337,6 +337,7 @@ export async function reputationOf(db: Database, name: string, server: string | 
     negative: Number(scores?.negative ?? 0),
     trades: Number(traded?.trades ?? 0),
     claimedBy: claimed ? { uid: claimed.claim.uid, displayName: claimed.displayName ?? "", photoURL: claimed.photoURL } : null,
+    claimId: claimed?.claim.id ?? null,
     verified: claims.length > 0 && !unclaimedElsewhere?.found,
     feedback,
     reports: reportList,
