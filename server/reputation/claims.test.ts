@@ -219,6 +219,8 @@ describe.each(testEngines)("character claims on %s", (engine) => {
     expect((await resolve(mod, reportId, "hide")).status).toBe(400);
     expect(await reputation("Hoa Rơi")).toMatchObject({ claimedBy: null, verified: false });
     expect((await resolve(mod, reportId, "verify", "Mã khớp")).status).toBe(200);
+    // Verified, the proof's screenshot still stays with moderators.
+    expect((await call(t.app, report?.context?.images?.[0]?.url ?? "")).status).toBe(404);
     expect(await reputation("hoa roi")).toMatchObject({ claimedBy: { uid: other.uid }, verified: true });
     const mine = (await (await call(t.app, "/api/characters/claims", { cookie: other.cookie })).json()).data as CharacterClaim[];
     expect(mine.find((each) => each.id === made.id)).toMatchObject({ status: "verified", proofReportId: null, expiresAt: null });
