@@ -219,6 +219,8 @@ describe.each(testEngines)("character claims on %s", (engine) => {
     expect((await resolve(mod, reportId, "hide")).status).toBe(400);
     expect(await reputation("Hoa Rơi")).toMatchObject({ claimedBy: null, verified: false });
     expect((await resolve(mod, reportId, "verify", "Mã khớp")).status).toBe(200);
+    // Verified, the proof's screenshot still stays with moderators.
+    expect((await call(t.app, report?.context?.images?.[0]?.url ?? "")).status).toBe(404);
     expect(await reputation("hoa roi")).toMatchObject({ claimedBy: { uid: other.uid }, verified: true });
     const mine = (await (await call(t.app, "/api/characters/claims", { cookie: other.cookie })).json()).data as CharacterClaim[];
     expect(mine.find((each) => each.id === made.id)).toMatchObject({ status: "verified", proofReportId: null, expiresAt: null });
@@ -292,10 +294,10 @@ describe.each(testEngines)("character claims on %s", (engine) => {
     const queue = (await (await call(t.app, "/api/reports", { cookie: mod.cookie })).json()).data as Report[];
     expect(queue.find((each) => each.id === reportId)).toMatchObject({ kind: "claim-dispute", context: { author: { uid: victim.uid } } });
     expect((await resolve(forger, reportId, "verify")).status).toBe(403);
-    expect(await reputation("Trăng Khuyết")).toMatchObject({ claimedBy: { uid: victim.uid }, verified: true });
+    expect(await reputation("Trăng Khuyết")).toMatchObject({ claimedBy: { uid: victim.uid }, claimId: disputed.id, verified: true });
 
     expect((await resolve(mod, reportId, "verify", "Ảnh của người khiếu nại đúng")).status).toBe(200);
-    expect(await reputation("Trăng Khuyết")).toMatchObject({ claimedBy: null, verified: false });
+    expect(await reputation("Trăng Khuyết")).toMatchObject({ claimedBy: null, claimId: null, verified: false });
     const left = (await (await call(t.app, "/api/characters/claims", { cookie: victim.cookie })).json()).data as CharacterClaim[];
     expect(left.some((each) => each.id === disputed.id)).toBe(false);
     const audit = await t.db

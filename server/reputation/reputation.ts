@@ -338,19 +338,24 @@ export async function reputationOf(db: Database, name: string, server: string | 
     negative: Number(scores?.negative ?? 0),
     trades: Number(traded?.trades ?? 0),
     claimedBy: claimed ? { uid: claimed.claim.uid, displayName: claimed.displayName ?? "", photoURL: claimed.photoURL } : null,
+    claimId: claimed?.claim.id ?? null,
     verified: claims.length > 0 && !unclaimedElsewhere?.found,
     feedback,
     reports: reportList,
   };
 }
 
-/** A report's screenshot: for moderators (`report:verify`) always, for everyone once the report is verified. */
+/**
+ * A report's screenshot: for moderators (`report:verify`) always, for everyone once a scam report
+ * is verified. A claim's proof or a dispute's screenshots stay with moderators, verified or not:
+ * they show a member's own game screens, not something the public record needs.
+ */
 export async function reportImage(db: Database, id: string, moderator: boolean): Promise<{ contentType: string; data: Buffer } | null> {
   const [found] = await db
-    .select({ contentType: reportImages.contentType, data: reportImages.data, action: reports.action })
+    .select({ contentType: reportImages.contentType, data: reportImages.data, action: reports.action, kind: reports.kind })
     .from(reportImages)
     .innerJoin(reports, eq(reports.id, reportImages.reportId))
     .where(eq(reportImages.id, id));
-  if (!found || (!moderator && found.action !== "verify")) return null;
+  if (!found || (!moderator && (found.action !== "verify" || found.kind !== "character"))) return null;
   return { contentType: found.contentType, data: Buffer.from(found.data, "base64") };
 }

@@ -579,5 +579,18 @@ test("a member claims a character, shows its code in a screenshot, a moderator v
   await impostor.page.getByRole("button", { name: offers.form.submit, exact: true }).click();
   await expect(impostor.page.locator("form").getByRole("alert")).toHaveText(offers.errors.characterClaimed);
   await expect(impostor.page).toHaveURL(/\/me\/make-offer$/);
+
+  // What they may do instead: dispute the claim, with a screenshot, for a moderator to decide.
+  await impostor.page.goto(bplayer);
+  await hydrated(impostor.page);
+  await impostor.page.getByRole("button", { name: reputation.dispute.action }).click();
+  const dispute = impostor.page.getByRole("dialog");
+  await dispute.getByLabel(reputation.dispute.reason).fill("Nhân vật này mình chơi từ mùa đầu");
+  await dispute
+    .getByLabel(reputation.report.images.replace("{{count}}", "4"))
+    .setInputFiles({ name: "mine.png", mimeType: "image/png", buffer: shot });
+  expect(await seriousViolationsAtEveryWidth(impostor.page)).toEqual([]);
+  await dispute.getByRole("button", { name: reputation.dispute.submit }).click();
+  await expect(dispute.getByRole("status")).toHaveText(reputation.dispute.sent);
   for (const each of [owner, impostor, moderator]) await each.context.close();
 });

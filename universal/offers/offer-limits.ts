@@ -167,6 +167,8 @@ export interface Reputation extends ReputationCounts {
   server: string | null;
   /** The member whose claim of this character a moderator verified, if any. */
   claimedBy: TradePerson | null;
+  /** That verified claim's id (what a dispute names), if any. */
+  claimId: number | null;
   /**
    * Whether the record is its verified owner's: a claimed character counts only the trades its
    * owner made under it; a name nobody has verified counts whatever anyone traded under it.

@@ -14,6 +14,7 @@ import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
 import { reputationError } from "./reputation-errors.ts";
 
+const ClaimDispute = lazy(() => import("./claim-dispute.tsx").then((module) => ({ default: module.ClaimDispute })));
 const ScamReport = lazy(() => import("./scam-report.tsx").then((module) => ({ default: module.ScamReport })));
 
 export interface BplayerServer {
@@ -39,6 +40,7 @@ export function BplayerPage({ i18n, query, result, invalid, servers, items, view
   const { t } = useRouteMessages(i18n);
   const language = i18n.language;
   const [reporting, setReporting] = useState(false);
+  const [disputing, setDisputing] = useState(false);
   /** The viewer's claim made here: pending until a moderator verifies their screenshot. */
   const [claimed, setClaimed] = useState<CharacterClaim | null>(null);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
@@ -217,6 +219,11 @@ export function BplayerPage({ i18n, query, result, invalid, servers, items, view
               <button type="button" onClick={() => setReporting(true)} className={`${button} border border-line hover:border-brand`}>
                 {t("report.action")}
               </button>
+              {result.claimedBy && result.claimId !== null && result.claimedBy.uid !== viewer.uid ? (
+                <button type="button" onClick={() => setDisputing(true)} className={`${button} border border-line hover:border-brand`}>
+                  {t("dispute.action")}
+                </button>
+              ) : null}
             </div>
           ) : (
             <SignInPrompt text={t("signedOut")} action={t("signIn")} back={here} />
@@ -246,6 +253,17 @@ export function BplayerPage({ i18n, query, result, invalid, servers, items, view
             {t("myCharacters")}
           </Link>
         </p>
+      ) : null}
+
+      {disputing && result?.claimId ? (
+        <Suspense fallback={null}>
+          <ClaimDispute
+            claimId={result.claimId}
+            name={result.name}
+            onClose={() => setDisputing(false)}
+            onSent={() => setNotice({ text: t("dispute.sent"), error: false })}
+          />
+        </Suspense>
       ) : null}
 
       {reporting && result ? (
