@@ -39,7 +39,7 @@ import { trendingRoutes } from "./trending/trending-routes.ts";
 import { contributionRoutes } from "./contribution/contribution-routes.ts";
 import { siteSearchRoutes } from "./search/site-search.ts";
 import { addressBucket, clientIp } from "./http/client-ip.ts";
-import { FILE_UPLOAD_ROUTES, writeGuard } from "./http/write-guard.ts";
+import { takesFiles, writeGuard } from "./http/write-guard.ts";
 import { stylesheetReader } from "./http/stylesheets.ts";
 import type { AppEnv } from "./http/context.ts";
 import { profileRoutes } from "./profile/profile-routes.ts";
@@ -157,7 +157,7 @@ export function createApp({
   });
   // The server hands a GET or HEAD no body, and asking for one builds a whole Request: they pass by.
   const bodiless = new Set(["GET", "HEAD"]);
-  app.use((c, next) => (bodiless.has(c.req.method) || FILE_UPLOAD_ROUTES.has(c.req.path) ? next() : globalBodyLimit(c, next)));
+  app.use((c, next) => (bodiless.has(c.req.method) || takesFiles(c.req.path) ? next() : globalBodyLimit(c, next)));
   app.use(compress());
   app.use(securityHeaders({ development }));
 

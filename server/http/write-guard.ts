@@ -13,7 +13,8 @@ export const FILE_UPLOAD_ROUTES: ReadonlySet<string> = new Set(["/api/profile/ph
 /** Routes that take files and name a thing in their path (a claim's proof). */
 const FILE_UPLOAD_PATTERNS: readonly RegExp[] = [/^\/api\/characters\/claims\/\d+\/proof$/];
 
-function takesFiles(path: string): boolean {
+/** Whether the route at `path` takes files (multipart, its own body cap). */
+export function takesFiles(path: string): boolean {
   return FILE_UPLOAD_ROUTES.has(path) || FILE_UPLOAD_PATTERNS.some((pattern) => pattern.test(path));
 }
 

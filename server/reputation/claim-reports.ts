@@ -23,7 +23,7 @@ import type { Viewer } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
 import { parseValue } from "../http/context.ts";
 import { recordAudit } from "../moderation/audit-log.ts";
-import { fileReport, reportKindsOf } from "../moderation/moderation.ts";
+import { assertReportsLeft, fileReport, reportKindsOf } from "../moderation/moderation.ts";
 import type { ReportableKind } from "../moderation/report-kinds.ts";
 import { attachImages, bplayerLink, readImages } from "./character-reports.ts";
 import { claimOf, imagesOf, ownClaim } from "./reputation.ts";
@@ -192,9 +192,9 @@ export async function sendClaimProof(
   id: number,
   input: { screenshot: File; note?: string | undefined },
   now = Date.now(),
+  reportsPerDay?: number,
 ): Promise<CharacterClaim> {
   const kind = claimReportable();
-  // Whose claim it is, before the screenshot is read.
   await kind.assertReportable(db, viewer, String(id));
   const images = await readImages([input.screenshot]);
   const claim = (await ownClaim(db, viewer, id, now)) as CharacterClaim;
@@ -204,9 +204,16 @@ export async function sendClaimProof(
     viewer,
     { kind: "claim", id: String(id), reason: input.note || claim.code },
     now,
+    reportsPerDay,
   );
   await attachImages(db, filed.id, viewer.uid, images);
   const sent = await ownClaim(db, viewer, id, now);
   if (!sent) throw new AppError("not-found", "No such claim.");
   return sent;
+}
+
+/** Whether the viewer may send a proof of claim `id` now (theirs, pending, reports left today): asked before the body is read. */
+export async function assertMayProve(db: Database, viewer: Viewer, id: number, reportsPerDay?: number): Promise<void> {
+  await claimReportable().assertReportable(db, viewer, String(id));
+  await assertReportsLeft(db, viewer, reportsPerDay);
 }

@@ -1,23 +1,19 @@
 /** Player reputation (`/api/reputation`, `/api/characters/claims`, scam reports' screenshots). */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { Database } from "../../db/client.ts";
 import { can } from "../../universal/auth/permissions.ts";
 import { claimBody, claimProofFields, REPORT_IMAGE_MAX_BYTES, reputationQuery } from "../../universal/offers/offer-schemas.ts";
 import { AppError } from "../errors.ts";
 import { allowPermission, parseJson, parseQuery, parseValue, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
+import { isMultipart, readMultipartForm, withUploadSlot } from "../http/uploads.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
-import { sendClaimProof } from "./claim-reports.ts";
+import { assertMayProve, sendClaimProof } from "./claim-reports.ts";
 import { claimCharacter, deleteClaim, listClaims, reportImage, reputationOf } from "./reputation.ts";
 
 /** A claim's proof: one screenshot (as a scam report's images) and a short note. */
 const PROOF_MAX_BYTES = REPORT_IMAGE_MAX_BYTES + 64 * 1024;
-const proofLimit = bodyLimit({
-  maxSize: PROOF_MAX_BYTES,
-  onError: () => {
-    throw new AppError("payload-too-large", `The proof must be ${Math.round(PROOF_MAX_BYTES / 1024 / 1024)} MB or smaller.`);
-  },
-});
+const proofTooLarge = () =>
+  new AppError("payload-too-large", `The proof must be ${Math.round(PROOF_MAX_BYTES / 1024 / 1024)} MB or smaller.`);
 
 function claimIdParam(c: AppContext): number {
   const id = Number(c.req.param("id"));
@@ -25,21 +21,16 @@ function claimIdParam(c: AppContext): number {
   return id;
 }
 
-/** The proof form: exactly one file named `screenshot`, and an optional `note`. */
+/** The proof form, read under its cap: exactly one file named `screenshot`, and an optional `note`. */
 async function readProofForm(c: AppContext): Promise<{ screenshot: File; note?: string | undefined }> {
-  if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data"))
-    throw new AppError("invalid-argument", "Send the proof as multipart/form-data with a file named screenshot.");
-  const form = await c.req.formData().catch(() => {
-    throw new AppError("invalid-argument", "Send the proof as multipart/form-data with a file named screenshot.");
+  if (!isMultipart(c)) throw new AppError("invalid-argument", "Send the proof as multipart/form-data with a file named screenshot.");
+  const { fields, files } = await readMultipartForm(c, {
+    maxBytes: PROOF_MAX_BYTES,
+    fileField: "screenshot",
+    what: "proof",
+    tooLarge: proofTooLarge,
   });
-  const files = form.getAll("screenshot").filter((value): value is File => value instanceof File);
-  const fields: Record<string, string> = {};
-  for (const [name, value] of form.entries())
-    if (name !== "screenshot") {
-      if (typeof value !== "string" || name in fields) throw new AppError("invalid-argument", `${name}: unexpected field.`);
-      fields[name] = value;
-    }
-  if (files.length !== 1 || form.getAll("screenshot").length !== 1)
+  if (files.length !== 1)
     throw new AppError("invalid-argument", "Send one screenshot.", { reason: files.length === 0 ? "image-required" : "image-count" });
   const { note } = parseValue(claimProofFields, fields, "body");
   return { screenshot: files[0] as File, note };
@@ -68,21 +59,16 @@ export function reputationRoutes(db: Database, hub: RealtimeHub): Hono<AppEnv> {
       await deleteClaim(db, viewer, claimIdParam(c));
       return c.json({ ok: true });
     })
-    .post(
-      "/characters/claims/:id/proof",
-      // Who may send it, before the body is read.
-      async (c, next) => {
-        requirePermission(c, "character:claim:own");
-        await next();
-      },
-      proofLimit,
-      async (c) => {
-        const viewer = requirePermission(c, "character:claim:own");
-        const id = claimIdParam(c);
-        const claim = await sendClaimProof(db, viewer, id, await readProofForm(c));
-        return c.json({ data: claim }, 201);
-      },
-    )
+    .post("/characters/claims/:id/proof", async (c) => {
+      const viewer = requirePermission(c, "character:claim:own");
+      const id = claimIdParam(c);
+      // Whose claim it is and the day's reports, before a byte of the screenshot is read.
+      await assertMayProve(db, viewer, id, c.get("quotas")["reports-per-day"]);
+      const claim = await withUploadSlot(viewer.uid, async () =>
+        sendClaimProof(db, viewer, id, await readProofForm(c), Date.now(), c.get("quotas")["reports-per-day"]),
+      );
+      return c.json({ data: claim }, 201);
+    })
     .get("/reputation/images/:id", async (c) => {
       const viewer = allowPermission(c, "view:record");
       const id = c.req.param("id");
