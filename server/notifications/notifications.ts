@@ -79,7 +79,7 @@ async function withoutBlocked(db: Database, inputs: readonly NotificationInput[]
  * most NOTIFIED_PER_THING_MAX distinct members, counting those it notifies otherwise (the post's
  * author, the replied-to), and each member once. Other kinds are never dropped here.
  */
-export function capMentions(inputs: readonly NotificationInput[]): NotificationInput[] {
+function capMentions(inputs: readonly NotificationInput[]): NotificationInput[] {
   const recipients = new Set(inputs.filter((input) => input.kind !== "mention").map((input) => input.uid));
   const mentioned = new Set<string>();
   return inputs.filter((input) => {

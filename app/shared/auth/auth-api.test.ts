@@ -15,4 +15,16 @@ describe("authErrorKey", () => {
     expect(key).toBe("errors.busy");
     for (const language of languages) expect(authMessages(language).errors.busy).toMatch(/\S/);
   });
+
+  it("says why a display name was refused (invisible characters, a moderator's or admin's name), in every language", () => {
+    const cases = [
+      [new AuthApiError("NAME_CHARACTERS", 400), "nameCharacters"],
+      [new AuthApiError("NAME_RESERVED", 409), "nameReserved"],
+      [new AuthApiError("name-reserved", 409), "nameReserved"],
+    ] as const;
+    for (const [error, key] of cases) {
+      expect(authErrorKey(error)).toBe(`errors.${key}`);
+      for (const language of languages) expect(authMessages(language).errors[key]).toMatch(/\S/);
+    }
+  });
 });
