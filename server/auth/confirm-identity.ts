@@ -1,13 +1,16 @@
 import { and, eq } from "drizzle-orm";
-import { verifyPassword } from "better-auth/crypto";
 import type { Database } from "../../db/client.ts";
 import { authAccounts } from "../../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import { beginPasswordAttempt, endPasswordAttempt } from "./password-attempts.ts";
+import { passwordHasher } from "./password-hashing.ts";
 import type { Viewer } from "./viewer.ts";
 
 /** How recent a sign-in must be to stand in for the password of an account that has none. */
 export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
+
+/** Reads every format the sign-in stores (the cost only matters for new hashes). */
+const passwords = passwordHasher();
 
 async function passwordHash(db: Database, uid: string): Promise<string | null> {
   const [account] = await db
@@ -41,7 +44,7 @@ export async function confirmIdentity(db: Database, viewer: Viewer, password: st
   if (!attempt.allowed) {
     throw new AppError("resource-exhausted", `Too many wrong passwords. Try again in ${attempt.retryAfter} s.`);
   }
-  const right = await verifyPassword({ hash, password });
+  const right = await passwords.verify({ hash, password });
   await endPasswordAttempt(db, viewer.email, right ? "right" : "wrong");
   if (!right) throw new AppError("permission-denied", "The password is not right.");
 }
