@@ -72,7 +72,16 @@ export function cookiesOf(response: Response): string {
     .join("; ");
 }
 
-export async function signUp(app: TestApp["app"], email: string, password = "correct horse battery", name = "Tester"): Promise<string> {
+/**
+ * Signs up `email` (named after its local part unless `name` is given: a name an admin or moderator
+ * holds is reserved, so members made by one test do not share one).
+ */
+export async function signUp(
+  app: TestApp["app"],
+  email: string,
+  password = "correct horse battery",
+  name = `Tester ${email.split("@")[0]}`,
+): Promise<string> {
   const response = await call(app, "/api/auth/sign-up/email", { body: { email, password, name } });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   return cookiesOf(response);
