@@ -21,8 +21,7 @@ export const FEEDBACK_COMMENT_MAX = 500;
 export const CHARACTER_NAME_MAX = 40;
 export const OFFER_PAGE = 100;
 export const OFFER_PAGE_MAX = 200;
-/** Members keep at most this many price alerts and character claims. */
-export const ALERTS_MAX = 50;
+/** Members keep at most this many character claims (price alerts: the PRICE_ALERTS_MAX setting, server/quotas.ts). */
 export const CLAIMS_MAX = 20;
 /** A pending claim with no proof waiting for a moderator is gone this many days after it was made. */
 export const CLAIM_PENDING_DAYS = 7;
