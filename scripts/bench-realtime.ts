@@ -733,6 +733,7 @@ function report(r: Report): number {
   const allLive = spread(concat(outcomes.map((each) => each.liveLatency)));
   const failoverSpread = spread(failover);
   const replay = spread(concat(outcomes.map((each) => each.replayLatency)));
+  const subscribeSpread = spread(concat(outcomes.map((each) => each.subscribeLatency)));
   const lost = outcomes.flatMap((each) => [...each.lost]);
   const duplicated = outcomes.flatMap((each) => [...each.duplicated]);
   const clientP99 = spread([...perClient.values()].map((each) => spread(each).p99));
@@ -784,6 +785,7 @@ function report(r: Report): number {
     );
   }
   rows.push(
+    { measure: "subscribe → subscribed p50 / p95 / p99", value: `${spreadText(subscribeSpread)}, ${count(subscribeSpread.count)} subscribes` },
     {
       measure: "messages acknowledged (201)",
       value: `${count(acked.length)} of ${count(r.results.length)}${retried.length ? `, ${retried.length} after a retry on the other process` : ""}`,
