@@ -95,6 +95,12 @@ export const configSchema = z.object({
   /** Chat messages a member may send to one room per window (then 429 with Retry-After). */
   CHAT_RATE_MAX: z.coerce.number().int().min(1).max(1_000).default(5),
   CHAT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
+  /** The realtime socket's limits (server/realtime/socket-server.ts); the socket counts and the rate hold per process. */
+  WS_MAX_TOPICS_PER_CONNECTION: z.coerce.number().int().min(1).max(1_000).default(50),
+  WS_MAX_SOCKETS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000).default(10),
+  WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** New sockets one address may open per minute (0: no limit). */
+  WS_CONNECTIONS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(300),
 });
 
 /**

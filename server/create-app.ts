@@ -280,11 +280,11 @@ export function createApp({
     offerReportable(database.db, hub),
     characterReportable(),
   ]);
-  app.route("/api", profileRoutes(database.db));
+  app.route("/api", profileRoutes(database.db, hub));
   app.route("/api", usersRoutes(database.db));
   app.route("/api", analyticsRoutes(analytics));
   app.route("/api", adminSetupRoutes(database.db));
-  app.route("/api", adminRoutes(database.db));
+  app.route("/api", adminRoutes(database.db, hub));
   app.route("/api", favoritesRoutes(database.db));
   app.route("/api", chatRoutes(database.db, hub, { rate: { max: config.CHAT_RATE_MAX, window: config.CHAT_RATE_WINDOW_SECONDS } }));
   app.route("/api", notificationsRoutes(database.db, hub));

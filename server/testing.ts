@@ -20,8 +20,8 @@ export async function createTestApp(
   const logger = options.logger ?? silentLogger;
   const config = loadConfig({ AUTH_SECRET: "test-secret-test-secret-test-secret-0123", ...env });
   const database: TestDatabase = await createTestDatabase(engine, { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
-  const services = await createServices(config, database.connection, logger);
   const hub = options.hub ?? createHub();
+  const services = await createServices(config, database.connection, logger, hub);
   const app = createApp({
     hub,
     config,
