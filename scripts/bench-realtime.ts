@@ -785,7 +785,10 @@ function report(r: Report): number {
     );
   }
   rows.push(
-    { measure: "subscribe → subscribed p50 / p95 / p99", value: `${spreadText(subscribeSpread)}, ${count(subscribeSpread.count)} subscribes` },
+    {
+      measure: "subscribe → subscribed p50 / p95 / p99",
+      value: `${spreadText(subscribeSpread)}, ${count(subscribeSpread.count)} subscribes`,
+    },
     {
       measure: "messages acknowledged (201)",
       value: `${count(acked.length)} of ${count(r.results.length)}${retried.length ? `, ${retried.length} after a retry on the other process` : ""}`,
