@@ -39,6 +39,8 @@ test("“sign out everywhere else” on /me closes the other browser's socket, a
 
   // This device stays signed in.
   await page.reload();
-  await expect(page.getByRole("button", { name: vi.account.menu })).toBeVisible();
+  await hydrated(page);
+  await expect(devices).toHaveCount(1);
+  await expect(page.getByRole("link", { name: vi.account.signIn, exact: true })).toHaveCount(0);
   await phone.context().close();
 });
