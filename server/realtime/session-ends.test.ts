@@ -9,7 +9,7 @@ import { getRequestListener } from "@hono/node-server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines } from "../../db/testing.ts";
-import { authSessions, contentEntries } from "../../db/schema/index.ts";
+import { authSessions, contentEntries, devOutbox } from "../../db/schema/index.ts";
 import { SOCKET_CLOSE } from "../../universal/realtime/protocol.ts";
 import { chatRoomTopic } from "../chat/chat-topic.ts";
 import { ensureContent } from "../content/content-store.ts";
@@ -87,7 +87,7 @@ describe.each(testEngines)("sockets end with their sessions, and have limits, on
   }
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000" });
+    t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000", MAIL_OUTBOX: "1" });
     await ensureContent(t.db, silentLogger);
     url = await serve({ sessionRecheckMs: 0 });
   });
@@ -158,6 +158,20 @@ describe.each(testEngines)("sockets end with their sessions, and have limits, on
     expect(changed.status).toBe(200);
     const since = Date.now();
     expect(await closedWithin(there, since)).toMatchObject({ code: SOCKET_CLOSE.sessionEnded, reason: "signed-out" });
+  });
+
+  it("closes every socket of the member when the password is reset from a mailed link", async () => {
+    const lan = await member("Lan Quên");
+    const client = await listening(lan);
+    const requested = await call(t.app, "/api/auth/request-password-reset", { body: { email: lan.email, redirectTo: "/login" } });
+    expect(requested.status).toBe(200);
+    const [mail] = (await t.db.select().from(devOutbox).where(eq(devOutbox.to, lan.email))).slice(-1);
+    const token = /\/api\/auth\/reset-password\/([\w-]+)\?/.exec(mail?.text ?? "")?.[1];
+    expect(token).toBeTruthy();
+    const reset = await call(t.app, "/api/auth/reset-password", { body: { token, newPassword: "a brand new passphrase" } });
+    expect(reset.status).toBe(200);
+    const since = Date.now();
+    expect(await closedWithin(client, since)).toMatchObject({ code: SOCKET_CLOSE.sessionEnded, reason: "signed-out" });
   });
 
   it("closes a banned member's sockets with 4403, and a member's whose role an admin changed (who reconnects with the new role)", async () => {

@@ -200,6 +200,8 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
   const accountSockets = new Map<string, number>();
   const visitorSockets = new Map<string, number>();
   const newConnections = new Map<string, { start: number; count: number }>();
+  /** Member → when their sessions last changed: a socket whose identity was read before that is checked at once. */
+  const sessionChanges = new Map<string, number>();
   const origins = new Set(options.allowedOrigins);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   const connections = new Set<Connection>();
@@ -425,6 +427,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
 
   const stopSessionEnds = hub.listen(SESSIONS_TOPIC, (event) => {
     if (event.type !== "sessions-changed") return;
+    sessionChanges.set(event.uid, Date.now());
     for (const connection of connections) if (connection.viewer?.uid === event.uid) void stillHolds(connection, true);
   });
 
@@ -605,13 +608,13 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     }
   }
 
-  function onConnection(socket: WebSocket, viewer: Viewer | null, sessionId: string | undefined, address: string): void {
+  function onConnection(socket: WebSocket, viewer: Viewer | null, sessionId: string | undefined, address: string, readAt: number): void {
     const connection: Connection = {
       socket,
       viewer,
       sessionId,
       address,
-      checkedAt: Date.now(),
+      checkedAt: readAt,
       checking: undefined,
       subscriptions: new Map(),
       alive: true,
@@ -623,6 +626,8 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     if (viewer) accountSockets.set(viewer.uid, (accountSockets.get(viewer.uid) ?? 0) + 1);
     else visitorSockets.set(address, (visitorSockets.get(address) ?? 0) + 1);
     if (viewer) presence?.add(SITE, viewer.uid, viewer.name);
+    // The member's sessions changed while the upgrade read who they are: that reading may be stale.
+    if (viewer && (sessionChanges.get(viewer.uid) ?? -1) >= readAt) void stillHolds(connection, true);
     socket.on("pong", () => {
       connection.alive = true;
     });
@@ -654,6 +659,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     for (const uid of accountWindows.keys()) if (!online.has(uid)) accountWindows.delete(uid);
     const now = Date.now();
     for (const [address, window] of newConnections) if (now - window.start >= MINUTE_MS) newConnections.delete(address);
+    for (const [uid, at] of sessionChanges) if (now - at >= MINUTE_MS) sessionChanges.delete(uid);
   }, options.pingIntervalMs ?? PING_INTERVAL_MS);
   heartbeat.unref();
 
@@ -703,6 +709,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
       if (typeof value === "string") headers.set(name, value);
       else if (Array.isArray(value)) headers.set(name, value.join(", "));
     }
+    const readAt = Date.now();
     getViewerAndSession(auth, db, headers)
       .catch((error: unknown) => {
         logger.warn("websocket viewer lookup failed", { error });
@@ -717,7 +724,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
           refuseOpen(request, socket, head, "too-many-sockets");
           return;
         }
-        wss.handleUpgrade(request, socket, head, (ws) => onConnection(ws, identity?.viewer ?? null, identity?.sessionId, address));
+        wss.handleUpgrade(request, socket, head, (ws) => onConnection(ws, identity?.viewer ?? null, identity?.sessionId, address, readAt));
       });
   };
   server.on("upgrade", onUpgrade);
