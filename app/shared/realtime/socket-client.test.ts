@@ -18,8 +18,10 @@ class FakeSocket extends EventTarget {
   static made: FakeSocket[] = [];
   readyState = 0;
   readonly sent: string[] = [];
-  constructor(readonly url: string) {
+  readonly url: string;
+  constructor(url: string) {
     super();
+    this.url = url;
     FakeSocket.made.push(this);
   }
   send(text: string): void {
