@@ -14,6 +14,7 @@ import { createServices, trustedOrigins } from "./services.ts";
 import { createHub } from "./realtime/hub.ts";
 import { postgresBus, redisBus } from "./realtime/bus.ts";
 import { attachSocketServer } from "./realtime/socket-server.ts";
+import { trustedProxyList } from "./http/client-ip.ts";
 import { createPresence } from "./realtime/presence.ts";
 import { realtimeTopics } from "./realtime-topics.ts";
 import { ensureContent } from "./content/content-store.ts";
@@ -53,7 +54,6 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   await database.withMaintenanceSession((db) => ensureContent(db, logger));
   logger.info("database ready", { database: database.kind, dataDir: database.kind === "pglite" ? resolve(config.DATA_DIR) : undefined });
 
-  const services = await createServices(config, database, logger);
   // PGlite serves one process; on PostgreSQL, several processes share events through a bus.
   const bus = !config.DATABASE_URL
     ? undefined
@@ -61,6 +61,8 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
       ? redisBus(config.REDIS_URL, logger)
       : postgresBus(config.DATABASE_URL, logger);
   const hub = createHub({ bus, logger });
+  // The identity provider tells the hub when a member's sessions end (their sockets close, everywhere).
+  const services = await createServices(config, database, logger, hub);
   const app = createApp({ config, logger, database, build, clientDir, auth: services.auth, analytics: services.analytics, hub });
   const server = createServer(wrapListener(getRequestListener(app.fetch)));
   // An idle keep-alive connection stays open longer than the clients and proxies in front keep theirs
@@ -76,6 +78,13 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
     allowedOrigins: trustedOrigins(config),
     topics: realtimeTopics(database.db),
     presence,
+    limits: {
+      topicsPerConnection: config.WS_MAX_TOPICS_PER_CONNECTION,
+      socketsPerAccount: config.WS_MAX_SOCKETS_PER_ACCOUNT,
+      socketsPerAddress: config.WS_MAX_SOCKETS_PER_ADDRESS,
+      connectionsPerMinutePerAddress: config.WS_CONNECTIONS_PER_MINUTE_PER_ADDRESS,
+    },
+    trustedProxies: config.TRUST_PROXY ? trustedProxyList(config.TRUSTED_PROXIES) : null,
   });
   // The offers' book shows who is online; offers past their end expire on a schedule (each once, whatever the processes).
   setTraderPresence(presence);

@@ -112,6 +112,12 @@ export const configSchema = z.object({
   REPORTS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Mention notifications one member may cause in an hour (chat, posts, comments); past it, none are created. */
   MENTION_NOTIFICATIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** The realtime socket's limits (server/realtime/socket-server.ts); the socket counts and the rate hold per process. */
+  WS_MAX_TOPICS_PER_CONNECTION: z.coerce.number().int().min(1).max(1_000).default(50),
+  WS_MAX_SOCKETS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000).default(10),
+  WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** New sockets one address may open per minute (0: no limit). */
+  WS_CONNECTIONS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(300),
 });
 
 /**

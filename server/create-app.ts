@@ -289,11 +289,11 @@ export function createApp({
     claimReportable(),
     claimDisputeReportable(),
   ]);
-  app.route("/api", profileRoutes(database.db));
+  app.route("/api", profileRoutes(database.db, hub));
   app.route("/api", usersRoutes(database.db));
   app.route("/api", analyticsRoutes(analytics));
   app.route("/api", adminSetupRoutes(database.db));
-  app.route("/api", adminRoutes(database.db));
+  app.route("/api", adminRoutes(database.db, hub));
   app.route("/api", favoritesRoutes(database.db));
   app.route(
     "/api",

@@ -12,6 +12,6 @@ export function realtimeTopics(db: Database): Record<string, TopicSource> {
     user: userNotificationsTopic(db),
     feed: feedPostsTopic(db),
     offer: offerThreadTopic(db),
-    offers: offerBookTopic(),
+    offers: offerBookTopic(db),
   };
 }

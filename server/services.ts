@@ -6,6 +6,8 @@ import { createAuth } from "./auth/create-auth.ts";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
 import { clearOutboxUnlessKept, createMailer } from "./mail/mailer.ts";
+import type { RealtimeHub } from "./realtime/hub.ts";
+import { publishSessionsChanged } from "./realtime/session-ends.ts";
 
 /**
  * The public origin, for every link the server writes (pages' canonical and social links, mails,
@@ -31,11 +33,20 @@ function secretSource(config: Config, database: DatabaseConnection): SecretSourc
 }
 
 /** The services the HTTP app needs, built from the configuration and an open database. */
-export async function createServices(config: Config, database: DatabaseConnection, logger: Logger) {
+export async function createServices(config: Config, database: DatabaseConnection, logger: Logger, hub?: Pick<RealtimeHub, "publish">) {
   const baseURL = publicOrigin(config);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, outbox: config.MAIL_OUTBOX, from: config.MAIL_FROM, db: database.db, logger });
   await clearOutboxUnlessKept(database.db, config.MAIL_OUTBOX);
   const secret = await resolveAuthSecret(database.db, secretSource(config, database));
-  const auth = createAuth({ config, db: database.db, logger, mailer, secret, baseURL, trustedOrigins: trustedOrigins(config) });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    logger,
+    mailer,
+    secret,
+    baseURL,
+    trustedOrigins: trustedOrigins(config),
+    sessionsChanged: hub ? (uid) => publishSessionsChanged(hub, uid) : undefined,
+  });
   return { auth, mailer, analytics: databaseSink(database.db), baseURL };
 }

@@ -22,8 +22,8 @@ export async function createTestApp(
   // the suite signs up hundreds of members. The hashing tests pass the real cost.
   const config = loadConfig({ AUTH_SECRET: "test-secret-test-secret-test-secret-0123", PASSWORD_HASH_COST: "14", ...env });
   const database: TestDatabase = await createTestDatabase(engine, { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
-  const services = await createServices(config, database.connection, logger);
   const hub = options.hub ?? createHub();
+  const services = await createServices(config, database.connection, logger, hub);
   const app = createApp({
     hub,
     config,

@@ -56,6 +56,8 @@ export interface WorkerResult {
   liveLatency: Float64Array;
   /** Deliveries replayed to a resuming client before its `subscribed`: latency (ms). */
   replayLatency: Float64Array;
+  /** Each subscribe frame sent → its `subscribed` frame received (ms): the permission and session checks, the history read. */
+  subscribeLatency: Float64Array;
   /** Per client: acknowledged messages never received, messages received more than once. */
   lost: Int32Array;
   duplicated: Int32Array;
@@ -90,6 +92,8 @@ interface Client {
   counts: Map<number, number>;
   down: { closedAt: number; waitedMs: number; attempts: number } | undefined;
   onSubscribed: (() => void) | undefined;
+  /** Monotonic µs the last subscribe frame was sent; undefined once answered. */
+  subscribeSentAt: number | undefined;
 }
 
 const input = workerData as WorkerInput;
@@ -108,12 +112,14 @@ const clients: Client[] = input.clients.map((spec, index) => ({
   counts: new Map(),
   down: undefined,
   onSubscribed: undefined,
+  subscribeSentAt: undefined,
 }));
 const liveClient: number[] = [];
 const liveSeq: number[] = [];
 const liveSentAt: number[] = [];
 const liveLatency: number[] = [];
 const replayLatency: number[] = [];
+const subscribeLatency: number[] = [];
 const reconnects: Reconnect[] = [];
 const errors: string[] = [];
 let outOfOrder = 0;
@@ -128,6 +134,7 @@ function subscribe(client: Client): void {
     client.lastId === undefined
       ? { type: "subscribe", topic: input.topic }
       : { type: "subscribe", topic: input.topic, after: client.lastId };
+  client.subscribeSentAt = nowUs();
   client.socket?.send(JSON.stringify(frame));
 }
 
@@ -158,6 +165,8 @@ function onFrame(client: Client, data: string): void {
       return;
     }
     case "subscribed": {
+      if (client.subscribeSentAt !== undefined) subscribeLatency.push((receivedAt - client.subscribeSentAt) / 1000);
+      client.subscribeSentAt = undefined;
       client.live = true;
       client.lastId ??= frame.lastId ?? 0;
       if (client.down) {
@@ -281,6 +290,7 @@ function finish(acked: number[]): WorkerResult {
     liveSentAt: Float64Array.from(liveSentAt),
     liveLatency: Float64Array.from(liveLatency),
     replayLatency: Float64Array.from(replayLatency),
+    subscribeLatency: Float64Array.from(subscribeLatency),
     lost,
     duplicated,
     outOfOrder,
@@ -320,6 +330,7 @@ port.on("message", (command: Command) => {
         result.liveSentAt,
         result.liveLatency,
         result.replayLatency,
+        result.subscribeLatency,
         result.lost,
         result.duplicated,
       ];

@@ -11,6 +11,8 @@ import { setRole } from "../users/set-role.ts";
 import { setBadges } from "../users/set-badges.ts";
 import { BADGE_FILTER_MAX } from "../../universal/users/users-limits.ts";
 import { recordAudit } from "../moderation/audit-log.ts";
+import type { RealtimeHub } from "../realtime/hub.ts";
+import { publishSessionsChanged } from "../realtime/session-ends.ts";
 import { searchAdminUsers } from "./search-users.ts";
 
 const roleChange = z.object({ role: z.enum(roles) }).strict();
@@ -28,7 +30,7 @@ const badgesChange = z
 const ban = z.object({ reason: z.string().trim().min(1).max(200), until: z.iso.datetime().optional() }).strict();
 
 /** The admin area's user management API: every handler checks the permission table first. */
-export function adminRoutes(db: Database) {
+export function adminRoutes(db: Database, hub: Pick<RealtimeHub, "publish">) {
   return new Hono<AppEnv>()
     .get("/admin/users", async (c) => {
       requirePermission(c, "user:manage");
@@ -47,6 +49,8 @@ export function adminRoutes(db: Database) {
         await recordAudit(tx, { actorUid: admin.uid, action: "user.set-role", targetKind: "member", targetId: uid, data: { role } });
         return changed;
       });
+      // The member's open sockets close and reconnect with the new role.
+      publishSessionsChanged(hub, uid);
       c.get("logger").info("role changed", { by: admin.uid, uid, role });
       return c.json(result);
     })
@@ -84,6 +88,7 @@ export function adminRoutes(db: Database) {
           data: { until: until ?? null },
         });
       });
+      publishSessionsChanged(hub, uid);
       c.get("logger").info("user banned", { by: admin.uid, uid, reason, until });
       return c.json({ banned: true });
     })

@@ -60,6 +60,13 @@ const NEW_PASSWORD_FIELDS: Record<string, string> = {
 const PASSWORD_CHECKS = new Set(["/sign-in/email", "/change-password"]);
 const WRONG_PASSWORD_CODES = new Set(["INVALID_EMAIL_OR_PASSWORD", "INVALID_PASSWORD"]);
 
+/**
+ * The endpoints after which some of the member's sessions are gone (sign-out, the session list's
+ * revocations, a password change, which ends the others): their sockets must close too.
+ * A password reset says so through `onPasswordReset` (it has no session).
+ */
+const SESSION_ENDING_PATHS = new Set(["/sign-out", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions", "/change-password"]);
+
 /** The endpoints through which a name and a photo could reach the identity record, hence the profile. */
 const PROFILE_FIELD_PATHS = new Set(["/sign-up/email", "/update-user"]);
 
@@ -87,16 +94,35 @@ export interface AuthDependencies {
   secret: string;
   baseURL: string;
   trustedOrigins: string[];
+  /** Told, after the change, that some of a member's sessions ended (server/realtime/session-ends.ts). */
+  sessionsChanged?: (uid: string) => void;
 }
 
 /** The token the spec calls the ID token: short-lived, with only what the API needs. */
 export const ID_TOKEN_LIFETIME = "15m";
 
-export function createAuth({ config, db, logger, mailer, secret, baseURL, trustedOrigins }: AuthDependencies) {
+export function createAuth({ config, db, logger, mailer, secret, baseURL, trustedOrigins, sessionsChanged }: AuthDependencies) {
   const oidc = oidcProvider(config);
   const passwords = passwordHasher(config.PASSWORD_HASH_COST);
   /** The account whose password a request is checking, from the before hook to the after hook. */
   const passwordChecks = new WeakMap<object, string>();
+  /** The account a sign-out's session belongs to, read before the session is deleted. */
+  const signingOut = new WeakMap<object, string>();
+
+  async function rememberSignOut(ctx: AuthMiddlewareContext) {
+    if (ctx.path !== "/sign-out" || !sessionsChanged) return;
+    const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+    if (!token) return;
+    const [session] = await db.select({ userId: authSessions.userId }).from(authSessions).where(eq(authSessions.token, token));
+    if (session) signingOut.set(ctx.context, session.userId);
+  }
+
+  /** After a session-ending endpoint succeeded: the member's sockets are checked, everywhere. */
+  function announceSessionEnds(ctx: AuthMiddlewareContext) {
+    if (!sessionsChanged || !SESSION_ENDING_PATHS.has(ctx.path) || isAPIError(ctx.context.returned)) return;
+    const uid = signingOut.get(ctx.context) ?? ctx.context.session?.user.id;
+    if (uid) sessionsChanged(uid);
+  }
 
   /** Deletes the request's session once it is older than the absolute lifetime, before anything reads it. */
   async function endSessionPastLifetime(ctx: AuthMiddlewareContext) {
@@ -178,6 +204,7 @@ export function createAuth({ config, db, logger, mailer, secret, baseURL, truste
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       password: { hash: passwords.hash, verify: passwords.verify },
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => sessionsChanged?.(user.id),
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(passwordResetMail(user.email, url, config.APP_TITLE));
@@ -208,6 +235,7 @@ export function createAuth({ config, db, logger, mailer, secret, baseURL, truste
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await endSessionPastLifetime(ctx);
+        await rememberSignOut(ctx);
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         let checked = body;
         if (PROFILE_FIELD_PATHS.has(ctx.path)) checked = await checkProfileFields(ctx, body);
@@ -230,6 +258,7 @@ export function createAuth({ config, db, logger, mailer, secret, baseURL, truste
         if (checked !== body) return { context: { body: checked } };
       }),
       after: createAuthMiddleware(async (ctx) => {
+        announceSessionEnds(ctx);
         const account = passwordChecks.get(ctx.context);
         if (account) await endPasswordAttempt(db, account, passwordOutcome(ctx.context.returned));
         if (ctx.path === "/sign-in/email" && !isAPIError(ctx.context.returned)) await upgradePasswordHash(ctx);

@@ -30,8 +30,21 @@ export function carriesCredentials(headers: Headers): boolean {
  * profile document; a banned account is nobody, even with a token that has not expired yet.
  */
 export async function getViewer(auth: Auth, db: Database, headers: Headers): Promise<Viewer | null> {
+  return (await getViewerAndSession(auth, db, headers))?.viewer ?? null;
+}
+
+/**
+ * `getViewer`, with the session's id (undefined for a Bearer ID token): a socket remembers it, to
+ * end with it. Kept off `Viewer`, which pages carry to the browser.
+ */
+export async function getViewerAndSession(
+  auth: Auth,
+  db: Database,
+  headers: Headers,
+): Promise<{ viewer: Viewer; sessionId: string | undefined } | null> {
   let uid: string | undefined;
   let signedInAt: number | null = null;
+  let sessionId: string | undefined;
   const authorization = headers.get("authorization");
   if (authorization?.startsWith("Bearer ")) {
     const result = await auth.api.verifyJWT({ body: { token: authorization.slice(7).trim() } }).catch(() => null);
@@ -40,6 +53,7 @@ export async function getViewer(auth: Auth, db: Database, headers: Headers): Pro
     const session = await auth.api.getSession({ headers }).catch(() => null);
     uid = session?.user.id;
     signedInAt = session ? new Date(session.session.createdAt).getTime() : null;
+    sessionId = session?.session.id;
   }
   if (!uid) return null;
   const [row] = await db
@@ -49,7 +63,7 @@ export async function getViewer(auth: Auth, db: Database, headers: Headers): Pro
     .where(eq(authUsers.id, uid));
   if (!row || isBanned(row.user)) return null;
   const role = isRole(row.profile?.role) ? row.profile.role : defaultRole;
-  return {
+  const viewer: Viewer = {
     uid,
     email: row.user.email,
     name: row.profile?.displayName ?? row.user.name,
@@ -60,6 +74,7 @@ export async function getViewer(auth: Auth, db: Database, headers: Headers): Pro
     level: row.profile?.level ?? 1,
     signedInAt,
   };
+  return { viewer, sessionId };
 }
 
 /** A ban without an end date lasts; one with an end date lasts until then. */

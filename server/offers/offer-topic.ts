@@ -3,7 +3,9 @@
  * they happen), for whoever may read the offer; `offers:{itemId}`, an item's book (offers entering
  * and leaving it, as they happen), for anyone.
  */
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { contentEntries } from "../../db/schema/index.ts";
 import type { TopicSource } from "../realtime/socket-server.ts";
 import { mayReadOffer, offerLastReplyId, offerRepliesAfter } from "./offers.ts";
 
@@ -17,9 +19,17 @@ export function offerThreadTopic(db: Database): TopicSource {
 
 const PACK_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-export function offerBookTopic(): TopicSource {
+/** `offers:{itemId}` names an item of the pack: a topic for an item that does not exist is refused. */
+export function offerBookTopic(db: Database): TopicSource {
   return {
-    mayRead: async (_viewer, itemId) => PACK_ID.test(itemId),
+    async mayRead(_viewer, itemId) {
+      if (!PACK_ID.test(itemId)) return false;
+      const [item] = await db
+        .select({ id: contentEntries.id })
+        .from(contentEntries)
+        .where(and(eq(contentEntries.kind, "items"), eq(contentEntries.id, itemId)));
+      return item !== undefined;
+    },
     lastId: async () => null,
     eventsAfter: async () => [],
   };

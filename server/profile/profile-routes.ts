@@ -11,6 +11,8 @@ import { parseJson, requirePermission, uidParam, type AppEnv } from "../http/con
 import { reencodeImage } from "../images/image-decoding.ts";
 import { shortDigest } from "../content-api/http-cache.ts";
 import { deleteAccount } from "../users/delete-account.ts";
+import type { RealtimeHub } from "../realtime/hub.ts";
+import { publishSessionsChanged } from "../realtime/session-ends.ts";
 import { exportAccount } from "../users/export-account.ts";
 import { acceptableDisplayName } from "./display-name.ts";
 import { profileColumns, readProfile, syncProfile } from "./profile-store.ts";
@@ -29,7 +31,7 @@ async function reencodePhoto(bytes: Uint8Array): Promise<Buffer> {
   return data;
 }
 
-export function profileRoutes(db: Database) {
+export function profileRoutes(db: Database, hub: Pick<RealtimeHub, "publish">) {
   return new Hono<AppEnv>()
     .get("/profile", async (c) => {
       const viewer = requirePermission(c, "profile:read:own");
@@ -127,6 +129,7 @@ export function profileRoutes(db: Database) {
       const { password } = await parseJson(c, deletion);
       await confirmIdentity(db, viewer, password);
       await deleteAccount(db, viewer.uid);
+      publishSessionsChanged(hub, viewer.uid);
       c.get("logger").info("account deleted", { uid: viewer.uid });
       return c.json({ deleted: true });
     });

@@ -11,6 +11,7 @@ import type { Logger } from "../logger.ts";
 import type { Bus } from "./bus.ts";
 import type { PagesChanged } from "../delivery/page-changes.ts";
 import type { PresenceSync } from "./presence.ts";
+import type { SessionsChanged } from "./session-ends.ts";
 
 /** "Something happened on this topic up to this id": read it from the topic's source. */
 export interface Poke {
@@ -19,12 +20,12 @@ export interface Poke {
   id: number;
 }
 
-export type HubEvent = PersistedEvent | TransientEvent | Poke | PresenceSync | PagesChanged;
+export type HubEvent = PersistedEvent | TransientEvent | Poke | PresenceSync | PagesChanged | SessionsChanged;
 export type HubListener = (event: HubEvent) => void;
 
 export interface RealtimeHub {
   /** Publish after the write that the event reports has committed. */
-  publish(event: PersistedEvent | TransientEvent | PresenceSync | PagesChanged): void;
+  publish(event: PersistedEvent | TransientEvent | PresenceSync | PagesChanged | SessionsChanged): void;
   /** Listen to one topic; returns the function that stops listening. */
   listen(topic: string, listener: HubListener): () => void;
   /** Settles once the bus delivers other processes' events to this one (at once without a bus). */
@@ -32,7 +33,7 @@ export interface RealtimeHub {
   close(): Promise<void>;
 }
 
-function isPersisted(event: PersistedEvent | TransientEvent | PresenceSync | PagesChanged): event is PersistedEvent {
+function isPersisted(event: PersistedEvent | TransientEvent | PresenceSync | PagesChanged | SessionsChanged): event is PersistedEvent {
   return "id" in event && typeof event.id === "number";
 }
 

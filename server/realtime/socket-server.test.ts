@@ -2,9 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { WebSocket } from "ws";
 import { testEngines } from "../../db/testing.ts";
-import type { ServerFrame } from "../../universal/realtime/protocol.ts";
 import { chatRoomTopic } from "../chat/chat-topic.ts";
 import { ensureContent } from "../content/content-store.ts";
 import { offerThreadTopic } from "../offers/offer-topic.ts";
@@ -13,56 +11,8 @@ import { call, createTestApp, signUp, silentLogger, TEST_ORIGIN, type TestApp } 
 import { attachSocketServer, MAX_FRAME_BYTES, type SocketServer } from "./socket-server.ts";
 import { createPresence, type Presence } from "./presence.ts";
 import { presence as presenceTable } from "../../db/schema/index.ts";
+import { SocketTestClient as Client } from "./socket-test-client.ts";
 import { eq } from "drizzle-orm";
-
-/** A socket client that keeps every frame it is sent and waits for the ones a test expects. */
-class Client {
-  readonly frames: ServerFrame[] = [];
-  readonly socket: WebSocket;
-  readonly closed: Promise<number>;
-  private waiters: (() => void)[] = [];
-
-  constructor(url: string, headers: Record<string, string>) {
-    this.socket = new WebSocket(url, { headers });
-    this.socket.on("message", (data) => {
-      this.frames.push(JSON.parse(String(data)) as ServerFrame);
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-    this.closed = new Promise((done) => this.socket.on("close", (code) => done(code)));
-  }
-
-  opened(): Promise<void> {
-    return new Promise((done, fail) => {
-      this.socket.once("open", () => done());
-      this.socket.once("error", fail);
-    });
-  }
-
-  send(frame: unknown): void {
-    this.socket.send(typeof frame === "string" ? frame : JSON.stringify(frame));
-  }
-
-  /** Resolves once a frame matches (frames already received count). */
-  async waitFor(match: (frame: ServerFrame) => boolean, timeoutMs = 10_000): Promise<ServerFrame> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.frames.find(match);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no matching frame; got ${JSON.stringify(this.frames)}`);
-      await new Promise<void>((done) => {
-        const timer = setTimeout(done, 200);
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          done();
-        });
-      });
-    }
-  }
-
-  close(): void {
-    this.socket.close();
-  }
-}
 
 describe.each(testEngines)("the /ws socket on %s", (engine) => {
   let t: TestApp;

@@ -5,6 +5,17 @@
  * answering, and drops a client that does not read what it is sent (slow consumer) instead of
  * letting its buffer grow.
  *
+ * Who holds a socket is checked again: every socket of a member whose sessions changed (a sign-out,
+ * a revoked session, a password change or reset, a ban, a role change, a deleted account: the hub's
+ * `sessions-changed`, from any process) is checked against the database at once and closed with an
+ * application code (4401: the session ended; 4403: the account changed) when it no longer holds; and
+ * each subscribe checks the session again once the last check is `sessionRecheckMs` old.
+ *
+ * Limits (settings `WS_*`): topics per connection (an `error` frame `too-many-topics`), sockets per
+ * account and visitor sockets per address, new connections per address per minute (each refused
+ * with an `error` frame and close 1008 naming it). The socket counts and the connection rate are
+ * counted in each process: behind N processes an account may hold N times as many sockets.
+ *
  * Topics come from features as `TopicSource`s (who may read, what was missed, the newest id); this
  * module knows none of them. A subscription replays what the client missed after `after`, then
  * says `subscribed` (followed by the state a new subscriber starts from, where the topic has one),
@@ -12,12 +23,16 @@
  * reads the missed events, holds what arrives meanwhile, and sends each id once, in order.
  */
 import type { IncomingMessage, Server } from "node:http";
+import type { BlockList } from "node:net";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import {
   clientFrame,
   isRelayedTransient,
   PRESENCE_LIST_MAX,
+  SOCKET_CLOSE,
+  type SocketCloseReason,
+  type SocketErrorCode,
   topicSchema,
   type PersistedEvent,
   type PresenceMember,
@@ -25,17 +40,39 @@ import {
   type TransientEvent,
 } from "../../universal/realtime/protocol.ts";
 import type { Auth } from "../auth/create-auth.ts";
-import { getViewer, type Viewer } from "../auth/viewer.ts";
+import { sessionStanding } from "../auth/session-standing.ts";
+import { getViewerAndSession, type Viewer } from "../auth/viewer.ts";
+import { addressBucket, normalizeAddress, resolveClientIp } from "../http/client-ip.ts";
 import type { Database } from "../../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { RealtimeHub } from "./hub.ts";
 import { SITE, type Presence, type PresenceChange } from "./presence.ts";
+import { SESSIONS_TOPIC } from "./session-ends.ts";
 
 export const SOCKET_PATH = "/ws";
 export const MAX_FRAME_BYTES = 16 * 1024;
 export const PING_INTERVAL_MS = 25_000;
 /** Past this much unsent data a client is a slow consumer and is dropped (it reconnects and resumes). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** How long a socket's session check holds before a subscribe checks again (the issue allows 60 s). */
+export const SESSION_RECHECK_MS = 30_000;
+const MINUTE_MS = 60_000;
+
+/** The socket limits; each is a setting (server/config.ts `WS_*`). 0 turns the connection rate off. */
+export interface SocketLimits {
+  topicsPerConnection: number;
+  socketsPerAccount: number;
+  /** Visitors' sockets (no session) from one address (IPv6: one /64). */
+  socketsPerAddress: number;
+  connectionsPerMinutePerAddress: number;
+}
+
+export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
+  topicsPerConnection: 50,
+  socketsPerAccount: 10,
+  socketsPerAddress: 20,
+  connectionsPerMinutePerAddress: 300,
+};
 
 /** A kind of topic (`room`, `user`, `feed`…) as a feature provides it. */
 export interface TopicSource {
@@ -79,11 +116,24 @@ export interface SocketServerOptions {
   /** Frames one connection may send (default 40 per 10 s) and one account over all its connections (100 per 10 s). */
   connectionRate?: FrameRate;
   accountRate?: FrameRate;
+  limits?: Partial<SocketLimits>;
+  /** See SESSION_RECHECK_MS (0: every subscribe checks). */
+  sessionRecheckMs?: number;
+  /** TRUST_PROXY's proxies (server/http/client-ip.ts), or null: the socket's peer is the client. */
+  trustedProxies?: BlockList | null;
 }
 
 interface Connection {
   socket: WebSocket;
   viewer: Viewer | null;
+  /** The session the socket opened with (undefined: a visitor, or a Bearer ID token). */
+  sessionId: string | undefined;
+  /** The client's address bucket (client-ip.ts), for the per-address limits. */
+  address: string;
+  /** When the session was last found to hold (ms). */
+  checkedAt: number;
+  /** A check under way, which a subscribe waits for instead of starting another. */
+  checking: Promise<boolean> | undefined;
   /** Topic → this connection's place in the topic's feed. */
   subscriptions: Map<string, Member>;
   alive: boolean;
@@ -92,7 +142,8 @@ interface Connection {
   /**
    * Topic → the latest subscribe or unsubscribe asked for it. A subscribe that awaited (the
    * permission, the history) goes on only while it is still the latest, so two subscribes, or a
-   * subscribe and an unsubscribe, crossing each other never leave a second member behind.
+   * subscribe and an unsubscribe, crossing each other never leave a second member behind. Holds
+   * exactly the topics the connection has or is asking for: its size is what the topic limit counts.
    */
   requests: Map<string, number>;
 }
@@ -142,6 +193,15 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
   const connectionRate = options.connectionRate ?? { max: 40, windowMs: 10_000 };
   const accountRate = options.accountRate ?? { max: 100, windowMs: 10_000 };
   const accountWindows = new Map<string, Window>();
+  const limits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS, ...options.limits };
+  const sessionRecheckMs = options.sessionRecheckMs ?? SESSION_RECHECK_MS;
+  const trustedProxies = options.trustedProxies ?? null;
+  /** Sockets per account, visitors' sockets per address, new connections per address this minute. */
+  const accountSockets = new Map<string, number>();
+  const visitorSockets = new Map<string, number>();
+  const newConnections = new Map<string, { start: number; count: number }>();
+  /** Member → when their sessions last changed: a socket whose identity was read before that is checked at once. */
+  const sessionChanges = new Map<string, number>();
   const origins = new Set(options.allowedOrigins);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   const connections = new Set<Connection>();
@@ -204,7 +264,10 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
           if (!events) {
             // Too much at once for the feed: its subscribers start over.
             for (const member of feed.members) send(member.connection, { type: "error", topic, code: "reload" });
-            for (const member of [...feed.members]) leave(member.connection, topic);
+            for (const member of [...feed.members]) {
+              leave(member.connection, topic);
+              member.connection.requests.delete(topic);
+            }
             return;
           }
           const last = events.at(-1)?.id;
@@ -273,6 +336,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
           if (member.connection.subscriptions.get(topic) !== member) return;
           if (!allowed) {
             leave(member.connection, topic);
+            member.connection.requests.delete(topic);
             send(member.connection, { type: "error", topic, code: "permission-denied" });
             return;
           }
@@ -311,6 +375,61 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
   function stillWanted(connection: Connection, topic: string, token: number): boolean {
     return connection.requests.get(topic) === token && connection.socket.readyState === connection.socket.OPEN;
   }
+
+  /** A subscribe that ended without a subscription: the topic no longer counts toward the limit. */
+  function forget(connection: Connection, topic: string, token: number): void {
+    if (connection.requests.get(topic) === token) connection.requests.delete(topic);
+  }
+
+  /** Ends a socket whose holder changed: nothing more reaches it, and its client learns why. */
+  function end(connection: Connection, reason: SocketCloseReason): void {
+    for (const topic of [...connection.subscriptions.keys()]) leave(connection, topic);
+    connection.requests.clear();
+    const code = reason === "banned" || reason === "role-changed" ? SOCKET_CLOSE.accountChanged : SOCKET_CLOSE.sessionEnded;
+    connection.socket.close(code, reason);
+  }
+
+  /**
+   * Whether the socket's session and account still hold (a visitor's always does); ends the socket
+   * when not. `force`: check now (the member's sessions changed), else only once the last check is
+   * `sessionRecheckMs` old, sharing a check under way. A check that fails (the database) lets the
+   * socket be: the next one decides.
+   */
+  function stillHolds(connection: Connection, force: boolean): Promise<boolean> | boolean {
+    const viewer = connection.viewer;
+    if (!viewer) return true;
+    if (connection.socket.readyState !== connection.socket.OPEN) return false;
+    if (!force && Date.now() - connection.checkedAt < sessionRecheckMs) return true;
+    if (!force && connection.checking) return connection.checking;
+    const startedAt = Date.now();
+    const check = sessionStanding(db, { uid: viewer.uid, role: viewer.role, sessionId: connection.sessionId }).then(
+      (reason) => {
+        if (reason) {
+          end(connection, reason);
+          return false;
+        }
+        connection.checkedAt = Math.max(connection.checkedAt, startedAt);
+        return connection.socket.readyState === connection.socket.OPEN;
+      },
+      (error: unknown) => {
+        logger.warn("a websocket session check failed", { error, uid: viewer.uid });
+        return true;
+      },
+    );
+    if (!force) {
+      connection.checking = check;
+      void check.finally(() => {
+        if (connection.checking === check) connection.checking = undefined;
+      });
+    }
+    return check;
+  }
+
+  const stopSessionEnds = hub.listen(SESSIONS_TOPIC, (event) => {
+    if (event.type !== "sessions-changed") return;
+    sessionChanges.set(event.uid, Date.now());
+    for (const connection of connections) if (connection.viewer?.uid === event.uid) void stillHolds(connection, true);
+  });
 
   /** Who is online in a topic now, as this process knows it. */
   function onlineIn(feed: Feed, topic: string): PresenceMember[] {
@@ -374,14 +493,21 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
   const stopPresence = presence?.onChange(presenceChanged);
 
   async function subscribe(connection: Connection, topic: string, after: number | undefined): Promise<void> {
+    if (!connection.requests.has(topic) && connection.requests.size >= limits.topicsPerConnection) {
+      send(connection, { type: "error", topic, code: "too-many-topics" });
+      return;
+    }
     const token = request(connection, topic);
     leave(connection, topic);
+    // Who asks is who they were: a session ended meanwhile closes the socket instead.
+    if (!(await stillHolds(connection, false))) return;
     const separator = topic.indexOf(":");
     const source = topics[topic.slice(0, separator)];
     const id = topic.slice(separator + 1);
-    const allowed = source ? await source.mayRead(connection.viewer, id) : false;
+    const allowed = source && stillWanted(connection, topic, token) ? await source.mayRead(connection.viewer, id) : false;
     if (!stillWanted(connection, topic, token)) return;
     if (!source || !allowed) {
+      forget(connection, topic, token);
       send(connection, { type: "error", topic, code: "permission-denied" });
       return;
     }
@@ -405,6 +531,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
         if (superseded()) return;
         if (!missed) {
           leave(connection, topic);
+          forget(connection, topic, token);
           send(connection, { type: "error", topic, code: "reload" });
           return;
         }
@@ -428,6 +555,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     } catch (error) {
       logger.error("websocket subscribe failed", { error, topic });
       detach(topic, member);
+      forget(connection, topic, token);
       send(connection, { type: "error", topic, code: "reload" });
     }
   }
@@ -464,7 +592,8 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
         void subscribe(connection, message.topic, message.after);
         break;
       case "unsubscribe":
-        request(connection, message.topic);
+        // No request left for the topic: a subscribe still under way for it stops at its next step.
+        connection.requests.delete(message.topic);
         leave(connection, message.topic);
         break;
       case "typing": {
@@ -479,10 +608,14 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     }
   }
 
-  function onConnection(socket: WebSocket, viewer: Viewer | null): void {
+  function onConnection(socket: WebSocket, viewer: Viewer | null, sessionId: string | undefined, address: string, readAt: number): void {
     const connection: Connection = {
       socket,
       viewer,
+      sessionId,
+      address,
+      checkedAt: readAt,
+      checking: undefined,
       subscriptions: new Map(),
       alive: true,
       frames: new Window(connectionRate),
@@ -490,7 +623,11 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
       requests: new Map(),
     };
     connections.add(connection);
+    if (viewer) accountSockets.set(viewer.uid, (accountSockets.get(viewer.uid) ?? 0) + 1);
+    else visitorSockets.set(address, (visitorSockets.get(address) ?? 0) + 1);
     if (viewer) presence?.add(SITE, viewer.uid, viewer.name);
+    // The member's sessions changed while the upgrade read who they are: that reading may be stale.
+    if (viewer && (sessionChanges.get(viewer.uid) ?? -1) >= readAt) void stillHolds(connection, true);
     socket.on("pong", () => {
       connection.alive = true;
     });
@@ -498,6 +635,11 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     socket.on("error", () => socket.terminate());
     socket.on("close", () => {
       connections.delete(connection);
+      const counts = viewer ? accountSockets : visitorSockets;
+      const key = viewer ? viewer.uid : address;
+      const left = (counts.get(key) ?? 1) - 1;
+      if (left > 0) counts.set(key, left);
+      else counts.delete(key);
       for (const topic of [...connection.subscriptions.keys()]) leave(connection, topic);
       if (viewer) presence?.remove(SITE, viewer.uid);
     });
@@ -515,8 +657,33 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     // The frame counts of accounts with no connection left are forgotten.
     const online = new Set([...connections].flatMap((each) => (each.viewer ? [each.viewer.uid] : [])));
     for (const uid of accountWindows.keys()) if (!online.has(uid)) accountWindows.delete(uid);
+    const now = Date.now();
+    for (const [address, window] of newConnections) if (now - window.start >= MINUTE_MS) newConnections.delete(address);
+    for (const [uid, at] of sessionChanges) if (now - at >= MINUTE_MS) sessionChanges.delete(uid);
   }, options.pingIntervalMs ?? PING_INTERVAL_MS);
   heartbeat.unref();
+
+  /** Whether the address may open one more connection this minute (a fixed one-minute window). */
+  function takeConnection(address: string, now: number): boolean {
+    if (limits.connectionsPerMinutePerAddress <= 0) return true;
+    let window = newConnections.get(address);
+    if (!window || now - window.start >= MINUTE_MS) newConnections.set(address, (window = { start: now, count: 0 }));
+    window.count += 1;
+    return window.count <= limits.connectionsPerMinutePerAddress;
+  }
+
+  /**
+   * Refuses a socket for a limit in words a browser can read (it sees no HTTP status on a failed
+   * upgrade): the upgrade completes, an `error` frame names the limit, and the socket closes with
+   * 1008 (policy) and the same code.
+   */
+  function refuseOpen(request: IncomingMessage, socket: Duplex, head: Buffer, code: SocketErrorCode): void {
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      ws.on("error", () => ws.terminate());
+      ws.send(JSON.stringify({ type: "error", code } satisfies ServerFrame));
+      ws.close(SOCKET_CLOSE.policy, code);
+    });
+  }
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? "/", "http://localhost");
@@ -526,19 +693,38 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
       refuse(socket, 403, "Forbidden");
       return;
     }
+    const forwardedFor = request.headers["x-forwarded-for"];
+    const client = resolveClientIp(
+      normalizeAddress(request.socket.remoteAddress ?? ""),
+      Array.isArray(forwardedFor) ? forwardedFor.join(", ") : forwardedFor,
+      trustedProxies,
+    );
+    const address = addressBucket(client ?? "0.0.0.0");
+    if (!takeConnection(address, Date.now())) {
+      refuseOpen(request, socket, head, "too-many-connections");
+      return;
+    }
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (typeof value === "string") headers.set(name, value);
       else if (Array.isArray(value)) headers.set(name, value.join(", "));
     }
-    getViewer(auth, db, headers)
+    const readAt = Date.now();
+    getViewerAndSession(auth, db, headers)
       .catch((error: unknown) => {
         logger.warn("websocket viewer lookup failed", { error });
         return null;
       })
-      .then((viewer) => {
+      .then((identity) => {
         if (socket.destroyed) return;
-        wss.handleUpgrade(request, socket, head, (ws) => onConnection(ws, viewer));
+        const full = identity
+          ? (accountSockets.get(identity.viewer.uid) ?? 0) >= limits.socketsPerAccount
+          : (visitorSockets.get(address) ?? 0) >= limits.socketsPerAddress;
+        if (full) {
+          refuseOpen(request, socket, head, "too-many-sockets");
+          return;
+        }
+        wss.handleUpgrade(request, socket, head, (ws) => onConnection(ws, identity?.viewer ?? null, identity?.sessionId, address, readAt));
       });
   };
   server.on("upgrade", onUpgrade);
@@ -553,6 +739,7 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     close: async () => {
       clearInterval(heartbeat);
       stopPresence?.();
+      stopSessionEnds();
       server.off("upgrade", onUpgrade);
       for (const connection of connections) connection.socket.close(1001, "going away");
       await new Promise<void>((done) => wss.close(() => done()));

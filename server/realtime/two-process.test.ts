@@ -101,12 +101,16 @@ class Client {
 
   constructor(origin: string, cookie: string) {
     this.socket = new WebSocket(`${origin.replace(/^http/, "ws")}/ws`, { headers: { Origin: origin, Cookie: cookie } });
+    this.ended = new Promise((done) => this.socket.once("close", (code, reason) => done({ code, reason: String(reason), at: Date.now() })));
     this.socket.on("message", (data) => {
       const frame = JSON.parse(String(data)) as ServerFrame;
       this.frames.push(frame);
       this.waiters = this.waiters.filter((waiter) => !(waiter.match(frame) && (waiter.done(frame), true)));
     });
   }
+
+  /** The close code and reason, and when it came (ms). */
+  readonly ended: Promise<{ code: number; reason: string; at: number }>;
 
   async open(): Promise<void> {
     await new Promise<void>((done, fail) => this.socket.once("open", () => done()).once("error", fail));
@@ -215,5 +219,20 @@ describe.skipIf(!databaseUrl).each(buses)("two server processes on one PostgreSQ
     // Each socket's stream is ordered: had the first come twice, the copy would be before the second.
     expect(onA.messageIds()).toEqual([first, second]);
     expect(onB.messageIds()).toEqual([first, second]);
+  });
+
+  it.skipIf(skip)("a sign-out through one process closes the session's socket on the other within 2 s (4401)", async () => {
+    const [a, b] = processes as [AppProcess, AppProcess];
+    const cookie = await signUp(a.origin);
+    const onB = new Client(b.origin, cookie);
+    clients.push(onB);
+    await onB.open();
+    await onB.subscribe(`room:${ROOM}`);
+    expect((await post(a.origin, "/api/auth/sign-out", {}, cookie)).status).toBe(200);
+    // Within 2 s of the answer (the close may even come first).
+    const since = Date.now();
+    const ended = await onB.ended;
+    expect(ended).toMatchObject({ code: 4401, reason: "signed-out" });
+    expect(ended.at - since).toBeLessThan(2_000);
   });
 });

@@ -275,7 +275,8 @@ test.describe("account deletion", () => {
     await page.getByRole("button", { name: me.sessions.signOutOthers }).click();
     await expect(page.getByRole("main").getByRole("status")).toHaveText(me.sessions.othersEnded);
     await expect(devices).toHaveCount(1);
-    await phonePage.reload();
+    // No reload: the server closes the phone's socket (4401) and its page follows by itself
+    // (tests/e2e/sessions.spec.ts); a reload here would race the page's own.
     await expect(phonePage.getByRole("link", { name: vi.account.signIn, exact: true })).toBeVisible();
     await phone.close();
 

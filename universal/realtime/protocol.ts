@@ -72,7 +72,38 @@ export type ServerFrame =
   | PersistedEvent
   | TransientEvent
   | { type: "subscribed"; topic: string; lastId: number | null }
-  | { type: "error"; topic?: string; code: "permission-denied" | "reload" | "invalid-argument" | "resource-exhausted" };
+  | { type: "error"; topic?: string; code: SocketErrorCode };
+
+/**
+ * Why the server refused a frame or a connection. `too-many-topics`: the connection holds its
+ * topics' ceiling; `too-many-sockets`, `too-many-connections`: the account's or the address's
+ * sockets, or the address's new connections this minute, are at their ceiling (the socket is then
+ * closed with 1008 and the same code as its reason).
+ */
+export type SocketErrorCode =
+  | "permission-denied"
+  | "reload"
+  | "invalid-argument"
+  | "resource-exhausted"
+  | "too-many-topics"
+  | "too-many-sockets"
+  | "too-many-connections";
+
+/**
+ * The application close codes (4000-4999) the server ends a socket with when who holds it changed:
+ * the client re-reads its identity and reconnects as what it now is (a visitor after a sign-out).
+ * The close reason names the cause.
+ */
+export const SOCKET_CLOSE = {
+  /** The session ended: signed out, revoked from another device, a password reset or change, the account deleted. */
+  sessionEnded: 4401,
+  /** The account changed: banned, or given another role. */
+  accountChanged: 4403,
+  /** A limit refused the socket (`too-many-sockets`, `too-many-connections`); standard "policy violation". */
+  policy: 1008,
+} as const;
+
+export type SocketCloseReason = "signed-out" | "account-deleted" | "banned" | "role-changed";
 
 export function roomTopic(roomId: string): string {
   return `room:${roomId}`;

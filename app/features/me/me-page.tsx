@@ -168,11 +168,17 @@ export function MePage({
   const [listed, setListed] = useState(initiallyListed);
   const [busy, setBusy] = useState<string | null>(null);
   const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
+  /** This browser's session, marked in the list ("this device"). */
+  const [currentSession, setCurrentSession] = useState<string | null>(null);
   const theme = useSyncExternalStore<ThemeChoice>(subscribeThemeChoice, readThemeChoice, () => "system");
   const deleteDialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     authApi.listSessions().then(setSessions, () => setSessions([]));
+    authApi.getSession().then(
+      (session) => setCurrentSession(session?.session.id ?? null),
+      () => undefined,
+    );
   }, []);
 
   async function act(key: string, status: ReturnType<typeof useStatus>, action: () => Promise<string>) {
@@ -261,6 +267,19 @@ export function MePage({
       await authApi.revokeOtherSessions();
       setSessions(await authApi.listSessions().catch(() => null));
       return "sessions.othersEnded";
+    });
+  }
+
+  /** Signs one device out: this one as a sign-out; another by revoking its session (its socket closes too). */
+  function signOutDevice(session: SessionInfo) {
+    if (session.id === currentSession) {
+      void signOut();
+      return;
+    }
+    void act("sessions", sessionStatus, async () => {
+      await authApi.revokeSession(session.token);
+      setSessions(await authApi.listSessions().catch(() => null));
+      return "sessions.deviceEnded";
     });
   }
 
@@ -395,14 +414,30 @@ export function MePage({
         ) : (
           <ul className="flex flex-col divide-y divide-line">
             {sessions.map((session) => (
-              <li key={session.id} className="py-2 text-sm">
-                <p className="font-semibold">{deviceName(session.userAgent) ?? t("sessions.unknownDevice")}</p>
-                <p className="text-fg-muted">
-                  {t("sessions.details", {
-                    ip: session.ipAddress ?? "—",
-                    date: formatDate(new Date(session.updatedAt), language, { date: "medium", time: "short", local: true }),
-                  })}
-                </p>
+              <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <div>
+                  <p id={`me-session-${session.id}`} className="font-semibold">
+                    {deviceName(session.userAgent) ?? t("sessions.unknownDevice")}
+                    {session.id === currentSession ? (
+                      <span className="ms-2 font-normal text-fg-muted">{t("sessions.thisDevice")}</span>
+                    ) : null}
+                  </p>
+                  <p className="text-fg-muted">
+                    {t("sessions.details", {
+                      ip: session.ipAddress ?? "—",
+                      date: formatDate(new Date(session.updatedAt), language, { date: "medium", time: "short", local: true }),
+                    })}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  onClick={() => signOutDevice(session)}
+                  disabled={busy === "sessions"}
+                  aria-describedby={`me-session-${session.id}`}
+                  className={button}
+                >
+                  {t("sessions.signOutDevice")}
+                </button>
               </li>
             ))}
           </ul>

@@ -66,6 +66,7 @@ export const authApi = {
     request("/api/auth/change-password", { body: { currentPassword, newPassword } }),
   listSessions: () => request<SessionInfo[]>("/api/auth/list-sessions"),
   revokeOtherSessions: () => request("/api/auth/revoke-other-sessions", { body: {} }),
+  revokeSession: (token: string) => request("/api/auth/revoke-session", { body: { token } }),
   getToken: () => request<{ token: string }>("/api/auth/token"),
   /** Where to send the browser to sign in with a social or OpenID provider (both go through `sign-in/social`). */
   async providerSignInUrl(provider: { id: string }, callbackURL: string): Promise<string> {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { backoffDelay } from "./socket-client.ts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { backoffDelay, SocketClient } from "./socket-client.ts";
 
 describe("backoffDelay", () => {
   it("doubles from half a second up to 30 s, with ±50 % jitter", () => {
@@ -9,5 +9,74 @@ describe("backoffDelay", () => {
     expect(backoffDelay(20, () => 0.5)).toBe(30_000);
     expect(backoffDelay(2, () => 0)).toBe(1_000);
     expect(backoffDelay(2, () => 0.999)).toBe(2_998);
+  });
+});
+
+/** A stand-in for the browser's WebSocket: the test opens and closes it as the server would. */
+class FakeSocket extends EventTarget {
+  static readonly OPEN = 1;
+  static made: FakeSocket[] = [];
+  readyState = 0;
+  readonly sent: string[] = [];
+  readonly url: string;
+  constructor(url: string) {
+    super();
+    this.url = url;
+    FakeSocket.made.push(this);
+  }
+  send(text: string): void {
+    this.sent.push(text);
+  }
+  close(): void {}
+  open(): void {
+    this.readyState = FakeSocket.OPEN;
+    this.dispatchEvent(new Event("open"));
+  }
+  closeFromServer(code: number, reason: string): void {
+    this.readyState = 3;
+    this.dispatchEvent(Object.assign(new Event("close"), { code, reason }));
+  }
+}
+
+describe("SocketClient, when the server ends the socket", () => {
+  beforeEach(() => {
+    FakeSocket.made = [];
+    vi.useFakeTimers();
+    vi.stubGlobal("WebSocket", FakeSocket);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("says who held it changed on 4401 and 4403, and reconnects and subscribes again as what it now is", () => {
+    const client = new SocketClient(() => "ws://test/ws");
+    const changes: [number, string][] = [];
+    client.onIdentityChanged((code, reason) => changes.push([code, reason]));
+    client.subscribe("user:u1", undefined, () => {});
+    const first = FakeSocket.made[0] as FakeSocket;
+    first.open();
+    first.closeFromServer(4401, "signed-out");
+    expect(changes).toEqual([[4401, "signed-out"]]);
+    vi.advanceTimersByTime(1_000);
+    const second = FakeSocket.made[1] as FakeSocket;
+    expect(second).toBeDefined();
+    second.open();
+    expect(second.sent.map((text) => JSON.parse(text))).toEqual([{ type: "subscribe", topic: "user:u1" }]);
+    second.closeFromServer(4403, "banned");
+    expect(changes).toEqual([
+      [4401, "signed-out"],
+      [4403, "banned"],
+    ]);
+  });
+
+  it("treats any other close (1006, a limit's 1008) as a failure: no identity change, reconnect with backoff", () => {
+    const client = new SocketClient(() => "ws://test/ws");
+    const changes: number[] = [];
+    client.onIdentityChanged((code) => changes.push(code));
+    client.subscribe("feed:vi", undefined, () => {});
+    (FakeSocket.made[0] as FakeSocket).closeFromServer(1008, "too-many-sockets");
+    expect(changes).toEqual([]);
+    expect(client.state).toBe("reconnecting");
   });
 });

@@ -3,8 +3,11 @@
  * the first topic is wanted, resumes every topic from the last id it saw after a reconnect (with
  * backoff and jitter, at once when the network or the tab comes back), and closes when no topic is
  * left. A failed connection is a state the page shows ("reconnecting"), never a console error.
+ * When the server ends the socket because who held it changed (4401: the session ended; 4403: the
+ * account was banned or given another role), the client says so (`onIdentityChanged`: the page
+ * re-reads who is signed in) and reconnects at once, as what it now is.
  */
-import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
+import { SOCKET_CLOSE, type ServerFrame } from "../../../universal/realtime/protocol.ts";
 
 export type SocketState = "idle" | "connecting" | "open" | "reconnecting";
 export type FrameListener = (frame: ServerFrame) => void;
@@ -27,6 +30,7 @@ export class SocketClient {
   private socket: WebSocket | undefined;
   private readonly topics = new Map<string, TopicState>();
   private readonly stateListeners = new Set<(state: SocketState) => void>();
+  private readonly identityListeners = new Set<(code: number, reason: string) => void>();
   private current: SocketState = "idle";
   private attempts = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -43,6 +47,12 @@ export class SocketClient {
   onState(listener: (state: SocketState) => void): () => void {
     this.stateListeners.add(listener);
     return () => this.stateListeners.delete(listener);
+  }
+
+  /** Called when the server closed the socket because its session ended or its account changed. */
+  onIdentityChanged(listener: (code: number, reason: string) => void): () => void {
+    this.identityListeners.add(listener);
+    return () => this.identityListeners.delete(listener);
   }
 
   /**
@@ -116,9 +126,15 @@ export class SocketClient {
       if (frame.type === "subscribed" && state.lastId === undefined) state.lastId = frame.lastId ?? 0;
       for (const listener of state.listeners) listener(frame);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
       this.socket = undefined;
+      const identityChanged = event.code === SOCKET_CLOSE.sessionEnded || event.code === SOCKET_CLOSE.accountChanged;
+      if (identityChanged) {
+        for (const listener of this.identityListeners) listener(event.code, event.reason);
+        // Not a failure: the next socket, as who this browser now is, comes after the shortest wait.
+        this.attempts = 0;
+      }
       if (this.topics.size === 0) {
         this.setState("idle");
         return;
@@ -160,6 +176,11 @@ export function socketClient(): SocketClient {
   if (!shared) {
     shared = new SocketClient();
     const client = shared;
+    // The session ended (here or on another device) or the account changed: the page re-reads who is
+    // signed in, and shows it (auth-start.ts refreshes a page that no longer matches).
+    client.onIdentityChanged(() => {
+      void import("../auth/auth-runtime.ts").then(({ authChanged }) => authChanged()).catch(() => undefined);
+    });
     window.addEventListener("online", () => client.retryNow());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") client.retryNow();
