@@ -116,7 +116,8 @@ export function feedRoutes(db: Database, hub: RealtimeHub, rules: NotifyRules = 
       (c, next) => (isMultipart(c) ? next() : jsonLimit(c, next)),
       async (c) => {
         const viewer = requirePermission(c, "post:create");
-        if (!isMultipart(c)) return c.json({ data: await createPost(db, hub, viewer, await parseJson(c, createPostBody), Date.now(), rules) }, 201);
+        if (!isMultipart(c))
+          return c.json({ data: await createPost(db, hub, viewer, await parseJson(c, createPostBody), Date.now(), rules) }, 201);
         // The post limit first: a member past it is refused before a byte of the images is read.
         await assertMayPost(db, viewer);
         const post = await withUploadSlot(viewer.uid, async () => createPost(db, hub, viewer, await readPostForm(c), Date.now(), rules));

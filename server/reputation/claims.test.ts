@@ -4,7 +4,7 @@
  * character, and what others traded under it does not count on its record.
  */
 import { and, eq } from "drizzle-orm";
-import sharp from "sharp";
+import sharp, { type Create } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
@@ -57,9 +57,9 @@ describe.each(testEngines)("character claims on %s", (engine) => {
 
   /** A screenshot: a tiny one, or (`large`) one past the 64 KB every JSON body is held to, as a phone's is. */
   async function png(large = false): Promise<Blob> {
-    const create = large
-      ? { width: 400, height: 300, channels: 3 as const, noise: { type: "gaussian" as const, mean: 128, sigma: 40 } }
-      : { width: 60, height: 40, channels: 3 as const, background: "#36c" };
+    const create: Create = large
+      ? { width: 400, height: 300, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 40 } }
+      : { width: 60, height: 40, channels: 3, background: "#36c" };
     const bytes = await sharp({ create }).png().toBuffer();
     if (large) expect(bytes.byteLength).toBeGreaterThan(64 * 1024);
     return new Blob([new Uint8Array(bytes)], { type: "image/png" });
