@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines } from "../../db/testing.ts";
 import { call, createTestApp, TEST_ORIGIN, type TestApp } from "../testing.ts";
+import { givesSessionToken } from "./auth-routes.ts";
 
 /** better-auth checks the redirect targets of POST bodies, not those of its mails' GET links. */
 describe.each(testEngines)("the identity provider's mail links on %s", (engine) => {
@@ -30,5 +31,14 @@ describe.each(testEngines)("the identity provider's mail links on %s", (engine) 
     expect(response.status).toBeLessThan(500);
     const location = response.headers.get("Location");
     if (location !== null) expect(new URL(location, TEST_ORIGIN).origin).toBe(TEST_ORIGIN);
+  });
+});
+
+describe("which answers lose their session token", () => {
+  it("strips it from every sign-in and sign-up (a social provider's ID token sign-in answers one too), not from other answers", () => {
+    for (const path of ["/api/auth/sign-in/email", "/api/auth/sign-up/email", "/api/auth/sign-in/social", "/api/auth/sign-in/oauth2"])
+      expect(givesSessionToken(path), path).toBe(true);
+    for (const path of ["/api/auth/get-session", "/api/auth/sign-out", "/api/auth/sign-inx/email"])
+      expect(givesSessionToken(path), path).toBe(false);
   });
 });

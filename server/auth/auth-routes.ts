@@ -15,8 +15,11 @@ function guard(url: string, body: string): string | null {
   return null;
 }
 
-/** The answers better-auth gives the session token in, beside the cookie. */
-const SESSION_ANSWERS = new Set(["/api/auth/sign-in/email", "/api/auth/sign-up/email"]);
+/**
+ * The answers better-auth may give the session token in, beside the cookie: every sign-in and
+ * sign-up (email, and a social provider's ID token on `sign-in/social`).
+ */
+export const givesSessionToken = (path: string): boolean => /^\/api\/auth\/sign-(in|up)\//.test(path);
 
 /**
  * The answer without its `token` field: the session lives in the HttpOnly cookie alone, so a script
@@ -53,6 +56,6 @@ export function authRoutes(auth: Auth) {
       const headers = new Headers(c.req.raw.headers);
       headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
       const response = await auth.handler(new Request(c.req.raw, { headers }));
-      return SESSION_ANSWERS.has(c.req.path) ? withoutSessionToken(response) : response;
+      return givesSessionToken(c.req.path) ? withoutSessionToken(response) : response;
     });
 }

@@ -241,7 +241,7 @@ export async function resolveReport(
         : decision.action === "verify"
           ? await (handler.verify?.(tx, moderator, reportId, report.target_id, now) ?? (() => {}))
           : await handler.apply(tx, moderator, report.target_id, decision.action, now);
-    if (decision.action !== "dismiss") {
+    if (decision.action !== "dismiss" && handler.earnsPoints !== false) {
       // An upheld report earns each member who filed it contribution points (a moderator upholding their own, none).
       const reporters = await tx.select({ uid: reportReporters.uid }).from(reportReporters).where(eq(reportReporters.reportId, reportId));
       for (const { uid } of reporters) {

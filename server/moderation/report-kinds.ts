@@ -22,6 +22,12 @@ export interface ReportableKind {
   /** What a moderator needs, beside `moderation:access`, to act on this kind. */
   permission: Permission;
   /**
+   * Whether an upheld report earns its reporters contribution points (default true): not for a
+   * request about oneself (a claim's proof, a dispute of someone's claim), which a member files for
+   * their own gain, not the community's.
+   */
+  earnsPoints?: boolean;
+  /**
    * Whether `viewer` may report the thing: it exists, they can see it, and it is not theirs.
    * Throws the AppError to answer otherwise (404 for what they cannot see, so nothing leaks).
    */

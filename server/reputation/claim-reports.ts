@@ -16,7 +16,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { foldedQuery } from "../../db/folding.ts";
-import { characterClaims, reports, users } from "../../db/schema/index.ts";
+import { characterClaims, reportReporters, reports, users } from "../../db/schema/index.ts";
 import type { ReportContext } from "../../universal/moderation/moderation-schemas.ts";
 import { claimDisputeBody, type CharacterClaim } from "../../universal/offers/offer-schemas.ts";
 import type { Viewer } from "../auth/viewer.ts";
@@ -88,6 +88,7 @@ export function claimReportable(): ReportableKind {
   return {
     kind: "claim",
     permission: "report:verify",
+    earnsPoints: false,
     async assertReportable(db, viewer, targetId) {
       const id = claimId(targetId);
       const claim = id === undefined ? undefined : await ownClaim(db, viewer, id);
@@ -103,11 +104,13 @@ export function claimReportable(): ReportableKind {
       throw new AppError("invalid-argument", "A claim's proof is verified or dismissed.");
     },
     async verify(tx, moderator, reportId, targetId, now) {
-      void moderator;
       void reportId;
       const claim = await claimRow(tx, targetId);
       if (!claim)
         throw new AppError("failed-precondition", "The claim was withdrawn or has expired: dismiss its proof.", { reason: "gone" });
+      // Another moderator decides: nobody proves a character theirs on their own word.
+      if (claim.uid === moderator.uid)
+        throw new AppError("permission-denied", "Another moderator verifies your own claim.", { reason: "own-claim" });
       if (claim.status === "verified") return () => {};
       await lockCharacter(tx, claim);
       assertNotVerifiedElsewhere(await claimOf(tx, claim.name, claim.server), claim);
@@ -127,10 +130,11 @@ export function claimDisputeReportable(): ReportableKind {
   const kind: ReportableKind = {
     kind: "claim-dispute",
     permission: "report:verify",
+    earnsPoints: false,
     async assertReportable(db, viewer, targetId) {
       const claim = await claimRow(db, targetId);
       if (!claim || claim.status !== "verified") throw new AppError("not-found", "No such claim.");
-      if (claim.uid === viewer.uid) throw new AppError("invalid-argument", "You cannot dispute your own claim.", { reason: "own" });
+      if (claim.uid === viewer.uid) throw new AppError("invalid-argument", "You cannot dispute your own claim.", { reason: "own-claim" });
     },
     context: (db, targetId, reportedAt) => claimContext(db, "claim-dispute", targetId, reportedAt),
     async apply() {
@@ -139,6 +143,12 @@ export function claimDisputeReportable(): ReportableKind {
     async verify(tx, moderator, reportId, targetId, now) {
       const id = claimId(targetId);
       if (id === undefined) return () => {};
+      // A moderator who disputed the claim does not uphold their own dispute.
+      const [disputer] = await tx
+        .select({ uid: reportReporters.uid })
+        .from(reportReporters)
+        .where(and(eq(reportReporters.reportId, reportId), eq(reportReporters.uid, moderator.uid)));
+      if (disputer) throw new AppError("permission-denied", "Another moderator decides your own dispute.", { reason: "own-claim" });
       // Upheld: the disputed claim loses. Removing what is already gone is not an error.
       const [removed] = await tx
         .delete(characterClaims)

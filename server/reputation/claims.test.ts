@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import sharp, { type Create } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../../db/schema/index.ts";
+import { auditLog, contributionPoints } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
 import type { Report } from "../../universal/moderation/moderation-limits.ts";
 import { CLAIM_PENDING_DAYS, type CharacterClaim, type Offer, type Reputation } from "../../universal/offers/offer-limits.ts";
@@ -318,5 +318,31 @@ describe.each(testEngines)("character claims on %s", (engine) => {
     const second = await call(t.app, "/api/reports", { cookie: friend.cookie, body: await form({ ...body, claimId: kept.id }) });
     expect((await resolve(mod, (await second.json()).data.id, "dismiss")).status).toBe(200);
     expect(await reputation("Gió Bắc")).toMatchObject({ claimedBy: { uid: other.uid }, verified: true });
+  });
+
+  it("lets no moderator verify their own claim or uphold their own dispute: another moderator decides", async () => {
+    const made = await claim(mod, "Mây Tím");
+    expect(made.status, await made.clone().text()).toBe(201);
+    const mine = (await made.json()).data as CharacterClaim;
+    const sent = await proof(mod, mine.id);
+    const proofReport = ((await sent.json()).data as CharacterClaim).proofReportId as number;
+    const own = await resolve(mod, proofReport, "verify");
+    expect(own.status).toBe(403);
+    expect((await own.json()).error.details).toMatchObject({ reason: "own-claim" });
+    expect(await reputation("Mây Tím")).toMatchObject({ claimedBy: null, verified: false });
+
+    const victims = await verifiedClaim(victim, "Sương Khói");
+    const form = new FormData();
+    form.set("kind", "claim-dispute");
+    form.set("claimId", String(victims.id));
+    form.set("reason", "Của mình mà");
+    form.append("images", await png(), "mine.png");
+    const disputed = await call(t.app, "/api/reports", { cookie: mod.cookie, body: form });
+    expect(disputed.status, await disputed.clone().text()).toBe(201);
+    expect((await resolve(mod, (await disputed.json()).data.id, "verify")).status).toBe(403);
+    expect(await reputation("Sương Khói")).toMatchObject({ claimedBy: { uid: victim.uid }, verified: true });
+    // A claim verified is the claimant's gain, not the community's: it earns no contribution points.
+    const points = await t.db.select().from(contributionPoints).where(eq(contributionPoints.uid, victim.uid));
+    expect(points.filter((each) => each.reason === "report-upheld")).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { REPORT_IMAGE_MAX_BYTES, REPORT_IMAGES_MAX } from "../../../universal/offers/offer-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
+import { limitRefusalText } from "../../shared/api/limit-text.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { ModalDialog } from "../../shared/ui/modal-dialog.tsx";
 import { reputationError } from "./reputation-errors.ts";
@@ -25,7 +26,7 @@ export function ClaimDispute({
   onClose: () => void;
   onSent: () => void;
 }) {
-  const { t } = useTranslation("reputation");
+  const { t, i18n } = useTranslation("reputation");
   const id = useId();
   const [reason, setReason] = useState("");
   const [files, setFiles] = useState<File[]>([]);
@@ -54,7 +55,9 @@ export function ClaimDispute({
     const answer = await apiJson("/api/reports", { body: form });
     if (!answer.ok) {
       setState("form");
-      return setError(reputationError(t, answer.status, answer.code, String(answer.details.reason ?? "")));
+      return setError(
+        limitRefusalText(t, answer, i18n.language) ?? reputationError(t, answer.status, answer.code, String(answer.details.reason ?? "")),
+      );
     }
     setState("sent");
     onSent();
