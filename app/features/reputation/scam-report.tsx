@@ -4,18 +4,17 @@
  * on `/bplayer` only once a moderator verifies it. Loaded when a member opens it.
  */
 import { useId, useState, type FormEvent } from "react";
-import { CHARACTER_NAME_MAX, REPORT_IMAGE_MAX_BYTES, REPORT_IMAGES_MAX } from "../../../universal/offers/offer-limits.ts";
+import { CHARACTER_NAME_MAX } from "../../../universal/offers/offer-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { limitRefusalText } from "../../shared/api/limit-text.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { ModalDialog } from "../../shared/ui/modal-dialog.tsx";
 import type { BplayerServer } from "./bplayer-page.tsx";
 import { reputationError } from "./reputation-errors.ts";
+import { button, pickScreenshots, ScreenshotFormEnd } from "./screenshot-form.tsx";
 
-const IMAGE_TYPES = "image/png,image/jpeg,image/webp";
 const REASON_MAX = 500;
 const field = "min-h-11 rounded-md border border-line bg-bg px-2 text-fg";
-const button = "inline-flex min-h-11 items-center rounded-md px-4 font-semibold";
 
 export function ScamReport({
   name: initialName,
@@ -40,11 +39,10 @@ export function ScamReport({
   const [state, setState] = useState<"form" | "sending" | "sent">("form");
 
   function pick(list: FileList | null) {
-    const picked = [...(list ?? [])];
-    if (picked.length > REPORT_IMAGES_MAX) return setError(t("errors.reasons.image-count", { count: REPORT_IMAGES_MAX }));
-    if (picked.some((file) => file.size > REPORT_IMAGE_MAX_BYTES)) return setError(t("errors.reasons.image-size"));
+    const picked = pickScreenshots(list, t);
+    if ("error" in picked) return setError(picked.error);
     setError(null);
-    setFiles(picked);
+    setFiles(picked.files);
   }
 
   async function submit(event: FormEvent) {
@@ -120,24 +118,15 @@ export function ScamReport({
               className="min-h-24 rounded-md border border-line bg-bg p-2 text-fg"
             />
           </label>
-          <label className="flex flex-col gap-1">
-            <span className="font-semibold">{t("report.images", { count: REPORT_IMAGES_MAX })}</span>
-            <input type="file" multiple accept={IMAGE_TYPES} onChange={(event) => pick(event.target.files)} className="min-h-11 text-sm" />
-          </label>
-          {files.length > 0 ? <p className="text-xs text-fg-muted">{t("report.picked", { count: files.length })}</p> : null}
-          {error ? (
-            <p role="alert" className="rounded-md border border-line bg-surface-muted px-3 py-2 text-sm">
-              {error}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" onClick={onClose} className={`${button} hover:bg-surface-muted`}>
-              {t("report.cancel")}
-            </button>
-            <button type="submit" disabled={state === "sending"} className={`${button} bg-brand text-on-brand disabled:opacity-60`}>
-              {state === "sending" ? t("report.sending") : t("report.submit")}
-            </button>
-          </div>
+          <ScreenshotFormEnd
+            t={t}
+            picked={files.length}
+            error={error}
+            sending={state === "sending"}
+            submitLabel={t("report.submit")}
+            onPick={pick}
+            onClose={onClose}
+          />
         </form>
       )}
     </ModalDialog>
