@@ -19,7 +19,7 @@ describe("limitRefusalText", () => {
 
   it("says which quota is reached and its limit, in the reader's language and digits", () => {
     expect(limitRefusalText(vi, refusal(409, "quota-exceeded", { reason: "quota", quota: "open-offers", limit: 200 }), "vi")).toBe(
-      "Bạn chỉ mở được tối đa 200 tin mua bán cùng lúc. Huỷ hoặc chốt bớt một tin trước đã.",
+      "Bạn chỉ mở được tối đa 200 tin mua bán cùng lúc. Hủy hoặc chốt bớt một tin trước đã.",
     );
     expect(limitRefusalText(vi, refusal(409, "quota-exceeded", { reason: "quota", quota: "bag-entries", limit: 5000 }), "vi")).toContain(
       "5.000 mục",
