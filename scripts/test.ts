@@ -2,16 +2,24 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { ensureChromium } from "./ensure-chromium.ts";
 
 /**
  * `npm test`: every Vitest test (unit + integration on PGlite, and on PostgreSQL when
  * TEST_DATABASE_URL is set), then every Playwright journey against the production build.
- * Ends with one line `N passed, N failed` summing both runners.
+ * Ends with one line `N passed, N failed` summing both runners. First it makes sure Chromium is there
+ * (installing Debian's package when it may), or stops at once naming the command that installs it.
  */
 interface Counts {
   passed: number;
   failed: number;
   skipped: number;
+}
+
+const chromiumMissing = ensureChromium();
+if (chromiumMissing) {
+  console.error(chromiumMissing);
+  process.exit(1);
 }
 
 const reports = mkdtempSync(join(tmpdir(), "minithings-test-"));
