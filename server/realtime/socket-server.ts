@@ -51,7 +51,10 @@ export const MAX_FRAME_BYTES = 16 * 1024;
 export const PING_INTERVAL_MS = 25_000;
 /** Past this much unsent data a client is a slow consumer and is dropped (it reconnects and resumes). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
-/** How long a socket's session check holds before a subscribe checks again (the issue allows 60 s). */
+/**
+ * How long a socket's session check holds before a subscribe checks again (kept under a minute): a
+ * session that ended without a word (expired, deleted in the database) is noticed at the next subscribe.
+ */
 export const SESSION_RECHECK_MS = 30_000;
 const MINUTE_MS = 60_000;
 
