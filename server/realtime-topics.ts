@@ -4,7 +4,7 @@ import { chatRoomTopic } from "./chat/chat-topic.ts";
 import { feedPostsTopic } from "./feed/feed-topic.ts";
 import { userNotificationsTopic } from "./notifications/notifications-topic.ts";
 import { offerBookTopic, offerThreadTopic } from "./offers/offer-topic.ts";
-import type { TopicSource } from "./realtime/socket-server.ts";
+import type { TopicSource } from "./realtime/topic-source.ts";
 
 export function realtimeTopics(db: Database): Record<string, TopicSource> {
   return {

@@ -1,7 +1,7 @@
 /** The `room:{id}` realtime topic: a room's messages, edits and deletions, for the room's members. */
 import type { Database } from "../../db/client.ts";
 import { can } from "../../universal/auth/permissions.ts";
-import type { TopicSource } from "../realtime/socket-server.ts";
+import type { TopicSource } from "../realtime/topic-source.ts";
 import { findRoom, mayRead, REPLAY_MAX, roomEventsAfter, roomLastEventId } from "./chat.ts";
 
 export function chatRoomTopic(db: Database, replayMax = REPLAY_MAX): TopicSource {

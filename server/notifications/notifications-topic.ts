@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
 import { userTopic, type PersistedEvent } from "../../universal/realtime/protocol.ts";
-import type { TopicSource } from "../realtime/socket-server.ts";
+import type { TopicSource } from "../realtime/topic-source.ts";
 import { notificationsAfter, unreadCount } from "./notifications.ts";
 
 export const NOTIFICATION_REPLAY_MAX = 200;

@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { contentEntries } from "../../db/schema/index.ts";
-import type { TopicSource } from "../realtime/socket-server.ts";
+import type { TopicSource } from "../realtime/topic-source.ts";
 import { mayReadOffer, offerLastReplyId, offerRepliesAfter } from "./offers.ts";
 
 export function offerThreadTopic(db: Database): TopicSource {

@@ -10,7 +10,8 @@ import { call, createTestApp, signUp, silentLogger, TEST_ORIGIN, type TestApp } 
 import { postgresBus, redisBus, type Bus } from "./bus.ts";
 import { createHub, type RealtimeHub } from "./hub.ts";
 import { pageVersions, PAGES_TOPIC } from "../delivery/page-changes.ts";
-import { attachSocketServer, type SocketServer, type TopicSource } from "./socket-server.ts";
+import { attachSocketServer, type SocketServer } from "./socket-server.ts";
+import type { TopicSource } from "./topic-source.ts";
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));

@@ -1,7 +1,7 @@
 /**
- * Sockets end with their sessions (issue 40, item 3) and have limits (item 4): what a member's open
- * socket does after a sign-out, a revocation, a password change, a ban, a role change or a deleted
- * account; the subscribe's own session check; the topic, socket and connection-rate limits.
+ * Sockets end with their sessions and have limits: what a member's open socket does after a
+ * sign-out, a revocation, a password change, a ban, a role change or a deleted account; the
+ * subscribe's own session check; the topic, socket and connection-rate limits.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -21,7 +21,7 @@ import { attachSocketServer, type SocketServerOptions, type SocketServer } from 
 import { SocketTestClient as Client } from "./socket-test-client.ts";
 
 const PASSWORD = "correct horse battery";
-/** The issue's bound: a socket closes within 2 s of the change. */
+/** The bound a socket closes within after the change that ends it. */
 const CLOSE_WITHIN_MS = 2_000;
 
 describe.each(testEngines)("sockets end with their sessions, and have limits, on %s", (engine) => {
@@ -77,7 +77,7 @@ describe.each(testEngines)("sockets end with their sessions, and have limits, on
   }
 
   /**
-   * Resolves with the close once it comes, failing if it came later than the issue allows after
+   * Resolves with the close once it comes, failing if it came later than CLOSE_WITHIN_MS after
    * `since`: the moment the change was answered (the close may come before the answer).
    */
   async function closedWithin(client: Client, since: number) {

@@ -1,6 +1,6 @@
 /**
- * The `/ws` protocol, exactly as the realtime issue states it; the server validates what clients
- * send with these schemas, and both sides type what the server sends with these types.
+ * The `/ws` protocol, the frames of both directions: the server validates what clients send with
+ * these schemas, and both sides type what the server sends with these types.
  */
 import { z } from "zod";
 import type { ChatMessage } from "../chat/chat-schemas.ts";
