@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
 import type { Report } from "../../universal/moderation/moderation-limits.ts";
-import type { CharacterClaim, Offer, Reputation } from "../../universal/offers/offer-limits.ts";
+import type { CharacterClaim, Offer, Reputation } from "../../universal/offers/offer-types.ts";
 import { ensureContent } from "../content/content-store.ts";
 import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
 import { setRole } from "../users/set-role.ts";

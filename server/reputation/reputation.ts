@@ -19,17 +19,11 @@ import {
   reports,
   users,
 } from "../../db/schema/index.ts";
-import {
-  CLAIM_PENDING_DAYS,
-  CLAIMS_MAX,
-  type CharacterClaim,
-  type Reputation,
-  type ReportImage,
-  type VerifiedReport,
-} from "../../universal/offers/offer-limits.ts";
+import { CLAIM_PENDING_DAYS, CLAIMS_MAX } from "../../universal/offers/offer-limits.ts";
+import type { CharacterClaim, Reputation, ReportImage, VerifiedReport } from "../../universal/offers/offer-types.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
-import { feedbackWhere } from "../offers/offers.ts";
+import { feedbackWhere } from "../offers/leave-feedback.ts";
 
 type ClaimRow = typeof characterClaims.$inferSelect;
 

@@ -8,7 +8,7 @@
  * A move by someone who may never make it is refused as `permission-denied` (403); a move the
  * state does not allow now (reserving a reserved offer, confirming twice) as `failed-precondition` (409).
  */
-import type { OfferStatus } from "./offer-limits.ts";
+import type { OfferStatus } from "./offer-types.ts";
 
 export type OfferActor = "owner" | "counterparty" | "stranger" | "system";
 
