@@ -1,5 +1,5 @@
 /**
- * Issue 20's two budgets (docs/decisions/019-trading-budgets.md):
+ * Trading's two budgets (docs/decisions/019-trading-budgets.md):
  *
  * 1. **The item market's throughput**, on the production server with an embedded database: the item
  *    page is a cached public page, the same bytes whether its item has offers or not; its market (both

@@ -1,5 +1,5 @@
 /**
- * Proving a character is one's own, through the moderation queue (issue 40):
+ * Proving a character is one's own, through the moderation queue:
  * - `claim`: a member's screenshot showing their claim's one-time code in the game (sent with
  *   `POST /api/characters/claims/{id}/proof`). A moderator who sees the code verifies it: the claim
  *   becomes `verified` and the character the member's; or dismisses it (the claim stays pending

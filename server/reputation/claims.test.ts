@@ -1,5 +1,5 @@
 /**
- * Issue 40, item 1: a character's record belongs to its owner. A claim needs proof a moderator
+ * A character's record belongs to its owner. A claim needs proof a moderator
  * verifies; an unproven claim makes nothing anyone's; another member's offers cannot name a claimed
  * character, and what others traded under it does not count on its record.
  */

@@ -1,5 +1,5 @@
 /**
- * Player reputation (issue 20, `/bplayer`): characters members claim (pending until a moderator
+ * Player reputation (`/bplayer`): characters members claim (pending until a moderator
  * verifies the member's proof; one verified member per character, the name folded), and what a
  * character's record shows: feedback about it, its completed trades, and
  * the scam reports moderators verified. Names match accent- and case-insensitively
@@ -265,7 +265,7 @@ export async function reputationOf(db: Database, name: string, server: string | 
     })
     .from(offerFeedback)
     .innerJoin(offers, eq(offers.id, offerFeedback.offerId))
-    // The list shows every feedback; the scores only those that count (issue 40).
+    // The list shows every feedback; the scores only those that count.
     .where(and(about, eq(offerFeedback.counts, true)));
   const asCounterparty = claims.map(({ claim }) => sql`(counterparty_uid = ${claim.uid} and server = ${claim.server})`);
   const ownerOnly = claims.map(({ claim }) => sql`and (server <> ${claim.server} or owner_uid = ${claim.uid})`);

@@ -1,5 +1,5 @@
 /**
- * The offer state machine (issue 20), pure: `open → reserved → completed`, `cancelled` or `expired`
+ * The offer state machine, pure: `open → reserved → completed`, `cancelled` or `expired`
  * from open or reserved, `unreserve` back to open. Every move the server makes asks it first, then
  * writes the answer with `update … where id = ? and version = ?` so two racing moves cannot both win.
  *
