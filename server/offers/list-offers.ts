@@ -7,7 +7,7 @@ import type { Database } from "../../db/client.ts";
 import { bookPrice, offers } from "../../db/schema/index.ts";
 import type { Offer, OfferSide, OfferStatus } from "../../universal/offers/offer-types.ts";
 import type { Viewer } from "../auth/viewer.ts";
-import { asOf, nobodyOnline, statusIs, toOffers, type TraderPresence } from "./offer-rows.ts";
+import { asOf, nobodyOnline, statusIs, toOffers, type OfferRow, type TraderPresence } from "./offer-rows.ts";
 
 export interface OffersQuery {
   itemId?: string | undefined;
@@ -38,6 +38,14 @@ export async function listOffers(
     // An offer past its end counts as expired (asOf), listed as such before the sweep writes it.
     status ? statusIs(status, now) : undefined,
   ];
+  // Each row as of `now` (asOf), with its trader's presence and record.
+  const answer = (rows: readonly OfferRow[]) =>
+    toOffers(
+      db,
+      rows.map((row) => asOf(row, now)),
+      viewer,
+      presence,
+    );
   const private_ = query.mine || status !== "open";
   if (private_) {
     if (!viewer) return [];
@@ -53,17 +61,13 @@ export async function listOffers(
           .orderBy(desc(offers.id))
           .limit(query.limit);
       const ids = sql`(${newest(eq(offers.ownerUid, viewer.uid))}) union all (${newest(eq(offers.counterpartyUid, viewer.uid))})`;
-      const rows = await db
-        .select()
-        .from(offers)
-        .where(sql`${offers.id} in (${ids})`)
-        .orderBy(desc(offers.id))
-        .limit(query.limit);
-      return toOffers(
-        db,
-        rows.map((row) => asOf(row, now)),
-        viewer,
-        presence,
+      return answer(
+        await db
+          .select()
+          .from(offers)
+          .where(sql`${offers.id} in (${ids})`)
+          .orderBy(desc(offers.id))
+          .limit(query.limit),
       );
     }
     conditions.push(or(eq(offers.ownerUid, viewer.uid), eq(offers.counterpartyUid, viewer.uid)));
@@ -71,16 +75,12 @@ export async function listOffers(
   // One order for every book, one side or both (sells first, cheapest first; buys dearest first),
   // the very expression the open-book indexes hold, so each is read in order (decision 019).
   const order = [desc(offers.side), bookPrice(offers), asc(offers.id)];
-  const rows = await db
-    .select()
-    .from(offers)
-    .where(and(...conditions))
-    .orderBy(...order)
-    .limit(query.limit);
-  return toOffers(
-    db,
-    rows.map((row) => asOf(row, now)),
-    viewer,
-    presence,
+  return answer(
+    await db
+      .select()
+      .from(offers)
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(query.limit),
   );
 }
