@@ -1,5 +1,5 @@
 /**
- * Issue 20's two budgets (docs/decisions/019-trading-budgets.md):
+ * Trading's two budgets (docs/decisions/019-trading-budgets.md):
  *
  * 1. **The item market's throughput**, on the production server with an embedded database: the item
  *    page is a cached public page, the same bytes whether its item has offers or not; its market (both
@@ -27,7 +27,8 @@ import { openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import type { Viewer } from "../server/auth/viewer.ts";
 import { medianUnitPrices, priceHistory, VALUE_WINDOW_MS } from "../server/offers/offer-prices.ts";
-import { listOffers, reputationCounts } from "../server/offers/offers.ts";
+import { listOffers } from "../server/offers/list-offers.ts";
+import { reputationCounts } from "../server/offers/offer-rows.ts";
 import {
   ITEM_MARKET_MIN_RATIO,
   itemMarketVerdict,

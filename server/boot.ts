@@ -18,7 +18,7 @@ import { trustedProxyList } from "./http/client-ip.ts";
 import { createPresence } from "./realtime/presence.ts";
 import { realtimeTopics } from "./realtime-topics.ts";
 import { ensureContent } from "./content/content-store.ts";
-import { startOfferExpiry, setTraderPresence } from "./offers/offers.ts";
+import { startOfferExpiry } from "./offers/expire-offers.ts";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -63,13 +63,14 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   const hub = createHub({ bus, logger });
   // The identity provider tells the hub when a member's sessions end (their sockets close, everywhere).
   const services = await createServices(config, database, logger, hub);
-  const app = createApp({ config, logger, database, build, clientDir, auth: services.auth, analytics: services.analytics, hub });
+  // Who is online: the sockets keep it, the offers' book shows it.
+  const presence = createPresence({ hub, db: database.db, logger });
+  const app = createApp({ config, logger, database, build, clientDir, auth: services.auth, analytics: services.analytics, hub, presence });
   const server = createServer(wrapListener(getRequestListener(app.fetch)));
   // An idle keep-alive connection stays open longer than the clients and proxies in front keep theirs
   // (Node's 5 s closed it just as a client sent on it: ECONNRESET, seen once in a journey).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  const presence = createPresence({ hub, db: database.db, logger });
   const sockets = attachSocketServer(server, {
     hub,
     db: database.db,
@@ -86,9 +87,8 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
     },
     trustedProxies: config.TRUST_PROXY ? trustedProxyList(config.TRUSTED_PROXIES) : null,
   });
-  // The offers' book shows who is online; offers past their end expire on a schedule (each once, whatever the processes).
-  setTraderPresence(presence);
-  const stopOfferExpiry = startOfferExpiry(database.db, hub, logger);
+  // Offers past their end expire on a schedule (each once, whatever the processes).
+  const stopOfferExpiry = startOfferExpiry(database.db, hub, logger, presence);
   await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done));
   const shownHost = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
   logger.info("listening", { url: `http://${shownHost}:${config.PORT}`, mode: config.NODE_ENV, realtime: bus?.kind ?? "in-process" });

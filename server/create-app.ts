@@ -45,6 +45,7 @@ import type { AppEnv } from "./http/context.ts";
 import { profileRoutes } from "./profile/profile-routes.ts";
 import { usersRoutes } from "./users/users-routes.ts";
 import { offerRoutes } from "./offers/offer-routes.ts";
+import { nobodyOnline, type TraderPresence } from "./offers/offer-rows.ts";
 import { offerReportable } from "./offers/offer-reports.ts";
 import { characterReportable } from "./reputation/character-reports.ts";
 import { claimDisputeReportable, claimReportable } from "./reputation/claim-reports.ts";
@@ -72,6 +73,8 @@ export interface AppDependencies {
   analytics: AnalyticsSink;
   /** Where features publish realtime events; the socket server listens to the same hub. One is made when omitted. */
   hub?: RealtimeHub;
+  /** Who is online (the sockets' presence), shown with each offer's trader; nobody when omitted. */
+  presence?: TraderPresence;
 }
 
 const VIEWS_PATH = "/api/views";
@@ -120,6 +123,7 @@ export function createApp({
   auth,
   analytics,
   hub = createHub(),
+  presence = nobodyOnline,
 }: AppDependencies): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const development = config.NODE_ENV === "development";
@@ -284,7 +288,7 @@ export function createApp({
     commentReportable(hub),
     memberReportable(),
     guideReportable(),
-    offerReportable(database.db, hub),
+    offerReportable(database.db, hub, presence),
     characterReportable(),
     claimReportable(),
     claimDisputeReportable(),
@@ -310,7 +314,7 @@ export function createApp({
   app.route("/api", contributionRoutes(database.db));
   app.route("/api", siteSearchRoutes(database.db));
   app.route("/api", contentApiRoutes(database.db));
-  app.route("/api", offerRoutes(database.db, hub, { feedbackMinAccountAgeHours: config.FEEDBACK_MIN_ACCOUNT_AGE_HOURS }));
+  app.route("/api", offerRoutes(database.db, hub, { feedbackMinAccountAgeHours: config.FEEDBACK_MIN_ACCOUNT_AGE_HOURS }, presence));
   app.route("/api", reputationRoutes(database.db, hub));
   app.route("/api", bagRoutes(database.db, hub));
   app.route("/api", notesRoutes(database.db, hub));

@@ -1,5 +1,5 @@
 /**
- * Feedback only for a trade that happened, and which feedback counts (issue 40, item 2), with the
+ * Feedback only for a trade that happened, and which feedback counts, with the
  * deployment's default FEEDBACK_MIN_ACCOUNT_AGE_HOURS (72). Offers' other tests run with the rule off.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -11,7 +11,7 @@ import { queryRows } from "../../db/client.ts";
 import { migrateDatabase, migrationsFolder } from "../../db/migrate.ts";
 import { authUsers, offerFeedback, offerTraderCounts } from "../../db/schema/index.ts";
 import { createTestDatabase, testEngines } from "../../db/testing.ts";
-import type { Feedback, Offer, OfferDetail, Reputation } from "../../universal/offers/offer-limits.ts";
+import type { Feedback, Offer, OfferDetail, Reputation } from "../../universal/offers/offer-types.ts";
 import { RATE_RULES } from "../auth/rate-limit.ts";
 import { ensureContent } from "../content/content-store.ts";
 import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";

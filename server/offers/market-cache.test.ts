@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createHub } from "../realtime/hub.ts";
 import { createMarketCache } from "./market-cache.ts";
-import { bookTopic } from "./offers.ts";
+import { bookTopic } from "./offer-topic.ts";
 
 function counter() {
   let loads = 0;

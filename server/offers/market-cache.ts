@@ -11,7 +11,7 @@
  * loads again. Concurrent reads of one entry share one load.
  */
 import type { RealtimeHub } from "../realtime/hub.ts";
-import { bookTopic } from "./offers.ts";
+import { bookTopic } from "./offer-topic.ts";
 
 export const MARKET_CACHE_MS = 5_000;
 /** The items kept at once; past it, the least recently read is dropped. */

@@ -6,7 +6,10 @@ import type { ReportContext } from "../../universal/moderation/moderation-schema
 import { AppError } from "../errors.ts";
 import type { ReportableKind } from "../moderation/report-kinds.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
-import { asOf, hideOfferIn, offerLink, publishOffer } from "./offers.ts";
+import { hideOfferIn } from "./hide-offer.ts";
+import { offerLink } from "./offer-notices.ts";
+import { asOf, type TraderPresence } from "./offer-rows.ts";
+import { publishOffer } from "./offer-topic.ts";
 
 async function offerOf(db: Database, targetId: string) {
   const id = Number(targetId);
@@ -19,7 +22,7 @@ async function offerOf(db: Database, targetId: string) {
   return found;
 }
 
-export function offerReportable(db: Database, hub: RealtimeHub): ReportableKind {
+export function offerReportable(db: Database, hub: RealtimeHub, presence: TraderPresence): ReportableKind {
   return {
     kind: "offer",
     permission: "offer:hide",
@@ -49,7 +52,7 @@ export function offerReportable(db: Database, hub: RealtimeHub): ReportableKind 
       if (!Number.isSafeInteger(id) || id < 1) return () => {};
       const hidden = await hideOfferIn(tx, moderator, id, now);
       return () => {
-        if (hidden) void publishOffer(db, hub, hidden);
+        if (hidden) void publishOffer(db, hub, presence, hidden);
       };
     },
   };

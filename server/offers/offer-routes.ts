@@ -14,26 +14,20 @@ import {
   unreserveBody,
 } from "../../universal/offers/offer-schemas.ts";
 import { AppError } from "../errors.ts";
-import type { Offer } from "../../universal/offers/offer-limits.ts";
+import type { Offer } from "../../universal/offers/offer-types.ts";
 import { allowPermission, parseJson, parseQuery, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { sharedJson, sharedResponse } from "../http/shared-body.ts";
 import { createMarketCache } from "./market-cache.ts";
 import { priceHistory } from "./offer-prices.ts";
-import {
-  createAlert,
-  createOffer,
-  createReply,
-  deleteAlert,
-  getAlert,
-  getOffer,
-  hideOffer,
-  leaveFeedback,
-  listAlerts,
-  listOffers,
-  moveOffer,
-  type FeedbackRules,
-} from "./offers.ts";
+import { createOffer, createReply } from "./create-offer.ts";
+import { getOffer } from "./get-offer.ts";
+import { hideOffer } from "./hide-offer.ts";
+import { leaveFeedback, type FeedbackRules } from "./leave-feedback.ts";
+import { listOffers } from "./list-offers.ts";
+import { moveOffer } from "./move-offer.ts";
+import type { TraderPresence } from "./offer-rows.ts";
+import { createAlert, deleteAlert, getAlert, listAlerts } from "./price-alerts.ts";
 
 function idParam(c: AppContext, what: string): number {
   const id = Number(c.req.param("id"));
@@ -48,7 +42,8 @@ function endOf(listed: readonly Offer[]): number {
   return listed.reduce((first, offer) => Math.min(first, offer.expiresAt), Number.POSITIVE_INFINITY);
 }
 
-export function offerRoutes(db: Database, hub: RealtimeHub, rules: FeedbackRules): Hono<AppEnv> {
+/** `presence`: who is online, shown with each offer's trader. */
+export function offerRoutes(db: Database, hub: RealtimeHub, rules: FeedbackRules, presence: TraderPresence): Hono<AppEnv> {
   const market = createMarketCache(hub);
   return new Hono<AppEnv>()
     .get("/offers", async (c) => {
@@ -56,35 +51,36 @@ export function offerRoutes(db: Database, hub: RealtimeHub, rules: FeedbackRules
       const query = parseQuery(c, offersQuery);
       if (query.mine && !viewer) throw new AppError("unauthenticated", "Sign in first.");
       const { itemId } = query;
-      if (!itemId || query.mine || (query.status ?? "open") !== "open") return c.json({ data: await listOffers(db, viewer, query) });
+      if (!itemId || query.mine || (query.status ?? "open") !== "open")
+        return c.json({ data: await listOffers(db, viewer, query, Date.now(), presence) });
       // An item's public book, as a visitor reads it: the same for every member but the traders in
       // it, who read their own offers with their role and reasons.
       const book = await market.read(
         itemId,
         `book:${query.side ?? ""}:${query.server ?? ""}:${query.limit}`,
         async () => {
-          const listed = await listOffers(db, null, query);
+          const listed = await listOffers(db, null, query, Date.now(), presence);
           return { traders: new Set(listed.map((offer) => offer.trader.uid)), endsAt: endOf(listed), body: sharedJson({ data: listed }) };
         },
         ({ endsAt }) => endsAt,
       );
-      if (viewer && book.traders.has(viewer.uid)) return c.json({ data: await listOffers(db, viewer, query) });
+      if (viewer && book.traders.has(viewer.uid)) return c.json({ data: await listOffers(db, viewer, query, Date.now(), presence) });
       return sharedResponse(c.req.raw, book.body);
     })
     .post("/offers", async (c) => {
       const viewer = requirePermission(c, "offer:manage:own");
       const body = await parseJson(c, createOfferBody);
-      return c.json({ data: await createOffer(db, hub, viewer, body, Date.now(), c.get("quotas")["open-offers"]) }, 201);
+      return c.json({ data: await createOffer(db, hub, viewer, body, Date.now(), c.get("quotas")["open-offers"], presence) }, 201);
     })
     .get("/offers/:id", async (c) => {
       const viewer = allowPermission(c, "view:record");
-      return c.json({ data: await getOffer(db, viewer, idParam(c, "offer")) });
+      return c.json({ data: await getOffer(db, viewer, idParam(c, "offer"), presence) });
     })
     .patch("/offers/:id", async (c) => {
       const moderator = requirePermission(c, "offer:hide");
       const { hidden } = await parseJson(c, editOfferBody);
       const id = idParam(c, "offer");
-      const offer = await hideOffer(db, hub, moderator, id, hidden);
+      const offer = await hideOffer(db, hub, moderator, id, hidden, Date.now(), presence);
       c.get("logger").info("offer moderated", { by: moderator.uid, offer: id, hidden });
       return c.json({ data: offer });
     })
@@ -96,27 +92,27 @@ export function offerRoutes(db: Database, hub: RealtimeHub, rules: FeedbackRules
     .post("/offers/:id/reserve", async (c) => {
       const viewer = requirePermission(c, "offer:manage:own");
       const { replyId } = await parseJson(c, reserveBody);
-      return c.json({ data: await moveOffer(db, hub, viewer, idParam(c, "offer"), { move: "reserve", replyId }) });
+      return c.json({ data: await moveOffer(db, hub, viewer, idParam(c, "offer"), { move: "reserve", replyId }, Date.now(), presence) });
     })
     .post("/offers/:id/unreserve", async (c) => {
       const viewer = requirePermission(c, "offer:trade");
       const { reason } = await parseJson(c, unreserveBody);
-      return c.json({ data: await moveOffer(db, hub, viewer, idParam(c, "offer"), { move: "unreserve", reason }) });
+      return c.json({ data: await moveOffer(db, hub, viewer, idParam(c, "offer"), { move: "unreserve", reason }, Date.now(), presence) });
     })
     .post("/offers/:id/confirm", async (c) => {
       const viewer = requirePermission(c, "offer:trade");
-      return c.json({ data: await moveOffer(db, hub, viewer, idParam(c, "offer"), { move: "confirm" }) });
+      return c.json({ data: await moveOffer(db, hub, viewer, idParam(c, "offer"), { move: "confirm" }, Date.now(), presence) });
     })
     .post("/offers/:id/cancel", async (c) => {
       const viewer = requirePermission(c, "offer:manage:own");
       const text = await c.req.text();
       const { reason } = text.trim() === "" ? { reason: null } : await parseJson(c, cancelBody);
-      return c.json({ data: await moveOffer(db, hub, viewer, idParam(c, "offer"), { move: "cancel", reason }) });
+      return c.json({ data: await moveOffer(db, hub, viewer, idParam(c, "offer"), { move: "cancel", reason }, Date.now(), presence) });
     })
     .post("/offers/:id/feedback", async (c) => {
       const viewer = requirePermission(c, "feedback:create");
       const body = await parseJson(c, feedbackBody);
-      return c.json({ data: await leaveFeedback(db, hub, viewer, idParam(c, "offer"), body, rules) }, 201);
+      return c.json({ data: await leaveFeedback(db, hub, viewer, idParam(c, "offer"), body, rules, Date.now(), presence) }, 201);
     })
     .get("/alerts", async (c) => {
       const viewer = requirePermission(c, "alert:manage:own");

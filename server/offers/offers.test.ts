@@ -3,7 +3,7 @@ import { queryRows } from "../../db/client.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, offerTraderCounts, offers } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
-import type { Alert, Offer, OfferDetail, OfferReply, PriceBucket } from "../../universal/offers/offer-limits.ts";
+import type { Alert, Offer, OfferDetail, OfferReply, PriceBucket } from "../../universal/offers/offer-types.ts";
 import { RATE_RULES } from "../auth/rate-limit.ts";
 import { ensureContent } from "../content/content-store.ts";
 import type { HubEvent } from "../realtime/hub.ts";
@@ -11,7 +11,9 @@ import { realtimeTopics } from "../realtime-topics.ts";
 import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
 import { deleteAccount } from "../users/delete-account.ts";
 import { setRole } from "../users/set-role.ts";
-import { expireOffers, reputationCounts, setTraderPresence } from "./offers.ts";
+import { createApp } from "../create-app.ts";
+import { expireOffers } from "./expire-offers.ts";
+import { reputationCounts } from "./offer-rows.ts";
 
 interface Member {
   cookie: string;
@@ -71,8 +73,8 @@ describe.each(testEngines)("offers on %s", (engine) => {
     call(t.app, `/api/offers/${id}/${what}`, { cookie: who?.cookie, body });
 
   const read = (who: Member | null, id: number) => call(t.app, `/api/offers/${id}`, { cookie: who?.cookie });
-  const list = async (who: Member | null, query: string): Promise<Offer[]> => {
-    const response = await call(t.app, `/api/offers?${query}`, { cookie: who?.cookie });
+  const list = async (who: Member | null, query: string, app = t.app): Promise<Offer[]> => {
+    const response = await call(app, `/api/offers?${query}`, { cookie: who?.cookie });
     expect(response.status).toBe(200);
     return (await response.json()).data;
   };
@@ -297,7 +299,7 @@ describe.each(testEngines)("offers on %s", (engine) => {
     expect((await call(t.app, `/api/offers/${sell.id}/cancel`, { cookie: an.cookie, method: "POST" })).status).toBe(200);
     expect(await kinds(chi)).toContain("offer-cancelled");
     expect((await move(an, sell.id, "cancel", { reason: "again" })).status).toBe(409);
-    // Cancelled while reserved: no trade happened, so no feedback (issue 40).
+    // Cancelled while reserved: no trade happened, so no feedback.
     for (const who of [an, chi]) expect((await move(who, sell.id, "feedback", { score: -1, comment: "" })).status).toBe(409);
   });
 
@@ -548,15 +550,23 @@ describe.each(testEngines)("offers on %s", (engine) => {
   });
 
   it("shows who is online in the book, from the realtime presence", async () => {
-    setTraderPresence({ isOnline: (uid) => uid === dung.uid });
-    try {
-      const sell = await offer(dung, { itemId: "wind-feather", unitPrice: 1 });
-      const [row] = (await list(null, "itemId=wind-feather&side=sell")).filter((each) => each.id === sell.id);
-      expect(row?.trader).toMatchObject({ uid: dung.uid, online: true });
-      expect((await list(null, "itemId=wind-feather&side=sell")).find((each) => each.trader.uid === binh.uid)?.trader.online).toBe(false);
-    } finally {
-      setTraderPresence(null);
-    }
+    // The same app as the others, with a presence in which only Dũng is online.
+    const app = createApp({
+      config: t.config,
+      logger: silentLogger,
+      database: t.database.connection,
+      build: () => Promise.reject(new Error("no pages here")),
+      auth: t.auth,
+      analytics: t.analytics,
+      hub: t.hub,
+      presence: { isOnline: (uid) => uid === dung.uid },
+    });
+    const sell = await offer(dung, { itemId: "wind-feather", unitPrice: 1 });
+    const [row] = (await list(null, "itemId=wind-feather&side=sell", app)).filter((each) => each.id === sell.id);
+    expect(row?.trader).toMatchObject({ uid: dung.uid, online: true });
+    expect((await list(null, "itemId=wind-feather&side=sell", app)).find((each) => each.trader.uid === binh.uid)?.trader.online).toBe(
+      false,
+    );
   });
   it("keeps every trader's counts equal to a recount of the offers and feedback, through trades, feedback and deleted accounts", async () => {
     const recount = async () =>

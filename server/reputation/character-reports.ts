@@ -7,7 +7,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { reportImages, reportReporters, reports } from "../../db/schema/index.ts";
-import { characterReportBody, REPORT_IMAGE_MAX_BYTES, REPORT_IMAGES_MAX } from "../../universal/offers/offer-schemas.ts";
+import { REPORT_IMAGE_MAX_BYTES, REPORT_IMAGES_MAX } from "../../universal/offers/offer-limits.ts";
+import { characterReportBody } from "../../universal/offers/offer-schemas.ts";
 import type { Database } from "../../db/client.ts";
 import type { ReportContext } from "../../universal/moderation/moderation-schemas.ts";
 import { AppError } from "../errors.ts";

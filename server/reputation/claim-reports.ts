@@ -1,5 +1,5 @@
 /**
- * Proving a character is one's own, through the moderation queue (issue 40):
+ * Proving a character is one's own, through the moderation queue:
  * - `claim`: a member's screenshot showing their claim's one-time code in the game (sent with
  *   `POST /api/characters/claims/{id}/proof`). A moderator who sees the code verifies it: the claim
  *   becomes `verified` and the character the member's; or dismisses it (the claim stays pending
@@ -18,7 +18,8 @@ import type { Database } from "../../db/client.ts";
 import { foldedQuery } from "../../db/folding.ts";
 import { characterClaims, reportReporters, reports, users } from "../../db/schema/index.ts";
 import type { ReportContext } from "../../universal/moderation/moderation-schemas.ts";
-import { claimDisputeBody, type CharacterClaim } from "../../universal/offers/offer-schemas.ts";
+import { claimDisputeBody } from "../../universal/offers/offer-schemas.ts";
+import type { CharacterClaim } from "../../universal/offers/offer-types.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
 import { parseValue } from "../http/context.ts";

@@ -1,5 +1,5 @@
 /**
- * Issue 40, item 1: a character's record belongs to its owner. A claim needs proof a moderator
+ * A character's record belongs to its owner. A claim needs proof a moderator
  * verifies; an unproven claim makes nothing anyone's; another member's offers cannot name a claimed
  * character, and what others traded under it does not count on its record.
  */
@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, contributionPoints } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
 import type { Report } from "../../universal/moderation/moderation-limits.ts";
-import { CLAIM_PENDING_DAYS, type CharacterClaim, type Offer, type Reputation } from "../../universal/offers/offer-limits.ts";
+import { CLAIM_PENDING_DAYS } from "../../universal/offers/offer-limits.ts";
+import type { CharacterClaim, Offer, Reputation } from "../../universal/offers/offer-types.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { ensureContent } from "../content/content-store.ts";
 import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";

@@ -2,7 +2,8 @@
 import { Hono } from "hono";
 import type { Database } from "../../db/client.ts";
 import { can } from "../../universal/auth/permissions.ts";
-import { claimBody, claimProofFields, REPORT_IMAGE_MAX_BYTES, reputationQuery } from "../../universal/offers/offer-schemas.ts";
+import { REPORT_IMAGE_MAX_BYTES } from "../../universal/offers/offer-limits.ts";
+import { claimBody, claimProofFields, reputationQuery } from "../../universal/offers/offer-schemas.ts";
 import { AppError } from "../errors.ts";
 import { allowPermission, parseJson, parseQuery, parseValue, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
 import { isMultipart, readMultipartForm, withUploadSlot } from "../http/uploads.ts";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
 import type { Report } from "../../universal/moderation/moderation-limits.ts";
-import type { CharacterClaim, Offer, Reputation } from "../../universal/offers/offer-limits.ts";
+import type { CharacterClaim, Offer, Reputation } from "../../universal/offers/offer-types.ts";
 import { ensureContent } from "../content/content-store.ts";
 import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
 import { setRole } from "../users/set-role.ts";
@@ -105,7 +105,7 @@ describe.each(testEngines)("reputation on %s", (engine) => {
     const again = await claim(binh, "binh an");
     expect(again.status).toBe(200);
     expect((await again.json()).data.id).toBe(made.id);
-    // Unproven, a claim keeps nobody out (issue 40): first come is not first served.
+    // Unproven, a claim keeps nobody out: first come is not first served.
     expect((await claim(chi, "BÌNH AN")).status).toBe(201);
     await prove(binh, made.id);
     const taken = await claim(an, "BÌNH AN");

@@ -1,5 +1,5 @@
 /**
- * Player reputation (issue 20, `/bplayer`): characters members claim (pending until a moderator
+ * Player reputation (`/bplayer`): characters members claim (pending until a moderator
  * verifies the member's proof; one verified member per character, the name folded), and what a
  * character's record shows: feedback about it, its completed trades, and
  * the scam reports moderators verified. Names match accent- and case-insensitively
@@ -19,17 +19,11 @@ import {
   reports,
   users,
 } from "../../db/schema/index.ts";
-import {
-  CLAIM_PENDING_DAYS,
-  CLAIMS_MAX,
-  type CharacterClaim,
-  type Reputation,
-  type ReportImage,
-  type VerifiedReport,
-} from "../../universal/offers/offer-limits.ts";
+import { CLAIM_PENDING_DAYS, CLAIMS_MAX } from "../../universal/offers/offer-limits.ts";
+import type { CharacterClaim, Reputation, ReportImage, VerifiedReport } from "../../universal/offers/offer-types.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
-import { feedbackWhere } from "../offers/offers.ts";
+import { feedbackWhere } from "../offers/leave-feedback.ts";
 
 type ClaimRow = typeof characterClaims.$inferSelect;
 
@@ -271,7 +265,7 @@ export async function reputationOf(db: Database, name: string, server: string | 
     })
     .from(offerFeedback)
     .innerJoin(offers, eq(offers.id, offerFeedback.offerId))
-    // The list shows every feedback; the scores only those that count (issue 40).
+    // The list shows every feedback; the scores only those that count.
     .where(and(about, eq(offerFeedback.counts, true)));
   const asCounterparty = claims.map(({ claim }) => sql`(counterparty_uid = ${claim.uid} and server = ${claim.server})`);
   const ownerOnly = claims.map(({ claim }) => sql`and (server <> ${claim.server} or owner_uid = ${claim.uid})`);

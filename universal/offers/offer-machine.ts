@@ -1,5 +1,5 @@
 /**
- * The offer state machine (issue 20), pure: `open → reserved → completed`, `cancelled` or `expired`
+ * The offer state machine, pure: `open → reserved → completed`, `cancelled` or `expired`
  * from open or reserved, `unreserve` back to open. Every move the server makes asks it first, then
  * writes the answer with `update … where id = ? and version = ?` so two racing moves cannot both win.
  *
@@ -8,7 +8,7 @@
  * A move by someone who may never make it is refused as `permission-denied` (403); a move the
  * state does not allow now (reserving a reserved offer, confirming twice) as `failed-precondition` (409).
  */
-import type { OfferStatus } from "./offer-limits.ts";
+import type { OfferStatus } from "./offer-types.ts";
 
 export type OfferActor = "owner" | "counterparty" | "stranger" | "system";
 

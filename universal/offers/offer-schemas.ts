@@ -1,7 +1,7 @@
 /**
  * Trading's request shapes (`/api/offers`, `/api/alerts`, `/api/items/{id}/prices`,
  * `/api/characters/claims`, `/api/reputation`, the `character` report), validated with Zod on the
- * server; the limits and answer types are in offer-limits.ts, which the browser may import instead.
+ * server; the limits are in offer-limits.ts and the answer types in offer-types.ts, which the browser imports.
  */
 import { z } from "zod";
 import { clientIdSchema } from "../chat/chat-schemas.ts";
@@ -17,12 +17,8 @@ import {
   OFFER_QUANTITY_MAX,
   OFFER_REASON_MAX,
   OFFER_REPLY_MAX,
-  offerSides,
-  offerStatuses,
-  priceRanges,
 } from "./offer-limits.ts";
-
-export * from "./offer-limits.ts";
+import { offerSides, offerStatuses, priceRanges } from "./offer-types.ts";
 
 const PACK_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const packId = (what: string) => z.string().max(100).regex(PACK_ID, `${what}: a pack id like iron-sword`);

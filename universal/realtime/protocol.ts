@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { ChatMessage } from "../chat/chat-schemas.ts";
 import type { AppNotification } from "../notifications/notification-kinds.ts";
 import type { Post } from "../feed/feed-limits.ts";
-import type { Offer, OfferReply, OfferStatus } from "../offers/offer-limits.ts";
+import type { Offer, OfferReply, OfferStatus } from "../offers/offer-types.ts";
 
 /** `room:{id}`, `user:{uid}`, `feed:{lang}`…: a kind, a colon, an id. */
 export const topicSchema = z.string().regex(/^[a-z][a-z-]*:[A-Za-z0-9_-]{1,80}$/, "not a topic");

@@ -9,8 +9,8 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { Offer, OfferSide, PriceBucket, PriceRange, ReputationCounts } from "../../../universal/offers/offer-limits.ts";
-import { priceRanges } from "../../../universal/offers/offer-limits.ts";
+import type { Offer, OfferSide, PriceBucket, PriceRange, ReputationCounts } from "../../../universal/offers/offer-types.ts";
+import { priceRanges } from "../../../universal/offers/offer-types.ts";
 import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { formatAgo, formatDate, numberFormat } from "../../shared/i18n/format.ts";

@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { compactNumber, SERIES_COLORS, themedAxis, useThemeRevision } from "../../shared/ui/chart-theme.ts";
-import type { PriceBucket, PriceRange } from "../../../universal/offers/offer-limits.ts";
+import type { PriceBucket, PriceRange } from "../../../universal/offers/offer-types.ts";
 import { formatDate, GAME_TIME_ZONE, numberFormat } from "../../shared/i18n/format.ts";
 
 const BRAND = SERIES_COLORS.brand;

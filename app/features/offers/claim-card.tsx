@@ -4,7 +4,8 @@
  */
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { REPORT_IMAGE_MAX_BYTES, type CharacterClaim } from "../../../universal/offers/offer-limits.ts";
+import { REPORT_IMAGE_MAX_BYTES } from "../../../universal/offers/offer-limits.ts";
+import type { CharacterClaim } from "../../../universal/offers/offer-types.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import type { TFunction } from "../../shared/i18n/translator.ts";

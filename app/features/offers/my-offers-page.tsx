@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
-import type { Alert, CharacterClaim, Offer, OfferSide } from "../../../universal/offers/offer-limits.ts";
+import type { Alert, CharacterClaim, Offer, OfferSide } from "../../../universal/offers/offer-types.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";

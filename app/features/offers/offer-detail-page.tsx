@@ -6,7 +6,8 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Link } from "react-router";
-import { OFFER_REPLY_MAX, type Feedback, type Offer, type OfferDetail, type OfferReply } from "../../../universal/offers/offer-limits.ts";
+import { OFFER_REPLY_MAX } from "../../../universal/offers/offer-limits.ts";
+import type { Feedback, Offer, OfferDetail, OfferReply } from "../../../universal/offers/offer-types.ts";
 import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { formatAgo, numberFormat } from "../../shared/i18n/format.ts";

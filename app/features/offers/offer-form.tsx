@@ -11,10 +11,8 @@ import {
   OFFER_NOTE_MAX,
   OFFER_PRICE_MAX,
   OFFER_QUANTITY_MAX,
-  offerSides,
-  type Offer,
-  type OfferSide,
 } from "../../../universal/offers/offer-limits.ts";
+import { offerSides, type Offer, type OfferSide } from "../../../universal/offers/offer-types.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { numberFormat } from "../../shared/i18n/format.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";

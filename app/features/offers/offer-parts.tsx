@@ -1,7 +1,7 @@
 /** Small parts the offer pages share: the side and status badges, the trader's standing, one offer as a list row. */
 import { Link } from "react-router";
 import type { Localized } from "../../../universal/content/pack-schema.ts";
-import type { Offer, OfferSide, OfferStatus, ReputationCounts } from "../../../universal/offers/offer-limits.ts";
+import type { Offer, OfferSide, OfferStatus, ReputationCounts } from "../../../universal/offers/offer-types.ts";
 import { formatAgo, numberFormat } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import type { TFunction } from "../../shared/i18n/translator.ts";

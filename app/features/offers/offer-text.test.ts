@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import vi from "../../../locales/vi/offers.json" with { type: "json" };
-import { FEEDBACK_NOT_COUNTED_REASONS } from "../../../universal/offers/offer-limits.ts";
+import { FEEDBACK_NOT_COUNTED_REASONS } from "../../../universal/offers/offer-types.ts";
 import type { ApiRefusal } from "../../shared/api/json-api.ts";
 import { Translator } from "../../shared/i18n/translator.ts";
 import { formatGold, gameAndLocalTime, offerError, parseWhole } from "./offer-text.ts";

@@ -1,6 +1,7 @@
 /** The price alert and character claim forms of `/me/make-offer`, loaded when opened. */
 import { useId, useState, type FormEvent } from "react";
-import { CHARACTER_NAME_MAX, offerSides, type Alert, type CharacterClaim, type OfferSide } from "../../../universal/offers/offer-limits.ts";
+import { CHARACTER_NAME_MAX } from "../../../universal/offers/offer-limits.ts";
+import { offerSides, type Alert, type CharacterClaim, type OfferSide } from "../../../universal/offers/offer-types.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { RadioChoices } from "../../shared/ui/modal-dialog.tsx";

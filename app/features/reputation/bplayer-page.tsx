@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useState } from "react";
 import { Form, Link } from "react-router";
-import type { CharacterClaim, Reputation } from "../../../universal/offers/offer-limits.ts";
+import type { CharacterClaim, Reputation } from "../../../universal/offers/offer-types.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";

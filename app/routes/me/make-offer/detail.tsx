@@ -9,7 +9,7 @@ import { notFound } from "~/shared/routing/not-found.ts";
 import { getEntry } from "../../../../server/content/catalog.ts";
 import { itemNames } from "../../../../server/content/world.ts";
 import { AppError } from "../../../../server/errors.ts";
-import { getOffer } from "../../../../server/offers/offers.ts";
+import { getOffer } from "../../../../server/offers/get-offer.ts";
 import type { GameServer } from "../../../../universal/content/pack-schema.ts";
 import type { Route } from "./+types/detail";
 
