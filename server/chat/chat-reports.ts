@@ -5,7 +5,8 @@ import type { ReportContext, ReportContextLine } from "../../universal/moderatio
 import { AppError } from "../errors.ts";
 import type { ReportableKind } from "../moderation/report-kinds.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
-import { findRoom, mayRead, removeMessage } from "./chat.ts";
+import { removeMessage } from "./change-message.ts";
+import { findRoom, mayRead } from "./room-access.ts";
 
 /** Messages shown around a reported one, on each side. */
 const CONTEXT_EACH_SIDE = 3;
