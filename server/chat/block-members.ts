@@ -1,4 +1,7 @@
-/** A member blocks another: the blocked one can no longer write to them directly, and nothing of theirs notifies them. */
+/**
+ * A member blocks another: the blocked one can no longer write to them directly, and nothing of theirs
+ * notifies them.
+ */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { chatBlocks, users } from "../../db/schema/index.ts";

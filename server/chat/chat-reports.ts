@@ -1,4 +1,7 @@
-/** Chat messages in the moderation queue (`kind: 'message'`): who may report one, its context, hiding and deleting it. */
+/**
+ * Chat messages in the moderation queue (`kind: 'message'`): who may report one, its context, hiding
+ * and deleting it.
+ */
 import { and, asc, desc, eq, gt, isNull, lt, lte } from "drizzle-orm";
 import { chatMessages, chatRooms, users } from "../../db/schema/index.ts";
 import type { ReportContext, ReportContextLine } from "../../universal/moderation/moderation-schemas.ts";

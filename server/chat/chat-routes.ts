@@ -1,4 +1,7 @@
-/** The chat API (`/api/chat/*`), as the realtime issue states it. */
+/**
+ * The chat API (`/api/chat/*`), for members: rooms and their history, sending, editing and deleting
+ * messages, read positions, mention suggestions, mutes and slow mode, direct rooms and blocks.
+ */
 import { Hono } from "hono";
 import type { Database } from "../../db/client.ts";
 import {

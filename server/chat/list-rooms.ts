@@ -1,4 +1,7 @@
-/** The rooms a member sees in chat, with unread counts and, for a direct room, the other member and when they were last seen. */
+/**
+ * The rooms a member sees in chat, with unread counts and, for a direct room, the other member and
+ * when they were last seen.
+ */
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
 import { UNREAD_MAX, type ChatRoom, type RoomKind } from "../../universal/chat/chat-schemas.ts";

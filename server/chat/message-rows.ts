@@ -1,4 +1,7 @@
-/** How a chat message reads from its row, with its author's name: the shape every list and event of messages answers. */
+/**
+ * How a chat message reads from its row, with its author's name: the shape every list and event of
+ * messages answers.
+ */
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { chatMessages, users } from "../../db/schema/index.ts";

@@ -7,7 +7,10 @@ import { AppError } from "../errors.ts";
 import { recordAudit } from "../moderation/audit-log.ts";
 import { roomForViewer, type RoomRow } from "./room-access.ts";
 
-/** Mutes and slow mode are for lounges and clan rooms: a moderator in a direct conversation is one of its two members. */
+/**
+ * Mutes and slow mode are for lounges and clan rooms: a moderator in a direct conversation is one of
+ * its two members.
+ */
 function moderatedRoom(room: RoomRow): RoomRow {
   if (room.kind === "direct")
     throw new AppError("invalid-argument", "Direct conversations have no mutes or slow mode; report a message instead.");

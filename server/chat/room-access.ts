@@ -34,7 +34,10 @@ export async function roomForViewer(db: Database, viewer: Viewer, roomId: string
   return room;
 }
 
-/** Refuses a member a moderator muted in the room, or whom the other member of a direct room blocked: for sending and for editing alike. */
+/**
+ * Refuses a member a moderator muted in the room, or whom the other member of a direct room blocked:
+ * for sending and for editing alike.
+ */
 export async function assertMayWrite(db: Database, viewer: Viewer, room: RoomRow, now: number): Promise<void> {
   const [mute] = await db
     .select({ until: chatMutes.until })

@@ -16,7 +16,10 @@ import { mentioned, newlyMentioned, tellMentioned } from "./feed-mentions.ts";
 import { limitFeedWrite } from "./feed-rate-limits.ts";
 import { authorColumns, excerpt, postLink, toComment, visiblePostRow, type CommentRow } from "./feed-rows.ts";
 
-/** A post's comments, oldest first, replies with their parents; hidden and deleted ones (and replies to them) left out. */
+/**
+ * A post's comments, oldest first, replies with their parents; hidden and deleted ones (and replies to
+ * them) left out.
+ */
 export async function listComments(db: Database, viewer: Viewer | null, postId: number, after?: number): Promise<Comment[]> {
   await visiblePostRow(db, postId);
   const rows = await db
@@ -76,7 +79,10 @@ export interface CreateCommentInput {
   parentId?: number | null | undefined;
 }
 
-/** Comments once per client id; notifies the post's author (comment), the parent's author (reply), and members named. */
+/**
+ * Comments once per client id; notifies the post's author (comment), the parent's author (reply), and
+ * members named.
+ */
 export async function createComment(
   db: Database,
   hub: RealtimeHub,
@@ -181,7 +187,10 @@ export async function deleteComment(db: Database, viewer: Viewer, id: number, no
   await removeComment(db, row, { erase: false, now });
 }
 
-/** Takes a comment out of its post (the post's count follows); `hide` keeps the text for the record, otherwise it is deleted. */
+/**
+ * Takes a comment out of its post (the post's count follows): hidden by a moderator (`hiddenBy`) or
+ * deleted by its author; `erase` also wipes its text.
+ */
 export async function removeComment(
   db: Database,
   row: CommentRow,

@@ -30,7 +30,10 @@ import { getPost, listPosts, postImage } from "./list-posts.ts";
 
 /** A whole multipart post: its images at their largest and a little for the fields and the parts' headers. */
 export const POST_UPLOAD_MAX_BYTES = POST_IMAGES_MAX * POST_IMAGE_MAX_BYTES + 64 * 1024;
-/** A post as JSON: its text and a few fields (the route takes files, so the app's body limit leaves it to the route). */
+/**
+ * A post as JSON: its text and a few fields (the route takes files, so the app's body limit leaves it
+ * to the route).
+ */
 const POST_JSON_MAX_BYTES = 64 * 1024;
 const jsonLimit = bodyLimit({
   maxSize: POST_JSON_MAX_BYTES,
@@ -81,7 +84,10 @@ async function readPostForm(c: AppContext) {
   return { ...parsed, images };
 }
 
-/** A like changes only a count, which a visitor's cached page may show late (its short lifetime); any other write changes what it shows. */
+/**
+ * A like changes only a count, which a visitor's cached page may show late (its short lifetime); any
+ * other write changes what it shows.
+ */
 const LIKE_PATH = /\/like$/;
 
 export function feedRoutes(db: Database, hub: RealtimeHub, rules: NotifyRules = DEFAULT_NOTIFY_RULES) {

@@ -16,7 +16,10 @@ import { renderMarkdown } from "../markdown/render-markdown.ts";
 export type PostRow = typeof posts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
 
-/** The pages a visitor is shown posts on (the feed, and the home page's latest posts): announced changed after a write to posts or comments. */
+/**
+ * The pages a visitor is shown posts on (the feed, and the home page's latest posts): announced
+ * changed after a write to posts or comments.
+ */
 export const FEED_PAGES = ["/feed", "/"] as const;
 
 export function postLink(id: number): string {
