@@ -16,7 +16,7 @@ import { openDatabase, queryRows, type DatabaseConnection } from "../db/client.t
 import { migrateDatabase } from "../db/migrate.ts";
 import type { Viewer } from "../server/auth/viewer.ts";
 import { ensureContent } from "../server/content/content-store.ts";
-import { listPosts, searchPosts } from "../server/feed/feed.ts";
+import { listPosts, searchPosts } from "../server/feed/list-posts.ts";
 import { createLogger } from "../server/logger.ts";
 import { SITE_SEARCH_POSTS } from "../server/search/site-search.ts";
 import { listMembers } from "../server/users/directory.ts";

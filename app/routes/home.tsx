@@ -3,7 +3,7 @@ import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { homeHighlights } from "../../server/content/highlights.ts";
 import { listTrending } from "../../server/trending/trending.ts";
-import { listPosts } from "../../server/feed/feed.ts";
+import { listPosts } from "../../server/feed/list-posts.ts";
 import { listNotifications } from "../../server/notifications/notifications.ts";
 import { plainExcerpt } from "../../universal/feed/feed-text.ts";
 import type { Route } from "./+types/home";

@@ -1,11 +1,15 @@
-/** Chat messages in the moderation queue (`kind: 'message'`): who may report one, its context, hiding and deleting it. */
+/**
+ * Chat messages in the moderation queue (`kind: 'message'`): who may report one, its context, hiding
+ * and deleting it.
+ */
 import { and, asc, desc, eq, gt, isNull, lt, lte } from "drizzle-orm";
 import { chatMessages, chatRooms, users } from "../../db/schema/index.ts";
 import type { ReportContext, ReportContextLine } from "../../universal/moderation/moderation-schemas.ts";
 import { AppError } from "../errors.ts";
 import type { ReportableKind } from "../moderation/report-kinds.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
-import { findRoom, mayRead, removeMessage } from "./chat.ts";
+import { removeMessage } from "./change-message.ts";
+import { findRoom, mayRead } from "./room-access.ts";
 
 /** Messages shown around a reported one, on each side. */
 const CONTEXT_EACH_SIDE = 3;

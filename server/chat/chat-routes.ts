@@ -1,4 +1,7 @@
-/** The chat API (`/api/chat/*`), as the realtime issue states it. */
+/**
+ * The chat API (`/api/chat/*`), for members: rooms and their history, sending, editing and deleting
+ * messages, read positions, mention suggestions, mutes and slow mode, direct rooms and blocks.
+ */
 import { Hono } from "hono";
 import type { Database } from "../../db/client.ts";
 import {
@@ -17,23 +20,16 @@ import { AppError } from "../errors.ts";
 import { parseJson, parseQuery, requirePermission, uidParam, type AppContext, type AppEnv } from "../http/context.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { publishUnread } from "../notifications/notifications.ts";
-import {
-  blockMember,
-  deleteMessage,
-  editMessage,
-  listBlocks,
-  listMessages,
-  listRooms,
-  markRead,
-  mentionSuggestions,
-  muteMember,
-  openDirectRoom,
-  roomForViewer,
-  sendMessage,
-  setSlowMode,
-  unblockMember,
-  type ChatRules,
-} from "./chat.ts";
+import { blockMember, listBlocks, unblockMember } from "./block-members.ts";
+import { deleteMessage, editMessage } from "./change-message.ts";
+import { listMessages } from "./list-messages.ts";
+import { listRooms } from "./list-rooms.ts";
+import { markRead } from "./mark-read.ts";
+import { muteMember, setSlowMode } from "./moderate-room.ts";
+import { openDirectRoom } from "./open-direct-room.ts";
+import { roomForViewer } from "./room-access.ts";
+import { sendMessage, type ChatRules } from "./send-message.ts";
+import { mentionSuggestions } from "./suggest-mentions.ts";
 
 function messageIdParam(c: AppContext): number {
   const id = Number(c.req.param("id"));

@@ -4,7 +4,8 @@ import { MESSAGE_TEXT_MAX } from "../../universal/chat/chat-schemas.ts";
 import type { HubEvent } from "../realtime/hub.ts";
 import { call, createTestApp, signUp, type TestApp } from "../testing.ts";
 import { setRole } from "../users/set-role.ts";
-import { editMessage, roomEventsAfter } from "./chat.ts";
+import { editMessage } from "./change-message.ts";
+import { roomEventsAfter } from "./chat-topic.ts";
 import { getViewer } from "../auth/viewer.ts";
 
 interface Member {

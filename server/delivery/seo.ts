@@ -8,7 +8,8 @@ import { prerenderedPaths } from "../../universal/delivery/route-rules.ts";
 import type { PackKind } from "../../universal/content/pack-schema.ts";
 import { memberGuideHref } from "../../universal/guides/guide-limits.ts";
 import { publishedGuideIds } from "../guides/guides.ts";
-import { postLink, sitemapPosts } from "../feed/feed.ts";
+import { postLink } from "../feed/feed-rows.ts";
+import { sitemapPosts } from "../feed/list-posts.ts";
 
 /**
  * Posts named in the sitemap, the newest first: two URLs each (one per language) stay well under a

@@ -8,7 +8,8 @@ import { AppError } from "../errors.ts";
 import type { ReportableKind } from "../moderation/report-kinds.ts";
 import { publishPagesChanged } from "../delivery/page-changes.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
-import { FEED_PAGES, postLink, removeComment } from "./feed.ts";
+import { removeComment } from "./comments.ts";
+import { FEED_PAGES, postLink } from "./feed-rows.ts";
 
 function numericId(targetId: string): number | undefined {
   const id = Number(targetId);

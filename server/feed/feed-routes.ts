@@ -19,29 +19,21 @@ import { isMultipart, readMultipartForm, withUploadSlot } from "../http/uploads.
 import { reencodeImage, type ReencodedImage } from "../images/image-decoding.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { publishPagesChanged } from "../delivery/page-changes.ts";
-import {
-  assertMayPost,
-  changePost,
-  createComment,
-  createPost,
-  deleteComment,
-  deletePost,
-  editComment,
-  FEED_PAGES,
-  getPost,
-  likeComment,
-  likePost,
-  listComments,
-  listHiddenComments,
-  listHiddenPosts,
-  listPosts,
-  postImage,
-  restoreComment,
-} from "./feed.ts";
+import { changePost, deletePost } from "./change-post.ts";
+import { createComment, deleteComment, editComment, listComments } from "./comments.ts";
+import { createPost } from "./create-post.ts";
+import { listHiddenComments, listHiddenPosts, restoreComment } from "./feed-moderation.ts";
+import { assertMayPost } from "./feed-rate-limits.ts";
+import { FEED_PAGES } from "./feed-rows.ts";
+import { likeComment, likePost } from "./likes.ts";
+import { getPost, listPosts, postImage } from "./list-posts.ts";
 
 /** A whole multipart post: its images at their largest and a little for the fields and the parts' headers. */
 export const POST_UPLOAD_MAX_BYTES = POST_IMAGES_MAX * POST_IMAGE_MAX_BYTES + 64 * 1024;
-/** A post as JSON: its text and a few fields (the route takes files, so the app's body limit leaves it to the route). */
+/**
+ * A post as JSON: its text and a few fields (the route takes files, so the app's body limit leaves it
+ * to the route).
+ */
 const POST_JSON_MAX_BYTES = 64 * 1024;
 const jsonLimit = bodyLimit({
   maxSize: POST_JSON_MAX_BYTES,
@@ -92,7 +84,10 @@ async function readPostForm(c: AppContext) {
   return { ...parsed, images };
 }
 
-/** A like changes only a count, which a visitor's cached page may show late (its short lifetime); any other write changes what it shows. */
+/**
+ * A like changes only a count, which a visitor's cached page may show late (its short lifetime); any
+ * other write changes what it shows.
+ */
 const LIKE_PATH = /\/like$/;
 
 export function feedRoutes(db: Database, hub: RealtimeHub, rules: NotifyRules = DEFAULT_NOTIFY_RULES) {

@@ -9,7 +9,7 @@ import { ensureContent } from "../content/content-store.ts";
 import type { HubEvent } from "../realtime/hub.ts";
 import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
 import { setRole } from "../users/set-role.ts";
-import { listPostsByAuthor } from "./feed.ts";
+import { listPostsByAuthor } from "./list-posts.ts";
 
 interface Member {
   cookie: string;

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { plainExcerpt } from "../../universal/feed/feed-text.ts";
 import { searchContent, SEARCH_LIMIT_DEFAULT, type SearchHit } from "../content-api/search.ts";
-import { searchPosts } from "../feed/feed.ts";
+import { searchPosts } from "../feed/list-posts.ts";
 import { allowPermission, parseQuery, type AppEnv } from "../http/context.ts";
 import { searchText } from "../http/search-text.ts";
 import { listMembers } from "../users/directory.ts";

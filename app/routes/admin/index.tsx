@@ -17,7 +17,7 @@ import { searchText } from "../../../server/http/search-text.ts";
 import { listAudit } from "../../../server/moderation/audit-log.ts";
 import { listReports, openReportCount } from "../../../server/moderation/moderation.ts";
 import { listHiddenGuides, listReviewQueue } from "../../../server/guides/guides.ts";
-import { listHiddenComments, listHiddenPosts } from "../../../server/feed/feed.ts";
+import { listHiddenComments, listHiddenPosts } from "../../../server/feed/feed-moderation.ts";
 import type { Route } from "./+types/index";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";

@@ -6,7 +6,7 @@ import { notFound } from "~/shared/routing/not-found.ts";
 import { requireSearchBudget } from "~/shared/routing/search-budget.ts";
 import { AppError } from "../../../server/errors.ts";
 import { findPublicMember, listMembers, readListed } from "../../../server/users/directory.ts";
-import { listPostsByAuthor } from "../../../server/feed/feed.ts";
+import { listPostsByAuthor } from "../../../server/feed/list-posts.ts";
 import { listPublishedGuides } from "../../../server/guides/guides.ts";
 import { AUTHOR_POSTS_PAGE } from "../../../universal/feed/feed-limits.ts";
 import { authorPostsQuery } from "../../../universal/feed/feed-schemas.ts";
