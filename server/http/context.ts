@@ -75,6 +75,13 @@ export function parseQuery<Schema extends z.ZodType>(c: AppContext, schema: Sche
   return parseValue(schema, c.req.query(), "query");
 }
 
+/** The `:id` of the path as a row id, or a 404 naming `what` when it cannot be one (before it reaches a statement). */
+export function idParam(c: AppContext, what: string): number {
+  const id = Number(c.req.param("id"));
+  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not-found", `No such ${what}.`);
+  return id;
+}
+
 /** Account ids are short runs of letters, digits, `-` and `_` (better-auth makes 32 letters and digits); anything else names no account. */
 const UID = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -16,7 +16,7 @@ import {
 import { isPackId } from "../../universal/schemas.ts";
 import { AppError } from "../errors.ts";
 import type { Offer } from "../../universal/offers/offer-limits.ts";
-import { allowPermission, parseJson, parseQuery, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
+import { allowPermission, idParam, parseJson, parseQuery, requirePermission, type AppEnv } from "../http/context.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { sharedJson, sharedResponse } from "../http/shared-body.ts";
 import { createMarketCache } from "./market-cache.ts";
@@ -35,12 +35,6 @@ import {
   moveOffer,
   type FeedbackRules,
 } from "./offers.ts";
-
-function idParam(c: AppContext, what: string): number {
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not-found", `No such ${what}.`);
-  return id;
-}
 
 /** When the first of these offers ends (no later than forever). */
 function endOf(listed: readonly Offer[]): number {
