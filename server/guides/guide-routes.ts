@@ -35,7 +35,7 @@ export function guideRoutes(db: Database, hub: RealtimeHub) {
         return c.json({ data: await listReviewQueue(db) });
       }
       if (query.status === "draft")
-        throw new AppError("invalid-argument", "status: drafts are listed to their author (author=me).");
+        throw new AppError("invalid-argument", "status: drafts are listed to their author (author=me).", { field: "status" });
       return c.json({ data: await listPublishedGuides(db) });
     })
     .post("/guides", async (c) => {

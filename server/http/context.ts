@@ -60,12 +60,17 @@ export async function parseJson<Schema extends z.ZodType>(c: AppContext, schema:
   return parseValue(schema, body, "body");
 }
 
-/** A value validated at the edge (`what` names it when the problem has no path): a 400 with the first problem named. */
+/**
+ * A value validated at the edge: a 400 with the first problem named, and the field it is about in
+ * `details.field` (its path, `tags.2`); `what` names the value when the problem is the whole of it.
+ */
 export function parseValue<Schema extends z.ZodType>(schema: Schema, value: unknown, what: string): z.infer<Schema> {
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new AppError("invalid-argument", issue ? `${issue.path.join(".") || what}: ${issue.message}` : `Invalid ${what}.`);
+    if (!issue) throw new AppError("invalid-argument", `Invalid ${what}.`);
+    const field = issue.path.map(String).join(".");
+    throw new AppError("invalid-argument", `${field || what}: ${issue.message}`, field ? { field } : undefined);
   }
   return result.data;
 }

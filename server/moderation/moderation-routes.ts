@@ -42,7 +42,7 @@ export function moderationRoutes(db: Database, kinds: ReportKinds) {
         const reportsPerDay = c.get("quotas")["reports-per-day"];
         const file = async (request: ReportRequest) => {
           // A kind with its own request (a scam report: a character, screenshots) reads it; the others are `{kind, id, reason}`.
-          const kind = parseValue(reportBody.shape.kind, request.fields.kind, "kind");
+          const { kind } = parseValue(reportBody.pick({ kind: true }), request.fields, "body");
           const handler = handlerFor(kinds, kind);
           if (handler.file) return handler.file(db, viewer, request);
           if (request.images.length > 0) throw new AppError("invalid-argument", `A ${kind} report takes no files.`);
