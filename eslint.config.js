@@ -3,6 +3,18 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** What universal/ may not import: either side of the app, or anything tied to one environment. */
+const universalNeutral = [
+  { group: ["**/app/**", "~/**", "**/server/**", "**/db/**"], message: "universal/ imports neither app/ nor server/ nor db/." },
+  {
+    group: ["react", "react-dom", "react-dom/*", "react-router", "hono", "hono/*"],
+    message: "universal/ is environment-neutral.",
+  },
+];
+
+/** The folders of universal/ every feature may import (the rule below says why each is shared). */
+const universalKernels = ["i18n", "auth", "routing", "content", "page", "navigation"];
+
 export default tseslint.config(
   { ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -21,15 +33,28 @@ export default tseslint.config(
     // universal/ holds what the browser and the server both run (languages, the permission table,
     // route rules, the content pack's schema…): it imports neither side, nor React.
     files: ["universal/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: universalNeutral }] },
+  },
+  {
+    // Inside universal/, a folder is a feature (offers, chat, notes…) unless it is a shared kernel
+    // that every feature may build on: languages (i18n), the permission table (auth), the route
+    // table (routing), the content pack's format (content), canonical URLs (page), safe navigation,
+    // and the request pieces of universal/schemas.ts. A feature imports its own files, the kernels
+    // and schemas.ts, never another feature: what two features need moves to a kernel or schemas.ts.
+    // A kernel imports only kernels. Two folders compose the features and may import them: the
+    // socket protocol (realtime: every feature's frames) and the delivery rules (every page's query).
+    // A new folder is a feature until it is named here.
+    files: ["universal/*/**"],
+    ignores: ["universal/realtime/**", "universal/delivery/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            { group: ["**/app/**", "~/**", "**/server/**", "**/db/**"], message: "universal/ imports neither app/ nor server/ nor db/." },
+            ...universalNeutral,
             {
-              group: ["react", "react-dom", "react-dom/*", "react-router", "hono", "hono/*"],
-              message: "universal/ is environment-neutral.",
+              regex: `^\\.\\./(?!(?:${universalKernels.join("|")})/|schemas\\.ts$)`,
+              message: "A universal/ feature imports its own files, the shared kernels and ../schemas.ts, never another feature.",
             },
           ],
         },

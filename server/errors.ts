@@ -16,7 +16,7 @@ export const errorStatus = {
   aborted: 409,
   /** A move the state does not allow now (reserving an offer already reserved): nothing was written. */
   "failed-precondition": 409,
-  /** An offer naming a character another member has proven theirs (issue 40). */
+  /** An offer naming a character another member has proven theirs (a verified claim). */
   "character-claimed": 409,
   /** The account keeps as many of these as it may (notes, open offers…, server/quotas.ts): nothing was written. */
   "quota-exceeded": 409,
@@ -31,10 +31,14 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-/** Machine-readable facts a client needs to explain an error (why a message was refused, until when). */
 /** JSON the client may read beside the code: a reason, a limit, or the current copy of what a stale save missed. */
 export type DetailValue = string | number | boolean | null | readonly DetailValue[] | { readonly [key: string]: DetailValue };
-export type ErrorDetails = Record<string, DetailValue>;
+/**
+ * Machine-readable facts a client needs to explain an error (why a message was refused, until when).
+ * `field` names the input a refusal is about, as a path into the request (`title`, `tags.2`): every
+ * refusal of the edge's validation carries it, and so does a domain refusal of one field.
+ */
+export type ErrorDetails = Record<string, DetailValue> & { field?: string };
 
 export class AppError extends Error {
   readonly code: ErrorCode;

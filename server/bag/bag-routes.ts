@@ -3,16 +3,9 @@ import { Hono } from "hono";
 import type { Database } from "../../db/client.ts";
 import { bagQuery, createBagEntryBody, importBagBody, updateBagEntryBody } from "../../universal/bag/bag-schemas.ts";
 import { languageFromRequest } from "../../universal/i18n/languages.ts";
-import { AppError } from "../errors.ts";
-import { parseJson, parseQuery, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
+import { idParam, parseJson, parseQuery, requirePermission, type AppEnv } from "../http/context.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { addBagEntry, deleteBagEntry, exportBag, getBagEntry, importBag, listBag, updateBagEntry } from "./bag.ts";
-
-function idParam(c: AppContext): number {
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not-found", "No such bag entry.");
-  return id;
-}
 
 export function bagRoutes(db: Database, _hub: RealtimeHub): Hono<AppEnv> {
   return new Hono<AppEnv>()
@@ -45,16 +38,16 @@ export function bagRoutes(db: Database, _hub: RealtimeHub): Hono<AppEnv> {
     })
     .get("/bag/:id", async (c) => {
       const viewer = requirePermission(c, "bag:manage:own");
-      return c.json({ data: await getBagEntry(db, viewer, idParam(c)) });
+      return c.json({ data: await getBagEntry(db, viewer, idParam(c, "bag entry")) });
     })
     .patch("/bag/:id", async (c) => {
       const viewer = requirePermission(c, "bag:manage:own");
-      const id = idParam(c);
+      const id = idParam(c, "bag entry");
       return c.json({ data: await updateBagEntry(db, viewer, id, await parseJson(c, updateBagEntryBody)) });
     })
     .delete("/bag/:id", async (c) => {
       const viewer = requirePermission(c, "bag:manage:own");
-      await deleteBagEntry(db, viewer, idParam(c));
+      await deleteBagEntry(db, viewer, idParam(c, "bag entry"));
       return c.json({ ok: true });
     });
 }

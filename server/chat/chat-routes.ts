@@ -16,8 +16,7 @@ import {
   slowModeBody,
 } from "../../universal/chat/chat-schemas.ts";
 import { languageFromCookieHeader } from "../../universal/i18n/languages.ts";
-import { AppError } from "../errors.ts";
-import { parseJson, parseQuery, requirePermission, uidParam, type AppContext, type AppEnv } from "../http/context.ts";
+import { idParam, parseJson, parseQuery, requirePermission, uidParam, type AppEnv } from "../http/context.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { publishUnread } from "../notifications/notifications.ts";
 import { blockMember, listBlocks, unblockMember } from "./block-members.ts";
@@ -30,12 +29,6 @@ import { openDirectRoom } from "./open-direct-room.ts";
 import { roomForViewer } from "./room-access.ts";
 import { sendMessage, type ChatRules } from "./send-message.ts";
 import { mentionSuggestions } from "./suggest-mentions.ts";
-
-function messageIdParam(c: AppContext): number {
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not-found", "No such message.");
-  return id;
-}
 
 export function chatRoutes(db: Database, hub: RealtimeHub, rules: ChatRules) {
   return new Hono<AppEnv>()
@@ -86,12 +79,12 @@ export function chatRoutes(db: Database, hub: RealtimeHub, rules: ChatRules) {
     .patch("/chat/messages/:id", async (c) => {
       const viewer = requirePermission(c, "chat:send");
       const { text } = await parseJson(c, editMessageBody);
-      return c.json({ data: await editMessage(db, hub, viewer, messageIdParam(c), text) });
+      return c.json({ data: await editMessage(db, hub, viewer, idParam(c, "message"), text) });
     })
     .delete("/chat/messages/:id", async (c) => {
       // The author within 10 minutes, or a moderator (`message:hide`) at any time: decided in deleteMessage.
       const viewer = requirePermission(c, "chat:send");
-      await deleteMessage(db, hub, viewer, messageIdParam(c));
+      await deleteMessage(db, hub, viewer, idParam(c, "message"));
       return c.json({ ok: true });
     })
     .get("/chat/blocks", async (c) => {

@@ -35,18 +35,20 @@ const DOCS: Record<DocsLanguage, { html: string; version: string }> = Object.fro
 function searchParams(params: { q?: string; limit?: string; kind?: string }) {
   const q = (params.q ?? "").trim();
   if (q.length === 0 || q.length > SEARCH_TEXT_MAX)
-    throw new AppError("invalid-argument", `'q' is required: the text to search for, 1 to ${SEARCH_TEXT_MAX} characters.`);
-  if (!searchText.safeParse(q).success) throw new AppError("invalid-argument", "'q' must not contain control characters.");
+    throw new AppError("invalid-argument", `'q' is required: the text to search for, 1 to ${SEARCH_TEXT_MAX} characters.`, {
+      field: "q",
+    });
+  if (!searchText.safeParse(q).success) throw new AppError("invalid-argument", "'q' must not contain control characters.", { field: "q" });
   let limit = SEARCH_LIMIT_DEFAULT;
   if (params.limit !== undefined) {
     limit = /^\d{1,3}$/.test(params.limit) ? Number(params.limit) : Number.NaN;
     if (!(limit >= 1 && limit <= SEARCH_LIMIT_MAX))
-      throw new AppError("invalid-argument", `'limit' must be an integer from 1 to ${SEARCH_LIMIT_MAX}.`);
+      throw new AppError("invalid-argument", `'limit' must be an integer from 1 to ${SEARCH_LIMIT_MAX}.`, { field: "limit" });
   }
   let kind;
   if (params.kind !== undefined) {
     kind = kindOfCollection(params.kind);
-    if (!kind) throw new AppError("invalid-argument", unknownCollectionMessage(params.kind));
+    if (!kind) throw new AppError("invalid-argument", unknownCollectionMessage(params.kind), { field: "kind" });
   }
   return { q, limit, kind };
 }

@@ -14,7 +14,16 @@ import {
   POST_IMAGES_MAX,
 } from "../../universal/feed/feed-schemas.ts";
 import { AppError } from "../errors.ts";
-import { allowPermission, parseJson, parseQuery, parseValue, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
+import {
+  allowPermission,
+  idParam,
+  parseJson,
+  parseQuery,
+  parseValue,
+  requirePermission,
+  type AppContext,
+  type AppEnv,
+} from "../http/context.ts";
 import { isMultipart, readMultipartForm, withUploadSlot } from "../http/uploads.ts";
 import { reencodeImage, type ReencodedImage } from "../images/image-decoding.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
@@ -43,12 +52,6 @@ const jsonLimit = bodyLimit({
 });
 /** Images are at most this wide or tall once re-encoded. */
 const IMAGE_EDGE = 1600;
-
-function idParam(c: AppContext, what: string): number {
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not-found", `No such ${what}.`);
-  return id;
-}
 
 const tooLarge = () =>
   new AppError("invalid-argument", `Each image must be ${POST_IMAGE_MAX_BYTES / 1024 / 1024} MB or smaller.`, { reason: "image-size" });

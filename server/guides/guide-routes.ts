@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { createGuideBody, GUIDE_BODY_MAX, guidesQuery, rejectGuideBody, updateGuideBody } from "../../universal/guides/guide-schemas.ts";
 import { AppError } from "../errors.ts";
-import { allowPermission, parseJson, parseQuery, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
+import { allowPermission, idParam, parseJson, parseQuery, requirePermission, type AppEnv } from "../http/context.ts";
 import { renderMarkdown } from "../markdown/render-markdown.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import {
@@ -24,12 +24,6 @@ import {
 
 const previewBody = z.object({ body: z.string().max(GUIDE_BODY_MAX, `body: at most ${GUIDE_BODY_MAX} characters`) }).strict();
 
-function idParam(c: AppContext): number {
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not-found", "No such guide.");
-  return id;
-}
-
 export function guideRoutes(db: Database, hub: RealtimeHub) {
   return new Hono<AppEnv>()
     .get("/guides", async (c) => {
@@ -40,7 +34,8 @@ export function guideRoutes(db: Database, hub: RealtimeHub) {
         requirePermission(c, "guide:approve");
         return c.json({ data: await listReviewQueue(db) });
       }
-      if (query.status === "draft") throw new AppError("invalid-argument", "status: drafts are listed to their author (author=me).");
+      if (query.status === "draft")
+        throw new AppError("invalid-argument", "status: drafts are listed to their author (author=me).", { field: "status" });
       return c.json({ data: await listPublishedGuides(db) });
     })
     .post("/guides", async (c) => {
@@ -61,32 +56,32 @@ export function guideRoutes(db: Database, hub: RealtimeHub) {
     })
     .get("/guides/:id", async (c) => {
       const viewer = requirePermission(c, "guide:submit");
-      return c.json({ data: await getGuide(db, viewer, idParam(c)) });
+      return c.json({ data: await getGuide(db, viewer, idParam(c, "guide")) });
     })
     .patch("/guides/:id", async (c) => {
       const viewer = requirePermission(c, "guide:submit");
       const input = await parseJson(c, updateGuideBody);
-      return c.json({ data: await updateGuide(db, viewer, idParam(c), input) });
+      return c.json({ data: await updateGuide(db, viewer, idParam(c, "guide"), input) });
     })
     .delete("/guides/:id", async (c) => {
       const viewer = requirePermission(c, "guide:submit");
-      await deleteGuide(db, viewer, idParam(c));
+      await deleteGuide(db, viewer, idParam(c, "guide"));
       return c.json({ ok: true });
     })
     .post("/guides/:id/submit", async (c) => {
       const viewer = requirePermission(c, "guide:submit");
-      return c.json({ data: await submitGuide(db, viewer, idParam(c)) });
+      return c.json({ data: await submitGuide(db, viewer, idParam(c, "guide")) });
     })
     .post("/guides/:id/approve", async (c) => {
       const moderator = requirePermission(c, "guide:approve");
-      const id = idParam(c);
+      const id = idParam(c, "guide");
       const guide = await approveGuide(db, hub, moderator, id);
       c.get("logger").info("guide approved", { by: moderator.uid, guide: id });
       return c.json({ data: guide });
     })
     .post("/guides/:id/restore", async (c) => {
       const moderator = requirePermission(c, "guide:approve");
-      const id = idParam(c);
+      const id = idParam(c, "guide");
       const guide = await restoreGuide(db, moderator, id);
       c.get("logger").info("guide restored", { by: moderator.uid, guide: id });
       return c.json({ data: guide });
@@ -94,7 +89,7 @@ export function guideRoutes(db: Database, hub: RealtimeHub) {
     .post("/guides/:id/reject", async (c) => {
       const moderator = requirePermission(c, "guide:approve");
       const { reason } = await parseJson(c, rejectGuideBody);
-      const id = idParam(c);
+      const id = idParam(c, "guide");
       const guide = await rejectGuide(db, hub, moderator, id, reason);
       c.get("logger").info("guide sent back", { by: moderator.uid, guide: id });
       return c.json({ data: guide });

@@ -60,12 +60,17 @@ export async function parseJson<Schema extends z.ZodType>(c: AppContext, schema:
   return parseValue(schema, body, "body");
 }
 
-/** A value validated at the edge (`what` names it when the problem has no path): a 400 with the first problem named. */
+/**
+ * A value validated at the edge: a 400 with the first problem named, and the field it is about in
+ * `details.field` (its path, `tags.2`); `what` names the value when the problem is the whole of it.
+ */
 export function parseValue<Schema extends z.ZodType>(schema: Schema, value: unknown, what: string): z.infer<Schema> {
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new AppError("invalid-argument", issue ? `${issue.path.join(".") || what}: ${issue.message}` : `Invalid ${what}.`);
+    if (!issue) throw new AppError("invalid-argument", `Invalid ${what}.`);
+    const field = issue.path.map(String).join(".");
+    throw new AppError("invalid-argument", `${field || what}: ${issue.message}`, field ? { field } : undefined);
   }
   return result.data;
 }
@@ -73,6 +78,13 @@ export function parseValue<Schema extends z.ZodType>(schema: Schema, value: unkn
 /** The query string validated at the edge, like a body: a 400 with the first problem named. */
 export function parseQuery<Schema extends z.ZodType>(c: AppContext, schema: Schema): z.infer<Schema> {
   return parseValue(schema, c.req.query(), "query");
+}
+
+/** The `:id` of the path as a row id, or a 404 naming `what` when it cannot be one (before it reaches a statement). */
+export function idParam(c: AppContext, what: string): number {
+  const id = Number(c.req.param("id"));
+  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not-found", `No such ${what}.`);
+  return id;
 }
 
 /** Account ids are short runs of letters, digits, `-` and `_` (better-auth makes 32 letters and digits); anything else names no account. */

@@ -94,7 +94,7 @@ export async function readMultipartForm(
   for (const [name, value] of form.entries()) {
     if (name === options.fileField && value instanceof File) files.push(value);
     else if (typeof value === "string" && !(name in fields)) fields[name] = value;
-    else throw new AppError("invalid-argument", `${name}: unexpected field.`);
+    else throw new AppError("invalid-argument", `${name}: unexpected field.`, { field: name });
   }
   // What JSON bodies are refused for (json-guards.ts): PostgreSQL stores no U+0000.
   if (Object.values(fields).some((value) => value.includes("\u0000") || !value.isWellFormed()))

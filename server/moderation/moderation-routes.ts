@@ -6,7 +6,7 @@ import type { Database } from "../../db/client.ts";
 import { reportBody, reportsQuery, resolveBody } from "../../universal/moderation/moderation-schemas.ts";
 import { AppError } from "../errors.ts";
 import { REPORT_IMAGE_MAX_BYTES, REPORT_IMAGES_MAX } from "../../universal/offers/offer-limits.ts";
-import { parseJson, parseQuery, parseValue, requirePermission, type AppEnv } from "../http/context.ts";
+import { idParam, parseJson, parseQuery, parseValue, requirePermission, type AppEnv } from "../http/context.ts";
 import { isMultipart, readMultipartForm, withUploadSlot } from "../http/uploads.ts";
 import { listAudit } from "./audit-log.ts";
 import { assertReportsLeft, fileReport, handlerFor, listReports, openReportCount, resolveReport, type ReportKinds } from "./moderation.ts";
@@ -42,7 +42,7 @@ export function moderationRoutes(db: Database, kinds: ReportKinds) {
         const reportsPerDay = c.get("quotas")["reports-per-day"];
         const file = async (request: ReportRequest) => {
           // A kind with its own request (a scam report: a character, screenshots) reads it; the others are `{kind, id, reason}`.
-          const kind = parseValue(reportBody.shape.kind, request.fields.kind, "kind");
+          const { kind } = parseValue(reportBody.pick({ kind: true }), request.fields, "body");
           const handler = handlerFor(kinds, kind);
           if (handler.file) return handler.file(db, viewer, request);
           if (request.images.length > 0) throw new AppError("invalid-argument", `A ${kind} report takes no files.`);
@@ -75,8 +75,7 @@ export function moderationRoutes(db: Database, kinds: ReportKinds) {
     })
     .post("/reports/:id/resolve", async (c) => {
       const moderator = requirePermission(c, "moderation:access");
-      const id = Number(c.req.param("id"));
-      if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not-found", "No such report.");
+      const id = idParam(c, "report");
       const decision = await parseJson(c, resolveBody);
       const result = await resolveReport(db, kinds, moderator, id, decision);
       c.get("logger").info("report resolved", { by: moderator.uid, report: id, action: decision.action });

@@ -2,16 +2,9 @@
 import { Hono } from "hono";
 import type { Database } from "../../db/client.ts";
 import { createNoteBody, notesQuery, updateNoteBody } from "../../universal/notes/note-schemas.ts";
-import { AppError } from "../errors.ts";
-import { parseJson, parseQuery, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
+import { idParam, parseJson, parseQuery, requirePermission, type AppEnv } from "../http/context.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { createNote, deleteNote, getNote, listNotes, updateNote } from "./notes.ts";
-
-function idParam(c: AppContext): number {
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not-found", "No such note.");
-  return id;
-}
 
 export function notesRoutes(db: Database, _hub: RealtimeHub): Hono<AppEnv> {
   return new Hono<AppEnv>()
@@ -25,16 +18,16 @@ export function notesRoutes(db: Database, _hub: RealtimeHub): Hono<AppEnv> {
     })
     .get("/notes/:id", async (c) => {
       const viewer = requirePermission(c, "note:manage:own");
-      return c.json({ data: await getNote(db, viewer, idParam(c)) });
+      return c.json({ data: await getNote(db, viewer, idParam(c, "note")) });
     })
     .patch("/notes/:id", async (c) => {
       const viewer = requirePermission(c, "note:manage:own");
-      const id = idParam(c);
+      const id = idParam(c, "note");
       return c.json({ data: await updateNote(db, viewer, id, await parseJson(c, updateNoteBody)) });
     })
     .delete("/notes/:id", async (c) => {
       const viewer = requirePermission(c, "note:manage:own");
-      await deleteNote(db, viewer, idParam(c));
+      await deleteNote(db, viewer, idParam(c, "note"));
       return c.json({ ok: true });
     });
 }

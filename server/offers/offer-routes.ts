@@ -13,9 +13,10 @@ import {
   reserveBody,
   unreserveBody,
 } from "../../universal/offers/offer-schemas.ts";
+import { isPackId } from "../../universal/schemas.ts";
 import { AppError } from "../errors.ts";
 import type { Offer } from "../../universal/offers/offer-types.ts";
-import { allowPermission, parseJson, parseQuery, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
+import { allowPermission, idParam, parseJson, parseQuery, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { sharedJson, sharedResponse } from "../http/shared-body.ts";
 import { createMarketCache } from "./market-cache.ts";
@@ -28,14 +29,6 @@ import { listOffers } from "./list-offers.ts";
 import { moveOffer } from "./move-offer.ts";
 import type { TraderPresence } from "./offer-rows.ts";
 import { createAlert, deleteAlert, getAlert, listAlerts } from "./price-alerts.ts";
-
-function idParam(c: AppContext, what: string): number {
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not-found", `No such ${what}.`);
-  return id;
-}
-
-const PACK_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** When the first of these offers ends (no later than forever). */
 function endOf(listed: readonly Offer[]): number {
@@ -135,7 +128,7 @@ export function offerRoutes(db: Database, hub: RealtimeHub, rules: FeedbackRules
     .get("/items/:id/prices", async (c) => {
       allowPermission(c, "view:record");
       const itemId = c.req.param("id");
-      if (!PACK_ID.test(itemId) || itemId.length > 100) throw new AppError("not-found", "No such item.");
+      if (!isPackId(itemId)) throw new AppError("not-found", "No such item.");
       const { range } = parseQuery(c, pricesQuery);
       return sharedResponse(
         c.req.raw,

@@ -5,7 +5,16 @@ import { can } from "../../universal/auth/permissions.ts";
 import { REPORT_IMAGE_MAX_BYTES } from "../../universal/offers/offer-limits.ts";
 import { claimBody, claimProofFields, reputationQuery } from "../../universal/offers/offer-schemas.ts";
 import { AppError } from "../errors.ts";
-import { allowPermission, parseJson, parseQuery, parseValue, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
+import {
+  allowPermission,
+  idParam,
+  parseJson,
+  parseQuery,
+  parseValue,
+  requirePermission,
+  type AppContext,
+  type AppEnv,
+} from "../http/context.ts";
 import { isMultipart, readMultipartForm, withUploadSlot } from "../http/uploads.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { assertMayProve, sendClaimProof } from "./claim-reports.ts";
@@ -15,12 +24,6 @@ import { claimCharacter, deleteClaim, listClaims, reportImage, reputationOf } fr
 const PROOF_MAX_BYTES = REPORT_IMAGE_MAX_BYTES + 64 * 1024;
 const proofTooLarge = () =>
   new AppError("payload-too-large", `The proof must be ${Math.round(PROOF_MAX_BYTES / 1024 / 1024)} MB or smaller.`);
-
-function claimIdParam(c: AppContext): number {
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not-found", "No such claim.");
-  return id;
-}
 
 /** The proof form, read under its cap: exactly one file named `screenshot`, and an optional `note`. */
 async function readProofForm(c: AppContext): Promise<{ screenshot: File; note?: string | undefined }> {
@@ -57,12 +60,12 @@ export function reputationRoutes(db: Database, hub: RealtimeHub): Hono<AppEnv> {
     })
     .delete("/characters/claims/:id", async (c) => {
       const viewer = requirePermission(c, "character:claim:own");
-      await deleteClaim(db, viewer, claimIdParam(c));
+      await deleteClaim(db, viewer, idParam(c, "claim"));
       return c.json({ ok: true });
     })
     .post("/characters/claims/:id/proof", async (c) => {
       const viewer = requirePermission(c, "character:claim:own");
-      const id = claimIdParam(c);
+      const id = idParam(c, "claim");
       // Whose claim it is and the day's reports, before a byte of the screenshot is read.
       await assertMayProve(db, viewer, id, c.get("quotas")["reports-per-day"]);
       const claim = await withUploadSlot(viewer.uid, async () =>

@@ -3,16 +3,9 @@ import { Hono } from "hono";
 import type { Database } from "../../db/client.ts";
 import { languageFromRequest } from "../../universal/i18n/languages.ts";
 import { createLedgerEntryBody, updateLedgerEntryBody } from "../../universal/tax/tax-schemas.ts";
-import { AppError } from "../errors.ts";
-import { allowPermission, parseJson, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
+import { allowPermission, idParam, parseJson, requirePermission, type AppEnv } from "../http/context.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { addLedgerEntry, deleteLedgerEntry, exportLedger, listTaxPlaces, readLedger, setLedgerPlace } from "./tax.ts";
-
-function idParam(c: AppContext): number {
-  const id = Number(c.req.param("id"));
-  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not-found", "No such ledger entry.");
-  return id;
-}
 
 export function taxRoutes(db: Database, _hub: RealtimeHub): Hono<AppEnv> {
   return new Hono<AppEnv>()
@@ -57,13 +50,13 @@ export function taxRoutes(db: Database, _hub: RealtimeHub): Hono<AppEnv> {
     })
     .patch("/tax/ledger/:id", async (c) => {
       const viewer = requirePermission(c, "tax:manage:own");
-      const id = idParam(c);
+      const id = idParam(c, "ledger entry");
       const { rateId } = await parseJson(c, updateLedgerEntryBody);
       return c.json({ data: await setLedgerPlace(db, viewer, id, rateId) });
     })
     .delete("/tax/ledger/:id", async (c) => {
       const viewer = requirePermission(c, "tax:manage:own");
-      await deleteLedgerEntry(db, viewer, idParam(c));
+      await deleteLedgerEntry(db, viewer, idParam(c, "ledger entry"));
       return c.json({ ok: true });
     });
 }

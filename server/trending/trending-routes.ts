@@ -2,16 +2,14 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { PACK_KIND_NAMES, type PackKind } from "../../universal/content/pack-schema.ts";
+import { packIdSchema } from "../../universal/schemas.ts";
 import { AppError } from "../errors.ts";
 import { allowPermission, parseJson, type AppEnv } from "../http/context.ts";
 import { createViewCounter } from "./trending.ts";
 
 const viewBody = z.strictObject({
   kind: z.enum(PACK_KIND_NAMES as [PackKind, ...PackKind[]]),
-  id: z
-    .string()
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
-    .max(80),
+  id: packIdSchema(),
 });
 
 /** `POST /api/views` `{kind, id}`: a visitor opened an entry's page (sent by the page, once per visit). */

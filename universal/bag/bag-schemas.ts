@@ -1,6 +1,6 @@
 /** The bag API's request shapes, validated with Zod on the server (limits and answers: bag-limits.ts). */
 import { z } from "zod";
-import { clientIdSchema } from "../chat/chat-schemas.ts";
+import { clientIdSchema, packIdSchema } from "../schemas.ts";
 import { BAG_ENHANCEMENT_MAX, BAG_NOTE_MAX, BAG_QUANTITY_MAX, bagSorts } from "./bag-limits.ts";
 
 export * from "./bag-limits.ts";
@@ -26,10 +26,7 @@ const note = z
   )
   .transform((value) => value || null);
 
-export const itemIdSchema = z
-  .string("itemId: an item id")
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "itemId: an item id like iron-sword")
-  .max(80, "itemId: an item id like iron-sword");
+export const itemIdSchema = packIdSchema("itemId: an item id like iron-sword");
 
 export const createBagEntryBody = z
   .object({

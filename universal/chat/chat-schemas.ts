@@ -3,6 +3,7 @@
  * the browser (which reads its answers as these types).
  */
 import { z } from "zod";
+import { clientIdSchema } from "../schemas.ts";
 import { HISTORY_PAGE, HISTORY_PAGE_MAX, MESSAGE_TEXT_MAX, MUTE_MINUTES_MAX, SLOW_MODE_SECONDS_MAX } from "./chat-limits.ts";
 
 export * from "./chat-limits.ts";
@@ -15,9 +16,6 @@ export const messageTextSchema = z
   .max(MESSAGE_TEXT_MAX * 2, `at most ${MESSAGE_TEXT_MAX} characters`)
   .transform((text) => text.trim())
   .pipe(z.string().min(1, "a message needs some text").max(MESSAGE_TEXT_MAX, `at most ${MESSAGE_TEXT_MAX} characters`));
-
-/** The sender's own id for a message: the same id again is the same message, never a second one. */
-export const clientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, - or _");
 
 export const sendMessageBody = z.object({
   text: messageTextSchema,

@@ -4,17 +4,12 @@
  */
 import { z } from "zod";
 import { languages } from "../i18n/languages.ts";
-import { clientIdSchema } from "../chat/chat-schemas.ts";
+import { boundedText, clientIdSchema } from "../schemas.ts";
 import { COMMENT_BODY_MAX, ENTRY_REFERENCE, FEED_PAGE, FEED_PAGE_MAX, feedSorts, POST_BODY_MAX } from "./feed-limits.ts";
 
 export * from "./feed-limits.ts";
 
-const text = (max: number, what: string) =>
-  z
-    .string()
-    .max(max * 2, `${what}: at most ${max} characters`)
-    .transform((value) => value.replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(1, `${what} needs some text`).max(max, `${what}: at most ${max} characters`));
+const text = (max: number, what: string) => boundedText(max, what, { lineEnds: true });
 
 /** A catalog entry as content links name it: `item:iron-sword`. */
 const entryReference = z.string().regex(ENTRY_REFERENCE, "entry: a catalog entry like item:iron-sword");

@@ -3,25 +3,18 @@
  * are in guide-limits.ts, which the browser imports instead.
  */
 import { z } from "zod";
-import { clientIdSchema } from "../chat/chat-schemas.ts";
+import { boundedText, clientIdSchema } from "../schemas.ts";
 import { languages } from "../i18n/languages.ts";
 import { GUIDE_BODY_MAX, GUIDE_REASON_MAX, GUIDE_TITLE_MAX, guideStatuses, memberGuideCategories } from "./guide-limits.ts";
 
 export * from "./guide-limits.ts";
-
-const text = (max: number, what: string) =>
-  z
-    .string()
-    .max(max * 2, `${what}: at most ${max} characters`)
-    .transform((value) => value.trim())
-    .pipe(z.string().min(1, `${what} needs some text`).max(max, `${what}: at most ${max} characters`));
 
 /** A draft's body may be empty while it is written; submitting asks for text. */
 const body = z.string().max(GUIDE_BODY_MAX, `body: at most ${GUIDE_BODY_MAX} characters`);
 
 export const createGuideBody = z
   .object({
-    title: text(GUIDE_TITLE_MAX, "title"),
+    title: boundedText(GUIDE_TITLE_MAX, "title"),
     body,
     lang: z.enum(languages),
     category: z.enum(memberGuideCategories).default("beginner"),
@@ -32,7 +25,7 @@ export const createGuideBody = z
 
 export const updateGuideBody = z
   .object({
-    title: text(GUIDE_TITLE_MAX, "title").optional(),
+    title: boundedText(GUIDE_TITLE_MAX, "title").optional(),
     body: body.optional(),
     lang: z.enum(languages).optional(),
     category: z.enum(memberGuideCategories).optional(),
@@ -41,7 +34,7 @@ export const updateGuideBody = z
   })
   .strict();
 
-export const rejectGuideBody = z.object({ reason: text(GUIDE_REASON_MAX, "reason") }).strict();
+export const rejectGuideBody = z.object({ reason: boundedText(GUIDE_REASON_MAX, "reason") }).strict();
 
 export const guidesQuery = z
   .object({

@@ -3,6 +3,7 @@
  * limits and answer types are in moderation-limits.ts, which the browser imports instead.
  */
 import { z } from "zod";
+import { boundedText } from "../schemas.ts";
 import {
   REPORT_NOTE_MAX,
   REPORT_PAGE,
@@ -15,12 +16,7 @@ import {
 
 export * from "./moderation-limits.ts";
 
-const trimmed = (max: number, what: string) =>
-  z
-    .string()
-    .max(max * 2, `${what}: at most ${max} characters`)
-    .transform((text) => text.trim())
-    .pipe(z.string().max(max, `${what}: at most ${max} characters`));
+const trimmed = (max: number, what: string) => boundedText(max, what, { min: 0 });
 
 export const reportBody = z.object({
   kind: z.enum(reportKinds),

@@ -3,16 +3,12 @@
  * type are in note-limits.ts, which the browser imports instead.
  */
 import { z } from "zod";
-import { clientIdSchema } from "../chat/chat-schemas.ts";
+import { boundedText, clientIdSchema } from "../schemas.ts";
 import { NOTE_BODY_MAX, NOTE_TAG_MAX, NOTE_TAGS_MAX, NOTE_TITLE_MAX } from "./note-limits.ts";
 
 export * from "./note-limits.ts";
 
-const title = z
-  .string()
-  .max(NOTE_TITLE_MAX * 2, `title: at most ${NOTE_TITLE_MAX} characters`)
-  .transform((value) => value.trim())
-  .pipe(z.string().min(1, "title needs some text").max(NOTE_TITLE_MAX, `title: at most ${NOTE_TITLE_MAX} characters`));
+const title = boundedText(NOTE_TITLE_MAX, "title");
 
 /** A body may be empty (a note that is only a title); line ends are kept as `\n`. */
 const body = z

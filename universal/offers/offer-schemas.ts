@@ -4,7 +4,7 @@
  * server; the limits are in offer-limits.ts and the answer types in offer-types.ts, which the browser imports.
  */
 import { z } from "zod";
-import { clientIdSchema } from "../chat/chat-schemas.ts";
+import { boundedText, clientIdSchema, packIdSchema } from "../schemas.ts";
 import {
   CHARACTER_NAME_MAX,
   FEEDBACK_COMMENT_MAX,
@@ -20,16 +20,10 @@ import {
 } from "./offer-limits.ts";
 import { offerSides, offerStatuses, priceRanges } from "./offer-types.ts";
 
-const PACK_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const packId = (what: string) => z.string().max(100).regex(PACK_ID, `${what}: a pack id like iron-sword`);
+const packId = (what: string) => packIdSchema(`${what}: a pack id like iron-sword`);
 
 /** Trimmed text of at most `max` characters (line ends made `\n`); `min` 1 unless said. */
-const text = (max: number, what: string, min = 1) =>
-  z
-    .string()
-    .max(max * 2, `${what}: at most ${max} characters`)
-    .transform((value) => value.replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(min, `${what} needs some text`).max(max, `${what}: at most ${max} characters`));
+const text = (max: number, what: string, min = 1) => boundedText(max, what, { min, lineEnds: true });
 
 /** An in-game character name: one line, no control characters. */
 export const characterNameSchema = z

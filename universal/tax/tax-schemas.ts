@@ -1,19 +1,16 @@
 /** The tax ledger API's request shapes, validated with Zod on the server (arithmetic and answers: tax-limits.ts). */
 import { z } from "zod";
-import { clientIdSchema } from "../chat/chat-schemas.ts";
+import { clientIdSchema, packIdSchema } from "../schemas.ts";
 import { TAX_LABEL_MAX, TAX_PRICE_MAX, TAX_QUANTITY_MAX, taxSides } from "./tax-limits.ts";
 
 export * from "./tax-limits.ts";
 
-const rateId = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "rateId: a tax rate id of the pack");
+const rateId = packIdSchema("rateId: a tax rate id of the pack");
 
 export const createLedgerEntryBody = z
   .object({
     side: z.enum(taxSides, "side: sell or buy"),
-    itemId: z
-      .string()
-      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "itemId: an item id like iron-sword")
-      .optional(),
+    itemId: packIdSchema("itemId: an item id like iron-sword").optional(),
     label: z
       .string()
       .transform((value) => value.trim())

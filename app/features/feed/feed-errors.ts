@@ -1,10 +1,10 @@
 /** A refused feed request in the reader's words: by the answer's reason and code, never the server's English. */
 import type { TFunction } from "../../shared/i18n/translator.ts";
 import type { ApiRefusal } from "../../shared/api/json-api.ts";
-import { limitRefusalText } from "../../shared/api/limit-text.ts";
+import { refusalText } from "../../shared/api/refusal-text.ts";
 import { POST_BODY_MAX, POST_IMAGE_MAX_BYTES, POST_IMAGES_MAX } from "../../../universal/feed/feed-limits.ts";
 
-const byReason: Record<string, string> = {
+const reasons: Record<string, string> = {
   "image-count": "errors.imageCount",
   "image-size": "errors.imageSize",
   "image-format": "errors.imageFormat",
@@ -15,26 +15,15 @@ const byReason: Record<string, string> = {
   "too-late": "errors.tooLate",
 };
 
-const byCode: Record<string, string> = {
-  "not-found": "errors.notFound",
-  unauthenticated: "errors.signIn",
-  "permission-denied": "errors.forbidden",
-  unavailable: "errors.busy",
-  network: "errors.network",
-};
-
 export function feedError(t: TFunction, refusal: ApiRefusal): string {
-  const limited = limitRefusalText(t, refusal);
-  if (limited) return limited;
-  const reason = typeof refusal.details.reason === "string" ? refusal.details.reason : "";
-  const key = byReason[reason] ?? byCode[refusal.code] ?? "errors.generic";
   const retryAfter = Number(refusal.details.retryAfter ?? 60);
-  return t(key, {
+  const values = {
     count: POST_IMAGES_MAX,
     size: POST_IMAGE_MAX_BYTES / 1024 / 1024,
     max: POST_BODY_MAX,
     minutes: Math.max(1, Math.ceil(retryAfter / 60)),
-  });
+  };
+  return refusalText(t, refusal, { reasons, values });
 }
 
 /** A client id for a write: a retry of the same write sends the same one, so it never doubles. */

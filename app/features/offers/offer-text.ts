@@ -1,11 +1,11 @@
 /** Trading's words shared by its pages: refusals in the reader's language, gold, game time beside local time. */
 import type { ApiRefusal } from "../../shared/api/json-api.ts";
-import { limitRefusalText } from "../../shared/api/limit-text.ts";
+import { refusalText } from "../../shared/api/refusal-text.ts";
 import { formatDate, numberFormat } from "../../shared/i18n/format.ts";
 import type { TFunction } from "../../shared/i18n/translator.ts";
 
 /** Refusals by the server's code: every one a member can meet has its own words. */
-const byCode: Record<string, string> = {
+const codes: Record<string, string> = {
   "failed-precondition": "errors.moved",
   conflict: "errors.moved",
   "character-claimed": "errors.characterClaimed",
@@ -20,16 +20,18 @@ const byCode: Record<string, string> = {
   network: "errors.network",
 };
 
+/**
+ * A quota reached (open offers, price alerts) names the limit; a refusal whose reason we know in
+ * words (a claim taken, feedback already left…) says it exactly; any other, its code.
+ */
 export function offerError(t: TFunction, refusal: ApiRefusal, language?: string): string {
-  // A quota reached (open offers, price alerts) names the limit.
-  const limited = limitRefusalText(t, refusal, language);
-  if (limited) return limited;
-  const reason = typeof refusal.details.reason === "string" ? refusal.details.reason : "";
-  // A refusal whose reason we know in words (a claim taken, feedback already left…) says it exactly.
-  const specific = reason ? t(`errors.reasons.${reason}`, { defaultValue: "" }) : "";
-  if (specific) return specific;
   const retryAfter = Number(refusal.details.retryAfter ?? 60);
-  return t(byCode[refusal.code] ?? "errors.generic", { minutes: Math.max(1, Math.ceil(retryAfter / 60)) });
+  return refusalText(
+    t,
+    refusal,
+    { reasons: "errors.reasons.", codes, values: { minutes: Math.max(1, Math.ceil(retryAfter / 60)) } },
+    language,
+  );
 }
 
 /** A client id for a write: a retry of the same write sends the same one, so it never doubles. */

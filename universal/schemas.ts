@@ -1,0 +1,36 @@
+/**
+ * The request pieces every feature's schemas share, written once: the sender's id for a write, an id
+ * of the content pack, and trimmed text within a length. Feature schemas import these; a feature
+ * never imports another feature's schemas for them.
+ */
+import { z } from "zod";
+import { ID_PATTERN } from "./content/pack-schema.ts";
+
+/** The sender's own id for a write: the same id again is the same write (a message, a post…), never a second one. */
+export const clientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, - or _");
+
+/** The longest pack id a request may name: no entry's id comes near, and the pages' `?id=` takes no longer. */
+export const PACK_ID_MAX = 80;
+
+/**
+ * An id of the content pack (`iron-sword`), by the pack format's own pattern. `message` is the
+ * refusal's text, which names the field (`itemId: an item id like iron-sword`).
+ */
+export const packIdSchema = (message = "a pack id like iron-sword") =>
+  z.string(message).max(PACK_ID_MAX, message).regex(ID_PATTERN, message);
+
+/** Whether `text` could be an id of the content pack (before looking it up). */
+export const isPackId = (text: string): boolean => text.length <= PACK_ID_MAX && ID_PATTERN.test(text);
+
+/**
+ * Text trimmed and held to `max` characters, at least `min` (1 unless said) after trimming; `what`
+ * begins each refusal (`title: at most 120 characters`, `title needs some text`). Text over twice
+ * `max` is refused before it is trimmed. `lineEnds` writes `\r\n` and `\r` as `\n` (texts of several lines).
+ */
+export function boundedText(max: number, what: string, { min = 1, lineEnds = false }: { min?: number; lineEnds?: boolean } = {}) {
+  return z
+    .string()
+    .max(max * 2, `${what}: at most ${max} characters`)
+    .transform((value) => (lineEnds ? value.replace(/\r\n?/g, "\n") : value).trim())
+    .pipe(z.string().min(min, `${what} needs some text`).max(max, `${what}: at most ${max} characters`));
+}
