@@ -36,8 +36,3 @@ export function feedError(t: TFunction, refusal: ApiRefusal): string {
     minutes: Math.max(1, Math.ceil(retryAfter / 60)),
   });
 }
-
-/** A client id for a write: a retry of the same write sends the same one, so it never doubles. */
-export function newClientId(): string {
-  return crypto.randomUUID().replaceAll("-", "");
-}

@@ -22,21 +22,12 @@ import { apiJson } from "../../shared/api/json-api.ts";
 import { limitRefusalText } from "../../shared/api/limit-text.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
+import { newClientId } from "../../shared/new-client-id.ts";
 import { field } from "../../shared/ui/catalog-parts.tsx";
 import { listboxKey } from "../../shared/ui/listbox-keys.ts";
 import { Link } from "react-router";
 import { Article } from "./guide-pages.tsx";
-import {
-  copyOutcome,
-  dropCopy,
-  insertLink,
-  linkQueryAt,
-  newClientId,
-  readCopy,
-  sameFields,
-  writeCopy,
-  type GuideFields,
-} from "./guide-drafts.ts";
+import { copyOutcome, dropCopy, insertLink, linkQueryAt, readCopy, sameFields, writeCopy, type GuideFields } from "./guide-drafts.ts";
 
 const PREVIEW_DELAY_MS = 400;
 const SUGGEST_DELAY_MS = 200;
@@ -89,7 +80,7 @@ function openingState(guide: GuideDraft | null, language: string) {
       fields: copy ?? server,
       conflict: null,
       notice: restored ? ("restored" as const) : null,
-      clientId: copy?.clientId ?? newClientId(),
+      clientId: copy?.clientId ?? newClientId("guide"),
     };
   }
   const outcome = copyOutcome(copy, { ...server, version: guide.version });

@@ -10,9 +10,10 @@ import { NOTE_AUTOSAVE_MS, NOTE_BODY_MAX, NOTE_TAGS_MAX, NOTE_TITLE_MAX, type No
 import { apiJson } from "../../shared/api/json-api.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
+import { newClientId } from "../../shared/new-client-id.ts";
 import { field } from "../../shared/ui/catalog-parts.tsx";
 import { prose } from "../../shared/ui/prose.ts";
-import { copyOutcome, dropCopy, newClientId, parseTags, readCopy, sameFields, writeCopy, type NoteFields } from "./note-drafts.ts";
+import { copyOutcome, dropCopy, parseTags, readCopy, sameFields, writeCopy, type NoteFields } from "./note-drafts.ts";
 import { noteError } from "./notes-errors.ts";
 import { ConflictPanel } from "../../shared/ui/conflict-panel.tsx";
 import { buttonClass } from "./notes-list-page.tsx";
@@ -48,7 +49,7 @@ function openingState(note: Note | null) {
   const copy = readCopy(note?.id ?? null);
   if (!note) {
     const restored = copy !== null && (copy.title !== "" || copy.body !== "");
-    return { fields: copy ?? fieldsOf(null), conflict: null, restored, clientId: copy?.clientId ?? newClientId() };
+    return { fields: copy ?? fieldsOf(null), conflict: null, restored, clientId: copy?.clientId ?? newClientId("note") };
   }
   const outcome = copyOutcome(copy, { ...fieldsOf(note), version: note.version });
   return {
@@ -186,7 +187,12 @@ export function NoteEditor({ language, note, onSaved }: NoteEditorProps) {
   async function saveMineAsNew() {
     const mine = latest.current;
     const answer = await apiJson<Note>("/api/notes", {
-      body: { title: mine.title.trim() || t("detail.newTitle"), body: mine.body, tags: parseTags(mine.tags), clientId: newClientId() },
+      body: {
+        title: mine.title.trim() || t("detail.newTitle"),
+        body: mine.body,
+        tags: parseTags(mine.tags),
+        clientId: newClientId("note"),
+      },
     });
     if (!answer.ok) {
       setNotice(noteError(t, answer));
