@@ -25,17 +25,14 @@ import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { newClientId } from "../../shared/new-client-id.ts";
 import { field } from "../../shared/ui/catalog-parts.tsx";
 import { listboxKey } from "../../shared/ui/listbox-keys.ts";
+import { useAutosave, type SaveState } from "../../shared/use-autosave.ts";
 import { Link } from "react-router";
 import { Article } from "./guide-pages.tsx";
 import { copyOutcome, dropCopy, insertLink, linkQueryAt, readCopy, sameFields, writeCopy, type GuideFields } from "./guide-drafts.ts";
 
 const PREVIEW_DELAY_MS = 400;
 const SUGGEST_DELAY_MS = 200;
-const RETRY_MS = 5_000;
 const SUGGESTIONS = 6;
-
-type SaveState =
-  { kind: "idle" | "saving" | "unsaved" | "needs-title" | "offline" } | { kind: "saved"; at: number } | { kind: "failed"; message: string };
 
 interface Conflict {
   version: number;
@@ -105,7 +102,6 @@ export function GuideEditor({ language, guide, onCreated, onChanged, onDeleted }
   const [notice, setNotice] = useState<"restored" | "submitted" | null>(opening.notice);
   // The same values for the save in flight, which outlives the render that started it.
   const clientId = useRef<string | null>(opening.clientId);
-  const saving = useRef<Promise<boolean> | null>(null);
   const latest = useRef(fields);
   const savedRef = useRef(saved);
   const serverRef = useRef(server);
@@ -135,19 +131,13 @@ export function GuideEditor({ language, guide, onCreated, onChanged, onDeleted }
 
   const dirty = !sameFields(fields, saved);
 
-  /** Sends the text as it is now; answers whether the server has it. */
-  const saveNow = useCallback(async (): Promise<boolean> => {
-    if (saving.current) await saving.current;
-    const sent = latest.current;
-    const current = serverRef.current;
-    if (conflictRef.current) return false;
-    if (current && sameFields(sent, savedRef.current)) return true;
-    if (!sent.title.trim()) {
-      setSave({ kind: "needs-title" });
-      return false;
-    }
-    setSave({ kind: "saving" });
-    const run = (async () => {
+  const blocked = useCallback(() => conflictRef.current !== null, []);
+  const upToDate = useCallback((sent: GuideFields) => serverRef.current !== null && sameFields(sent, savedRef.current), []);
+
+  /** Sends the text; answers whether the server has it. */
+  const send = useCallback(
+    async (sent: GuideFields): Promise<boolean> => {
+      const current = serverRef.current;
       const answer = current
         ? await apiJson<GuideDraft>(`/api/guides/${current.id}`, { method: "PATCH", body: { ...sent, version: current.version } })
         : await apiJson<GuideDraft>("/api/guides", { body: { ...sent, clientId: clientId.current ?? undefined } });
@@ -176,36 +166,29 @@ export function GuideEditor({ language, guide, onCreated, onChanged, onDeleted }
       }
       setSave({ kind: "failed", message: limitRefusalText(t, answer, language) ?? answer.message });
       return false;
-    })();
-    saving.current = run;
-    try {
-      return await run;
-    } finally {
-      saving.current = null;
-    }
-  }, [keepCopy, holdServer, onCreated, t, language]);
+    },
+    [keepCopy, holdServer, onCreated, t, language],
+  );
 
-  // Every change is kept on the device at once and sent after a pause in typing.
-  useEffect(() => {
-    if (!dirty) return;
-    keepCopy(fields);
-    if (conflict) return;
-    const timer = setTimeout(() => void saveNow(), GUIDE_AUTOSAVE_MS);
-    return () => clearTimeout(timer);
-  }, [fields, dirty, conflict, keepCopy, saveNow]);
+  const saveNow = useAutosave({
+    fields,
+    dirty,
+    held: conflict !== null,
+    delayMs: GUIDE_AUTOSAVE_MS,
+    save,
+    keepCopy,
+    latest,
+    blocked,
+    upToDate,
+    setSave,
+    send,
+  });
 
   // A copy the editor opened without (the same text as the server's) is not needed; once, for the guide it opened.
   const needlessCopy = guide && opening.notice === null && opening.conflict === null ? guide.id : null;
   useEffect(() => {
     if (needlessCopy !== null) dropCopy(needlessCopy);
   }, [needlessCopy]);
-
-  // After a failed save (offline), try again while the text is still unsaved.
-  useEffect(() => {
-    if (save.kind !== "offline") return;
-    const timer = setTimeout(() => void saveNow(), RETRY_MS);
-    return () => clearTimeout(timer);
-  }, [save, saveNow]);
 
   async function submit() {
     if (!(await saveNow())) return;
