@@ -102,3 +102,38 @@ export function useAutosave<Fields extends { title: string }>({
 
   return saveNow;
 }
+
+export interface ConflictSteps<Server> {
+  /** The conflict open, with the newer copy once it has been read. */
+  conflict: { theirs: Server | null } | null;
+  /** Takes a copy as the server's: what "dirty" compares with, what the next save is based on. */
+  holdServer(server: Server): void;
+  /** Closes the conflict: saves may go again. */
+  close(): void;
+  /** Shows the newer copy in the editor and forgets the device's. */
+  showTheirs(server: Server): void;
+  saveNow(): Promise<boolean>;
+  setSave(state: SaveState): void;
+}
+
+/** The writer's two ways out of a conflict, once the newer copy is read (before that, neither does anything). */
+export function useConflictChoices<Server>({ conflict, holdServer, close, showTheirs, saveNow, setSave }: ConflictSteps<Server>) {
+  return {
+    /** Keeps the writer's text: saved over the newer copy, which it is then based on. */
+    async keepMine() {
+      if (!conflict?.theirs) return;
+      holdServer(conflict.theirs);
+      close();
+      await saveNow();
+    },
+    /** Takes the newer copy: the writer's text leaves the editor and the device. */
+    takeTheirs() {
+      if (!conflict?.theirs) return;
+      const theirs = conflict.theirs;
+      holdServer(theirs);
+      showTheirs(theirs);
+      close();
+      setSave({ kind: "saved", at: Date.now() });
+    },
+  };
+}

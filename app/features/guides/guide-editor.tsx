@@ -25,7 +25,7 @@ import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { newClientId } from "../../shared/new-client-id.ts";
 import { field } from "../../shared/ui/catalog-parts.tsx";
 import { listboxKey } from "../../shared/ui/listbox-keys.ts";
-import { useAutosave, type SaveState } from "../../shared/use-autosave.ts";
+import { useAutosave, useConflictChoices, type SaveState } from "../../shared/use-autosave.ts";
 import { Link } from "react-router";
 import { Article } from "./guide-pages.tsx";
 import { copyOutcome, dropCopy, insertLink, linkQueryAt, readCopy, sameFields, writeCopy, type GuideFields } from "./guide-drafts.ts";
@@ -216,23 +216,20 @@ export function GuideEditor({ language, guide, onCreated, onChanged, onDeleted }
     onDeleted();
   }
 
-  async function keepMine() {
-    if (!conflict?.theirs) return;
-    holdServer(conflict.theirs);
-    conflictRef.current = null;
-    setConflict(null);
-    await saveNow();
-  }
-
-  function takeTheirs() {
-    if (!conflict?.theirs) return;
-    const theirs = conflict.theirs;
-    holdServer(theirs);
-    dropCopy(theirs.id);
-    setFields(fieldsOf(theirs, theirs.language));
-    setConflict(null);
-    setSave({ kind: "saved", at: Date.now() });
-  }
+  const { keepMine, takeTheirs } = useConflictChoices({
+    conflict,
+    holdServer,
+    close: () => {
+      conflictRef.current = null;
+      setConflict(null);
+    },
+    showTheirs: (theirs) => {
+      dropCopy(theirs.id);
+      setFields(fieldsOf(theirs, theirs.language));
+    },
+    saveNow,
+    setSave,
+  });
 
   const set = (changes: Partial<GuideFields>) => {
     setNotice((current) => (current === "submitted" ? null : current));

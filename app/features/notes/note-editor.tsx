@@ -13,7 +13,7 @@ import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { newClientId } from "../../shared/new-client-id.ts";
 import { field } from "../../shared/ui/catalog-parts.tsx";
 import { prose } from "../../shared/ui/prose.ts";
-import { useAutosave, type SaveState } from "../../shared/use-autosave.ts";
+import { useAutosave, useConflictChoices, type SaveState } from "../../shared/use-autosave.ts";
 import { copyOutcome, dropCopy, parseTags, readCopy, sameFields, writeCopy, type NoteFields } from "./note-drafts.ts";
 import { noteError } from "./notes-errors.ts";
 import { ConflictPanel } from "../../shared/ui/conflict-panel.tsx";
@@ -147,24 +147,20 @@ export function NoteEditor({ language, note, onSaved }: NoteEditorProps) {
     send,
   });
 
-  async function keepMine() {
-    if (!conflict?.theirs) return;
-    holdServer(conflict.theirs);
-    conflictRef.current = null;
-    setConflict(null);
-    await saveNow();
-  }
-
-  function takeTheirs() {
-    if (!conflict?.theirs) return;
-    const theirs = conflict.theirs;
-    holdServer(theirs);
-    dropCopy(theirs.id);
-    setFields(fieldsOf(theirs));
-    conflictRef.current = null;
-    setConflict(null);
-    setSave({ kind: "saved", at: Date.now() });
-  }
+  const { keepMine, takeTheirs } = useConflictChoices({
+    conflict,
+    holdServer,
+    close: () => {
+      conflictRef.current = null;
+      setConflict(null);
+    },
+    showTheirs: (theirs) => {
+      dropCopy(theirs.id);
+      setFields(fieldsOf(theirs));
+    },
+    saveNow,
+    setSave,
+  });
 
   async function saveMineAsNew() {
     const mine = latest.current;
