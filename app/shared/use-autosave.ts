@@ -50,7 +50,7 @@ export async function saveInTurn<Fields extends { title: string }>(
   }
 }
 
-export interface AutosaveOptions<Fields extends { title: string }> extends SaveSteps<Fields> {
+export interface AutosaveLoop<Fields> {
   /** The text as typed (each change restarts the pause). */
   fields: Fields;
   /** The text differs from the server's. */
@@ -64,20 +64,14 @@ export interface AutosaveOptions<Fields extends { title: string }> extends SaveS
   keepCopy(fields: Fields): void;
 }
 
-/** Runs the loop; answers `saveNow`, for a save the writer asks for (before submitting, after a conflict). */
-export function useAutosave<Fields extends { title: string }>({
-  fields,
-  dirty,
-  held,
-  delayMs,
-  save,
-  keepCopy,
-  latest,
-  blocked,
-  upToDate,
-  setSave,
-  send,
-}: AutosaveOptions<Fields>): () => Promise<boolean> {
+/**
+ * Runs the loop; each save takes `steps` in turn (`saveInTurn`). Answers `saveNow`, for a save the
+ * writer asks for (before submitting, after a conflict).
+ */
+export function useAutosave<Fields extends { title: string }>(
+  { fields, dirty, held, delayMs, save, keepCopy }: AutosaveLoop<Fields>,
+  { latest, blocked, upToDate, setSave, send }: SaveSteps<Fields>,
+): () => Promise<boolean> {
   const saving = useRef<Promise<boolean> | null>(null);
   const saveNow = useCallback(
     () => saveInTurn(saving, { latest, blocked, upToDate, setSave, send }),

@@ -170,19 +170,10 @@ export function GuideEditor({ language, guide, onCreated, onChanged, onDeleted }
     [keepCopy, holdServer, onCreated, t, language],
   );
 
-  const saveNow = useAutosave({
-    fields,
-    dirty,
-    held: conflict !== null,
-    delayMs: GUIDE_AUTOSAVE_MS,
-    save,
-    keepCopy,
-    latest,
-    blocked,
-    upToDate,
-    setSave,
-    send,
-  });
+  const saveNow = useAutosave(
+    { fields, dirty, held: conflict !== null, delayMs: GUIDE_AUTOSAVE_MS, save, keepCopy },
+    { latest, blocked, upToDate, setSave, send },
+  );
 
   // A copy the editor opened without (the same text as the server's) is not needed; once, for the guide it opened.
   const needlessCopy = guide && opening.notice === null && opening.conflict === null ? guide.id : null;

@@ -133,19 +133,10 @@ export function NoteEditor({ language, note, onSaved }: NoteEditorProps) {
     [keepCopy, holdServer, t],
   );
 
-  const saveNow = useAutosave({
-    fields,
-    dirty,
-    held: conflict !== null,
-    delayMs: NOTE_AUTOSAVE_MS,
-    save,
-    keepCopy,
-    latest,
-    blocked,
-    upToDate,
-    setSave,
-    send,
-  });
+  const saveNow = useAutosave(
+    { fields, dirty, held: conflict !== null, delayMs: NOTE_AUTOSAVE_MS, save, keepCopy },
+    { latest, blocked, upToDate, setSave, send },
+  );
 
   const { keepMine, takeTheirs } = useConflictChoices({
     conflict,
