@@ -31,7 +31,7 @@ export function requireViewer(context: Readonly<RouterContextProvider>): Viewer 
 const denial = createContext<{ path: string } | null>(null);
 
 /**
- * The `auth` guard of spec §2 on /admin: signed out -> sign in and back; signed in without the
+ * The `auth` guard on /admin: signed out -> sign in and back; signed in without the
  * admin or moderator role -> 403. Moderators get in and see only moderation (the page decides).
  */
 const auth: MiddlewareFunction<Response> = ({ url, context }) => {
