@@ -5,6 +5,7 @@ import { BAG_ENHANCEMENT_MAX, BAG_NOTE_MAX, BAG_QUANTITY_MAX, type BagEntry } fr
 import { apiJson } from "../../shared/api/json-api.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
+import { newClientId } from "../../shared/new-client-id.ts";
 import { field } from "../../shared/ui/catalog-parts.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { NumberField } from "../../shared/ui/number-field.tsx";
@@ -12,10 +13,6 @@ import { bagError } from "./bag-errors.ts";
 import { buttonClass, secondary } from "./bag-page.tsx";
 
 const SUGGEST_DELAY_MS = 200;
-
-function newClientId(): string {
-  return `bag-${globalThis.crypto.randomUUID().replace(/-/g, "")}`;
-}
 
 export function AddEntry({ onAdded, onClose }: { onAdded(message: string): void; onClose(): void }) {
   const { t, i18n } = useTranslation("bag");
@@ -28,7 +25,7 @@ export function AddEntry({ onAdded, onClose }: { onAdded(message: string): void;
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const clientId = useRef(newClientId());
+  const clientId = useRef(newClientId("bag"));
   const search = useRef<HTMLInputElement>(null);
   useEffect(() => search.current?.focus(), []);
 
@@ -59,7 +56,7 @@ export function AddEntry({ onAdded, onClose }: { onAdded(message: string): void;
     });
     setBusy(false);
     if (!answer.ok) return setError(bagError(t, answer, i18n.language));
-    clientId.current = newClientId();
+    clientId.current = newClientId("bag");
     setItem(null);
     setQuery("");
     setHits([]);

@@ -3,13 +3,14 @@
  * median price (marked when there is none) and the total; search, type and sort kept in the URL
  * and answered by the loader in one pass. Adding an item and the CSV import load when opened.
  */
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { bagSorts, type BagEntry, type BagSort, type BagTotals } from "../../../universal/bag/bag-limits.ts";
 import { ITEM_TYPES } from "../../../universal/content/pack-schema.ts";
 import { numberFormat } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { useSearchText } from "../../shared/routing/use-search-text.ts";
 import { useUrlParams } from "../../shared/routing/use-url-params.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { field } from "../../shared/ui/catalog-parts.tsx";
@@ -18,7 +19,6 @@ import { GameIcon } from "../../shared/ui/game-icon.tsx";
 const AddEntry = lazy(() => import("./add-entry.tsx").then((module) => ({ default: module.AddEntry })));
 const ImportCsv = lazy(() => import("./import-csv.tsx").then((module) => ({ default: module.ImportCsv })));
 
-const SEARCH_DELAY_MS = 300;
 export const buttonClass = "inline-flex min-h-10 items-center justify-center rounded-md px-4 font-semibold disabled:opacity-60";
 export const secondary = `${buttonClass} border border-line bg-surface hover:bg-surface-muted`;
 
@@ -38,27 +38,9 @@ export function BagPage({ i18n, entries, totals, q, type, sort }: BagPageProps) 
   const ids = useId();
   const revalidator = useRevalidator();
   const [, setParams] = useUrlParams();
-  const [text, setText] = useState(q);
-  const [sent, setSent] = useState(q);
-  const [shown, setShown] = useState(q);
+  const [text, setText] = useSearchText(q, setParams);
   const [panel, setPanel] = useState<"add" | "import" | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  if (q !== shown) {
-    setShown(q);
-    if (q !== sent) {
-      setSent(q);
-      setText(q);
-    }
-  }
-  useEffect(() => {
-    const wanted = text.trim();
-    if (wanted === sent) return;
-    const timer = setTimeout(() => {
-      setSent(wanted);
-      setParams({ q: wanted || null });
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, sent, setParams]);
 
   const changed = (notice: string) => {
     setMessage(notice);

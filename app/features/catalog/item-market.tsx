@@ -9,7 +9,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { Offer, OfferSide, PriceBucket, PriceRange, ReputationCounts } from "../../../universal/offers/offer-types.ts";
+import type { Offer, OfferSide, PriceBucket, PriceRange } from "../../../universal/offers/offer-types.ts";
 import { priceRanges } from "../../../universal/offers/offer-types.ts";
 import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
@@ -19,6 +19,8 @@ import type { TFunction } from "../../shared/i18n/translator.ts";
 import { afterInteractive } from "../../shared/page/after-interactive.ts";
 import { useTopic } from "../../shared/realtime/use-topic.ts";
 import { useUrlParams } from "../../shared/routing/use-url-params.ts";
+import { Standing } from "../../shared/ui/standing.tsx";
+import { useMinuteClock } from "../../shared/use-minute-clock.ts";
 
 const PriceChart = lazy(() => import("./price-chart.tsx").then((module) => ({ default: module.PriceChart })));
 
@@ -38,32 +40,6 @@ type Book = Record<OfferSide, Offer[]>;
 /** Sells cheapest first, buys dearest first; the older offer first at one price. */
 function sortBook(side: OfferSide, offers: Offer[]): Offer[] {
   return [...offers].sort((a, b) => (side === "sell" ? a.unitPrice - b.unitPrice : b.unitPrice - a.unitPrice) || a.id - b.id);
-}
-
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(0);
-  useEffect(() => {
-    if (!active) return;
-    const tick = () => setNow(Date.now());
-    tick();
-    const timer = setInterval(tick, 30_000);
-    return () => clearInterval(timer);
-  }, [active]);
-  return now;
-}
-
-function Standing({ reputation, t }: { reputation: ReputationCounts; t: TFunction }) {
-  return (
-    <span className="whitespace-nowrap" title={t("reputation.title")}>
-      <span className="font-semibold text-emerald-800 dark:text-emerald-300">
-        {reputation.positive > 0 ? `+${reputation.positive}` : "0"}
-      </span>
-      {" / "}
-      <span className="font-semibold text-red-700 dark:text-red-300">{reputation.negative > 0 ? `−${reputation.negative}` : "0"}</span>
-      {" · "}
-      {t("reputation.trades", { count: reputation.trades })}
-    </span>
-  );
 }
 
 function BookSide({
@@ -283,7 +259,7 @@ export function ItemMarket({ itemId, servers, i18n }: { itemId: string; servers:
   const [generation, setGeneration] = useState(0);
   const loading = useRef(false);
   const missed = useRef(false);
-  const now = useNow(book !== null);
+  const now = useMinuteClock(book !== null);
 
   useEffect(() => {
     const controller = new AbortController();

@@ -1,14 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type FormEvent,
-  type KeyboardEvent,
-} from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useRevalidator } from "react-router";
 import {
   HISTORY_PAGE,
@@ -31,6 +21,9 @@ import { nextOnline, RoomPresence, type RoomOnline } from "./room-presence.tsx";
 import { MentionList, useMentionPicker, type Mentionable } from "../../shared/ui/mention-picker.tsx";
 import { useCaretAfterRender } from "../../shared/ui/use-caret.ts";
 import { useRootData } from "../../shared/root-data.ts";
+import { newClientId } from "../../shared/new-client-id.ts";
+import { useHydrated } from "../../shared/use-hydrated.ts";
+import { useMinuteClock } from "../../shared/use-minute-clock.ts";
 import { hiddenAfterChange, hiddenAfterReveal } from "./message-window.ts";
 
 const TYPING_SHOWN_MS = 4_000;
@@ -38,38 +31,8 @@ const READ_SETTLE_MS = 3_000;
 /** Closer than this to the bottom, the list follows new messages; farther, the reader is reading history. */
 const FOLLOW_PX = 120;
 
-function newClientId(): string {
-  return crypto.randomUUID().replaceAll("-", "");
-}
-
 function byId(a: Shown, b: Shown): number {
   return a.id - b.id;
-}
-
-const noChange = () => () => {};
-
-/** False on the server and while the page hydrates, true after: times then switch to the device's zone. */
-function useAfterHydration(): boolean {
-  return useSyncExternalStore(
-    noChange,
-    () => true,
-    () => false,
-  );
-}
-
-/** The time, every 30 s from hydration on (0 before): which own messages may still be edited. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(0);
-  useEffect(() => {
-    const tick = () => setNow(Date.now());
-    const first = setTimeout(tick, 0);
-    const timer = setInterval(tick, 30_000);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, []);
-  return now;
 }
 
 export interface ConversationProps {
@@ -85,7 +48,8 @@ export interface ConversationProps {
 export function Conversation({ room, initial, viewerUid, moderator, blocked }: ConversationProps) {
   const { t, i18n } = useTranslation("chat");
   const language = i18n.language;
-  const local = useAfterHydration();
+  // Times switch to the device's zone once hydrated; the clock says which own messages may still be edited.
+  const local = useHydrated();
   const now = useMinuteClock();
   const revalidator = useRevalidator();
   const [messages, setMessages] = useState<Shown[]>(initial);

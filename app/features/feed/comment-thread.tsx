@@ -10,7 +10,8 @@ import { Avatar } from "../../shared/ui/badges.tsx";
 import { ReaderTime } from "../../shared/ui/countdown.tsx";
 import { HeartIcon } from "../../shared/ui/icons.tsx";
 import { compactProse } from "../../shared/ui/prose.ts";
-import { feedError, newClientId } from "./feed-errors.ts";
+import { feedError } from "./feed-errors.ts";
+import { newClientId } from "../../shared/new-client-id.ts";
 import type { FeedViewer } from "./post-card.tsx";
 
 interface Props {

@@ -19,7 +19,8 @@ import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { MentionList, useMentionPicker, type Mentionable } from "../../shared/ui/mention-picker.tsx";
 import { useCaretAfterRender } from "../../shared/ui/use-caret.ts";
-import { feedError, newClientId } from "./feed-errors.ts";
+import { feedError } from "./feed-errors.ts";
+import { newClientId } from "../../shared/new-client-id.ts";
 
 interface EntryHit {
   ref: string;

@@ -25,8 +25,3 @@ export function feedError(t: TFunction, refusal: ApiRefusal): string {
   };
   return refusalText(t, refusal, { reasons, values });
 }
-
-/** A client id for a write: a retry of the same write sends the same one, so it never doubles. */
-export function newClientId(): string {
-  return crypto.randomUUID().replaceAll("-", "");
-}

@@ -2,7 +2,7 @@
  * A guide's text kept safe while it is written (`app/shared/drafts/device-copies.ts`), and the
  * `[[` catalog links typed in it.
  */
-import { copyOutcome as outcomeOf, deviceCopies, newClientId as creationId, type CopyMeta } from "../../shared/drafts/device-copies.ts";
+import { copyOutcome as outcomeOf, deviceCopies, type CopyMeta } from "../../shared/drafts/device-copies.ts";
 
 export interface GuideFields {
   title: string;
@@ -33,9 +33,6 @@ export function sameFields(a: GuideFields, b: GuideFields): boolean {
 export function copyOutcome(copy: LocalCopy | null, server: GuideFields & { version: number }): "none" | "restore" | "conflict" {
   return outcomeOf(copy, server, sameFields);
 }
-
-/** A new guide's creation id: the same id again answers the same guide. */
-export const newClientId = () => creationId("guide");
 
 /**
  * The catalog link being typed: `[[` then up to 40 characters before the caret, with no line break

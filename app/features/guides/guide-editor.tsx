@@ -22,29 +22,17 @@ import { apiJson } from "../../shared/api/json-api.ts";
 import { limitRefusalText } from "../../shared/api/limit-text.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
+import { newClientId } from "../../shared/new-client-id.ts";
 import { field } from "../../shared/ui/catalog-parts.tsx";
 import { listboxKey } from "../../shared/ui/listbox-keys.ts";
+import { useAutosave, useConflictChoices, type SaveState } from "../../shared/use-autosave.ts";
 import { Link } from "react-router";
 import { Article } from "./guide-pages.tsx";
-import {
-  copyOutcome,
-  dropCopy,
-  insertLink,
-  linkQueryAt,
-  newClientId,
-  readCopy,
-  sameFields,
-  writeCopy,
-  type GuideFields,
-} from "./guide-drafts.ts";
+import { copyOutcome, dropCopy, insertLink, linkQueryAt, readCopy, sameFields, writeCopy, type GuideFields } from "./guide-drafts.ts";
 
 const PREVIEW_DELAY_MS = 400;
 const SUGGEST_DELAY_MS = 200;
-const RETRY_MS = 5_000;
 const SUGGESTIONS = 6;
-
-type SaveState =
-  { kind: "idle" | "saving" | "unsaved" | "needs-title" | "offline" } | { kind: "saved"; at: number } | { kind: "failed"; message: string };
 
 interface Conflict {
   version: number;
@@ -89,7 +77,7 @@ function openingState(guide: GuideDraft | null, language: string) {
       fields: copy ?? server,
       conflict: null,
       notice: restored ? ("restored" as const) : null,
-      clientId: copy?.clientId ?? newClientId(),
+      clientId: copy?.clientId ?? newClientId("guide"),
     };
   }
   const outcome = copyOutcome(copy, { ...server, version: guide.version });
@@ -114,7 +102,6 @@ export function GuideEditor({ language, guide, onCreated, onChanged, onDeleted }
   const [notice, setNotice] = useState<"restored" | "submitted" | null>(opening.notice);
   // The same values for the save in flight, which outlives the render that started it.
   const clientId = useRef<string | null>(opening.clientId);
-  const saving = useRef<Promise<boolean> | null>(null);
   const latest = useRef(fields);
   const savedRef = useRef(saved);
   const serverRef = useRef(server);
@@ -144,19 +131,13 @@ export function GuideEditor({ language, guide, onCreated, onChanged, onDeleted }
 
   const dirty = !sameFields(fields, saved);
 
-  /** Sends the text as it is now; answers whether the server has it. */
-  const saveNow = useCallback(async (): Promise<boolean> => {
-    if (saving.current) await saving.current;
-    const sent = latest.current;
-    const current = serverRef.current;
-    if (conflictRef.current) return false;
-    if (current && sameFields(sent, savedRef.current)) return true;
-    if (!sent.title.trim()) {
-      setSave({ kind: "needs-title" });
-      return false;
-    }
-    setSave({ kind: "saving" });
-    const run = (async () => {
+  const blocked = useCallback(() => conflictRef.current !== null, []);
+  const upToDate = useCallback((sent: GuideFields) => serverRef.current !== null && sameFields(sent, savedRef.current), []);
+
+  /** Sends the text; answers whether the server has it. */
+  const send = useCallback(
+    async (sent: GuideFields): Promise<boolean> => {
+      const current = serverRef.current;
       const answer = current
         ? await apiJson<GuideDraft>(`/api/guides/${current.id}`, { method: "PATCH", body: { ...sent, version: current.version } })
         : await apiJson<GuideDraft>("/api/guides", { body: { ...sent, clientId: clientId.current ?? undefined } });
@@ -185,36 +166,20 @@ export function GuideEditor({ language, guide, onCreated, onChanged, onDeleted }
       }
       setSave({ kind: "failed", message: limitRefusalText(t, answer, language) ?? answer.message });
       return false;
-    })();
-    saving.current = run;
-    try {
-      return await run;
-    } finally {
-      saving.current = null;
-    }
-  }, [keepCopy, holdServer, onCreated, t, language]);
+    },
+    [keepCopy, holdServer, onCreated, t, language],
+  );
 
-  // Every change is kept on the device at once and sent after a pause in typing.
-  useEffect(() => {
-    if (!dirty) return;
-    keepCopy(fields);
-    if (conflict) return;
-    const timer = setTimeout(() => void saveNow(), GUIDE_AUTOSAVE_MS);
-    return () => clearTimeout(timer);
-  }, [fields, dirty, conflict, keepCopy, saveNow]);
+  const saveNow = useAutosave(
+    { fields, dirty, held: conflict !== null, delayMs: GUIDE_AUTOSAVE_MS, save, keepCopy },
+    { latest, blocked, upToDate, setSave, send },
+  );
 
   // A copy the editor opened without (the same text as the server's) is not needed; once, for the guide it opened.
   const needlessCopy = guide && opening.notice === null && opening.conflict === null ? guide.id : null;
   useEffect(() => {
     if (needlessCopy !== null) dropCopy(needlessCopy);
   }, [needlessCopy]);
-
-  // After a failed save (offline), try again while the text is still unsaved.
-  useEffect(() => {
-    if (save.kind !== "offline") return;
-    const timer = setTimeout(() => void saveNow(), RETRY_MS);
-    return () => clearTimeout(timer);
-  }, [save, saveNow]);
 
   async function submit() {
     if (!(await saveNow())) return;
@@ -242,23 +207,20 @@ export function GuideEditor({ language, guide, onCreated, onChanged, onDeleted }
     onDeleted();
   }
 
-  async function keepMine() {
-    if (!conflict?.theirs) return;
-    holdServer(conflict.theirs);
-    conflictRef.current = null;
-    setConflict(null);
-    await saveNow();
-  }
-
-  function takeTheirs() {
-    if (!conflict?.theirs) return;
-    const theirs = conflict.theirs;
-    holdServer(theirs);
-    dropCopy(theirs.id);
-    setFields(fieldsOf(theirs, theirs.language));
-    setConflict(null);
-    setSave({ kind: "saved", at: Date.now() });
-  }
+  const { keepMine, takeTheirs } = useConflictChoices({
+    conflict,
+    holdServer,
+    close: () => {
+      conflictRef.current = null;
+      setConflict(null);
+    },
+    showTheirs: (theirs) => {
+      dropCopy(theirs.id);
+      setFields(fieldsOf(theirs, theirs.language));
+    },
+    saveNow,
+    setSave,
+  });
 
   const set = (changes: Partial<GuideFields>) => {
     setNotice((current) => (current === "submitted" ? null : current));

@@ -3,13 +3,14 @@
  * (a draft, in review, published, sent back with the moderators' reason) and the editor. Loaded
  * only on these addresses, so the guide pages do not carry the editor.
  */
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { memberGuideHref, type GuideDraft } from "../../../universal/guides/guide-limits.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
 import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
+import { useHydrated } from "../../shared/use-hydrated.ts";
 import { GuideEditor } from "./guide-editor.tsx";
 
 export interface GuideWorkspaceProps {
@@ -37,20 +38,10 @@ const statusStyle: Record<string, string> = {
   hidden: "border border-accent",
 };
 
-const noSubscription = () => () => {};
-
-/** False on the server and while hydrating, true after: the editor opens with what this device kept, which the server cannot know. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 export default function GuideWorkspace({ guidesI18n, language, signedIn, mode, editId, own }: GuideWorkspaceProps) {
   const { t } = useRouteMessages(guidesI18n);
   const navigate = useNavigate();
+  // The editor opens with what this device kept, which the server cannot know: after hydration.
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   /** The guide this editor created: it stays the same editor when the address becomes `?edit=`. */

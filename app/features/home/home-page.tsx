@@ -8,6 +8,7 @@ import { Countdown, GameTime, MessageWithTime, ReaderTime } from "../../shared/u
 import { EventCard, type LiveEvent } from "../../shared/ui/event-card.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { Avatar } from "../../shared/ui/badges.tsx";
+import { PostThumbnail } from "../../shared/ui/post-thumbnail.tsx";
 import { notificationText } from "../../shared/notifications/notification-text.ts";
 import { sameOriginPath } from "../../../universal/navigation/safe-navigation.ts";
 import type { AppNotification } from "../../../universal/notifications/notification-kinds.ts";
@@ -178,17 +179,7 @@ export function HomePage({
                       {t("posts.likes", { count: post.likes })} · {t("posts.comments", { count: post.comments })}
                     </span>
                   </span>
-                  {post.image ? (
-                    <img
-                      src={post.image.url}
-                      alt=""
-                      width={64}
-                      height={64}
-                      loading="lazy"
-                      decoding="async"
-                      className="size-16 shrink-0 rounded-md object-cover"
-                    />
-                  ) : null}
+                  <PostThumbnail image={post.image} />
                 </Link>
               </li>
             ))}

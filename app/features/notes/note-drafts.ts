@@ -1,5 +1,5 @@
 /** A note's text kept safe while it is written (`app/shared/drafts/device-copies.ts`), and its tags as typed. */
-import { copyOutcome as outcomeOf, deviceCopies, newClientId as creationId, type CopyMeta } from "../../shared/drafts/device-copies.ts";
+import { copyOutcome as outcomeOf, deviceCopies, type CopyMeta } from "../../shared/drafts/device-copies.ts";
 
 export interface NoteFields {
   title: string;
@@ -37,6 +37,3 @@ export function sameFields(a: NoteFields, b: NoteFields): boolean {
 export function copyOutcome(copy: LocalCopy | null, server: NoteFields & { version: number }): "none" | "restore" | "conflict" {
   return outcomeOf(copy, server, sameFields);
 }
-
-/** A new note's creation id: the same id again answers the same note. */
-export const newClientId = () => creationId("note");

@@ -10,17 +10,14 @@ import { NOTE_AUTOSAVE_MS, NOTE_BODY_MAX, NOTE_TAGS_MAX, NOTE_TITLE_MAX, type No
 import { apiJson } from "../../shared/api/json-api.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
+import { newClientId } from "../../shared/new-client-id.ts";
 import { field } from "../../shared/ui/catalog-parts.tsx";
 import { prose } from "../../shared/ui/prose.ts";
-import { copyOutcome, dropCopy, newClientId, parseTags, readCopy, sameFields, writeCopy, type NoteFields } from "./note-drafts.ts";
+import { useAutosave, useConflictChoices, type SaveState } from "../../shared/use-autosave.ts";
+import { copyOutcome, dropCopy, parseTags, readCopy, sameFields, writeCopy, type NoteFields } from "./note-drafts.ts";
 import { noteError } from "./notes-errors.ts";
 import { ConflictPanel } from "../../shared/ui/conflict-panel.tsx";
 import { buttonClass } from "./notes-list-page.tsx";
-
-const RETRY_MS = 5_000;
-
-type SaveState =
-  { kind: "idle" | "saving" | "unsaved" | "needs-title" | "offline" } | { kind: "saved"; at: number } | { kind: "failed"; message: string };
 
 interface Conflict {
   version: number;
@@ -48,7 +45,7 @@ function openingState(note: Note | null) {
   const copy = readCopy(note?.id ?? null);
   if (!note) {
     const restored = copy !== null && (copy.title !== "" || copy.body !== "");
-    return { fields: copy ?? fieldsOf(null), conflict: null, restored, clientId: copy?.clientId ?? newClientId() };
+    return { fields: copy ?? fieldsOf(null), conflict: null, restored, clientId: copy?.clientId ?? newClientId("note") };
   }
   const outcome = copyOutcome(copy, { ...fieldsOf(note), version: note.version });
   return {
@@ -71,7 +68,6 @@ export function NoteEditor({ language, note, onSaved }: NoteEditorProps) {
   const [notice, setNotice] = useState<string | null>(opening.restored ? t("editor.restored") : null);
   const [copyId, setCopyId] = useState<number | null>(null);
   const clientId = useRef<string | null>(opening.clientId);
-  const saving = useRef<Promise<boolean> | null>(null);
   const latest = useRef(fields);
   const savedRef = useRef(saved);
   const serverRef = useRef(server);
@@ -99,20 +95,14 @@ export function NoteEditor({ language, note, onSaved }: NoteEditorProps) {
 
   const dirty = !sameFields(fields, saved);
 
-  /** Sends the text as it is now; answers whether the server has it. */
-  const saveNow = useCallback(async (): Promise<boolean> => {
-    if (saving.current) await saving.current;
-    const sent = latest.current;
-    const current = serverRef.current;
-    if (conflictRef.current) return false;
-    if (current && sameFields(sent, savedRef.current)) return true;
-    if (!sent.title.trim()) {
-      setSave({ kind: "needs-title" });
-      return false;
-    }
-    setSave({ kind: "saving" });
-    const payload = { title: sent.title, body: sent.body, tags: parseTags(sent.tags) };
-    const run = (async () => {
+  const blocked = useCallback(() => conflictRef.current !== null, []);
+  const upToDate = useCallback((sent: NoteFields) => serverRef.current !== null && sameFields(sent, savedRef.current), []);
+
+  /** Sends the text; answers whether the server has it. */
+  const send = useCallback(
+    async (sent: NoteFields): Promise<boolean> => {
+      const current = serverRef.current;
+      const payload = { title: sent.title, body: sent.body, tags: parseTags(sent.tags) };
       const answer = current
         ? await apiJson<Note>(`/api/notes/${current.id}`, { method: "PATCH", body: { ...payload, version: current.version } })
         : await apiJson<Note>("/api/notes", { body: { ...payload, clientId: clientId.current ?? undefined } });
@@ -139,54 +129,39 @@ export function NoteEditor({ language, note, onSaved }: NoteEditorProps) {
       }
       setSave({ kind: "failed", message: noteError(t, answer) });
       return false;
-    })();
-    saving.current = run;
-    try {
-      return await run;
-    } finally {
-      saving.current = null;
-    }
-  }, [keepCopy, holdServer, t]);
+    },
+    [keepCopy, holdServer, t],
+  );
 
-  // Every change is kept on the device at once and sent after a pause in typing.
-  useEffect(() => {
-    if (!dirty) return;
-    keepCopy(fields);
-    if (conflict) return;
-    const timer = setTimeout(() => void saveNow(), NOTE_AUTOSAVE_MS);
-    return () => clearTimeout(timer);
-  }, [fields, dirty, conflict, keepCopy, saveNow]);
+  const saveNow = useAutosave(
+    { fields, dirty, held: conflict !== null, delayMs: NOTE_AUTOSAVE_MS, save, keepCopy },
+    { latest, blocked, upToDate, setSave, send },
+  );
 
-  // After a failed save (offline), try again while the text is still unsaved.
-  useEffect(() => {
-    if (save.kind !== "offline") return;
-    const timer = setTimeout(() => void saveNow(), RETRY_MS);
-    return () => clearTimeout(timer);
-  }, [save, saveNow]);
-
-  async function keepMine() {
-    if (!conflict?.theirs) return;
-    holdServer(conflict.theirs);
-    conflictRef.current = null;
-    setConflict(null);
-    await saveNow();
-  }
-
-  function takeTheirs() {
-    if (!conflict?.theirs) return;
-    const theirs = conflict.theirs;
-    holdServer(theirs);
-    dropCopy(theirs.id);
-    setFields(fieldsOf(theirs));
-    conflictRef.current = null;
-    setConflict(null);
-    setSave({ kind: "saved", at: Date.now() });
-  }
+  const { keepMine, takeTheirs } = useConflictChoices({
+    conflict,
+    holdServer,
+    close: () => {
+      conflictRef.current = null;
+      setConflict(null);
+    },
+    showTheirs: (theirs) => {
+      dropCopy(theirs.id);
+      setFields(fieldsOf(theirs));
+    },
+    saveNow,
+    setSave,
+  });
 
   async function saveMineAsNew() {
     const mine = latest.current;
     const answer = await apiJson<Note>("/api/notes", {
-      body: { title: mine.title.trim() || t("detail.newTitle"), body: mine.body, tags: parseTags(mine.tags), clientId: newClientId() },
+      body: {
+        title: mine.title.trim() || t("detail.newTitle"),
+        body: mine.body,
+        tags: parseTags(mine.tags),
+        clientId: newClientId("note"),
+      },
     });
     if (!answer.ok) {
       setNotice(noteError(t, answer));

@@ -2,16 +2,15 @@
  * `/me/note`: the member's notes, pinned first, then the newest change; an accent-insensitive search
  * and a tag filter kept in the URL (`?q=`, `?tag=`), answered by the loader in one pass.
  */
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { Form, Link } from "react-router";
 import { checklistItems, type Note } from "../../../universal/notes/note-limits.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { useSearchText } from "../../shared/routing/use-search-text.ts";
 import { useUrlParams } from "../../shared/routing/use-url-params.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { MessageWithTime } from "../../shared/ui/countdown.tsx";
 import { field } from "../../shared/ui/catalog-parts.tsx";
-
-const SEARCH_DELAY_MS = 300;
 
 export interface NotesListProps {
   i18n: RouteMessages;
@@ -48,26 +47,7 @@ export function NotesListPage({ i18n, notes, tags, q, tag }: NotesListProps) {
   const language = i18n.language;
   const ids = useId();
   const [, setParams] = useUrlParams();
-  const [text, setText] = useState(q);
-  // The search this page asked for, told apart from one that came from a link ("clear filters"), which replaces the text.
-  const [sent, setSent] = useState(q);
-  const [shown, setShown] = useState(q);
-  if (q !== shown) {
-    setShown(q);
-    if (q !== sent) {
-      setSent(q);
-      setText(q);
-    }
-  }
-  useEffect(() => {
-    const wanted = text.trim();
-    if (wanted === sent) return;
-    const timer = setTimeout(() => {
-      setSent(wanted);
-      setParams({ q: wanted || null });
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, sent, setParams]);
+  const [text, setText] = useSearchText(q, setParams);
 
   const filtered = q !== "" || tag !== null;
   return (

@@ -4,7 +4,7 @@
  * Replies go out at once with a client id and are confirmed by the answer or the socket, whichever
  * comes first. The dialogs (release, cancel, feedback) load when first opened.
  */
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { OFFER_REPLY_MAX } from "../../../universal/offers/offer-limits.ts";
 import type { Feedback, Offer, OfferDetail, OfferReply } from "../../../universal/offers/offer-types.ts";
@@ -19,36 +19,15 @@ import { mergeAfterReload } from "../../shared/realtime/merge-after-reload.ts";
 import { useTopic } from "../../shared/realtime/use-topic.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
-import { Presence, SideBadge, Standing, StatusBadge, type Named } from "./offer-parts.tsx";
-import { formatGold, gameAndLocalTime, newClientId, offerError } from "./offer-text.ts";
+import { Presence, SideBadge, StatusBadge, type Named } from "./offer-parts.tsx";
+import { Standing } from "../../shared/ui/standing.tsx";
+import { formatGold, gameAndLocalTime, offerError } from "./offer-text.ts";
+import { newClientId } from "../../shared/new-client-id.ts";
+import { useHydrated } from "../../shared/use-hydrated.ts";
+import { useMinuteClock } from "../../shared/use-minute-clock.ts";
 import type { OfferDialog } from "./offer-dialogs.tsx";
 
 const OfferDialogs = lazy(() => import("./offer-dialogs.tsx").then((module) => ({ default: module.OfferDialogs })));
-
-const noChange = () => () => {};
-/** False on the server and while the page hydrates, true after: local times and "N minutes ago" then appear. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noChange,
-    () => true,
-    () => false,
-  );
-}
-
-/** The time, every 30 s from hydration on (0 before). */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(0);
-  useEffect(() => {
-    const tick = () => setNow(Date.now());
-    const first = setTimeout(tick, 0);
-    const timer = setInterval(tick, 30_000);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, []);
-  return now;
-}
 
 /** A reply on its way: shown at once, confirmed by the answer or the socket. */
 type Pending = { clientId: string; text: string; state: "sending" | "failed" };
@@ -72,6 +51,7 @@ export function OfferDetailPage({ i18n, moderationI18n, offer: initial, item, se
   const { t } = useRouteMessages(i18n);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const language = i18n.language;
+  // Local times and "N minutes ago" appear once hydrated.
   const hydrated = useHydrated();
   const now = useMinuteClock();
   const number = numberFormat(language);

@@ -18,7 +18,8 @@ import { numberFormat } from "../../shared/i18n/format.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { RadioChoices } from "../../shared/ui/modal-dialog.tsx";
 import { ItemPicker, type PickedItem } from "./item-picker.tsx";
-import { formatGold, newClientId, offerError, parseWhole } from "./offer-text.ts";
+import { formatGold, offerError, parseWhole } from "./offer-text.ts";
+import { newClientId } from "../../shared/new-client-id.ts";
 
 export interface ServerChoice {
   id: string;

@@ -1,7 +1,7 @@
-/** Small parts the offer pages share: the side and status badges, the trader's standing, one offer as a list row. */
+/** Small parts the offer pages share: the side and status badges, the trader's presence, one offer as a list row. */
 import { Link } from "react-router";
 import type { Localized } from "../../../universal/content/pack-schema.ts";
-import type { Offer, OfferSide, OfferStatus, ReputationCounts } from "../../../universal/offers/offer-types.ts";
+import type { Offer, OfferSide, OfferStatus } from "../../../universal/offers/offer-types.ts";
 import { formatAgo, numberFormat } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import type { TFunction } from "../../shared/i18n/translator.ts";
@@ -35,21 +35,6 @@ export function StatusBadge({ status, t }: { status: OfferStatus; t: TFunction }
   return (
     <span data-status={status} className={`inline-flex min-h-6 items-center rounded-full px-2 text-xs font-semibold ${statusTone[status]}`}>
       {t(`status.${status}`)}
-    </span>
-  );
-}
-
-/** "+12 / −1 · 13 trades": what a trader's past says, in one line. */
-export function Standing({ reputation, t }: { reputation: ReputationCounts; t: TFunction }) {
-  return (
-    <span className="whitespace-nowrap" title={t("reputation.title")}>
-      <span className="font-semibold text-emerald-800 dark:text-emerald-300">
-        {reputation.positive > 0 ? `+${reputation.positive}` : "0"}
-      </span>
-      {" / "}
-      <span className="font-semibold text-red-700 dark:text-red-300">{reputation.negative > 0 ? `−${reputation.negative}` : "0"}</span>
-      {" · "}
-      {t("reputation.trades", { count: reputation.trades })}
     </span>
   );
 }

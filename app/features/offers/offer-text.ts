@@ -34,11 +34,6 @@ export function offerError(t: TFunction, refusal: ApiRefusal, language?: string)
   );
 }
 
-/** A client id for a write: a retry of the same write sends the same one, so it never doubles. */
-export function newClientId(): string {
-  return crypto.randomUUID().replaceAll("-", "");
-}
-
 /** Whole gold, grouped as the reader's language groups numbers. */
 export function formatGold(t: TFunction, language: string, amount: number): string {
   return t("gold", { amount: numberFormat(language).format(amount) });

@@ -98,6 +98,16 @@ export function AlertForm({
           />
         </label>
       </div>
+      <FormEnd error={error} sending={sending} submit={t("alerts.submit")} onClose={onClose} />
+    </form>
+  );
+}
+
+/** The end of each tool form: its refusal, if any, then back and submit. */
+function FormEnd({ error, sending, submit, onClose }: { error: string | null; sending: boolean; submit: string; onClose: () => void }) {
+  const { t } = useTranslation("offers");
+  return (
+    <>
       {error ? (
         <p role="alert" className="rounded-md border border-line bg-surface-muted px-3 py-2 text-sm">
           {error}
@@ -108,10 +118,10 @@ export function AlertForm({
           {t("dialog.back")}
         </button>
         <button type="submit" disabled={sending} className={submitButton}>
-          {t("alerts.submit")}
+          {submit}
         </button>
       </div>
-    </form>
+    </>
   );
 }
 
@@ -162,19 +172,7 @@ export function ClaimForm({
         <ServerSelect servers={servers} value={server} onChange={setServer} label={t("fields.server")} />
       </div>
       <p className="text-sm text-fg-muted">{t("claims.hint")}</p>
-      {error ? (
-        <p role="alert" className="rounded-md border border-line bg-surface-muted px-3 py-2 text-sm">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" onClick={onClose} className={back}>
-          {t("dialog.back")}
-        </button>
-        <button type="submit" disabled={sending} className={submitButton}>
-          {t("claims.submit")}
-        </button>
-      </div>
+      <FormEnd error={error} sending={sending} submit={t("claims.submit")} onClose={onClose} />
     </form>
   );
 }

@@ -24,6 +24,7 @@ import { localize } from "../../shared/i18n/localize.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import type { TFunction } from "../../shared/i18n/translator.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
+import { newClientId } from "../../shared/new-client-id.ts";
 import { useUrlParams } from "../../shared/routing/use-url-params.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { field } from "../../shared/ui/catalog-parts.tsx";
@@ -319,10 +320,6 @@ export function TaxPage({ i18n, places, entries, totals, weeks, months }: TaxPag
   );
 }
 
-function newClientId(): string {
-  return `tax-${globalThis.crypto.randomUUID().replace(/-/g, "")}`;
-}
-
 /** A line added by hand: sell or buy, a description, quantity, price, place and day (game time). */
 function AddLedgerEntry({ places, onAdded, onClose }: { places: TaxPlace[]; onAdded(message: string): void; onClose(): void }) {
   const { t, i18n } = useTranslation("tax");
@@ -334,7 +331,7 @@ function AddLedgerEntry({ places, onAdded, onClose }: { places: TaxPlace[]; onAd
   const [rateId, setRateId] = useState("");
   const [day, setDay] = useState(() => new Date(Date.now() + GAME_OFFSET_MS).toISOString().slice(0, 10));
   const [error, setError] = useState<string | null>(null);
-  const [clientId, setClientId] = useState(newClientId);
+  const [clientId, setClientId] = useState(() => newClientId("tax"));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -352,7 +349,7 @@ function AddLedgerEntry({ places, onAdded, onClose }: { places: TaxPlace[]; onAd
       },
     });
     if (!answer.ok) return setError(taxError(t, answer));
-    setClientId(newClientId());
+    setClientId(newClientId("tax"));
     setLabel("");
     setError(null);
     onAdded(t("add.added"));

@@ -10,6 +10,7 @@ import type { TFunction } from "../../shared/i18n/translator.ts";
 import { Avatar, Badges } from "../../shared/ui/badges.tsx";
 import { ReaderTime } from "../../shared/ui/countdown.tsx";
 import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
+import { PostThumbnail } from "../../shared/ui/post-thumbnail.tsx";
 import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
 
 /** Loaded when a member opens it: pages that are only read never pay for the dialog. */
@@ -88,17 +89,7 @@ function MemberPosts({
                     {t("profile.posts.likes", { count: post.likes })} · {t("profile.posts.comments", { count: post.comments })}
                   </span>
                 </span>
-                {post.image ? (
-                  <img
-                    src={post.image.url}
-                    alt=""
-                    width={64}
-                    height={64}
-                    loading="lazy"
-                    decoding="async"
-                    className="size-16 shrink-0 rounded-md object-cover"
-                  />
-                ) : null}
+                <PostThumbnail image={post.image} />
               </Link>
             </li>
           ))}

@@ -1,12 +1,12 @@
-import { data } from "react-router";
 import { ChatPage } from "~/features/chat/chat-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { islandsForVisitorsHandle } from "~/shared/islands/islands-mode.tsx";
 import { requestContext } from "~/shared/request-context.ts";
+import { requireFound } from "~/shared/routing/page-refusals.ts";
 import { listBlocks } from "../../../server/chat/block-members.ts";
 import { listMessages } from "../../../server/chat/list-messages.ts";
 import { listRooms } from "../../../server/chat/list-rooms.ts";
-import { findRoom, mayRead } from "../../../server/chat/room-access.ts";
+import { roomForViewer } from "../../../server/chat/room-access.ts";
 import { can } from "../../../universal/auth/permissions.ts";
 import { HISTORY_PAGE } from "../../../universal/chat/chat-limits.ts";
 import type { Route } from "./+types/index";
@@ -19,17 +19,14 @@ export { pageMeta as meta } from "~/shared/page/page-meta.ts";
  */
 export const handle = islandsForVisitorsHandle;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { viewer, db } = context.get(requestContext);
   const [i18n, moderationI18n] = await Promise.all([loadRouteMessages(request, "chat"), loadRouteMessages(request, "moderation")]);
   const none = { i18n, moderationI18n, moderator: false, blocked: false };
   if (!viewer) return { ...none, viewerUid: null, rooms: [], roomId: null, messages: [] };
-  const roomId = new URL(request.url).searchParams.get("room");
-  if (roomId) {
-    const room = await findRoom(db, roomId);
-    if (!room) throw data({ message: "No such room" }, { status: 404 });
-    if (!mayRead(viewer, room)) throw data({ message: "Forbidden" }, { status: 403 });
-  }
+  const roomId = url.searchParams.get("room");
+  // No such room is the 404 page; another member's room the 403 page.
+  if (roomId) await requireFound(url, roomForViewer(db, viewer, roomId));
   const [rooms, messages, blocks] = await Promise.all([
     listRooms(db, viewer, i18n.language),
     roomId ? listMessages(db, roomId, { limit: HISTORY_PAGE }) : Promise.resolve([]),

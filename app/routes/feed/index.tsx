@@ -3,8 +3,7 @@ import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { Translator } from "~/shared/i18n/translator.ts";
 import { metaFor } from "~/shared/page/page-meta.ts";
 import { requestContext } from "~/shared/request-context.ts";
-import { notFound } from "~/shared/routing/not-found.ts";
-import { AppError } from "../../../server/errors.ts";
+import { requireFound } from "~/shared/routing/page-refusals.ts";
 import { listComments } from "../../../server/feed/comments.ts";
 import { getPost, listPosts } from "../../../server/feed/list-posts.ts";
 import { can } from "../../../universal/auth/permissions.ts";
@@ -39,14 +38,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const id = url.searchParams.get("id");
   if (id !== null) {
     // The post and its comments are read together; either gone (hidden or deleted) is a 404.
-    const gone = (error: unknown) => {
-      if (error instanceof AppError && error.code === "not-found") return null;
-      throw error;
-    };
-    const [post, comments] = /^[1-9][0-9]{0,15}$/.test(id)
-      ? await Promise.all([getPost(db, viewer, Number(id)).catch(gone), listComments(db, viewer, Number(id)).catch(gone)])
-      : [null, null];
-    if (!post || !comments) notFound(url);
+    const known = /^[1-9][0-9]{0,15}$/.test(id);
+    const [post, comments] = await Promise.all([
+      requireFound(url, known ? getPost(db, viewer, Number(id)) : null),
+      requireFound(url, known ? listComments(db, viewer, Number(id)) : null),
+    ]);
     return { view: "post" as const, i18n, moderationI18n, viewer: feedViewer, post, comments, now };
   }
   // `?lang=` picks the interface's language; the posts' language is `?in=` (`all` for every language).

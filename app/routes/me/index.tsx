@@ -1,7 +1,7 @@
 import { MePage } from "~/features/me/me-page.tsx";
 import { NotificationPreferences } from "~/features/notifications/notification-preferences.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
-import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
+import { guarded, middlewareFor, requireViewer } from "~/shared/routing/guards.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { hasPassword } from "../../../server/auth/confirm-identity.ts";
 import { readContributionPoints } from "../../../server/contribution/contribution.ts";
@@ -15,8 +15,8 @@ export { pageMeta as meta } from "~/shared/page/page-meta.ts";
 export const middleware = middlewareFor("me");
 
 export const loader = guarded(async ({ request, context }: Route.LoaderArgs) => {
-  const { viewer, db, logger, passwordMinLength } = context.get(requestContext);
-  if (!viewer) throw new Error("the signedIn guard lets only signed-in viewers through");
+  const { db, logger, passwordMinLength } = context.get(requestContext);
+  const viewer = requireViewer(context);
   // The profile step normally ran at sign-in; a first visit straight to /me runs it here.
   const profile =
     (await readProfile(db, viewer.uid, logger)) ??

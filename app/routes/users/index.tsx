@@ -2,9 +2,8 @@ import { MemberListPage } from "~/features/users/member-list-page.tsx";
 import { MemberProfilePage } from "~/features/users/member-profile-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { requestContext } from "~/shared/request-context.ts";
-import { notFound } from "~/shared/routing/not-found.ts";
+import { requireFound } from "~/shared/routing/page-refusals.ts";
 import { requireSearchBudget } from "~/shared/routing/search-budget.ts";
-import { AppError } from "../../../server/errors.ts";
 import { findPublicMember, listMembers, readListed } from "../../../server/users/directory.ts";
 import { listPostsByAuthor } from "../../../server/feed/list-posts.ts";
 import { listPublishedGuides } from "../../../server/guides/guides.ts";
@@ -31,13 +30,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { db, viewer } = context.get(requestContext);
   const id = url.searchParams.get("id");
   if (id !== null) {
-    const member = UID.test(id)
-      ? await findPublicMember(db, id, viewer?.uid ?? null).catch((error: unknown) => {
-          if (error instanceof AppError && error.code === "not-found") return null;
-          throw error;
-        })
-      : null;
-    if (!member) notFound(url);
+    const member = await requireFound(url, UID.test(id) ? findPublicMember(db, id, viewer?.uid ?? null) : null);
     const own = viewer?.uid === member.uid;
     // `posts` pages through the member's posts; a stale or edited one shows the newest.
     const postsQuery = authorPostsQuery.safeParse({ cursor: url.searchParams.get("posts") ?? undefined });

@@ -81,9 +81,3 @@ export function copyOutcome<Fields>(
   if (!copy || same(copy, server)) return "none";
   return copy.baseVersion === server.version ? "restore" : "conflict";
 }
-
-/** A creation id (`{prefix}-…`, at most 64 characters): the same id again answers the same thing. */
-export function newClientId(prefix: string): string {
-  const random = globalThis.crypto?.randomUUID?.().replace(/-/g, "") ?? `${Date.now()}${Math.random().toString(36).slice(2)}`;
-  return `${prefix}-${random}`.slice(0, 64);
-}

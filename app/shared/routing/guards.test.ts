@@ -2,7 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Role } from "../../../universal/auth/permissions.ts";
 import { requestContext, type RequestContext } from "../request-context.ts";
-import { guarded, middlewareFor, resolveMiddleware, routeMiddleware } from "./guards.ts";
+import { guarded, middlewareFor, requireViewer, resolveMiddleware, routeMiddleware } from "./guards.ts";
 import { pages } from "../../../universal/routing/route-table.ts";
 
 function contextFor(role: Role | null) {
@@ -68,4 +68,14 @@ describe("signedIn guard on the personal area", () => {
       expect(await runGuards(key, path, "user")).toBe("through");
     },
   );
+});
+
+describe("requireViewer", () => {
+  it("answers the signed-in viewer the guard let through", () => {
+    expect(requireViewer(contextFor("user")).uid).toBe("u1");
+  });
+
+  it("fails loudly when a route without the guard asks for a viewer nobody signed in as", () => {
+    expect(() => requireViewer(contextFor(null))).toThrowError("the signedIn guard lets only signed-in viewers through");
+  });
 });

@@ -1,7 +1,9 @@
-import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { Viewer } from "../../../server/auth/viewer.ts";
 import { can } from "../../../universal/auth/permissions.ts";
 import { requestContext } from "../request-context.ts";
 import { findPage } from "../../../universal/routing/route-table.ts";
+import { forbidden } from "./page-refusals.ts";
 
 function toSignIn(url: URL): never {
   throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
@@ -13,13 +15,23 @@ const signedIn: MiddlewareFunction<Response> = ({ url, context }) => {
 };
 
 /**
+ * The signed-in viewer, for the loader or action of a route whose `signedIn` (or `auth`) guard has
+ * already sent everyone else to sign in: no viewer here is a route missing its guard, a bug.
+ */
+export function requireViewer(context: Readonly<RouterContextProvider>): Viewer {
+  const { viewer } = context.get(requestContext);
+  if (!viewer) throw new Error("the signedIn guard lets only signed-in viewers through");
+  return viewer;
+}
+
+/**
  * A guard's refusal, answered by the route's loader rather than thrown from the middleware: the
  * root loader still runs, so the 403 page has its language, the account and the CSP nonce.
  */
 const denial = createContext<{ path: string } | null>(null);
 
 /**
- * The `auth` guard of spec §2 on /admin: signed out -> sign in and back; signed in without the
+ * The `auth` guard on /admin: signed out -> sign in and back; signed in without the
  * admin or moderator role -> 403. Moderators get in and see only moderation (the page decides).
  */
 const auth: MiddlewareFunction<Response> = ({ url, context }) => {
@@ -32,7 +44,7 @@ const auth: MiddlewareFunction<Response> = ({ url, context }) => {
 export function guarded<Args extends { context: Readonly<RouterContextProvider> }, Result>(loader: (args: Args) => Result) {
   return (args: Args): Result => {
     const refused = args.context.get(denial);
-    if (refused) throw data({ message: `Forbidden: ${refused.path}`, path: refused.path }, { status: 403, statusText: "Forbidden" });
+    if (refused) forbidden(refused.path);
     return loader(args);
   };
 }

@@ -1,7 +1,7 @@
 import { BagPage } from "~/features/bag/bag-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { requestContext } from "~/shared/request-context.ts";
-import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
+import { guarded, middlewareFor, requireViewer } from "~/shared/routing/guards.ts";
 import { listBag } from "../../../../server/bag/bag.ts";
 import { bagQuery } from "../../../../universal/bag/bag-schemas.ts";
 import type { Route } from "./+types/index";
@@ -12,8 +12,8 @@ export const middleware = middlewareFor("meBag");
 
 /** `/me/bag?q=&type=&sort=`: the member's bag, filtered, sorted and valued on the server; a made-up query shows it all. */
 export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs) => {
-  const { db, viewer } = context.get(requestContext);
-  if (!viewer) throw new Error("the signedIn guard lets only signed-in viewers through");
+  const { db } = context.get(requestContext);
+  const viewer = requireViewer(context);
   const params = Object.fromEntries(url.searchParams);
   delete params.lang;
   const parsed = bagQuery.safeParse(params);

@@ -4,11 +4,10 @@ import { localize } from "~/shared/i18n/localize.ts";
 import { Translator } from "~/shared/i18n/translator.ts";
 import { metaFor } from "~/shared/page/page-meta.ts";
 import { requestContext } from "~/shared/request-context.ts";
-import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
-import { notFound } from "~/shared/routing/not-found.ts";
+import { guarded, middlewareFor, requireViewer } from "~/shared/routing/guards.ts";
+import { requireFound } from "~/shared/routing/page-refusals.ts";
 import { getEntry } from "../../../../server/content/catalog.ts";
 import { itemNames } from "../../../../server/content/world.ts";
-import { AppError } from "../../../../server/errors.ts";
 import { getOffer } from "../../../../server/offers/get-offer.ts";
 import type { GameServer } from "../../../../universal/content/pack-schema.ts";
 import type { Route } from "./+types/detail";
@@ -25,16 +24,10 @@ export const middleware = middlewareFor("meMakeOfferDetail");
 
 /** `?id=` names the offer; one the viewer may not read (another's reserved or past offer) is a 404 like one that does not exist. */
 export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs) => {
-  const { db, viewer } = context.get(requestContext);
-  if (!viewer) throw new Error("the signedIn guard lets only signed-in viewers through");
+  const { db } = context.get(requestContext);
+  const viewer = requireViewer(context);
   const id = url.searchParams.get("id") ?? "";
-  const offer = /^[1-9][0-9]{0,15}$/.test(id)
-    ? await getOffer(db, viewer, Number(id)).catch((error: unknown) => {
-        if (error instanceof AppError && error.code === "not-found") return null;
-        throw error;
-      })
-    : null;
-  if (!offer) notFound(url);
+  const offer = await requireFound(url, /^[1-9][0-9]{0,15}$/.test(id) ? getOffer(db, viewer, Number(id)) : null);
   const [i18n, moderationI18n, items, server] = await Promise.all([
     loadRouteMessages(request, "offers"),
     loadRouteMessages(request, "moderation"),

@@ -2,7 +2,7 @@ import { MyOffersPage } from "~/features/offers/my-offers-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { localize } from "~/shared/i18n/localize.ts";
 import { requestContext } from "~/shared/request-context.ts";
-import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
+import { guarded, middlewareFor, requireViewer } from "~/shared/routing/guards.ts";
 import { getEntry, listKind } from "../../../../server/content/catalog.ts";
 import { itemNames } from "../../../../server/content/world.ts";
 import { listOffers } from "../../../../server/offers/list-offers.ts";
@@ -18,8 +18,8 @@ export const middleware = middlewareFor("meMakeOffer");
 
 /** My offers (every status, newest first), alerts and claimed names; `?item=` and `?side=` open the form for an item. */
 export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs) => {
-  const { db, viewer } = context.get(requestContext);
-  if (!viewer) throw new Error("the signedIn guard lets only signed-in viewers through");
+  const { db } = context.get(requestContext);
+  const viewer = requireViewer(context);
   const requested = url.searchParams.get("item") ?? "";
   const [i18n, offers, alerts, claims, servers, picked] = await Promise.all([
     loadRouteMessages(request, "offers"),

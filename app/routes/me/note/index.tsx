@@ -1,7 +1,7 @@
 import { NotesListPage } from "~/features/notes/notes-list-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { requestContext } from "~/shared/request-context.ts";
-import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
+import { guarded, middlewareFor, requireViewer } from "~/shared/routing/guards.ts";
 import { listNoteTags, listNotes } from "../../../../server/notes/notes.ts";
 import { notesQuery } from "../../../../universal/notes/note-schemas.ts";
 import type { Route } from "./+types/index";
@@ -12,8 +12,8 @@ export const middleware = middlewareFor("meNote");
 
 /** `/me/note?q=&tag=`: the member's notes, searched and filtered on the server; a made-up query shows them all. */
 export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs) => {
-  const { db, viewer } = context.get(requestContext);
-  if (!viewer) throw new Error("the signedIn guard lets only signed-in viewers through");
+  const { db } = context.get(requestContext);
+  const viewer = requireViewer(context);
   const params = Object.fromEntries(url.searchParams);
   delete params.lang;
   const parsed = notesQuery.safeParse(params);

@@ -1,7 +1,7 @@
 import { TaxPage } from "~/features/tax/tax-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { requestContext } from "~/shared/request-context.ts";
-import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
+import { guarded, middlewareFor, requireViewer } from "~/shared/routing/guards.ts";
 import { calculatorRevalidation } from "~/shared/routing/should-revalidate.ts";
 import { listTaxPlaces, readLedger } from "../../../../server/tax/tax.ts";
 import type { Route } from "./+types/index";
@@ -15,8 +15,8 @@ export const shouldRevalidate = calculatorRevalidation();
 
 /** `/me/tax`: the pack's places and rates, and the member's ledger with its completed offers copied in: its newest entries, and totals and periods of all. */
 export const loader = guarded(async ({ request, context }: Route.LoaderArgs) => {
-  const { db, viewer } = context.get(requestContext);
-  if (!viewer) throw new Error("the signedIn guard lets only signed-in viewers through");
+  const { db } = context.get(requestContext);
+  const viewer = requireViewer(context);
   const [i18n, places, ledger] = await Promise.all([loadRouteMessages(request, "tax"), listTaxPlaces(db), readLedger(db, viewer)]);
   return { i18n, places, ...ledger };
 });
