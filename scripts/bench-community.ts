@@ -1,5 +1,5 @@
 /**
- * The community queries of issue 19, timed in-process through the server functions the pages call:
+ * The community queries, timed in-process through the server functions the pages call:
  * `listPosts` (the `/feed` page: newest first, a deep cursor page, top of the week), `searchPosts`
  * (the app bar's search over posts) and `listMembers` (the `/users` directory: searched by name
  * and listed by level or newest), over 100,000 generated posts and 100,000 generated members.

@@ -1,5 +1,5 @@
 /**
- * `/feed` on the production server, with 10,000 posts (issue 19): its render req/s against the item
+ * `/feed` on the production server, with 10,000 posts: its render req/s against the item
  * catalog's in the same run, and its first-load JS and a post page's (`/feed?id=`).
  *
  * The budget is the feed's render: a visitor's `/feed` comes from the render cache (decision 035), so

@@ -1,5 +1,5 @@
 /**
- * Blocks and mention spam (issue 40, item 5): nothing of a member the recipient blocked becomes a
+ * Blocks and mention spam: nothing of a member the recipient blocked becomes a
  * notification, whatever its kind; a message, post or comment notifies at most ten members; a
  * sender's mention notifications are limited per hour; repeated mentions within ten minutes
  * collapse into one notification.

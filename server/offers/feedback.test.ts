@@ -1,5 +1,5 @@
 /**
- * Feedback only for a trade that happened, and which feedback counts (issue 40, item 2), with the
+ * Feedback only for a trade that happened, and which feedback counts, with the
  * deployment's default FEEDBACK_MIN_ACCOUNT_AGE_HOURS (72). Offers' other tests run with the rule off.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

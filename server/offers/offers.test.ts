@@ -287,7 +287,7 @@ describe.each(testEngines)("offers on %s", (engine) => {
     expect((await call(t.app, `/api/offers/${sell.id}/cancel`, { cookie: an.cookie, method: "POST" })).status).toBe(200);
     expect(await kinds(chi)).toContain("offer-cancelled");
     expect((await move(an, sell.id, "cancel", { reason: "again" })).status).toBe(409);
-    // Cancelled while reserved: no trade happened, so no feedback (issue 40).
+    // Cancelled while reserved: no trade happened, so no feedback.
     for (const who of [an, chi]) expect((await move(who, sell.id, "feedback", { score: -1, comment: "" })).status).toBe(409);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Names that cannot impersonate (issue 40, item 7): no control or invisible formatting characters,
+ * Names that cannot impersonate: no control or invisible formatting characters,
  * no name that folds to a moderator's or an admin's, a provider's name cleaned rather than refused,
  * and a mention from the picker bound to a uid, so members who share a name can each be mentioned.
  */

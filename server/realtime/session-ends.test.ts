@@ -1,5 +1,5 @@
 /**
- * Sockets end with their sessions (issue 40, item 3) and have limits (item 4): what a member's open
+ * Sockets end with their sessions and have limits: what a member's open
  * socket does after a sign-out, a revocation, a password change, a ban, a role change or a deleted
  * account; the subscribe's own session check; the topic, socket and connection-rate limits.
  */

@@ -94,7 +94,7 @@ describe.each(testEngines)("reputation on %s", (engine) => {
     const again = await claim(binh, "binh an");
     expect(again.status).toBe(200);
     expect((await again.json()).data.id).toBe(made.id);
-    // Unproven, a claim keeps nobody out (issue 40): first come is not first served.
+    // Unproven, a claim keeps nobody out: first come is not first served.
     expect((await claim(chi, "BÌNH AN")).status).toBe(201);
     await prove(binh, made.id);
     const taken = await claim(an, "BÌNH AN");
