@@ -1,5 +1,5 @@
 /**
- * The community queries of issue 19, timed in-process through the server functions the pages call:
+ * The community queries, timed in-process through the server functions the pages call:
  * `listPosts` (the `/feed` page: newest first, a deep cursor page, top of the week), `searchPosts`
  * (the app bar's search over posts) and `listMembers` (the `/users` directory: searched by name
  * and listed by level or newest), over 100,000 generated posts and 100,000 generated members.
@@ -73,6 +73,21 @@ const BUDGETS: Record<Group, { budgetMs: number; what: string }> = {
 export function percentile(samples: readonly number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** The signed-in member `uid` as the queries see one: a plain member at level 1. */
+export function benchViewer(uid: string): Viewer {
+  return {
+    uid,
+    email: `${uid}@bench.invalid`,
+    name: "bench",
+    image: null,
+    role: "user",
+    tag: "member",
+    title: "member",
+    level: 1,
+    signedInAt: null,
+  };
 }
 
 /** A PostgreSQL scratch database `{name}_{pid}_{random}` when `BENCH_DATABASE_URL` is set, else PGlite in memory; `dispose` closes and drops it. */
@@ -164,17 +179,7 @@ export async function benchCommunity(): Promise<CommunityBench> {
         `${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up, every query once per round\n`,
     );
 
-    const viewer: Viewer = {
-      uid: seeded.viewerUid,
-      email: `${seeded.viewerUid}@bench.invalid`,
-      name: "bench",
-      image: null,
-      role: "user",
-      tag: "member",
-      title: "member",
-      level: 1,
-      signedInAt: null,
-    };
+    const viewer = benchViewer(seeded.viewerUid);
     const limit = FEED_PAGE;
     const cursorOf = (round: number) => seeded.deepCursors[round % seeded.deepCursors.length];
     const members = (query: Record<string, string>) => () => listMembers(db, directoryQuery.parse(query));

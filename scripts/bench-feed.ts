@@ -1,5 +1,5 @@
 /**
- * `/feed` on the production server, with 10,000 posts (issue 19): its render req/s against the item
+ * `/feed` on the production server, with 10,000 posts: its render req/s against the item
  * catalog's in the same run, and its first-load JS and a post page's (`/feed?id=`).
  *
  * The budget is the feed's render: a visitor's `/feed` comes from the render cache (decision 035), so
@@ -13,9 +13,6 @@
  * if needed, starts the server on a free port with a fresh embedded database, seeds it, measures,
  * stops it). `BENCH_SECONDS` and `BENCH_CONNECTIONS` as for the bench; `BENCH_FEED_ROUNDS` (default 5).
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
@@ -31,9 +28,8 @@ import {
 import { seedCommunity, type CommunitySeed } from "./bench-community-seed.ts";
 import { pageScripts } from "./bench-first-load.ts";
 import { benchedPaths } from "./bench-pages.ts";
-import { freePort, HOST, startApp, stop, waitUntilAnswering, type Served } from "./bench-servers.ts";
+import { measureSeededApp } from "./bench-servers.ts";
 import { measure, WARMUP_SECONDS, type Load, type Measurement } from "./bench-throughput.ts";
-import { ensureBuild } from "./ensure-build.ts";
 import { printTable } from "./bench-table.ts";
 
 export const FEED_PATH = "/feed";
@@ -183,55 +179,43 @@ function positiveIntFromEnv(name: string, fallback: number): number {
 async function main(): Promise<number> {
   process.chdir(fileURLToPath(new URL("..", import.meta.url)));
   const load = { seconds: positiveIntFromEnv("BENCH_SECONDS", 8), connections: positiveIntFromEnv("BENCH_CONNECTIONS", 10) };
-  const scratch = mkdtempSync(join(tmpdir(), "bench-feed-"));
-  let app: Served | undefined;
-  const cleanUp = async () => {
-    if (app) await stop(app);
-    rmSync(scratch, { recursive: true, force: true });
-  };
-  const onInterrupt = () => void cleanUp().finally(() => process.exit(130));
-  process.once("SIGINT", onInterrupt);
-  process.once("SIGTERM", onInterrupt);
   try {
-    ensureBuild();
-    const dataDir = join(scratch, "data");
-    mkdirSync(dataDir);
-    const { postPath, seconds } = await seedFeedDataDir(dataDir);
-    console.log(`bench: seeded ${FEED_SEED.posts.toLocaleString("en-US")} posts in ${seconds.toFixed(1)} s; post page ${postPath}`);
-    const port = await freePort();
-    const baseUrl = `http://${HOST}:${port}`;
-    app = startApp(port, dataDir);
-    await waitUntilAnswering(`${baseUrl}/api/health`, app);
-
-    const splits = splitFirstLoad(
-      await Promise.all([...benchedPaths(), FEED_PATH, postPath].map((path) => pageScripts(baseUrl + path, path))),
+    await measureSeededApp(
+      "bench-feed",
+      async (dataDir) => {
+        const { postPath, seconds } = await seedFeedDataDir(dataDir);
+        console.log(`bench: seeded ${FEED_SEED.posts.toLocaleString("en-US")} posts in ${seconds.toFixed(1)} s; post page ${postPath}`);
+        return postPath;
+      },
+      async (baseUrl, postPath) => {
+        const splits = splitFirstLoad(
+          await Promise.all([...benchedPaths(), FEED_PATH, postPath].map((path) => pageScripts(baseUrl + path, path))),
+        );
+        const throughput = await feedThroughput(baseUrl, load);
+        reportFeedThroughput(throughput, load);
+        console.log(
+          `\nFirst-load JS (gzip -9): total ≤ ${FIRST_LOAD_BUDGET_KB} KB per page; own code ≤ ${OWN_CODE_BUDGET_KB} KB ` +
+            `(split against the bench's pages, as in npm run bench)\n`,
+        );
+        printTable(
+          ["page", "scripts", "total KB", `≤ ${FIRST_LOAD_BUDGET_KB}`, "shared KB", "own KB", `≤ ${OWN_CODE_BUDGET_KB}`],
+          splits.map((split) => [
+            split.path,
+            String(split.scripts),
+            split.totalKb.toFixed(1),
+            split.totalPass ? "PASS" : "FAIL",
+            split.sharedKb.toFixed(1),
+            split.ownKb.toFixed(1),
+            split.ownPass ? "PASS" : "FAIL",
+          ]),
+        );
+        console.log(`\nbench: ${feedThroughputLine(throughput)}`);
+      },
     );
-    const throughput = await feedThroughput(baseUrl, load);
-    reportFeedThroughput(throughput, load);
-    console.log(
-      `\nFirst-load JS (gzip -9): total ≤ ${FIRST_LOAD_BUDGET_KB} KB per page; own code ≤ ${OWN_CODE_BUDGET_KB} KB ` +
-        `(split against the bench's pages, as in npm run bench)\n`,
-    );
-    printTable(
-      ["page", "scripts", "total KB", `≤ ${FIRST_LOAD_BUDGET_KB}`, "shared KB", "own KB", `≤ ${OWN_CODE_BUDGET_KB}`],
-      splits.map((split) => [
-        split.path,
-        String(split.scripts),
-        split.totalKb.toFixed(1),
-        split.totalPass ? "PASS" : "FAIL",
-        split.sharedKb.toFixed(1),
-        split.ownKb.toFixed(1),
-        split.ownPass ? "PASS" : "FAIL",
-      ]),
-    );
-    console.log(`\nbench: ${feedThroughputLine(throughput)}`);
     return 0;
   } catch (error) {
     console.error(`bench: could not measure: ${error instanceof Error ? error.message : String(error)}`);
-    if (app) console.error(app.output());
     return 1;
-  } finally {
-    await cleanUp();
   }
 }
 

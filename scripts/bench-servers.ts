@@ -1,7 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, symlinkSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { benchedPaths } from "./bench-pages.ts";
 import { ensureBuild } from "./ensure-build.ts";
@@ -134,4 +135,41 @@ export async function floorAndPages(
   const benched = prepareData ? await prepareData(dataDir, requested) : requested;
   const { appUrl, floorUrl } = await startBenchServers(join(scratch, "floor"), dataDir, servers);
   return [{ label: "floor", url: `${floorUrl}/` }, ...benched.map((path) => ({ label: path, url: appUrl + path }))];
+}
+
+/**
+ * Serves the built app from a data directory that `seed` fills, in a scratch directory (named after
+ * `name`) that goes away afterwards, on Ctrl-C too, and answers what `measure` makes of it. When
+ * something fails, the app's last output is printed before the error goes on.
+ */
+export async function measureSeededApp<Seeded, Result>(
+  name: string,
+  seed: (dataDir: string) => Promise<Seeded>,
+  measure: (baseUrl: string, seeded: Seeded) => Promise<Result>,
+): Promise<Result> {
+  const scratch = mkdtempSync(join(tmpdir(), `${name}-`));
+  let app: Served | undefined;
+  const cleanUp = async () => {
+    if (app) await stop(app);
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  const onInterrupt = () => void cleanUp().finally(() => process.exit(130));
+  process.once("SIGINT", onInterrupt);
+  process.once("SIGTERM", onInterrupt);
+  try {
+    ensureBuild();
+    const dataDir = join(scratch, "data");
+    mkdirSync(dataDir);
+    const seeded = await seed(dataDir);
+    const port = await freePort();
+    const baseUrl = `http://${HOST}:${port}`;
+    app = startApp(port, dataDir);
+    await waitUntilAnswering(`${baseUrl}/api/health`, app);
+    return await measure(baseUrl, seeded);
+  } catch (error) {
+    if (app) console.error(app.output());
+    throw error;
+  } finally {
+    await cleanUp();
+  }
 }

@@ -19,13 +19,9 @@
  * port, measures, stops it. `BENCH_TRADING=market|queries` runs one half; `BENCH_TRADING_OFFERS` sizes
  * the query seed (default 1,000,000); `BENCH_SECONDS`, `BENCH_CONNECTIONS` as for the bench.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
-import type { Viewer } from "../server/auth/viewer.ts";
 import { medianUnitPrices, priceHistory, VALUE_WINDOW_MS } from "../server/offers/offer-prices.ts";
 import { listOffers } from "../server/offers/list-offers.ts";
 import { reputationCounts } from "../server/offers/offer-rows.ts";
@@ -40,12 +36,11 @@ import {
   type QueryBudgetVerdict,
   type TimedQuery,
 } from "./bench-budgets.ts";
-import { openBenchDatabase } from "./bench-community.ts";
+import { benchViewer, openBenchDatabase } from "./bench-community.ts";
 import { printTable } from "./bench-table.ts";
 import { seedTrading, type SeededTrading, type TradingSeed } from "./bench-trading-seed.ts";
-import { freePort, HOST, startApp, stop, waitUntilAnswering, type Served } from "./bench-servers.ts";
+import { measureSeededApp } from "./bench-servers.ts";
 import { measure, measureSequence, WARMUP_SECONDS, type Load, type Measurement, type SequenceMeasurement } from "./bench-throughput.ts";
-import { ensureBuild } from "./ensure-build.ts";
 
 /** What the item market asks for per side (`BOOK_LIMIT` in app/features/catalog/item-market.tsx). */
 const BOOK_LIMIT = 100;
@@ -268,17 +263,7 @@ export async function benchTradingQueries(): Promise<TradingQueries> {
     const seeded = await seedTrading(db, seed);
     const seconds = (performance.now() - started) / 1000;
     const [server = ""] = seeded.servers;
-    const busiest: Viewer = {
-      uid: seeded.busiestTrader,
-      email: `${seeded.busiestTrader}@bench.invalid`,
-      name: "bench",
-      image: null,
-      role: "user",
-      tag: "member",
-      title: "member",
-      level: 1,
-      signedInAt: null,
-    };
+    const busiest = benchViewer(seeded.busiestTrader);
     const book = (itemId: string, side: "sell" | "buy", onServer?: string) => () =>
       listOffers(db, null, { itemId, side, status: "open", server: onServer, limit: BOOK_LIMIT });
     const shownTraders = [
@@ -353,34 +338,19 @@ export function tradingQueriesLine({ verdict: outcome, seed }: Pick<TradingQueri
 // Alone
 
 async function benchMarketAlone(load: Load): Promise<string> {
-  const scratch = mkdtempSync(join(tmpdir(), "bench-trading-"));
-  let app: Served | undefined;
-  const cleanUp = async () => {
-    if (app) await stop(app);
-    rmSync(scratch, { recursive: true, force: true });
-  };
-  const onInterrupt = () => void cleanUp().finally(() => process.exit(130));
-  process.once("SIGINT", onInterrupt);
-  process.once("SIGTERM", onInterrupt);
-  try {
-    ensureBuild();
-    const dataDir = join(scratch, "data");
-    mkdirSync(dataDir);
-    const seeded = await seedMarketDataDir(dataDir);
-    console.log(`bench: seeded the item market in ${seeded.seconds.toFixed(1)} s`);
-    const port = await freePort();
-    const baseUrl = `http://${HOST}:${port}`;
-    app = startApp(port, dataDir);
-    await waitUntilAnswering(`${baseUrl}/api/health`, app);
-    const result = await itemMarketThroughput(baseUrl, load, seeded);
-    reportItemMarket(result, load);
-    return itemMarketLine(result);
-  } catch (error) {
-    if (app) console.error(app.output());
-    throw error;
-  } finally {
-    await cleanUp();
-  }
+  return measureSeededApp(
+    "bench-trading",
+    async (dataDir) => {
+      const seeded = await seedMarketDataDir(dataDir);
+      console.log(`bench: seeded the item market in ${seeded.seconds.toFixed(1)} s`);
+      return seeded;
+    },
+    async (baseUrl, seeded) => {
+      const result = await itemMarketThroughput(baseUrl, load, seeded);
+      reportItemMarket(result, load);
+      return itemMarketLine(result);
+    },
+  );
 }
 
 async function main(): Promise<number> {

@@ -4,7 +4,7 @@ import { RATE_RULES } from "./auth/rate-limit.ts";
 import { loadConfig } from "./config.ts";
 import { ensureContent } from "./content/content-store.ts";
 import { quotasOf } from "./quotas.ts";
-import { call, createTestApp, signUp, silentLogger, type TestApp } from "./testing.ts";
+import { call, createTestApp, signUpMember, silentLogger, type TestApp } from "./testing.ts";
 
 describe("quota settings", () => {
   it("default far above what the bench's heavy member keeps (~200 bag entries, 40 offers, 50 notes)", () => {
@@ -23,16 +23,9 @@ describe("quota settings", () => {
 
 describe.each(testEngines)("quotas per account on %s", (engine) => {
   let t: TestApp;
-  let members = 0;
   let ids = 0;
   const clientId = () => `quota-client-${++ids}`;
   const writeBudget = RATE_RULES.write.max;
-
-  async function member(): Promise<string> {
-    const cookie = await signUp(t.app, `quota-${engine}-${++members}@example.vn`);
-    await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie });
-    return cookie;
-  }
 
   beforeAll(async () => {
     RATE_RULES.write.max = 100_000;
@@ -61,7 +54,7 @@ describe.each(testEngines)("quotas per account on %s", (engine) => {
   }
 
   it("refuses a note past NOTES_MAX, answers a retried one, and takes one again after a delete", async () => {
-    const cookie = await member();
+    const { cookie } = await signUpMember(t, "An");
     const note = (id: string) => call(t.app, "/api/notes", { cookie, body: { title: `Ghi chú ${id}`, body: "quặng", clientId: id } });
     const first = await note("note-one");
     expect(first.status).toBe(201);
@@ -77,7 +70,7 @@ describe.each(testEngines)("quotas per account on %s", (engine) => {
   });
 
   it("lets concurrent creates of one account pass the ceiling by none", async () => {
-    const cookie = await member();
+    const { cookie } = await signUpMember(t, "Bình");
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
         call(t.app, "/api/notes", { cookie, body: { title: `Cùng lúc ${index}`, body: "x", clientId: clientId() } }),
@@ -88,7 +81,7 @@ describe.each(testEngines)("quotas per account on %s", (engine) => {
   });
 
   it("refuses a bag entry past BAG_ENTRIES_MAX, and an import that would pass it (a replace that fits is taken)", async () => {
-    const cookie = await member();
+    const { cookie } = await signUpMember(t, "Cường");
     const add = (itemId: string) => call(t.app, "/api/bag", { cookie, body: { itemId, quantity: 1, clientId: clientId() } });
     expect((await add("iron-ore")).status).toBe(201);
     expect((await add("iron-sword")).status).toBe(201);
@@ -102,7 +95,7 @@ describe.each(testEngines)("quotas per account on %s", (engine) => {
   });
 
   it("refuses a guide draft past GUIDE_DRAFTS_MAX", async () => {
-    const cookie = await member();
+    const { cookie } = await signUpMember(t, "Dũng");
     const draft = (title: string) => call(t.app, "/api/guides", { cookie, body: { title, body: "Nội dung hướng dẫn", lang: "vi" } });
     expect((await draft("Hướng dẫn một")).status).toBe(201);
     expect((await draft("Hướng dẫn hai")).status).toBe(201);
@@ -110,7 +103,7 @@ describe.each(testEngines)("quotas per account on %s", (engine) => {
   });
 
   it("refuses an open offer past OPEN_OFFERS_MAX; a cancelled one frees its place", async () => {
-    const cookie = await member();
+    const { cookie } = await signUpMember(t, "Em");
     const offer = () =>
       call(t.app, "/api/offers", {
         cookie,
@@ -135,7 +128,7 @@ describe.each(testEngines)("quotas per account on %s", (engine) => {
   });
 
   it("refuses a price alert past PRICE_ALERTS_MAX with quota-exceeded (it was a 429 before)", async () => {
-    const cookie = await member();
+    const { cookie } = await signUpMember(t, "Giang");
     const alert = () =>
       call(t.app, "/api/alerts", { cookie, body: { itemId: "iron-ore", side: "sell", server: "suong-mai", maxPrice: 100 } });
     expect((await alert()).status).toBe(201);
@@ -144,7 +137,7 @@ describe.each(testEngines)("quotas per account on %s", (engine) => {
   });
 
   it("refuses a third report in 24 hours with 429 and Retry-After; reporting the same thing again still answers", async () => {
-    const cookie = await member();
+    const { cookie } = await signUpMember(t, "Hà");
     const report = (name: string) =>
       call(t.app, "/api/reports", { cookie, body: { kind: "character", name, server: "suong-mai", reason: "Lừa đảo khi giao dịch" } });
     expect((await report("Kẻ Gian Một")).status).toBe(201);

@@ -5,6 +5,8 @@ import { createApp } from "./create-app.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createHub, type RealtimeHub } from "./realtime/hub.ts";
 import { createServices } from "./services.ts";
+import { setRole } from "./users/set-role.ts";
+import type { Role } from "../universal/auth/permissions.ts";
 
 export const silentLogger = createLogger("error", {}, () => {});
 const noPages = () => Promise.reject(new Error("pages are covered by the browser journeys"));
@@ -85,4 +87,32 @@ export async function signUp(
   const response = await call(app, "/api/auth/sign-up/email", { body: { email, password, name } });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   return cookiesOf(response);
+}
+
+/** A signed-up member as the tests use one: the cookie to send as them, and who they are. */
+export interface TestMember {
+  cookie: string;
+  uid: string;
+  email: string;
+  name: string;
+}
+
+let members = 0;
+
+/**
+ * Signs up a member called `name` (at an address of their own unless `email` is given), makes their
+ * profile as the app does after sign-in, and gives them `role` when it is not "user".
+ */
+export async function signUpMember(
+  t: TestApp,
+  name: string,
+  options: { role?: Role; email?: string; password?: string } = {},
+): Promise<TestMember> {
+  const email = options.email ?? `member-${++members}@example.vn`;
+  const cookie = await signUp(t.app, email, options.password, name);
+  const synced = await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie });
+  if (synced.status !== 200) throw new Error(`profile sync failed: ${synced.status} ${await synced.text()}`);
+  const { uid } = (await synced.json()) as { uid: string };
+  if (options.role && options.role !== "user") await setRole(t.db, { uid }, options.role);
+  return { cookie, uid, email, name };
 }

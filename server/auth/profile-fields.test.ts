@@ -2,20 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { authUsers, users } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
-import { call, createTestApp, signUp, type TestApp } from "../testing.ts";
+import { call, createTestApp, signUp, signUpMember, type TestApp } from "../testing.ts";
 
 describe.each(testEngines)("name and photo through the identity provider on %s", (engine) => {
   let t: TestApp;
   afterEach(async () => {
     await t?.dispose();
   });
-
-  async function signedUpWithProfile(email: string) {
-    const cookie = await signUp(t.app, email, "correct horse battery", "Original");
-    await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie });
-    const [user] = await t.db.select().from(authUsers).where(eq(authUsers.email, email));
-    return { cookie, uid: user!.id };
-  }
 
   const stored = async (uid: string) => {
     const [user] = await t.db.select().from(authUsers).where(eq(authUsers.id, uid));
@@ -31,7 +24,7 @@ describe.each(testEngines)("name and photo through the identity provider on %s",
     ["a name that is not text", { name: 42 }, "INVALID_NAME"],
   ])("refuses %s at update-user and changes nothing", async (_case, body, code) => {
     t = await createTestApp(engine);
-    const { cookie, uid } = await signedUpWithProfile("an@example.vn");
+    const { cookie, uid } = await signUpMember(t, "Original", { email: "an@example.vn" });
     const response = await call(t.app, "/api/auth/update-user", { body, cookie });
     expect(response.status).toBe(400);
     expect((await response.json()).code).toBe(code);
@@ -40,7 +33,7 @@ describe.each(testEngines)("name and photo through the identity provider on %s",
 
   it("takes a valid name at update-user, trimmed, and keeps the profile's display name in step", async () => {
     t = await createTestApp(engine);
-    const { cookie, uid } = await signedUpWithProfile("binh@example.vn");
+    const { cookie, uid } = await signUpMember(t, "Original", { email: "binh@example.vn" });
     const response = await call(t.app, "/api/auth/update-user", { body: { name: "  Bình An  " }, cookie });
     expect(response.status).toBe(200);
     expect(await stored(uid)).toEqual({ name: "Bình An", image: null, displayName: "Bình An", photoURL: null });
@@ -49,7 +42,7 @@ describe.each(testEngines)("name and photo through the identity provider on %s",
 
   it("answers the profile document field for field (spec §3), while the database keeps the folded name in step for the directory", async () => {
     t = await createTestApp(engine);
-    const { cookie, uid } = await signedUpWithProfile("dung@example.vn");
+    const { cookie, uid } = await signUpMember(t, "Original", { email: "dung@example.vn" });
     const patched = await call(t.app, "/api/profile", { method: "PATCH", body: { displayName: "Dũng Tuấn" }, cookie });
     expect(patched.status).toBe(200);
     const fields = ["createdAt", "displayName", "email", "lastLoginAt", "level", "photoURL", "role", "tag", "title", "uid", "updatedAt"];

@@ -3,17 +3,10 @@ import { offers } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
 import type { BagEntry } from "../../universal/bag/bag-limits.ts";
 import { ensureContent } from "../content/content-store.ts";
-import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
+import { call, createTestApp, signUpMember, silentLogger, type TestApp } from "../testing.ts";
 
 describe.each(testEngines)("the bag on %s", (engine) => {
   let t: TestApp;
-  let count = 0;
-
-  const member = async () => {
-    const cookie = await signUp(t.app, `bag-${++count}@example.vn`, "correct horse battery", `Túi ${count}`);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    return { cookie, uid: profile.uid as string };
-  };
 
   async function add(cookie: string, body: Record<string, unknown>): Promise<BagEntry> {
     const response = await call(t.app, "/api/bag", { cookie, body });
@@ -50,7 +43,7 @@ describe.each(testEngines)("the bag on %s", (engine) => {
   afterAll(() => t.dispose());
 
   it("adds pack items once per client id, values them at the 90-day median, and marks the unpriced", async () => {
-    const an = await member();
+    const an = await signUpMember(t, "An");
     await trade(an.uid, "iron-ore", 10);
     await trade(an.uid, "iron-ore", 30);
     await trade(an.uid, "iron-ore", 20);
@@ -68,7 +61,7 @@ describe.each(testEngines)("the bag on %s", (engine) => {
   });
 
   it("filters by item name without accents and by type, sorts, edits and deletes", async () => {
-    const binh = await member();
+    const binh = await signUpMember(t, "Bình");
     const ore = await add(binh.cookie, { itemId: "iron-ore", quantity: 3 });
     const sword = await add(binh.cookie, { itemId: "iron-sword", quantity: 1 });
     const ids = async (query: string) =>
@@ -94,8 +87,8 @@ describe.each(testEngines)("the bag on %s", (engine) => {
   });
 
   it("lets only the owner read or change an entry: another member gets 404, a visitor 401", async () => {
-    const owner = await member();
-    const other = await member();
+    const owner = await signUpMember(t, "Chủ Túi");
+    const other = await signUpMember(t, "Người Khác");
     const entry = await add(owner.cookie, { itemId: "iron-ore", quantity: 1 });
     expect((await call(t.app, "/api/bag")).status).toBe(401);
     expect((await call(t.app, "/api/bag", { body: { itemId: "iron-ore", quantity: 1 } })).status).toBe(401);
@@ -109,7 +102,7 @@ describe.each(testEngines)("the bag on %s", (engine) => {
   });
 
   it("refuses bad input with 400 and the field named, and items the pack does not have", async () => {
-    const { cookie } = await member();
+    const { cookie } = await signUpMember(t, "Cường");
     const bad = async (body: unknown, path = "/api/bag", method = "POST") => {
       const response = await call(t.app, path, { method, cookie, body });
       expect(response.status).toBe(400);
@@ -128,7 +121,7 @@ describe.each(testEngines)("the bag on %s", (engine) => {
   });
 
   it("exports CSV and imports it back all or nothing, naming every bad row", async () => {
-    const { cookie } = await member();
+    const { cookie } = await signUpMember(t, "Dũng");
     await add(cookie, { itemId: "iron-ore", quantity: 12, note: "=cmd" });
     await add(cookie, { itemId: "iron-sword", quantity: 1, enhancement: 5, note: 'kiếm "xịn", mới' });
     const exported = await call(t.app, "/api/bag/export", { cookie });

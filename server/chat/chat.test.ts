@@ -2,36 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines } from "../../db/testing.ts";
 import { MESSAGE_TEXT_MAX } from "../../universal/chat/chat-schemas.ts";
 import type { HubEvent } from "../realtime/hub.ts";
-import { call, createTestApp, signUp, type TestApp } from "../testing.ts";
-import { setRole } from "../users/set-role.ts";
+import { call, createTestApp, signUpMember, type TestApp, type TestMember } from "../testing.ts";
 import { editMessage } from "./change-message.ts";
 import { roomEventsAfter } from "./chat-topic.ts";
 import { getViewer } from "../auth/viewer.ts";
 
-interface Member {
-  cookie: string;
-  uid: string;
-  email: string;
-}
-
 describe.each(testEngines)("chat on %s", (engine) => {
   let t: TestApp;
-  let count = 0;
   let clientIds = 0;
   const clientId = () => `client-${++clientIds}-${Date.now()}`;
 
-  async function member(name: string): Promise<Member> {
-    const email = `chat-${++count}@example.vn`;
-    const cookie = await signUp(t.app, email, "correct horse battery", name);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    return { cookie, uid: profile.uid, email };
-  }
-
-  async function send(who: Member, room: string, text: string, extra: Record<string, unknown> = {}) {
+  async function send(who: TestMember, room: string, text: string, extra: Record<string, unknown> = {}) {
     return call(t.app, `/api/chat/rooms/${room}/messages`, { cookie: who.cookie, body: { text, clientId: clientId(), ...extra } });
   }
 
-  async function history(who: Member, room: string, query = "") {
+  async function history(who: TestMember, room: string, query = "") {
     const response = await call(t.app, `/api/chat/rooms/${room}/messages${query}`, { cookie: who.cookie });
     expect(response.status).toBe(200);
     return (await response.json()).data as {
@@ -42,7 +27,7 @@ describe.each(testEngines)("chat on %s", (engine) => {
     }[];
   }
 
-  async function notificationsOf(who: Member) {
+  async function notificationsOf(who: TestMember) {
     return (await call(t.app, "/api/notifications", { cookie: who.cookie })).json();
   }
 
@@ -53,7 +38,7 @@ describe.each(testEngines)("chat on %s", (engine) => {
 
   it("lists a visitor nothing (401) and a member the global rooms, their own language first, named in it", async () => {
     expect((await call(t.app, "/api/chat/rooms")).status).toBe(401);
-    const an = await member("An");
+    const an = await signUpMember(t, "An");
     const vi = (await (await call(t.app, "/api/chat/rooms", { cookie: an.cookie })).json()).data;
     expect(vi.map((room: { id: string }) => room.id)).toEqual(["global-vi", "global-en-US"]);
     expect(vi[0]).toMatchObject({ kind: "global", name: "Kênh chung tiếng Việt", language: "vi", unread: 0 });
@@ -65,7 +50,7 @@ describe.each(testEngines)("chat on %s", (engine) => {
   });
 
   it("sends a message once per client id, publishes it on the room's topic, and keeps it in the history", async () => {
-    const binh = await member("Bình");
+    const binh = await signUpMember(t, "Bình");
     const events: HubEvent[] = [];
     const stop = t.hub.listen("room:global-vi", (event) => events.push(event));
     const id = clientId();
@@ -98,7 +83,7 @@ describe.each(testEngines)("chat on %s", (engine) => {
   });
 
   it("refuses empty, whitespace-only and too long text with a 400 and writes nothing", async () => {
-    const chi = await member("Chi");
+    const chi = await signUpMember(t, "Chi");
     for (const text of ["", "   \n ", "x".repeat(MESSAGE_TEXT_MAX + 1)]) {
       const response = await send(chi, "global-vi", text);
       expect(response.status).toBe(400);
@@ -111,9 +96,9 @@ describe.each(testEngines)("chat on %s", (engine) => {
   });
 
   it("pages history upward and downward in ascending order", async () => {
-    const dung = await member("Dũng");
+    const dung = await signUpMember(t, "Dũng");
     const { id: room } = (
-      await (await call(t.app, "/api/chat/direct", { cookie: dung.cookie, body: { uid: (await member("Em")).uid } })).json()
+      await (await call(t.app, "/api/chat/direct", { cookie: dung.cookie, body: { uid: (await signUpMember(t, "Em")).uid } })).json()
     ).data;
     const ids: number[] = [];
     for (let index = 0; index < 4; index++) ids.push((await (await send(dung, room, `m${index}`)).json()).data.id);
@@ -126,7 +111,7 @@ describe.each(testEngines)("chat on %s", (engine) => {
   });
 
   it("answers the rate limit with a 429, Retry-After and the reason, per room", async () => {
-    const giang = await member("Giang");
+    const giang = await signUpMember(t, "Giang");
     for (let index = 0; index < 4; index++) expect((await send(giang, "global-en-US", `hello ${index}`)).status).toBe(201);
     const refused = await send(giang, "global-en-US", "one too many");
     expect(refused.status).toBe(429);
@@ -136,9 +121,9 @@ describe.each(testEngines)("chat on %s", (engine) => {
   });
 
   it("opens one direct room per pair, keeps others out, notifies the other member, and honours blocks", async () => {
-    const hoa = await member("Hoa");
-    const khanh = await member("Khánh");
-    const outsider = await member("Long");
+    const hoa = await signUpMember(t, "Hoa");
+    const khanh = await signUpMember(t, "Khánh");
+    const outsider = await signUpMember(t, "Long");
     const opened = await call(t.app, "/api/chat/direct", { cookie: hoa.cookie, body: { uid: khanh.uid } });
     expect(opened.status).toBe(200);
     const room = (await opened.json()).data.id;
@@ -176,11 +161,11 @@ describe.each(testEngines)("chat on %s", (engine) => {
   });
 
   it("notifies a member named by a unique @Name or by uid, and nobody for an ambiguous name", async () => {
-    const sender = await member("Mai");
-    const lan = await member("Lan Anh");
-    const twinA = await member("Quân");
-    const twinB = await member("Quân");
-    const named = await member("Nam");
+    const sender = await signUpMember(t, "Mai");
+    const lan = await signUpMember(t, "Lan Anh");
+    const twinA = await signUpMember(t, "Quân");
+    const twinB = await signUpMember(t, "Quân");
+    const named = await signUpMember(t, "Nam");
     expect((await send(sender, "global-vi", "@Lan Anh và @Quân ơi")).status).toBe(201);
     expect((await send(sender, "global-vi", "xem giúp", { mentions: [named.uid] })).status).toBe(201);
     expect((await notificationsOf(lan)).data.map((each: { kind: string }) => each.kind)).toEqual(["mention"]);
@@ -190,10 +175,10 @@ describe.each(testEngines)("chat on %s", (engine) => {
   });
 
   it("marks notifications read one at a time and all at once, only the reader's own", async () => {
-    const oanh = await member("Oanh");
-    const phuc = await member("Phúc");
+    const oanh = await signUpMember(t, "Oanh");
+    const phuc = await signUpMember(t, "Phúc");
     // Three senders: one sender's repeated mentions would collapse into one notification.
-    const senders = [oanh, await member("Oanh Hai"), await member("Oanh Ba")];
+    const senders = [oanh, await signUpMember(t, "Oanh Hai"), await signUpMember(t, "Oanh Ba")];
     for (const [index, sender] of senders.entries()) expect((await send(sender, "global-vi", `@Phúc ${index}`)).status).toBe(201);
     const inbox = await notificationsOf(phuc);
     expect(inbox.unread).toBe(3);
@@ -213,9 +198,9 @@ describe.each(testEngines)("chat on %s", (engine) => {
   });
 
   it("suggests members for @ by any word of their name, diacritics aside, recent writers first; a direct room only its other member", async () => {
-    const viewer = await member("Người Xem");
-    const tuan = await member("Tuấn Anh");
-    const quiet = await member("Anh Tuấn Lặng");
+    const viewer = await signUpMember(t, "Người Xem");
+    const tuan = await signUpMember(t, "Tuấn Anh");
+    const quiet = await signUpMember(t, "Anh Tuấn Lặng");
     await send(tuan, "global-en-US", "hello");
     const suggest = async (room: string, q: string) => {
       const response = await call(t.app, `/api/chat/rooms/${room}/mentions?q=${encodeURIComponent(q)}`, { cookie: viewer.cookie });
@@ -229,15 +214,15 @@ describe.each(testEngines)("chat on %s", (engine) => {
     expect(await suggest("global-en-US", "ngu")).not.toContain(viewer.uid);
     const { id: room } = (await (await call(t.app, "/api/chat/direct", { cookie: viewer.cookie, body: { uid: tuan.uid } })).json()).data;
     expect(await suggest(room, "")).toEqual([tuan.uid]);
-    const outsider = await member("Ngoài");
+    const outsider = await signUpMember(t, "Ngoài");
     expect((await call(t.app, `/api/chat/rooms/${room}/mentions?q=a`, { cookie: outsider.cookie })).status).toBe(403);
     expect((await call(t.app, `/api/chat/rooms/global-vi/mentions?q=${"a".repeat(41)}`, { cookie: outsider.cookie })).status).toBe(400);
     expect((await call(t.app, "/api/chat/rooms/global-vi/mentions?q=a")).status).toBe(401);
   });
 
   it("reading a direct room marks its notifications read, and the reader's open pages hear the new unread count", async () => {
-    const sender = await member("Người Gửi");
-    const reader = await member("Người Đọc");
+    const sender = await signUpMember(t, "Người Gửi");
+    const reader = await signUpMember(t, "Người Đọc");
     const { id: room } = (await (await call(t.app, "/api/chat/direct", { cookie: sender.cookie, body: { uid: reader.uid } })).json()).data;
     const first = (await (await send(sender, room, "một")).json()).data.id;
     const second = (await (await send(sender, room, "hai")).json()).data.id;
@@ -254,10 +239,9 @@ describe.each(testEngines)("chat on %s", (engine) => {
   });
 
   it("lets the author edit or delete within 10 minutes, moderators delete any time, nobody else", async () => {
-    const quynh = await member("Quỳnh");
-    const other = await member("Sơn");
-    const moderator = await member("Tâm");
-    await setRole(t.db, { email: moderator.email }, "moderator");
+    const quynh = await signUpMember(t, "Quỳnh");
+    const other = await signUpMember(t, "Sơn");
+    const moderator = await signUpMember(t, "Tâm", { role: "moderator" });
     const message = (await (await send(quynh, "global-vi", "typo hre")).json()).data;
     const edited = await call(t.app, `/api/chat/messages/${message.id}`, {
       method: "PATCH",
@@ -281,9 +265,8 @@ describe.each(testEngines)("chat on %s", (engine) => {
   });
 
   it("lets moderators mute a member (told until when, editing too) and set slow mode in a lounge; members may do neither; a direct conversation has neither", async () => {
-    const uyen = await member("Uyên");
-    const moderator = await member("Vinh");
-    await setRole(t.db, { email: moderator.email }, "moderator");
+    const uyen = await signUpMember(t, "Uyên");
+    const moderator = await signUpMember(t, "Vinh", { role: "moderator" });
     const room = "global-en-US";
     expect(
       (await call(t.app, `/api/chat/rooms/${room}/mutes`, { cookie: uyen.cookie, body: { uid: moderator.uid, minutes: 5 } })).status,
@@ -332,8 +315,8 @@ describe.each(testEngines)("chat on %s", (engine) => {
   });
 
   it("counts unread messages per room and clears them when read", async () => {
-    const xuan = await member("Xuân");
-    const yen = await member("Yến");
+    const xuan = await signUpMember(t, "Xuân");
+    const yen = await signUpMember(t, "Yến");
     const { id: room } = (await (await call(t.app, "/api/chat/direct", { cookie: xuan.cookie, body: { uid: yen.uid } })).json()).data;
     let last = 0;
     for (let index = 0; index < 3; index++) last = (await (await send(xuan, room, `tin ${index}`)).json()).data.id;
@@ -347,8 +330,8 @@ describe.each(testEngines)("chat on %s", (engine) => {
   });
 
   it("replays what a resuming subscriber missed in id order, each message once, edits of older messages included", async () => {
-    const an = await member("Ánh");
-    const bao = await member("Bảo");
+    const an = await signUpMember(t, "Ánh");
+    const bao = await signUpMember(t, "Bảo");
     const { id: room } = (await (await call(t.app, "/api/chat/direct", { cookie: an.cookie, body: { uid: bao.uid } })).json()).data;
     const ids: number[] = [];
     // Five messages in a few seconds would pass the test's rate limit of four: the two members take turns.

@@ -9,6 +9,7 @@ import { contentEntries } from "../../db/schema/index.ts";
 import { searchText } from "../http/search-text.ts";
 import { getEntries, listKind } from "./catalog.ts";
 import { nameMatches, relevanceOrder } from "./name-match.ts";
+import { KIND_OF_REF } from "./world.ts";
 import {
   ELEMENTS,
   MOUNT_TERRAINS,
@@ -226,24 +227,6 @@ export async function classRecommendations(db: Database, gameClass: GameClass): 
   return { items: i, runeSets: r, talismans: t, pets: p, mounts: m };
 }
 
-const REF_KIND_TO_PACK: Partial<Record<EntryRefKind, PackKind>> = {
-  class: "classes",
-  item: "items",
-  recipe: "recipes",
-  mount: "mounts",
-  pet: "pets",
-  rune: "runes",
-  "rune-set": "runeSets",
-  talisman: "talismans",
-  season: "seasons",
-  event: "events",
-  guide: "guides",
-  rule: "rules",
-  district: "districts",
-  manor: "manors",
-  server: "servers",
-};
-
 /**
  * Names of the places an obtain method points at (`marker:…`, `event:…`, `season:…`), by
  * reference. A marker is named with its district ("Chợ Bến Cảng · Cảng Sương Mù").
@@ -269,7 +252,7 @@ export async function sourceNames(db: Database, obtain: readonly ObtainMethod[])
               };
         return;
       }
-      const packKind = REF_KIND_TO_PACK[kind as keyof typeof REF_KIND_TO_PACK];
+      const packKind = KIND_OF_REF[kind as EntryRefKind];
       if (!packKind) return;
       for (const entry of await namedEntries(db, packKind, ids)) result[`${kind}:${entry.id}`] = entry.name;
     }),

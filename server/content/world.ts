@@ -13,7 +13,7 @@ export type Named = { name: Localized; icon?: string | undefined };
 const ID = /^[a-z0-9-]{1,80}$/;
 
 /** The pack kind behind each `kind:id` reference; markers live inside districts and are left out. */
-const KIND_OF_REF: Partial<Record<EntryRefKind, PackKind>> = {
+export const KIND_OF_REF: Partial<Record<EntryRefKind, PackKind>> = {
   class: "classes",
   item: "items",
   recipe: "recipes",

@@ -7,30 +7,15 @@ import { POINTS_BY_REASON } from "../../universal/contribution/contribution-leve
 import type { Comment, Post } from "../../universal/feed/feed-limits.ts";
 import { ensureContent } from "../content/content-store.ts";
 import type { HubEvent } from "../realtime/hub.ts";
-import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
-import { setRole } from "../users/set-role.ts";
+import { call, createTestApp, signUpMember, silentLogger, type TestApp, type TestMember } from "../testing.ts";
 import { listPostsByAuthor } from "./list-posts.ts";
-
-interface Member {
-  cookie: string;
-  uid: string;
-  email: string;
-}
 
 describe.each(testEngines)("the feed on %s", (engine) => {
   let t: TestApp;
-  let count = 0;
   let clientIds = 0;
   const clientId = () => `feed-client-${++clientIds}-${Date.now()}`;
 
-  async function member(name: string): Promise<Member> {
-    const email = `feed-${++count}@example.vn`;
-    const cookie = await signUp(t.app, email, "correct horse battery", name);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    return { cookie, uid: profile.uid, email };
-  }
-
-  async function post(who: Member, body: string, extra: Record<string, unknown> = {}): Promise<Post> {
+  async function post(who: TestMember, body: string, extra: Record<string, unknown> = {}): Promise<Post> {
     const response = await call(t.app, "/api/feed/posts", {
       cookie: who.cookie,
       body: { body, lang: "vi", clientId: clientId(), ...extra },
@@ -39,11 +24,11 @@ describe.each(testEngines)("the feed on %s", (engine) => {
     return (await response.json()).data;
   }
 
-  async function comment(who: Member, postId: number, body: string, parentId?: number): Promise<Response> {
+  async function comment(who: TestMember, postId: number, body: string, parentId?: number): Promise<Response> {
     return call(t.app, `/api/feed/posts/${postId}/comments`, { cookie: who.cookie, body: { body, clientId: clientId(), parentId } });
   }
 
-  const unread = async (who: Member) => (await (await call(t.app, "/api/notifications", { cookie: who.cookie })).json()).data;
+  const unread = async (who: TestMember) => (await (await call(t.app, "/api/notifications", { cookie: who.cookie })).json()).data;
 
   beforeAll(async () => {
     t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000" });
@@ -54,7 +39,7 @@ describe.each(testEngines)("the feed on %s", (engine) => {
   it("lets visitors read and members post, once per client id, with safe markdown and a linked entry, live on the language's topic", async () => {
     expect((await call(t.app, "/api/feed/posts")).status).toBe(200);
     expect((await call(t.app, "/api/feed/posts", { body: { body: "x", lang: "vi", clientId: clientId() } })).status).toBe(401);
-    const an = await member("An");
+    const an = await signUpMember(t, "An");
     const events: HubEvent[] = [];
     const stop = t.hub.listen("feed:vi", (event) => events.push(event));
     const id = clientId();
@@ -105,7 +90,7 @@ describe.each(testEngines)("the feed on %s", (engine) => {
   });
 
   it("pages the newest posts by cursor without gaps or repeats, filters by language, and ranks the week's top", async () => {
-    const binh = await member("Bình");
+    const binh = await signUpMember(t, "Bình");
     const mine: number[] = [];
     for (const text of ["một", "hai", "ba", "bốn"]) mine.push((await post(binh, `Bài ${text}`)).id);
     const english = (
@@ -126,7 +111,7 @@ describe.each(testEngines)("the feed on %s", (engine) => {
     expect(all).toEqual([...all].sort((a, b) => b - a));
     expect(all).toEqual(expect.arrayContaining(mine));
     expect(all).not.toContain(english.id);
-    const liker = await member("Cường");
+    const liker = await signUpMember(t, "Cường");
     await call(t.app, `/api/feed/posts/${mine[1]}/like`, { method: "POST", cookie: liker.cookie });
     const top = (await (await call(t.app, "/api/feed/posts?lang=vi&sort=top&limit=1")).json()).data;
     expect(top[0].id).toBe(mine[1]);
@@ -145,10 +130,9 @@ describe.each(testEngines)("the feed on %s", (engine) => {
   });
 
   it("lists a member's visible posts for their profile, newest first, in pages without gaps or repeats", async () => {
-    const dung = await member("Dũng");
-    const other = await member("Giang");
-    const moderator = await member("Hải");
-    await setRole(t.db, { email: moderator.email }, "moderator");
+    const dung = await signUpMember(t, "Dũng");
+    const other = await signUpMember(t, "Giang");
+    const moderator = await signUpMember(t, "Hải", { role: "moderator" });
     const mine: number[] = [];
     for (const text of ["một", "hai", "ba", "bốn", "năm"]) mine.push((await post(dung, `Của Dũng ${text}`)).id);
     await post(other, "Của Giang");
@@ -174,9 +158,9 @@ describe.each(testEngines)("the feed on %s", (engine) => {
   });
 
   it("counts one like per member, undoes it, and groups like notifications while unread", async () => {
-    const author = await member("Dũng");
+    const author = await signUpMember(t, "Dũng");
     const { id } = await post(author, "Ai thích không?");
-    const fans = [await member("Em"), await member("Giang"), await member("Hà")];
+    const fans = [await signUpMember(t, "Em"), await signUpMember(t, "Giang"), await signUpMember(t, "Hà")];
     for (const fan of fans)
       expect((await call(t.app, `/api/feed/posts/${id}/like`, { method: "POST", cookie: fan.cookie })).status).toBe(200);
     const twice = await call(t.app, `/api/feed/posts/${id}/like`, { method: "POST", cookie: fans[0]!.cookie });
@@ -195,10 +179,10 @@ describe.each(testEngines)("the feed on %s", (engine) => {
   });
 
   it("counts each liker once in a grouped like notification: unliking and liking again is not one more", async () => {
-    const author = await member("Ích");
+    const author = await signUpMember(t, "Ích");
     const { id } = await post(author, "Thích rồi bỏ thích");
-    const [lan, minh] = [await member("Lan Ích"), await member("Minh Ích")];
-    const like = async (who: Member, on: boolean, path = `/api/feed/posts/${id}/like`) =>
+    const [lan, minh] = [await signUpMember(t, "Lan Ích"), await signUpMember(t, "Minh Ích")];
+    const like = async (who: TestMember, on: boolean, path = `/api/feed/posts/${id}/like`) =>
       expect((await call(t.app, path, { method: on ? "POST" : "DELETE", cookie: who.cookie })).status).toBe(200);
     const grouped = async (commentId?: number) =>
       (await unread(author)).filter(
@@ -233,10 +217,10 @@ describe.each(testEngines)("the feed on %s", (engine) => {
   });
 
   it("tells members an edit names for the first time, once, and nobody the text named already", async () => {
-    const author = await member("Oanh Sửa");
-    const first = await member("Phúc Được Nhắc");
-    const second = await member("Quế Được Nhắc");
-    const mentions = async (who: Member) =>
+    const author = await signUpMember(t, "Oanh Sửa");
+    const first = await signUpMember(t, "Phúc Được Nhắc");
+    const second = await signUpMember(t, "Quế Được Nhắc");
+    const mentions = async (who: TestMember) =>
       (await unread(who)).filter((each: { kind: string }) => each.kind === "mention") as { data: { postId: number; commentId?: number } }[];
     const { id } = await post(author, "Chào @Phúc Được Nhắc");
     expect(await mentions(first)).toHaveLength(1);
@@ -261,9 +245,9 @@ describe.each(testEngines)("the feed on %s", (engine) => {
   });
 
   it("takes comments with one level of replies, and notifies the post's author, the replied-to and the named", async () => {
-    const lan = await member("Lan Phương");
-    const minh = await member("Minh Quân");
-    const nam = await member("Nam Sơn");
+    const lan = await signUpMember(t, "Lan Phương");
+    const minh = await signUpMember(t, "Minh Quân");
+    const nam = await signUpMember(t, "Nam Sơn");
     const { id } = await post(lan, "Hỏi về chế tạo");
     const first: Comment = (await (await comment(minh, id, "Cần 5 quặng sắt")).json()).data;
     const reply = await comment(lan, id, "Cảm ơn @Minh Quân, hỏi thêm @Nam Sơn", first.id);
@@ -299,13 +283,12 @@ describe.each(testEngines)("the feed on %s", (engine) => {
   });
 
   it("lets the author edit and delete a post, moderators pin it, and nobody else", async () => {
-    const author = await member("Oanh");
-    const other = await member("Phúc");
-    const moderator = await member("Quang");
-    await setRole(t.db, { email: moderator.email }, "moderator");
+    const author = await signUpMember(t, "Oanh");
+    const other = await signUpMember(t, "Phúc");
+    const moderator = await signUpMember(t, "Quang", { role: "moderator" });
     const { id } = await post(author, "Bài để ghim");
     expect((await call(t.app, `/api/feed/posts/${id}`, { method: "PATCH", cookie: other.cookie, body: { body: "x" } })).status).toBe(403);
-    const moderate = (who: Member, change: object) =>
+    const moderate = (who: TestMember, change: object) =>
       call(t.app, `/api/feed/posts/${id}`, { method: "PATCH", cookie: who.cookie, body: change });
     expect((await moderate(other, { pinned: true })).status).toBe(403);
     expect((await moderate(author, { hidden: true })).status).toBe(403);
@@ -351,10 +334,9 @@ describe.each(testEngines)("the feed on %s", (engine) => {
   });
 
   it("sends posts and comments to the moderation queue: hiding takes them out, and a hidden post answers 404", async () => {
-    const author = await member("Rao Vặt");
-    const reporter = await member("Sáng");
-    const moderator = await member("Tâm");
-    await setRole(t.db, { email: moderator.email }, "moderator");
+    const author = await signUpMember(t, "Rao Vặt");
+    const reporter = await signUpMember(t, "Sáng");
+    const moderator = await signUpMember(t, "Tâm", { role: "moderator" });
     const { id } = await post(author, "Bán vàng ngoài game");
     const bad: Comment = (await (await comment(author, id, "Liên hệ zalo")).json()).data;
     expect((await call(t.app, "/api/reports", { cookie: author.cookie, body: { kind: "post", id, reason: "x" } })).status).toBe(400);
@@ -380,7 +362,7 @@ describe.each(testEngines)("the feed on %s", (engine) => {
     );
     expect((await call(t.app, "/api/feed/comments/hidden", { cookie: reporter.cookie })).status).toBe(403);
     expect((await call(t.app, "/api/feed/comments/hidden")).status).toBe(401);
-    const restore = (who: Member) => call(t.app, `/api/feed/comments/${bad.id}/restore`, { method: "POST", cookie: who.cookie });
+    const restore = (who: TestMember) => call(t.app, `/api/feed/comments/${bad.id}/restore`, { method: "POST", cookie: who.cookie });
     expect((await restore(author)).status).toBe(403);
     expect((await restore(moderator)).status).toBe(200);
     expect((await restore(moderator)).status).toBe(404);
@@ -403,9 +385,8 @@ describe.each(testEngines)("the feed on %s", (engine) => {
   });
 
   it("takes up to four images as multipart, re-encoded without metadata and with their size, served while the post is visible", async () => {
-    const author = await member("Vân");
-    const moderator = await member("Xuân");
-    await setRole(t.db, { email: moderator.email }, "moderator");
+    const author = await signUpMember(t, "Vân");
+    const moderator = await signUpMember(t, "Xuân", { role: "moderator" });
     // A 3,000 × 1,500 JPEG carrying EXIF (a camera model): it comes back as WebP, at most 1,600 wide, without it.
     const photo = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: "#3a6" } })
       .jpeg()
@@ -461,7 +442,7 @@ describe.each(testEngines)("the feed on %s", (engine) => {
   });
 
   it("tells a member posting too fast to wait, in words", async () => {
-    const fast = await member("Uyên");
+    const fast = await signUpMember(t, "Uyên");
     for (let index = 0; index < 5; index++) await post(fast, `Bài nhanh ${index}`);
     const refused = await call(t.app, "/api/feed/posts", {
       cookie: fast.cookie,

@@ -5,38 +5,24 @@ import { testEngines } from "../../db/testing.ts";
 import { GUIDE_CATEGORIES } from "../../universal/content/pack-schema.ts";
 import { memberGuideCategories, memberGuideId, type GuideDraft, type HiddenGuide } from "../../universal/guides/guide-limits.ts";
 import { ensureContent } from "../content/content-store.ts";
-import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
+import { call, createTestApp, signUpMember, silentLogger, type TestApp, type TestMember } from "../testing.ts";
 import { setRole } from "../users/set-role.ts";
 import { getPublishedGuide, listPublishedGuides } from "./guides.ts";
 
-interface Member {
-  cookie: string;
-  uid: string;
-  email: string;
-}
-
 describe.each(testEngines)("member guides on %s", (engine) => {
   let t: TestApp;
-  let count = 0;
-  let moderator: Member;
+  let moderator: TestMember;
 
-  async function member(name: string): Promise<Member> {
-    const email = `guides-${++count}@example.vn`;
-    const cookie = await signUp(t.app, email, "correct horse battery", name);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    return { cookie, uid: profile.uid, email };
-  }
-
-  async function draft(who: Member, title: string, body = "## Mở đầu\n\nNội dung [Kiếm Sắt](item:iron-sword)."): Promise<GuideDraft> {
+  async function draft(who: TestMember, title: string, body = "## Mở đầu\n\nNội dung [Kiếm Sắt](item:iron-sword)."): Promise<GuideDraft> {
     const response = await call(t.app, "/api/guides", { cookie: who.cookie, body: { title, body, lang: "vi" } });
     expect(response.status).toBe(201);
     return (await response.json()).data;
   }
 
-  const post = (who: Member | null, path: string, body?: unknown) =>
+  const post = (who: TestMember | null, path: string, body?: unknown) =>
     call(t.app, path, { method: "POST", cookie: who?.cookie, ...(body === undefined ? {} : { body }) });
 
-  async function publish(author: Member, title: string): Promise<GuideDraft> {
+  async function publish(author: TestMember, title: string): Promise<GuideDraft> {
     const guide = await draft(author, title);
     expect((await post(author, `/api/guides/${guide.id}/submit`)).status).toBe(200);
     const approved = await post(moderator, `/api/guides/${guide.id}/approve`);
@@ -47,8 +33,7 @@ describe.each(testEngines)("member guides on %s", (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000" });
     await ensureContent(t.db, silentLogger);
-    moderator = await member("Mod");
-    await setRole(t.db, { email: moderator.email }, "moderator");
+    moderator = await signUpMember(t, "Mod", { role: "moderator" });
   });
   afterAll(() => t.dispose());
 
@@ -57,7 +42,7 @@ describe.each(testEngines)("member guides on %s", (engine) => {
   });
 
   it("creates a draft with a version, once per client id", async () => {
-    const an = await member("An");
+    const an = await signUpMember(t, "An");
     const body = { title: "Hướng dẫn tân thủ", body: "Chào", lang: "vi", clientId: "guide-client-0001" };
     const first = await call(t.app, "/api/guides", { cookie: an.cookie, body });
     expect(first.status).toBe(201);
@@ -72,7 +57,7 @@ describe.each(testEngines)("member guides on %s", (engine) => {
   });
 
   it("refuses a save from a stale version with 409 aborted and writes nothing", async () => {
-    const an = await member("An");
+    const an = await signUpMember(t, "An");
     const guide = await draft(an, "Luyện cấp");
     const saved = await call(t.app, `/api/guides/${guide.id}`, {
       method: "PATCH",
@@ -95,8 +80,8 @@ describe.each(testEngines)("member guides on %s", (engine) => {
   });
 
   it("keeps drafts to their author (and moderators): others get 404, or 403 for a moderator's edit", async () => {
-    const an = await member("An");
-    const binh = await member("Bình");
+    const an = await signUpMember(t, "An");
+    const binh = await signUpMember(t, "Bình");
     const guide = await draft(an, "Bí mật");
     expect((await call(t.app, `/api/guides/${guide.id}`, { cookie: binh.cookie })).status).toBe(404);
     expect((await call(t.app, `/api/guides/${guide.id}`, { cookie: moderator.cookie })).status).toBe(200);
@@ -109,7 +94,7 @@ describe.each(testEngines)("member guides on %s", (engine) => {
   });
 
   it("goes through review: sent back with a reason, then approved as revision 1, the author notified and awarded", async () => {
-    const an = await member("An");
+    const an = await signUpMember(t, "An");
     const guide = await draft(an, "Săn boss Rồng Lửa");
     expect((await post(moderator, `/api/guides/${guide.id}/approve`)).status).toBe(409);
     expect((await post(an, `/api/guides/${guide.id}/submit`)).status).toBe(200);
@@ -141,7 +126,7 @@ describe.each(testEngines)("member guides on %s", (engine) => {
   });
 
   it("keeps the published revision up while an edit is in review, and adds revision 2 on approval", async () => {
-    const an = await member("An");
+    const an = await signUpMember(t, "An");
     const guide = await publish(an, "Chế tạo giáp");
     const edited = await call(t.app, `/api/guides/${guide.id}`, {
       method: "PATCH",
@@ -167,7 +152,7 @@ describe.each(testEngines)("member guides on %s", (engine) => {
   });
 
   it("lists published guides in search (accent-insensitive) and in the sitemap, and no longer once deleted", async () => {
-    const an = await member("An");
+    const an = await signUpMember(t, "An");
     const guide = await publish(an, "Cẩm nang Đảo Mây Trôi");
     const search = await (await call(t.app, "/api/v1/search?q=dao%20may%20troi")).json();
     expect(search.data).toContainEqual(expect.objectContaining({ kind: "guides", id: memberGuideId(guide.id) }));
@@ -186,8 +171,8 @@ describe.each(testEngines)("member guides on %s", (engine) => {
   });
 
   it("lists one member's published guides for their profile, newest first: not drafts, hidden or deleted ones, nor others'", async () => {
-    const an = await member("An");
-    const other = await member("Bảo");
+    const an = await signUpMember(t, "An");
+    const other = await signUpMember(t, "Bảo");
     const first = await publish(an, "Hướng dẫn thứ nhất");
     const second = await publish(an, "Hướng dẫn thứ hai");
     const removed = await publish(an, "Hướng dẫn đã xoá");
@@ -204,7 +189,7 @@ describe.each(testEngines)("member guides on %s", (engine) => {
   });
 
   it("renders a preview with the safe rules", async () => {
-    const an = await member("An");
+    const an = await signUpMember(t, "An");
     const response = await post(an, "/api/guides/preview", { body: "<b>x</b> [Kiếm](item:iron-sword)" });
     const { data } = await response.json();
     expect(data.html).toContain("&lt;b&gt;");
@@ -213,8 +198,8 @@ describe.each(testEngines)("member guides on %s", (engine) => {
   });
 
   it("takes a reported guide out of /guide and search when a moderator hides it, until a new revision is approved", async () => {
-    const an = await member("An");
-    const reader = await member("Đọc");
+    const an = await signUpMember(t, "An");
+    const reader = await signUpMember(t, "Đọc");
     const guide = await publish(an, "Mẹo câu cá Hồ Sương");
     const own = await call(t.app, "/api/reports", { cookie: an.cookie, body: { kind: "guide", id: String(guide.id), reason: "Spam" } });
     expect(own.status).toBe(400);
@@ -261,8 +246,8 @@ describe.each(testEngines)("member guides on %s", (engine) => {
   });
 
   it("lets a moderator restore a hidden guide, audited: its last approved version is public again", async () => {
-    const an = await member("An");
-    const other = await member("Cúc");
+    const an = await signUpMember(t, "An");
+    const other = await signUpMember(t, "Cúc");
     const guide = await publish(an, "Bản đồ Thung Lũng Gió");
     const hide = async () => {
       const filed = await call(t.app, "/api/reports", {

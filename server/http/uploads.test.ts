@@ -3,7 +3,7 @@ import { testEngines } from "../../db/testing.ts";
 import { ensureContent } from "../content/content-store.ts";
 import { POST_UPLOAD_MAX_BYTES } from "../feed/feed-routes.ts";
 import { REPORT_UPLOAD_MAX_BYTES } from "../moderation/moderation-routes.ts";
-import { call, createTestApp, signUp, silentLogger, socketPeer, TEST_ORIGIN, type TestApp } from "../testing.ts";
+import { call, createTestApp, signUpMember, silentLogger, socketPeer, TEST_ORIGIN, type TestApp } from "../testing.ts";
 import { UPLOADS_IN_FLIGHT_MAX, uploadsInFlight } from "./uploads.ts";
 
 const BOUNDARY = "----minithings-upload-test";
@@ -22,13 +22,6 @@ const notAnImage = () => new Blob([encoder.encode("<svg xmlns='http://www.w3.org
 
 describe.each(testEngines)("uploads on %s", (engine) => {
   let t: TestApp;
-  let members = 0;
-
-  async function member(): Promise<{ cookie: string; uid: string }> {
-    const cookie = await signUp(t.app, `uploads-${engine}-${++members}@example.vn`);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    return { cookie, uid: profile.uid };
-  }
 
   /** A multipart request whose body is `stream`, sent chunked (no Content-Length) unless `headers` says otherwise. */
   const streamedPost = (path: string, cookie: string, stream: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
@@ -58,7 +51,7 @@ describe.each(testEngines)("uploads on %s", (engine) => {
   afterAll(() => t.dispose());
 
   it("refuses a member past the post limit before reading the post's images (the limit's 429, not the image's 400)", async () => {
-    const { cookie } = await member();
+    const { cookie } = await signUpMember(t, "An");
     for (let index = 0; index < 5; index++) {
       const posted = await call(t.app, "/api/feed/posts", { cookie, body: { body: `Bài ${index}`, lang: "vi" } });
       expect(posted.status).toBe(201);
@@ -73,7 +66,7 @@ describe.each(testEngines)("uploads on %s", (engine) => {
   });
 
   it("refuses a member past the day's reports before reading the screenshots (429 quota, not the image's 400)", async () => {
-    const { cookie } = await member();
+    const { cookie } = await signUpMember(t, "Bình");
     const first = await call(t.app, "/api/reports", {
       cookie,
       body: { kind: "character", name: "Kẻ Lừa Một", server: "suong-mai", reason: "Lừa đảo" },
@@ -94,7 +87,7 @@ describe.each(testEngines)("uploads on %s", (engine) => {
   });
 
   it("refuses a declared body past the route's cap with 413 before reading it", async () => {
-    const { cookie } = await member();
+    const { cookie } = await signUpMember(t, "Cường");
     let pulled = 0;
     const body = new ReadableStream<Uint8Array>(
       {
@@ -117,7 +110,7 @@ describe.each(testEngines)("uploads on %s", (engine) => {
   });
 
   it("stops reading a chunked body as it crosses the route's cap, and refuses it with 413", async () => {
-    const { cookie } = await member();
+    const { cookie } = await signUpMember(t, "Dũng");
     const chunk = new Uint8Array(1024 * 1024);
     let sent = 0;
     const endless = new ReadableStream<Uint8Array>(
@@ -138,14 +131,14 @@ describe.each(testEngines)("uploads on %s", (engine) => {
   });
 
   it("caps a JSON post at 64 KB although its route takes files", async () => {
-    const { cookie } = await member();
+    const { cookie } = await signUpMember(t, "Em");
     const response = await call(t.app, "/api/feed/posts", { cookie, body: { body: "x".repeat(100 * 1024), lang: "vi" } });
     expect(response.status).toBe(413);
     expect((await response.json()).error.code).toBe("payload-too-large");
   });
 
   it(`has at most ${UPLOADS_IN_FLIGHT_MAX} uploads of one account in flight: a third at once is refused with 429, another member's is not`, async () => {
-    const { cookie, uid } = await member();
+    const { cookie, uid } = await signUpMember(t, "Giang");
     const slow = () => {
       let reading!: () => void;
       const started = new Promise<void>((resolve) => (reading = resolve));
@@ -183,7 +176,7 @@ describe.each(testEngines)("uploads on %s", (engine) => {
     const third = await call(t.app, "/api/feed/posts", { cookie, body: form });
     expect(third.status).toBe(429);
     expect((await third.json()).error).toMatchObject({ code: "resource-exhausted", details: { reason: "uploads-in-flight" } });
-    const someoneElse = await call(t.app, "/api/feed/posts", { cookie: (await member()).cookie, body: form });
+    const someoneElse = await call(t.app, "/api/feed/posts", { cookie: (await signUpMember(t, "Hà")).cookie, body: form });
     expect(someoneElse.status).toBe(201);
 
     one.finish();

@@ -2,30 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines } from "../../db/testing.ts";
 import type { Report } from "../../universal/moderation/moderation-schemas.ts";
 import type { HubEvent } from "../realtime/hub.ts";
-import { call, createTestApp, signUp, type TestApp } from "../testing.ts";
-import { setRole } from "../users/set-role.ts";
+import { call, createTestApp, signUpMember, type TestApp, type TestMember } from "../testing.ts";
 import { POINTS_BY_REASON } from "../../universal/contribution/contribution-levels.ts";
-
-interface Member {
-  cookie: string;
-  uid: string;
-  email: string;
-}
 
 describe.each(testEngines)("the moderation queue on %s", (engine) => {
   let t: TestApp;
-  let count = 0;
   let clientIds = 0;
 
-  async function member(name: string, role: "user" | "moderator" | "admin" = "user"): Promise<Member> {
-    const email = `moderation-${++count}@example.vn`;
-    const cookie = await signUp(t.app, email, "correct horse battery", name);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    if (role !== "user") await setRole(t.db, { email }, role);
-    return { cookie, uid: profile.uid, email };
-  }
-
-  async function send(who: Member, room: string, text: string): Promise<number> {
+  async function send(who: TestMember, room: string, text: string): Promise<number> {
     const response = await call(t.app, `/api/chat/rooms/${room}/messages`, {
       cookie: who.cookie,
       body: { text, clientId: `moderation-${++clientIds}-${Date.now()}` },
@@ -34,31 +18,31 @@ describe.each(testEngines)("the moderation queue on %s", (engine) => {
     return (await response.json()).data.id;
   }
 
-  const report = (who: Member, id: number | string, reason = "Spam", kind = "message") =>
+  const report = (who: TestMember, id: number | string, reason = "Spam", kind = "message") =>
     call(t.app, "/api/reports", { cookie: who.cookie, body: { kind, id, reason } });
 
-  async function queue(who: Member, query = ""): Promise<{ data: Report[]; open: number }> {
+  async function queue(who: TestMember, query = ""): Promise<{ data: Report[]; open: number }> {
     const response = await call(t.app, `/api/reports${query}`, { cookie: who.cookie });
     expect(response.status).toBe(200);
     return response.json();
   }
 
-  const resolve = (who: Member, id: number, action: string, note = "") =>
+  const resolve = (who: TestMember, id: number, action: string, note = "") =>
     call(t.app, `/api/reports/${id}/resolve`, { cookie: who.cookie, body: { action, note } });
 
-  let author: Member;
-  let reporter: Member;
-  let second: Member;
-  let moderator: Member;
-  let admin: Member;
+  let author: TestMember;
+  let reporter: TestMember;
+  let second: TestMember;
+  let moderator: TestMember;
+  let admin: TestMember;
 
   beforeAll(async () => {
     t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000", CHAT_RATE_MAX: "50" });
-    author = await member("Kẻ Phá");
-    reporter = await member("Lan");
-    second = await member("Minh");
-    moderator = await member("Nga", "moderator");
-    admin = await member("Oanh", "admin");
+    author = await signUpMember(t, "Kẻ Phá");
+    reporter = await signUpMember(t, "Lan");
+    second = await signUpMember(t, "Minh");
+    moderator = await signUpMember(t, "Nga", { role: "moderator" });
+    admin = await signUpMember(t, "Oanh", { role: "admin" });
   });
   afterAll(() => t.dispose());
 
@@ -177,9 +161,9 @@ describe.each(testEngines)("the moderation queue on %s", (engine) => {
   });
 
   it("gives each member whose report is upheld contribution points once, and none for a dismissed report", async () => {
-    const first = await member("Quân");
-    const other = await member("Sơn");
-    const points = async (who: Member) => (await (await call(t.app, `/api/users/${who.uid}`)).json()).data.points;
+    const first = await signUpMember(t, "Quân");
+    const other = await signUpMember(t, "Sơn");
+    const points = async (who: TestMember) => (await (await call(t.app, `/api/users/${who.uid}`)).json()).data.points;
     const upheld = await send(author, "global-vi", "Lừa đảo");
     const dismissed = await send(author, "global-vi", "Chào cả nhà");
     const { data: filed } = await (await report(first, upheld)).json();
@@ -230,7 +214,7 @@ describe.each(testEngines)("the moderation queue on %s", (engine) => {
   });
 
   it("writes an admin's tag and title change to the audit log", async () => {
-    const titled = await member("Tâm");
+    const titled = await signUpMember(t, "Tâm");
     const changed = await call(t.app, `/api/admin/users/${titled.uid}/badges`, {
       cookie: admin.cookie,
       body: { tag: "vip", title: "Hiệp sĩ" },
@@ -243,7 +227,7 @@ describe.each(testEngines)("the moderation queue on %s", (engine) => {
   });
 
   it("writes moderators' chat decisions and admins' role changes to the audit log", async () => {
-    const muted = await member("Phúc");
+    const muted = await signUpMember(t, "Phúc");
     expect(
       (await call(t.app, "/api/chat/rooms/global-vi/mutes", { cookie: moderator.cookie, body: { uid: muted.uid, minutes: 5 } })).status,
     ).toBe(201);

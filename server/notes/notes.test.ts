@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines } from "../../db/testing.ts";
 import type { Note } from "../../universal/notes/note-limits.ts";
-import { call, createTestApp, signUp, type TestApp } from "../testing.ts";
+import { call, createTestApp, signUpMember, type TestApp } from "../testing.ts";
 
 describe.each(testEngines)("notes on %s", (engine) => {
   let t: TestApp;
-  let count = 0;
   let clientIds = 0;
   const clientId = () => `note-client-${++clientIds}-${Date.now()}`;
-
-  const member = async (name: string) => {
-    const cookie = await signUp(t.app, `notes-${++count}@example.vn`, "correct horse battery", name);
-    await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie });
-    return cookie;
-  };
 
   async function create(cookie: string, body: Record<string, unknown>): Promise<Note> {
     const response = await call(t.app, "/api/notes", { cookie, body: { clientId: clientId(), ...body } });
@@ -29,7 +22,7 @@ describe.each(testEngines)("notes on %s", (engine) => {
   afterAll(() => t.dispose());
 
   it("creates a note once per client id, with safe markdown, tags and checklist boxes", async () => {
-    const an = await member("An");
+    const an = (await signUpMember(t, "An")).cookie;
     const id = clientId();
     const body = {
       title: "  Việc tuần này ",
@@ -53,7 +46,7 @@ describe.each(testEngines)("notes on %s", (engine) => {
   });
 
   it("saves an edit that names the current version, and refuses a stale one with the current note, writing nothing", async () => {
-    const binh = await member("Bình");
+    const binh = (await signUpMember(t, "Bình")).cookie;
     const note = await create(binh, { title: "Giá chợ", body: "- [ ] Kiếm Sắt 100" });
     const first = await patch(binh, note.id, { body: "- [x] Kiếm Sắt 100", version: 1 });
     expect(first.status).toBe(200);
@@ -72,7 +65,7 @@ describe.each(testEngines)("notes on %s", (engine) => {
   });
 
   it("lists pinned first, finds text without accents and filters by tag", async () => {
-    const cuong = await member("Cường");
+    const cuong = (await signUpMember(t, "Cường")).cookie;
     const quest = await create(cuong, { title: "Nhiệm vụ hằng ngày", body: "Giáp Rồng", tags: ["nhiệm-vụ"] });
     const older = await create(cuong, { title: "Ghi chú ghim", body: "100% chắc_chắn", pinned: true });
     await create(cuong, { title: "Khác", body: "không liên quan" });
@@ -88,8 +81,8 @@ describe.each(testEngines)("notes on %s", (engine) => {
   });
 
   it("lets only the owner read, change or delete a note: another member gets 404, a visitor 401", async () => {
-    const owner = await member("Dũng");
-    const other = await member("Em");
+    const owner = (await signUpMember(t, "Dũng")).cookie;
+    const other = (await signUpMember(t, "Em")).cookie;
     const note = await create(owner, { title: "Bí mật", body: "chỉ tôi" });
     expect((await call(t.app, "/api/notes")).status).toBe(401);
     expect((await call(t.app, "/api/notes", { body: { title: "x", body: "" } })).status).toBe(401);
@@ -106,7 +99,7 @@ describe.each(testEngines)("notes on %s", (engine) => {
   });
 
   it("refuses bad input with 400 and the field named", async () => {
-    const giang = await member("Giang");
+    const giang = (await signUpMember(t, "Giang")).cookie;
     const note = await create(giang, { title: "Ổn", body: "" });
     const bad = async (path: string, body: unknown, method = "POST") => {
       const response = await call(t.app, path, { method, cookie: giang, body });

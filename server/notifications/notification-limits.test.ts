@@ -1,5 +1,5 @@
 /**
- * Blocks and mention spam (issue 40, item 5): nothing of a member the recipient blocked becomes a
+ * Blocks and mention spam: nothing of a member the recipient blocked becomes a
  * notification, whatever its kind; a message, post or comment notifies at most ten members; a
  * sender's mention notifications are limited per hour; repeated mentions within ten minutes
  * collapse into one notification.
@@ -10,14 +10,8 @@ import { testEngines } from "../../db/testing.ts";
 import { mentionToken } from "../../universal/chat/mentions.ts";
 import type { AppNotification } from "../../universal/notifications/notification-kinds.ts";
 import type { HubEvent } from "../realtime/hub.ts";
-import { call, createTestApp, signUp, type TestApp } from "../testing.ts";
+import { call, createTestApp, signUpMember, type TestApp, type TestMember } from "../testing.ts";
 import { listNotifications, MENTION_COLLAPSE_MS, NOTIFIED_PER_THING_MAX, notify } from "./notifications.ts";
-
-interface Member {
-  cookie: string;
-  uid: string;
-  name: string;
-}
 
 /** The hour's mention notifications one sender may cause, in this file (the default is 50). */
 const PER_HOUR = 12;
@@ -28,23 +22,17 @@ describe.each(testEngines)("notification limits on %s", (engine) => {
   let clientIds = 0;
   const clientId = () => `limits-${++clientIds}-${Date.now()}`;
 
-  async function member(name: string): Promise<Member> {
-    const cookie = await signUp(t.app, `limits-${++count}@example.vn`, "correct horse battery", name);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    return { cookie, uid: profile.uid, name };
-  }
-
   /** A member who only receives: made in the database (no sign-up, no password hash), so a crowd is quick. */
-  async function recipient(name: string): Promise<Member> {
+  async function recipient(name: string): Promise<TestMember> {
     const uid = `quiet-${++count}-${Date.now()}`;
     await t.db.insert(authUsers).values({ id: uid, name, email: `${uid}@example.vn` });
     await t.db.insert(users).values({ uid, email: `${uid}@example.vn`, displayName: name, createdAt: Date.now() });
-    return { cookie: "", uid, name };
+    return { cookie: "", uid, email: `${uid}@example.vn`, name };
   }
 
-  const token = (who: Member) => mentionToken({ uid: who.uid, displayName: who.name });
+  const token = (who: TestMember) => mentionToken({ uid: who.uid, displayName: who.name });
 
-  async function say(who: Member, text: string, extra: Record<string, unknown> = {}) {
+  async function say(who: TestMember, text: string, extra: Record<string, unknown> = {}) {
     const response = await call(t.app, "/api/chat/rooms/global-vi/messages", {
       cookie: who.cookie,
       body: { text, clientId: clientId(), ...extra },
@@ -53,13 +41,13 @@ describe.each(testEngines)("notification limits on %s", (engine) => {
     return (await response.json()).data as { id: number };
   }
 
-  async function post(who: Member, body: string) {
+  async function post(who: TestMember, body: string) {
     const response = await call(t.app, "/api/feed/posts", { cookie: who.cookie, body: { body, lang: "vi", clientId: clientId() } });
     expect(response.status).toBe(201);
     return (await response.json()).data as { id: number; html: string };
   }
 
-  async function comment(who: Member, postId: number, body: string, parentId?: number) {
+  async function comment(who: TestMember, postId: number, body: string, parentId?: number) {
     const response = await call(t.app, `/api/feed/posts/${postId}/comments`, {
       cookie: who.cookie,
       body: { body, clientId: clientId(), parentId },
@@ -68,11 +56,11 @@ describe.each(testEngines)("notification limits on %s", (engine) => {
     return (await response.json()).data as { id: number };
   }
 
-  async function inbox(who: Member): Promise<{ data: AppNotification[]; unread: number }> {
+  async function inbox(who: TestMember): Promise<{ data: AppNotification[]; unread: number }> {
     return listNotifications(t.db, who.uid, { limit: 100 });
   }
 
-  async function block(who: Member, whom: Member) {
+  async function block(who: TestMember, whom: TestMember) {
     expect((await call(t.app, "/api/chat/blocks", { cookie: who.cookie, body: { uid: whom.uid } })).status).toBe(201);
   }
 
@@ -86,8 +74,8 @@ describe.each(testEngines)("notification limits on %s", (engine) => {
   afterAll(() => t.dispose());
 
   it("creates no mention for a member who blocked its sender, in a public room, by uid, token or name; the message still posts", async () => {
-    const victim = await member("Nạn Nhân");
-    const pest = await member("Kẻ Phiền");
+    const victim = await signUpMember(t, "Nạn Nhân");
+    const pest = await signUpMember(t, "Kẻ Phiền");
     await block(victim, pest);
     const events: HubEvent[] = [];
     const stop = t.hub.listen(`user:${victim.uid}`, (event) => events.push(event));
@@ -104,9 +92,9 @@ describe.each(testEngines)("notification limits on %s", (engine) => {
   });
 
   it("creates no comment, reply or like notification from a blocked member, on posts and comments alike", async () => {
-    const owner = await member("Chủ Bài");
-    const pest = await member("Kẻ Bám");
-    const friend = await member("Bạn Tốt");
+    const owner = await signUpMember(t, "Chủ Bài");
+    const pest = await signUpMember(t, "Kẻ Bám");
+    const friend = await signUpMember(t, "Bạn Tốt");
     await block(owner, pest);
     const { id } = await post(owner, "Bài của mình");
     await comment(pest, id, "bình luận");
@@ -132,10 +120,10 @@ describe.each(testEngines)("notification limits on %s", (engine) => {
   });
 
   it(`notifies at most ${NOTIFIED_PER_THING_MAX} distinct members of one message, post or comment`, async () => {
-    const loud = await member("Người Gọi");
-    const crowd: Member[] = [];
+    const loud = await signUpMember(t, "Người Gọi");
+    const crowd: TestMember[] = [];
     for (let index = 0; index < NOTIFIED_PER_THING_MAX + 1; index++)
-      crowd.push(index === 0 ? await member("Đám Đông 0") : await recipient(`Đám Đông ${index}`));
+      crowd.push(index === 0 ? await signUpMember(t, "Đám Đông 0") : await recipient(`Đám Đông ${index}`));
     const everyone = crowd.map(token).join(" ");
     await say(loud, everyone);
     const told = async () => {
@@ -145,22 +133,22 @@ describe.each(testEngines)("notification limits on %s", (engine) => {
     expect(await told()).toEqual([...Array<number>(NOTIFIED_PER_THING_MAX).fill(1), 0]);
 
     // A post's mentions, by another sender (the first's hour is not spent): the same ceiling.
-    const poster = await member("Người Đăng");
+    const poster = await signUpMember(t, "Người Đăng");
     await post(poster, everyone);
     expect(await told()).toEqual([...Array<number>(NOTIFIED_PER_THING_MAX).fill(2), 0]);
 
     // A comment: the post's author counts among the ten.
-    const commenter = await member("Người Bình");
-    const { id } = await post(crowd[0] as Member, "bài của đám đông");
+    const commenter = await signUpMember(t, "Người Bình");
+    const { id } = await post(crowd[0] as TestMember, "bài của đám đông");
     await comment(commenter, id, everyone);
     // The author's comment notification and nine mentions: the eleventh member is not told.
     expect(await told()).toEqual([...Array<number>(NOTIFIED_PER_THING_MAX).fill(3), 0]);
-    expect((await inbox(crowd[0] as Member)).data.map((each) => each.kind)).toContain("comment");
+    expect((await inbox(crowd[0] as TestMember)).data.map((each) => each.kind)).toContain("comment");
   });
 
   it(`limits one sender to ${PER_HOUR} new mention notifications an hour; the messages still post and say nothing of it`, async () => {
-    const spammer = await member("Kẻ Spam");
-    const targets: Member[] = [];
+    const spammer = await signUpMember(t, "Kẻ Spam");
+    const targets: TestMember[] = [];
     for (let index = 0; index < PER_HOUR + 2; index++) targets.push(await recipient(`Mục Tiêu ${index}`));
     // Ten in one message, then one each: the hour's last ones are not created.
     await say(spammer, targets.slice(0, 10).map(token).join(" "));
@@ -176,13 +164,13 @@ describe.each(testEngines)("notification limits on %s", (engine) => {
     expect(told).toEqual([...Array<number>(PER_HOUR).fill(1), 0, 0]);
 
     // Another sender is not limited by the spammer's hour.
-    const friend = await member("Bạn Thật");
-    await say(friend, `${token(targets.at(-1) as Member)} chào`);
-    expect((await inbox(targets.at(-1) as Member)).unread).toBe(1);
+    const friend = await signUpMember(t, "Bạn Thật");
+    await say(friend, `${token(targets.at(-1) as TestMember)} chào`);
+    expect((await inbox(targets.at(-1) as TestMember)).unread).toBe(1);
 
     // An hour later the spammer may mention again.
     const later = Date.now() + 61 * 60_000;
-    const last = targets.at(-2) as Member;
+    const last = targets.at(-2) as TestMember;
     const events = await t.db.transaction((tx) =>
       notify(tx, [{ uid: last.uid, kind: "mention", actorUid: spammer.uid, link: "/chat", data: { roomId: "global-vi" } }], later, {
         mentionsPerHour: PER_HOUR,
@@ -192,8 +180,8 @@ describe.each(testEngines)("notification limits on %s", (engine) => {
   });
 
   it("collapses a second mention of a member by the same sender within ten minutes into the first, unread count and bell unchanged", async () => {
-    const talker = await member("Người Nói");
-    const listener = await member("Người Nghe");
+    const talker = await signUpMember(t, "Người Nói");
+    const listener = await signUpMember(t, "Người Nghe");
     const events: HubEvent[] = [];
     const stop = t.hub.listen(`user:${listener.uid}`, (event) => events.push(event));
     await say(talker, `${token(listener)} một`);
@@ -229,7 +217,7 @@ describe.each(testEngines)("notification limits on %s", (engine) => {
     expect(final.data).toHaveLength(3);
 
     // Another sender's mention is its own notification.
-    const other = await member("Người Khác");
+    const other = await signUpMember(t, "Người Khác");
     await say(other, `${token(listener)} bốn`);
     expect((await inbox(listener)).unread).toBe(3);
   });

@@ -2,34 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines } from "../../db/testing.ts";
 import { activeNotificationKinds, mayNotifyInBrowser } from "../../universal/notifications/notification-kinds.ts";
 import type { HubEvent } from "../realtime/hub.ts";
-import { call, createTestApp, signUp, type TestApp } from "../testing.ts";
+import { call, createTestApp, signUpMember, type TestApp, type TestMember } from "../testing.ts";
 import { markRoomNotificationsRead } from "./notifications.ts";
-
-interface Member {
-  cookie: string;
-  uid: string;
-}
 
 const PATH = "/api/notifications/preferences";
 
 describe.each(testEngines)("notification preferences on %s", (engine) => {
   let t: TestApp;
-  let count = 0;
   let clientIds = 0;
 
-  async function member(name: string): Promise<Member> {
-    const cookie = await signUp(t.app, `prefs-${++count}@example.vn`, "correct horse battery", name);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    return { cookie, uid: profile.uid };
-  }
-
-  const preferencesOf = async (who: Member) => {
+  const preferencesOf = async (who: TestMember) => {
     const response = await call(t.app, PATH, { cookie: who.cookie });
     expect(response.status).toBe(200);
     return (await response.json()).data;
   };
-  const put = (who: Member, body: unknown) => call(t.app, PATH, { method: "PUT", cookie: who.cookie, body });
-  const send = async (who: Member, room: string, text: string) => {
+  const put = (who: TestMember, body: unknown) => call(t.app, PATH, { method: "PUT", cookie: who.cookie, body });
+  const send = async (who: TestMember, room: string, text: string) => {
     const response = await call(t.app, `/api/chat/rooms/${room}/messages`, {
       cookie: who.cookie,
       body: { text, clientId: `prefs-client-${++clientIds}` },
@@ -37,12 +25,12 @@ describe.each(testEngines)("notification preferences on %s", (engine) => {
     expect(response.status).toBe(201);
     return (await response.json()).data.id as number;
   };
-  const inbox = async (who: Member) =>
+  const inbox = async (who: TestMember) =>
     (await (await call(t.app, "/api/notifications", { cookie: who.cookie })).json()) as {
       data: { kind: string; read: boolean; data: { messageId: number } }[];
       unread: number;
     };
-  const directRoom = async (from: Member, to: Member) =>
+  const directRoom = async (from: TestMember, to: TestMember) =>
     (await (await call(t.app, "/api/chat/direct", { cookie: from.cookie, body: { uid: to.uid } })).json()).data.id as string;
 
   /** Every active kind on (a browser notification only for the kinds that may have one), but the changes named. */
@@ -60,13 +48,13 @@ describe.each(testEngines)("notification preferences on %s", (engine) => {
     expect(visitorPut.status).toBe(401);
     expect((await visitorPut.json()).error.code).toBe("unauthenticated");
 
-    const an = await member("An");
+    const an = await signUpMember(t, "An");
     expect(await preferencesOf(an)).toEqual(defaults());
   });
 
   it("stores one kind or several for the signed-in member, never for the uid a body names", async () => {
-    const binh = await member("Bình");
-    const chi = await member("Chi");
+    const binh = await signUpMember(t, "Bình");
+    const chi = await signUpMember(t, "Chi");
     const saved = await put(binh, { kind: "mention", inApp: false, browser: false });
     expect(saved.status).toBe(200);
     expect((await saved.json()).data).toEqual(defaults({ mention: { inApp: false, browser: false } }));
@@ -101,7 +89,7 @@ describe.each(testEngines)("notification preferences on %s", (engine) => {
     ["an empty list", []],
     ["no body", null],
   ])("refuses %s with 400 and changes nothing", async (_case, body) => {
-    const dung = await member("Dũng");
+    const dung = await signUpMember(t, "Dũng");
     const response = await put(dung, body);
     expect(response.status).toBe(400);
     const answer = await response.json();
@@ -111,7 +99,7 @@ describe.each(testEngines)("notification preferences on %s", (engine) => {
   });
 
   it("passes writes through the write guard", async () => {
-    const em = await member("Em");
+    const em = await signUpMember(t, "Em");
     const body = { kind: "mention", inApp: false, browser: false };
     const crossSite = await call(t.app, PATH, { method: "PUT", cookie: em.cookie, body, headers: { Origin: "https://evil.example" } });
     expect(crossSite.status).toBe(403);
@@ -125,8 +113,8 @@ describe.each(testEngines)("notification preferences on %s", (engine) => {
   });
 
   it("creates no notification of a kind the member turned off in the app, and others as before", async () => {
-    const giang = await member("Giang");
-    const hai = await member("Hải");
+    const giang = await signUpMember(t, "Giang");
+    const hai = await signUpMember(t, "Hải");
     const events: HubEvent[] = [];
     const stop = t.hub.listen(`user:${giang.uid}`, (event) => events.push(event));
     expect((await put(giang, { kind: "mention", inApp: false, browser: true })).status).toBe(200);
@@ -151,8 +139,8 @@ describe.each(testEngines)("notification preferences on %s", (engine) => {
   });
 
   it("marks a room's chat notifications read up to the message read, and no others", async () => {
-    const khoa = await member("Khoa");
-    const lan = await member("Lan");
+    const khoa = await signUpMember(t, "Khoa");
+    const lan = await signUpMember(t, "Lan");
     const room = await directRoom(khoa, lan);
     const first = await send(khoa, room, "một");
     const second = await send(khoa, room, "hai");

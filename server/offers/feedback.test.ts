@@ -14,12 +14,7 @@ import { createTestDatabase, testEngines } from "../../db/testing.ts";
 import type { Feedback, Offer, OfferDetail, Reputation } from "../../universal/offers/offer-types.ts";
 import { RATE_RULES } from "../auth/rate-limit.ts";
 import { ensureContent } from "../content/content-store.ts";
-import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
-
-interface Member {
-  cookie: string;
-  uid: string;
-}
+import { call, createTestApp, signUpMember, silentLogger, type TestApp, type TestMember } from "../testing.ts";
 
 const SERVER = "suong-mai";
 const ITEM = "amber-resin";
@@ -28,18 +23,11 @@ const DAY = 86_400_000;
 
 describe.each(testEngines)("trade feedback on %s", (engine) => {
   let t: TestApp;
-  let count = 0;
   let clientIds = 0;
   const clientId = () => `feedback-client-${++clientIds}-${Date.now()}`;
 
-  async function member(name: string): Promise<Member> {
-    const cookie = await signUp(t.app, `feedback-${engine}-${++count}@example.vn`, "correct horse battery", name);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    return { cookie, uid: profile.uid };
-  }
-
   /** Makes accounts as old as `hours` (the age rule reads when the account was made). */
-  async function age(members: Member[], hours: number): Promise<void> {
+  async function age(members: TestMember[], hours: number): Promise<void> {
     await t.db
       .update(authUsers)
       .set({ createdAt: new Date(Date.now() - hours * HOUR) })
@@ -51,7 +39,7 @@ describe.each(testEngines)("trade feedback on %s", (engine) => {
       );
   }
 
-  async function offer(who: Member, characterName: string): Promise<Offer> {
+  async function offer(who: TestMember, characterName: string): Promise<Offer> {
     const response = await call(t.app, "/api/offers", {
       cookie: who.cookie,
       body: {
@@ -69,24 +57,24 @@ describe.each(testEngines)("trade feedback on %s", (engine) => {
     return (await response.json()).data;
   }
 
-  const move = (who: Member, id: number, what: string, body: unknown = {}) =>
+  const move = (who: TestMember, id: number, what: string, body: unknown = {}) =>
     call(t.app, `/api/offers/${id}/${what}`, { cookie: who.cookie, body });
 
-  async function reserved(owner: Member, other: Member, characterName: string, text = "Mình lấy"): Promise<number> {
+  async function reserved(owner: TestMember, other: TestMember, characterName: string, text = "Mình lấy"): Promise<number> {
     const sell = await offer(owner, characterName);
     const reply = await call(t.app, `/api/offers/${sell.id}/replies`, { cookie: other.cookie, body: { text, clientId: clientId() } });
     expect((await move(owner, sell.id, "reserve", { replyId: (await reply.json()).data.id })).status).toBe(200);
     return sell.id;
   }
 
-  async function completed(owner: Member, other: Member, characterName: string): Promise<number> {
+  async function completed(owner: TestMember, other: TestMember, characterName: string): Promise<number> {
     const id = await reserved(owner, other, characterName);
     expect((await move(owner, id, "confirm")).status).toBe(200);
     expect((await move(other, id, "confirm")).status).toBe(200);
     return id;
   }
 
-  async function feedback(who: Member, id: number, score: 1 | -1, comment: string): Promise<Feedback> {
+  async function feedback(who: TestMember, id: number, score: 1 | -1, comment: string): Promise<Feedback> {
     const response = await move(who, id, "feedback", { score, comment });
     expect(response.status, await response.clone().text()).toBe(201);
     return (await response.json()).data;
@@ -99,7 +87,7 @@ describe.each(testEngines)("trade feedback on %s", (engine) => {
   };
 
   /** The member's counts as the item page's book shows them beside an open offer of theirs. */
-  async function bookCounts(who: Member, characterName: string) {
+  async function bookCounts(who: TestMember, characterName: string) {
     const open = await offer(who, characterName);
     const book = (await (await call(t.app, `/api/offers?itemId=${ITEM}&side=sell`)).json()).data as Offer[];
     return book.find((each) => each.id === open.id)?.trader.reputation;
@@ -119,7 +107,7 @@ describe.each(testEngines)("trade feedback on %s", (engine) => {
   });
 
   it("refuses feedback on a trade that never happened: a reply that only asked, reserved, −1, then cancelled", async () => {
-    const [owner, asker] = await Promise.all([member("Chủ"), member("Người Hỏi")]);
+    const [owner, asker] = await Promise.all([signUpMember(t, "Chủ"), signUpMember(t, "Người Hỏi")]);
     await age([owner, asker], 24 * 30);
     const id = await reserved(owner, asker, "Chủ Tiệm", "Còn hàng không bạn?");
     // Reserved, not traded: refused for both sides, with a reason the page puts in words.
@@ -146,7 +134,7 @@ describe.each(testEngines)("trade feedback on %s", (engine) => {
   });
 
   it("takes feedback on a completed trade; a new account's is shown, marked, and counts in no total until the account is 72 hours old", async () => {
-    const [seller, buyer] = await Promise.all([member("Người Bán"), member("Người Mua")]);
+    const [seller, buyer] = await Promise.all([signUpMember(t, "Người Bán"), signUpMember(t, "Người Mua")]);
     await expect(bookCounts(seller, "Bán Mới")).resolves.toEqual({ positive: 0, negative: 0, trades: 0 });
     const first = await completed(seller, buyer, "Bán Mới");
     const fromBuyer = await feedback(buyer, first, 1, "Giao nhanh");
@@ -177,7 +165,7 @@ describe.each(testEngines)("trade feedback on %s", (engine) => {
   });
 
   it("counts one feedback from a member to another in 30 days; the next after 30 days counts again; each side of a trade counts", async () => {
-    const [seller, buyer] = await Promise.all([member("Lan"), member("Minh")]);
+    const [seller, buyer] = await Promise.all([signUpMember(t, "Lan"), signUpMember(t, "Minh")]);
     await age([seller, buyer], 24 * 10);
     const first = await completed(seller, buyer, "Lan Bán");
     // Both sides of one trade: each about the other, both count.
@@ -208,7 +196,7 @@ describe.each(testEngines)("trade feedback on %s", (engine) => {
   });
 
   it("lets only one of two feedbacks left at once between the same two members count", async () => {
-    const [seller, buyer] = await Promise.all([member("Hoa"), member("Khoa")]);
+    const [seller, buyer] = await Promise.all([signUpMember(t, "Hoa"), signUpMember(t, "Khoa")]);
     await age([seller, buyer], 24 * 10);
     const ids = [await completed(seller, buyer, "Hoa Bán"), await completed(seller, buyer, "Hoa Bán")];
     const answers = await Promise.all(ids.map((id) => move(buyer, id, "feedback", { score: 1, comment: "Cùng lúc" })));

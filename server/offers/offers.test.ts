@@ -8,18 +8,11 @@ import { RATE_RULES } from "../auth/rate-limit.ts";
 import { ensureContent } from "../content/content-store.ts";
 import type { HubEvent } from "../realtime/hub.ts";
 import { realtimeTopics } from "../realtime-topics.ts";
-import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
+import { call, createTestApp, signUpMember, silentLogger, type TestApp, type TestMember } from "../testing.ts";
 import { deleteAccount } from "../users/delete-account.ts";
-import { setRole } from "../users/set-role.ts";
 import { createApp } from "../create-app.ts";
 import { expireOffers } from "./expire-offers.ts";
 import { reputationCounts } from "./offer-rows.ts";
-
-interface Member {
-  cookie: string;
-  uid: string;
-  email: string;
-}
 
 const ITEM = "iron-ore";
 const OTHER_ITEM = "beast-hide";
@@ -28,23 +21,15 @@ const OTHER_SERVER = "bach-hac";
 
 describe.each(testEngines)("offers on %s", (engine) => {
   let t: TestApp;
-  let count = 0;
   let clientIds = 0;
   const clientId = () => `offer-client-${++clientIds}-${Date.now()}`;
-  let an: Member;
-  let binh: Member;
-  let chi: Member;
-  let dung: Member;
-  let mod: Member;
+  let an: TestMember;
+  let binh: TestMember;
+  let chi: TestMember;
+  let dung: TestMember;
+  let mod: TestMember;
 
-  async function member(name: string): Promise<Member> {
-    const email = `offers-${engine}-${++count}@example.vn`;
-    const cookie = await signUp(t.app, email, "correct horse battery", name);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    return { cookie, uid: profile.uid, email };
-  }
-
-  async function offer(who: Member, extra: Record<string, unknown> = {}): Promise<Offer> {
+  async function offer(who: TestMember, extra: Record<string, unknown> = {}): Promise<Offer> {
     const response = await call(t.app, "/api/offers", {
       cookie: who.cookie,
       body: {
@@ -63,22 +48,22 @@ describe.each(testEngines)("offers on %s", (engine) => {
     return (await response.json()).data;
   }
 
-  async function reply(who: Member, id: number, text = "Mình lấy nhé"): Promise<OfferReply> {
+  async function reply(who: TestMember, id: number, text = "Mình lấy nhé"): Promise<OfferReply> {
     const response = await call(t.app, `/api/offers/${id}/replies`, { cookie: who.cookie, body: { text, clientId: clientId() } });
     expect(response.status, await response.clone().text()).toBe(201);
     return (await response.json()).data;
   }
 
-  const move = (who: Member | null, id: number, what: string, body: unknown = {}) =>
+  const move = (who: TestMember | null, id: number, what: string, body: unknown = {}) =>
     call(t.app, `/api/offers/${id}/${what}`, { cookie: who?.cookie, body });
 
-  const read = (who: Member | null, id: number) => call(t.app, `/api/offers/${id}`, { cookie: who?.cookie });
-  const list = async (who: Member | null, query: string, app = t.app): Promise<Offer[]> => {
+  const read = (who: TestMember | null, id: number) => call(t.app, `/api/offers/${id}`, { cookie: who?.cookie });
+  const list = async (who: TestMember | null, query: string, app = t.app): Promise<Offer[]> => {
     const response = await call(app, `/api/offers?${query}`, { cookie: who?.cookie });
     expect(response.status).toBe(200);
     return (await response.json()).data;
   };
-  const kinds = async (who: Member): Promise<string[]> =>
+  const kinds = async (who: TestMember): Promise<string[]> =>
     ((await (await call(t.app, "/api/notifications", { cookie: who.cookie })).json()).data as { kind: string }[]).map((n) => n.kind);
 
   // The race sends 200 writes from one account at once: past the API's per-account write budget
@@ -89,8 +74,13 @@ describe.each(testEngines)("offers on %s", (engine) => {
     // The account age rule for feedback has its own tests (feedback.test.ts): these accounts are new.
     t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000", FEEDBACK_MIN_ACCOUNT_AGE_HOURS: "0" });
     await ensureContent(t.db, silentLogger);
-    [an, binh, chi, dung, mod] = await Promise.all([member("An"), member("Bình"), member("Chi"), member("Dũng"), member("Mai")]);
-    await setRole(t.db, { email: mod.email }, "moderator");
+    [an, binh, chi, dung, mod] = await Promise.all([
+      signUpMember(t, "An"),
+      signUpMember(t, "Bình"),
+      signUpMember(t, "Chi"),
+      signUpMember(t, "Dũng"),
+      signUpMember(t, "Mai", { role: "moderator" }),
+    ]);
   });
   afterAll(async () => {
     RATE_RULES.write.max = writeBudget;
@@ -129,7 +119,7 @@ describe.each(testEngines)("offers on %s", (engine) => {
 
   it("keeps an item's book for visitors between changes: a post, a trader's new record and an expiry show at once; a trader in it reads their own role", async () => {
     const item = "amber-resin";
-    const [lan, minh] = await Promise.all([member("Lan"), member("Minh")]);
+    const [lan, minh] = await Promise.all([signUpMember(t, "Lan"), signUpMember(t, "Minh")]);
     const empty = await list(null, `itemId=${item}&side=sell`);
     const first = await offer(lan, { itemId: item, unitPrice: 70 });
     expect((await list(null, `itemId=${item}&side=sell`)).map((o) => o.id)).toEqual([...empty.map((o) => o.id), first.id]);
@@ -371,14 +361,14 @@ describe.each(testEngines)("offers on %s", (engine) => {
 
   it("fires price alerts when a released reservation opens an offer again, each alert once per offer", async () => {
     const item = "cloudsilk-cocoon";
-    const alertOf = async (who: Member, maxPrice: number) => {
+    const alertOf = async (who: TestMember, maxPrice: number) => {
       const created = await call(t.app, "/api/alerts", {
         cookie: who.cookie,
         body: { itemId: item, side: "sell", server: SERVER, maxPrice },
       });
       expect(created.status).toBe(201);
     };
-    const alerted = async (who: Member) => (await kinds(who)).filter((kind) => kind === "price-alert").length;
+    const alerted = async (who: TestMember) => (await kinds(who)).filter((kind) => kind === "price-alert").length;
     await alertOf(dung, 60);
     const before = { dung: await alerted(dung), chi: await alerted(chi), binh: await alerted(binh) };
     const sell = await offer(an, { itemId: item, unitPrice: 60 });
@@ -510,7 +500,7 @@ describe.each(testEngines)("offers on %s", (engine) => {
 
     // A counterparty deletes their account: the trade stays completed; one reserved for them stays
     // reserved, and its owner may still release it.
-    const gone = await member("Giang");
+    const gone = await signUpMember(t, "Giang");
     const other = await offer(an, { itemId: "iron-ore", unitPrice: 161 });
     expect((await move(an, other.id, "reserve", { replyId: (await reply(gone, other.id)).id })).status).toBe(200);
     await deleteAccount(t.db, gone.uid);
@@ -582,7 +572,7 @@ describe.each(testEngines)("offers on %s", (engine) => {
       (await t.db.select().from(offerTraderCounts).orderBy(offerTraderCounts.uid)).filter(
         (row) => row.trades + row.positive + row.negative > 0,
       );
-    const trade = async (seller: Member, buyer: Member, scores: [number, number]) => {
+    const trade = async (seller: TestMember, buyer: TestMember, scores: [number, number]) => {
       const sell = await offer(seller, { itemId: "wind-feather", unitPrice: 50 });
       expect((await move(seller, sell.id, "reserve", { replyId: (await reply(buyer, sell.id)).id })).status).toBe(200);
       expect((await move(seller, sell.id, "confirm")).status).toBe(200);
@@ -590,7 +580,7 @@ describe.each(testEngines)("offers on %s", (engine) => {
       expect((await move(seller, sell.id, "feedback", { score: scores[0], comment: "ok" })).status).toBe(201);
       expect((await move(buyer, sell.id, "feedback", { score: scores[1], comment: "ok" })).status).toBe(201);
     };
-    const [hoa, khoa] = await Promise.all([member("Hoa"), member("Khoa")]);
+    const [hoa, khoa] = await Promise.all([signUpMember(t, "Hoa"), signUpMember(t, "Khoa")]);
     await trade(hoa, khoa, [1, -1]);
     await trade(khoa, hoa, [1, 1]);
     await trade(hoa, an, [-1, 1]);

@@ -1,5 +1,5 @@
 /**
- * Names that cannot impersonate (issue 40, item 7): no control or invisible formatting characters,
+ * Names that cannot impersonate: no control or invisible formatting characters,
  * no name that folds to a moderator's or an admin's, a provider's name cleaned rather than refused,
  * and a mention from the picker bound to a uid, so members who share a name can each be mentioned.
  */
@@ -9,14 +9,7 @@ import { authUsers, users } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
 import { mentionToken } from "../../universal/chat/mentions.ts";
 import type { AppNotification } from "../../universal/notifications/notification-kinds.ts";
-import { call, createTestApp, signUp, type TestApp } from "../testing.ts";
-import { setRole } from "../users/set-role.ts";
-
-interface Member {
-  cookie: string;
-  uid: string;
-  name: string;
-}
+import { call, createTestApp, signUpMember, type TestApp, type TestMember } from "../testing.ts";
 
 const refusedNames = [
   ["a right-to-left override (U+202E)", "Mod\u202EaoH"],
@@ -30,13 +23,7 @@ describe.each(testEngines)("display names on %s", (engine) => {
   let clientIds = 0;
   const clientId = () => `names-${++clientIds}-${Date.now()}`;
 
-  async function member(name: string): Promise<Member> {
-    const cookie = await signUp(t.app, `names-${++count}@example.vn`, "correct horse battery", name);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    return { cookie, uid: profile.uid, name };
-  }
-
-  const rename = (who: Member, displayName: string) =>
+  const rename = (who: TestMember, displayName: string) =>
     call(t.app, "/api/profile", { method: "PATCH", body: { displayName }, cookie: who.cookie });
   const signUpAs = (name: string) =>
     call(t.app, "/api/auth/sign-up/email", { body: { email: `names-${++count}@example.vn`, password: "correct horse battery", name } });
@@ -45,7 +32,7 @@ describe.each(testEngines)("display names on %s", (engine) => {
     const [identity] = await t.db.select({ name: authUsers.name }).from(authUsers).where(eq(authUsers.id, uid));
     return { profile: profile?.name, identity: identity?.name };
   };
-  const inbox = async (who: Member): Promise<AppNotification[]> =>
+  const inbox = async (who: TestMember): Promise<AppNotification[]> =>
     (await (await call(t.app, "/api/notifications", { cookie: who.cookie })).json()).data;
 
   beforeAll(async () => {
@@ -54,7 +41,7 @@ describe.each(testEngines)("display names on %s", (engine) => {
   afterAll(() => t.dispose());
 
   it.each(refusedNames)("refuses %s in a profile update, at sign-up and at update-user, with its reason", async (_case, name) => {
-    const an = await member("An Tên");
+    const an = await signUpMember(t, "An Tên");
     const patched = await rename(an, name);
     expect(patched.status).toBe(400);
     expect((await patched.json()).error).toMatchObject({ code: "invalid-argument", details: { reason: "name-characters" } });
@@ -68,7 +55,7 @@ describe.each(testEngines)("display names on %s", (engine) => {
   });
 
   it("accepts an emoji ZWJ sequence, and stores a name normalised (NFC, spaces collapsed)", async () => {
-    const binh = await member("Bình");
+    const binh = await signUpMember(t, "Bình");
     const patched = await rename(binh, "Bình  👩‍💻");
     expect(patched.status).toBe(200);
     expect((await patched.json()).displayName).toBe("Bình 👩‍💻");
@@ -78,11 +65,9 @@ describe.each(testEngines)("display names on %s", (engine) => {
   });
 
   it("refuses a name that folds to a moderator's or an admin's (409 name-reserved), but not to a member's, nor the moderator their own", async () => {
-    const moderator = await member("Mod Hoa");
-    await setRole(t.db, { uid: moderator.uid }, "moderator");
-    const admin = await member("Quản Trị");
-    await setRole(t.db, { uid: admin.uid }, "admin");
-    const copycat = await member("Kẻ Mạo Danh");
+    const moderator = await signUpMember(t, "Mod Hoa", { role: "moderator" });
+    await signUpMember(t, "Quản Trị", { role: "admin" });
+    const copycat = await signUpMember(t, "Kẻ Mạo Danh");
     for (const name of ["mod hòa", "MOD HOÀ", "  Mod   Hoa ", "quan tri"]) {
       const patched = await rename(copycat, name);
       expect(patched.status, name).toBe(409);
@@ -96,17 +81,16 @@ describe.each(testEngines)("display names on %s", (engine) => {
     expect(await nameOf(copycat.uid)).toEqual({ profile: "Kẻ Mạo Danh", identity: "Kẻ Mạo Danh" });
 
     // A plain member's name may be shared; the moderator may write their own name another way.
-    await member("Lan Chung");
+    await signUpMember(t, "Lan Chung");
     expect((await rename(copycat, "lan chung")).status).toBe(200);
     expect((await rename(moderator, "mod hòa")).status).toBe(200);
   });
 
   it("cleans a provider's name at sync instead of refusing it, and falls back for a reserved or empty one", async () => {
-    const moderator = await member("Mod Sync");
-    await setRole(t.db, { uid: moderator.uid }, "moderator");
+    await signUpMember(t, "Mod Sync", { role: "moderator" });
     // What better-auth stores from an OpenID provider's `name` claim, as the next sync reads it.
     const provided = async (name: string) => {
-      const someone = await member(`Tạm ${count}`);
+      const someone = await signUpMember(t, `Tạm ${count}`);
       await t.db.update(authUsers).set({ name }).where(eq(authUsers.id, someone.uid));
       const synced = await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie: someone.cookie });
       expect(synced.status).toBe(200);
@@ -122,9 +106,9 @@ describe.each(testEngines)("display names on %s", (engine) => {
   });
 
   it("mentions two members who share a name by the picker's tokens, each notified, each linked to their own profile", async () => {
-    const first = await member("Lan Trùng");
-    const second = await member("Lan Trùng");
-    const sender = await member("Người Nhắc");
+    const first = await signUpMember(t, "Lan Trùng");
+    const second = await signUpMember(t, "Lan Trùng");
+    const sender = await signUpMember(t, "Người Nhắc");
     const both = `${mentionToken({ uid: first.uid, displayName: first.name })} và ${mentionToken({ uid: second.uid, displayName: second.name })}`;
 
     // Typed, the shared name reaches nobody (it is ambiguous); picked, it reaches each.
@@ -143,7 +127,7 @@ describe.each(testEngines)("display names on %s", (engine) => {
       expect((await inbox(each)).map((notice) => [notice.kind, notice.data.excerpt])).toEqual([["mention", "@Lan Trùng và @Lan Trùng ơi"]]);
 
     // In the feed (by another sender, so the chat mention does not absorb it), the rendered post links each to their profile.
-    const poster = await member("Người Đăng Bài");
+    const poster = await signUpMember(t, "Người Đăng Bài");
     const posted = await call(t.app, "/api/feed/posts", {
       cookie: poster.cookie,
       body: { body: `Chào ${both}`, lang: "vi", clientId: clientId() },

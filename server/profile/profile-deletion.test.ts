@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { authAccounts, authSessions, authUsers, users } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
 import { PASSWORD_ATTEMPTS } from "../auth/password-attempts.ts";
-import { call, createTestApp, signUp, type TestApp } from "../testing.ts";
+import { call, createTestApp, signUpMember, type TestApp } from "../testing.ts";
 
 const PASSWORD = "correct horse battery";
 
@@ -13,13 +13,6 @@ describe.each(testEngines)("account deletion on %s", (engine) => {
     vi.useRealTimers();
     await t?.dispose();
   });
-
-  async function member(email: string) {
-    const cookie = await signUp(t.app, email, PASSWORD, "Member");
-    await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie });
-    const [user] = await t.db.select().from(authUsers).where(eq(authUsers.email, email));
-    return { cookie, uid: user!.id };
-  }
 
   /** Turns the account into one that signs in only through an OpenID provider. */
   async function withoutPassword(uid: string) {
@@ -32,7 +25,7 @@ describe.each(testEngines)("account deletion on %s", (engine) => {
 
   it("refuses a wrong or missing password and deletes nothing", async () => {
     t = await createTestApp(engine);
-    const { cookie, uid } = await member("an@example.vn");
+    const { cookie, uid } = await signUpMember(t, "Member", { email: "an@example.vn", password: PASSWORD });
     const wrong = await remove(cookie, { password: "not the password" });
     expect(wrong.status).toBe(403);
     expect((await wrong.json()).error.code).toBe("permission-denied");
@@ -46,7 +39,7 @@ describe.each(testEngines)("account deletion on %s", (engine) => {
 
   it("deletes the account with the right password", async () => {
     t = await createTestApp(engine);
-    const { cookie, uid } = await member("binh@example.vn");
+    const { cookie, uid } = await signUpMember(t, "Member", { email: "binh@example.vn", password: PASSWORD });
     const deleted = await remove(cookie, { password: PASSWORD });
     expect(deleted.status).toBe(200);
     expect(await remains(uid)).toBe(false);
@@ -57,7 +50,7 @@ describe.each(testEngines)("account deletion on %s", (engine) => {
     // A still clock: the 2 s wait after the last failure cannot run out while the test runs.
     vi.useFakeTimers({ toFake: ["Date"] });
     t = await createTestApp(engine);
-    const { cookie, uid } = await member("chi@example.vn");
+    const { cookie, uid } = await signUpMember(t, "Member", { email: "chi@example.vn", password: PASSWORD });
     for (let attempt = 0; attempt <= PASSWORD_ATTEMPTS.freeFailures; attempt++) {
       expect((await remove(cookie, { password: "not the password" })).status).toBe(403);
     }
@@ -69,7 +62,7 @@ describe.each(testEngines)("account deletion on %s", (engine) => {
 
   it("asks an account without a password for a sign-in within the last 5 minutes", async () => {
     t = await createTestApp(engine);
-    const { cookie, uid } = await member("dung@example.vn");
+    const { cookie, uid } = await signUpMember(t, "Member", { email: "dung@example.vn", password: PASSWORD });
     await withoutPassword(uid);
     await t.db
       .update(authSessions)
@@ -88,7 +81,7 @@ describe.each(testEngines)("account deletion on %s", (engine) => {
 
   it("does not take a Bearer ID token as a fresh sign-in", async () => {
     t = await createTestApp(engine);
-    const { cookie, uid } = await member("em@example.vn");
+    const { cookie, uid } = await signUpMember(t, "Member", { email: "em@example.vn", password: PASSWORD });
     await withoutPassword(uid);
     const { token } = await (await call(t.app, "/api/auth/token", { cookie })).json();
     const response = await call(t.app, "/api/profile", { method: "DELETE", body: {}, headers: { Authorization: `Bearer ${token}` } });

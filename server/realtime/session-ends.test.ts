@@ -15,8 +15,7 @@ import { chatRoomTopic } from "../chat/chat-topic.ts";
 import { ensureContent } from "../content/content-store.ts";
 import { userNotificationsTopic } from "../notifications/notifications-topic.ts";
 import { offerBookTopic } from "../offers/offer-topic.ts";
-import { call, cookiesOf, createTestApp, signUp, silentLogger, TEST_ORIGIN, type TestApp } from "../testing.ts";
-import { setRole } from "../users/set-role.ts";
+import { call, cookiesOf, createTestApp, signUpMember, silentLogger, TEST_ORIGIN, type TestApp } from "../testing.ts";
 import { attachSocketServer, type SocketServerOptions, type SocketServer } from "./socket-server.ts";
 import { SocketTestClient as Client } from "./socket-test-client.ts";
 
@@ -26,7 +25,6 @@ const CLOSE_WITHIN_MS = 2_000;
 
 describe.each(testEngines)("sockets end with their sessions, and have limits, on %s", (engine) => {
   let t: TestApp;
-  let count = 0;
   const servers: { http: Server; sockets: SocketServer }[] = [];
   let url = "";
 
@@ -46,13 +44,6 @@ describe.each(testEngines)("sockets end with their sessions, and have limits, on
     servers.push({ http, sockets });
     await new Promise<void>((done) => http.listen(0, "127.0.0.1", done));
     return `ws://127.0.0.1:${(http.address() as AddressInfo).port}/ws`;
-  }
-
-  async function member(name = "Thành Viên") {
-    const email = `ends-${++count}@example.vn`;
-    const cookie = await signUp(t.app, email, PASSWORD, name);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    return { email, cookie, uid: profile.uid as string };
   }
 
   /** A second session of the same member (another device). */
@@ -100,7 +91,7 @@ describe.each(testEngines)("sockets end with their sessions, and have limits, on
   });
 
   it("closes a signed-out session's socket with 4401 at once, and the old cookie no longer replays the member's notifications", async () => {
-    const an = await member("An");
+    const an = await signUpMember(t, "An");
     const other = await signIn(an.email);
     const client = await listening(an);
     const elsewhere = await listening({ cookie: other, uid: an.uid });
@@ -122,7 +113,7 @@ describe.each(testEngines)("sockets end with their sessions, and have limits, on
   });
 
   it("closes the other sessions' sockets on “sign out everywhere else”, not this one's", async () => {
-    const binh = await member("Bình");
+    const binh = await signUpMember(t, "Bình");
     const phone = await signIn(binh.email);
     const here = await listening(binh);
     const there = await listening({ cookie: phone, uid: binh.uid });
@@ -136,7 +127,7 @@ describe.each(testEngines)("sockets end with their sessions, and have limits, on
   });
 
   it("closes one revoked device's socket (revoke-session)", async () => {
-    const chi = await member("Chi");
+    const chi = await signUpMember(t, "Chi");
     const phone = await signIn(chi.email);
     const there = await listening({ cookie: phone, uid: chi.uid });
     const sessions = (await (await call(t.app, "/api/auth/list-sessions", { cookie: chi.cookie })).json()) as { token: string }[];
@@ -148,7 +139,7 @@ describe.each(testEngines)("sockets end with their sessions, and have limits, on
   });
 
   it("closes the other devices' sockets when the password changes", async () => {
-    const dung = await member("Dũng");
+    const dung = await signUpMember(t, "Dũng");
     const phone = await signIn(dung.email);
     const there = await listening({ cookie: phone, uid: dung.uid });
     const changed = await call(t.app, "/api/auth/change-password", {
@@ -161,7 +152,7 @@ describe.each(testEngines)("sockets end with their sessions, and have limits, on
   });
 
   it("closes every socket of the member when the password is reset from a mailed link", async () => {
-    const lan = await member("Lan Quên");
+    const lan = await signUpMember(t, "Lan Quên");
     const client = await listening(lan);
     const requested = await call(t.app, "/api/auth/request-password-reset", { body: { email: lan.email, redirectTo: "/login" } });
     expect(requested.status).toBe(200);
@@ -175,10 +166,9 @@ describe.each(testEngines)("sockets end with their sessions, and have limits, on
   });
 
   it("closes a banned member's sockets with 4403, and a member's whose role an admin changed (who reconnects with the new role)", async () => {
-    const admin = await member("Quản Trị");
-    await setRole(t.db, { uid: admin.uid }, "admin");
-    const em = await member("Em");
-    const giang = await member("Giang");
+    const admin = await signUpMember(t, "Quản Trị", { role: "admin" });
+    const em = await signUpMember(t, "Em");
+    const giang = await signUpMember(t, "Giang");
     const banned = await listening(em);
     const promoted = await listening(giang);
 
@@ -198,7 +188,7 @@ describe.each(testEngines)("sockets end with their sessions, and have limits, on
   });
 
   it("closes a deleted account's sockets", async () => {
-    const hoa = await member("Hoa");
+    const hoa = await signUpMember(t, "Hoa");
     const client = await listening(hoa);
     const deleted = await call(t.app, "/api/profile", { method: "DELETE", body: { password: PASSWORD }, cookie: hoa.cookie });
     expect(deleted.status).toBe(200);
@@ -207,7 +197,7 @@ describe.each(testEngines)("sockets end with their sessions, and have limits, on
   });
 
   it("checks the session again at each subscribe: a session gone without a word (expired, deleted) closes the socket instead of subscribing", async () => {
-    const kim = await member("Kim");
+    const kim = await signUpMember(t, "Kim");
     const client = await listening(kim);
     // Nobody announces this one: only the subscribe's own check can see it.
     await t.db.delete(authSessions).where(eq(authSessions.userId, kim.uid));
@@ -217,7 +207,7 @@ describe.each(testEngines)("sockets end with their sessions, and have limits, on
   });
 
   it("refuses the 51st topic of a connection with `too-many-topics`, and topics naming things that do not exist", async () => {
-    const lan = await member("Lan");
+    const lan = await signUpMember(t, "Lan");
     const items = await t.db
       .select({ id: contentEntries.id })
       .from(contentEntries)
@@ -241,7 +231,7 @@ describe.each(testEngines)("sockets end with their sessions, and have limits, on
     client.close();
 
     // Things that do not exist are refused, and refused topics take no room (another account: frames per account are limited too).
-    const probe = await connect((await member("Mai")).cookie);
+    const probe = await connect((await signUpMember(t, "Mai")).cookie);
     // In batches of 20: subscribes under way count toward the limit until they are answered.
     for (let batch = 0; batch < 3; batch++) {
       for (let index = 0; index < 20; index++) probe.send({ type: "subscribe", topic: `offers:no-such-item-${batch * 20 + index}` });
@@ -256,13 +246,13 @@ describe.each(testEngines)("sockets end with their sessions, and have limits, on
   });
 
   it("refuses an account's 11th socket with `too-many-sockets` and close 1008", async () => {
-    const minh = await member("Minh");
+    const minh = await signUpMember(t, "Minh");
     const open = await Promise.all(Array.from({ length: 10 }, () => connect(minh.cookie)));
     const eleventh = await connect(minh.cookie);
     expect(await eleventh.waitFor((frame) => frame.type === "error")).toEqual({ type: "error", code: "too-many-sockets" });
     expect(await eleventh.ended).toMatchObject({ code: 1008, reason: "too-many-sockets" });
     // Another account from the same address is not concerned.
-    const other = await connect((await member("Nam")).cookie);
+    const other = await connect((await signUpMember(t, "Nam")).cookie);
     expect(other.socket.readyState).toBe(other.socket.OPEN);
     for (const client of [...open, other]) client.close();
   });
@@ -274,7 +264,7 @@ describe.each(testEngines)("sockets end with their sessions, and have limits, on
     expect(await extra.waitFor((frame) => frame.type === "error")).toEqual({ type: "error", code: "too-many-sockets" });
     expect(await extra.ended).toMatchObject({ code: 1008, reason: "too-many-sockets" });
     // A member from the same address is counted by account instead.
-    const member_ = await connect((await member("Oanh")).cookie, at);
+    const member_ = await connect((await signUpMember(t, "Oanh")).cookie, at);
     expect(member_.socket.readyState).toBe(member_.socket.OPEN);
     for (const client of [...open, member_]) client.close();
   });

@@ -7,7 +7,7 @@ import { chatRoomTopic } from "../chat/chat-topic.ts";
 import { ensureContent } from "../content/content-store.ts";
 import { offerThreadTopic } from "../offers/offer-topic.ts";
 import { userNotificationsTopic } from "../notifications/notifications-topic.ts";
-import { call, createTestApp, signUp, silentLogger, TEST_ORIGIN, type TestApp } from "../testing.ts";
+import { call, createTestApp, signUpMember, silentLogger, TEST_ORIGIN, type TestApp } from "../testing.ts";
 import { attachSocketServer, MAX_FRAME_BYTES, type SocketServer } from "./socket-server.ts";
 import { createPresence, type Presence } from "./presence.ts";
 import { presence as presenceTable } from "../../db/schema/index.ts";
@@ -20,14 +20,7 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
   let sockets: SocketServer;
   let presence: Presence;
   let url = "";
-  let count = 0;
   let clientIds = 0;
-
-  async function member(name: string) {
-    const cookie = await signUp(t.app, `ws-${++count}@example.vn`, "correct horse battery", name);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    return { cookie, uid: profile.uid as string };
-  }
 
   async function connect(cookie?: string, origin = TEST_ORIGIN): Promise<Client> {
     const client = new Client(url, { Origin: origin, ...(cookie ? { Cookie: cookie } : {}) });
@@ -78,8 +71,8 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
     });
     visitor.close();
 
-    const an = await member("An");
-    const binh = await member("Bình");
+    const an = await signUpMember(t, "An");
+    const binh = await signUpMember(t, "Bình");
     const client = await connect(an.cookie);
     client.send({ type: "subscribe", topic: `user:${binh.uid}` });
     expect(await client.waitFor((frame) => frame.type === "error")).toMatchObject({ code: "permission-denied", topic: `user:${binh.uid}` });
@@ -97,8 +90,8 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
   });
 
   it("pushes a message sent through the API to every subscriber of the room, and a mention to the member's own topic", async () => {
-    const chi = await member("Chi");
-    const dung = await member("Dũng Lê");
+    const chi = await signUpMember(t, "Chi");
+    const dung = await signUpMember(t, "Dũng Lê");
     const reader = await connect(dung.cookie);
     reader.send({ type: "subscribe", topic: "room:global-vi" });
     reader.send({ type: "subscribe", topic: `user:${dung.uid}` });
@@ -125,8 +118,8 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
   });
 
   it("tells who has a lounge open, then who joins and leaves; a direct room tells whether its two members are on the site, and when one was last seen", async () => {
-    const hai = await member("Hải");
-    const hoa = await member("Hoa");
+    const hai = await signUpMember(t, "Hải");
+    const hoa = await signUpMember(t, "Hoa");
     const first = await connect(hai.cookie);
     first.send({ type: "subscribe", topic: "room:global-en-US" });
     const snapshot = await first.waitFor((frame) => frame.type === "presence" && frame.members !== undefined);
@@ -162,7 +155,7 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
   });
 
   it("keeps one subscription when subscribes and unsubscribes cross: each message once, and nothing left behind once closed", async () => {
-    const kim = await member("Kim");
+    const kim = await signUpMember(t, "Kim");
     const client = await connect(kim.cookie);
     client.send({ type: "subscribe", topic: "room:global-en-US" });
     client.send({ type: "subscribe", topic: "room:global-en-US" });
@@ -191,9 +184,9 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
 
   it("drops a stranger from an offer's thread once it is reserved: replies after that reach the two parties only", async () => {
     await ensureContent(t.db, silentLogger);
-    const seller = await member("Sơn Bán");
-    const buyer = await member("Mai Mua");
-    const stranger = await member("Người Ngoài");
+    const seller = await signUpMember(t, "Sơn Bán");
+    const buyer = await signUpMember(t, "Mai Mua");
+    const stranger = await signUpMember(t, "Người Ngoài");
     const posted = await call(t.app, "/api/offers", {
       cookie: seller.cookie,
       body: { side: "sell", itemId: "iron-ore", quantity: 1, unitPrice: 50, server: "suong-mai", characterName: "Sơn", expiresInDays: 3 },
@@ -220,8 +213,8 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
   });
 
   it("resumes after the last id seen: what was missed in order, once, then live", async () => {
-    const em = await member("Em");
-    const giang = await member("Giang");
+    const em = await signUpMember(t, "Em");
+    const giang = await signUpMember(t, "Giang");
     const { id: room } = (await (await call(t.app, "/api/chat/direct", { cookie: em.cookie, body: { uid: giang.uid } })).json()).data;
     const first = await say(em.cookie, room, "one");
     const before = await connect(giang.cookie);
@@ -254,8 +247,8 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
   });
 
   it("tells a client that missed too much to reload", async () => {
-    const hoa = await member("Hoa");
-    const khanh = await member("Khánh");
+    const hoa = await signUpMember(t, "Hoa");
+    const khanh = await signUpMember(t, "Khánh");
     const { id: room } = (await (await call(t.app, "/api/chat/direct", { cookie: hoa.cookie, body: { uid: khanh.uid } })).json()).data;
     for (let index = 0; index < 6; index++) await say(hoa.cookie, room, `m${index}`);
     const client = await connect(khanh.cookie);
@@ -265,8 +258,8 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
   });
 
   it("sends typing to the other members of a room, not back to the typist", async () => {
-    const lan = await member("Lan");
-    const minh = await member("Minh");
+    const lan = await signUpMember(t, "Lan");
+    const minh = await signUpMember(t, "Minh");
     const { id: room } = (await (await call(t.app, "/api/chat/direct", { cookie: lan.cookie, body: { uid: minh.uid } })).json()).data;
     const typist = await connect(lan.cookie);
     const other = await connect(minh.cookie);

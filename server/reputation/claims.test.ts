@@ -13,38 +13,23 @@ import { CLAIM_PENDING_DAYS } from "../../universal/offers/offer-limits.ts";
 import type { CharacterClaim, Offer, Reputation } from "../../universal/offers/offer-types.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { ensureContent } from "../content/content-store.ts";
-import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
-import { setRole } from "../users/set-role.ts";
+import { call, createTestApp, signUpMember, silentLogger, type TestApp, type TestMember } from "../testing.ts";
 import { claimCharacter, listClaims } from "./reputation.ts";
-
-interface Member {
-  cookie: string;
-  uid: string;
-  email: string;
-}
 
 const SERVER = "suong-mai";
 const DAY = 86_400_000;
 
 describe.each(testEngines)("character claims on %s", (engine) => {
   let t: TestApp;
-  let count = 0;
   let clientIds = 0;
   const clientId = () => `claim-client-${++clientIds}-${Date.now()}`;
-  let victim: Member;
-  let forger: Member;
-  let friend: Member;
-  let other: Member;
-  let mod: Member;
+  let victim: TestMember;
+  let forger: TestMember;
+  let friend: TestMember;
+  let other: TestMember;
+  let mod: TestMember;
 
-  async function member(name: string): Promise<Member> {
-    const email = `claims-${engine}-${++count}@example.vn`;
-    const cookie = await signUp(t.app, email, "correct horse battery", name);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    return { cookie, uid: profile.uid, email };
-  }
-
-  const viewerOf = (who: Member): Viewer => ({
+  const viewerOf = (who: TestMember): Viewer => ({
     uid: who.uid,
     email: who.email,
     name: "",
@@ -66,20 +51,20 @@ describe.each(testEngines)("character claims on %s", (engine) => {
     return new Blob([new Uint8Array(bytes)], { type: "image/png" });
   }
 
-  const claim = (who: Member | null, name: string, server = SERVER) =>
+  const claim = (who: TestMember | null, name: string, server = SERVER) =>
     call(t.app, "/api/characters/claims", { cookie: who?.cookie, body: { name, server } });
 
-  async function proof(who: Member | null, id: number, field = "screenshot", large = false): Promise<Response> {
+  async function proof(who: TestMember | null, id: number, field = "screenshot", large = false): Promise<Response> {
     const form = new FormData();
     form.append(field, await png(large), "proof.png");
     return call(t.app, `/api/characters/claims/${id}/proof`, { cookie: who?.cookie, body: form });
   }
 
-  const resolve = (who: Member, reportId: number, action: string, note = "") =>
+  const resolve = (who: TestMember, reportId: number, action: string, note = "") =>
     call(t.app, `/api/reports/${reportId}/resolve`, { cookie: who.cookie, body: { action, note } });
 
   /** Claims, sends the proof and has the moderator verify it. */
-  async function verifiedClaim(who: Member, name: string, server = SERVER): Promise<CharacterClaim> {
+  async function verifiedClaim(who: TestMember, name: string, server = SERVER): Promise<CharacterClaim> {
     const made = (await (await claim(who, name, server)).json()).data as CharacterClaim;
     const sent = await proof(who, made.id);
     expect(sent.status, await sent.clone().text()).toBe(201);
@@ -95,14 +80,14 @@ describe.each(testEngines)("character claims on %s", (engine) => {
     return (await response.json()).data;
   };
 
-  const postOffer = (who: Member, characterName: string, server = SERVER) =>
+  const postOffer = (who: TestMember, characterName: string, server = SERVER) =>
     call(t.app, "/api/offers", {
       cookie: who.cookie,
       body: { side: "sell", itemId: "iron-ore", quantity: 1, unitPrice: 50, server, characterName, expiresInDays: 7, clientId: clientId() },
     });
 
   /** The forge of the issue: `owner` posts under `characterName`, `buyer` replies, both confirm, the buyer leaves −1. */
-  async function tradeWithFeedback(owner: Member, buyer: Member, characterName: string): Promise<number> {
+  async function tradeWithFeedback(owner: TestMember, buyer: TestMember, characterName: string): Promise<number> {
     const posted = await postOffer(owner, characterName);
     expect(posted.status, await posted.clone().text()).toBe(201);
     const sell = (await posted.json()).data as Offer;
@@ -124,13 +109,12 @@ describe.each(testEngines)("character claims on %s", (engine) => {
     t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000", FEEDBACK_MIN_ACCOUNT_AGE_HOURS: "0" });
     await ensureContent(t.db, silentLogger);
     [victim, forger, friend, other, mod] = await Promise.all([
-      member("Nạn Nhân"),
-      member("Kẻ Giả"),
-      member("Bạn Kẻ Giả"),
-      member("Người Khác"),
-      member("Điều Hành"),
+      signUpMember(t, "Nạn Nhân"),
+      signUpMember(t, "Kẻ Giả"),
+      signUpMember(t, "Bạn Kẻ Giả"),
+      signUpMember(t, "Người Khác"),
+      signUpMember(t, "Điều Hành", { role: "moderator" }),
     ]);
-    await setRole(t.db, { email: mod.email }, "moderator");
   });
   afterAll(() => t.dispose());
 

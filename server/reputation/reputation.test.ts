@@ -6,35 +6,20 @@ import { testEngines } from "../../db/testing.ts";
 import type { Report } from "../../universal/moderation/moderation-limits.ts";
 import type { CharacterClaim, Offer, Reputation } from "../../universal/offers/offer-types.ts";
 import { ensureContent } from "../content/content-store.ts";
-import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
-import { setRole } from "../users/set-role.ts";
-
-interface Member {
-  cookie: string;
-  uid: string;
-  email: string;
-}
+import { call, createTestApp, signUpMember, silentLogger, type TestApp, type TestMember } from "../testing.ts";
 
 const SERVER = "suong-mai";
 
 describe.each(testEngines)("reputation on %s", (engine) => {
   let t: TestApp;
-  let count = 0;
   let clientIds = 0;
   const clientId = () => `rep-client-${++clientIds}-${Date.now()}`;
-  let an: Member;
-  let binh: Member;
-  let chi: Member;
-  let mod: Member;
+  let an: TestMember;
+  let binh: TestMember;
+  let chi: TestMember;
+  let mod: TestMember;
 
-  async function member(name: string): Promise<Member> {
-    const email = `rep-${engine}-${++count}@example.vn`;
-    const cookie = await signUp(t.app, email, "correct horse battery", name);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    return { cookie, uid: profile.uid, email };
-  }
-
-  const claim = (who: Member | null, name: string, server = SERVER) =>
+  const claim = (who: TestMember | null, name: string, server = SERVER) =>
     call(t.app, "/api/characters/claims", { cookie: who?.cookie, body: { name, server } });
 
   const reputation = async (query: string): Promise<Reputation> => {
@@ -43,7 +28,7 @@ describe.each(testEngines)("reputation on %s", (engine) => {
     return (await response.json()).data;
   };
 
-  async function offer(who: Member, characterName: string): Promise<Offer> {
+  async function offer(who: TestMember, characterName: string): Promise<Offer> {
     const response = await call(t.app, "/api/offers", {
       cookie: who.cookie,
       body: {
@@ -72,13 +57,17 @@ describe.each(testEngines)("reputation on %s", (engine) => {
     // New accounts' feedback counts here: the account age rule has its own tests (server/offers/feedback.test.ts).
     t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000", FEEDBACK_MIN_ACCOUNT_AGE_HOURS: "0" });
     await ensureContent(t.db, silentLogger);
-    [an, binh, chi, mod] = await Promise.all([member("An"), member("Bình"), member("Chi"), member("Mai")]);
-    await setRole(t.db, { email: mod.email }, "moderator");
+    [an, binh, chi, mod] = await Promise.all([
+      signUpMember(t, "An"),
+      signUpMember(t, "Bình"),
+      signUpMember(t, "Chi"),
+      signUpMember(t, "Mai", { role: "moderator" }),
+    ]);
   });
   afterAll(() => t.dispose());
 
   /** A claim proven: the member's screenshot, verified by the moderator. */
-  async function prove(who: Member, id: number): Promise<void> {
+  async function prove(who: TestMember, id: number): Promise<void> {
     const form = new FormData();
     form.append("screenshot", await png(), "code.png");
     const sent = await call(t.app, `/api/characters/claims/${id}/proof`, { cookie: who.cookie, body: form });
@@ -87,7 +76,7 @@ describe.each(testEngines)("reputation on %s", (engine) => {
     expect((await call(t.app, `/api/reports/${reportId}/resolve`, { cookie: mod.cookie, body: { action: "verify" } })).status).toBe(200);
   }
 
-  async function verifiedClaim(who: Member, name: string, server = SERVER): Promise<CharacterClaim> {
+  async function verifiedClaim(who: TestMember, name: string, server = SERVER): Promise<CharacterClaim> {
     const made = await claim(who, name, server);
     expect(made.status).toBe(201);
     const data = (await made.json()).data as CharacterClaim;
@@ -156,7 +145,7 @@ describe.each(testEngines)("reputation on %s", (engine) => {
   });
 
   it("brings feedback about a counterparty to the character they claim later; the book's member counts agree with it", async () => {
-    async function trade(owner: Member, counterparty: Member, characterName: string): Promise<number> {
+    async function trade(owner: TestMember, counterparty: TestMember, characterName: string): Promise<number> {
       const sell = await offer(owner, characterName);
       const reply = await call(t.app, `/api/offers/${sell.id}/replies`, {
         cookie: counterparty.cookie,
@@ -168,7 +157,7 @@ describe.each(testEngines)("reputation on %s", (engine) => {
       expect((await call(t.app, `/api/offers/${sell.id}/confirm`, { cookie: counterparty.cookie, body: {} })).status).toBe(200);
       return sell.id;
     }
-    const feedback = (who: Member, id: number, score: 1 | -1, comment: string) =>
+    const feedback = (who: TestMember, id: number, score: 1 | -1, comment: string) =>
       call(t.app, `/api/offers/${id}/feedback`, { cookie: who.cookie, body: { score, comment } });
 
     // Chi claims no character on this server yet: An's feedback about Chi names none.

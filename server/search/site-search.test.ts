@@ -1,24 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines } from "../../db/testing.ts";
 import { ensureContent } from "../content/content-store.ts";
-import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
-import { setRole } from "../users/set-role.ts";
+import { call, createTestApp, signUpMember, silentLogger, type TestApp } from "../testing.ts";
 
 describe.each(testEngines)("the app bar's search on %s", (engine) => {
   let t: TestApp;
-  let count = 0;
   beforeAll(async () => {
     t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000" });
     await ensureContent(t.db, silentLogger);
   });
   afterAll(() => t.dispose());
 
-  async function member(name: string) {
-    const email = `site-search-${++count}@example.vn`;
-    const cookie = await signUp(t.app, email, "correct horse battery", name);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    return { cookie, uid: profile.uid as string, email };
-  }
   const search = async (q: string) =>
     (await (await call(t.app, `/api/search?q=${encodeURIComponent(q)}`)).json()).data as {
       kind: string;
@@ -27,8 +19,8 @@ describe.each(testEngines)("the app bar's search on %s", (engine) => {
     }[];
 
   it("finds catalog entries, members and posts without diacritics, grouped by kind, and never a hidden post or an unlisted member", async () => {
-    const tuan = await member("Tuấn Kiếm Khách");
-    const hidden = await member("Tuấn Ẩn Danh");
+    const tuan = await signUpMember(t, "Tuấn Kiếm Khách");
+    const hidden = await signUpMember(t, "Tuấn Ẩn Danh");
     await call(t.app, "/api/profile/settings", { method: "PUT", cookie: hidden.cookie, body: { listed: false } });
     const posted = await call(t.app, "/api/feed/posts", {
       cookie: tuan.cookie,
@@ -38,8 +30,7 @@ describe.each(testEngines)("the app bar's search on %s", (engine) => {
     const secret = (
       await (await call(t.app, "/api/feed/posts", { cookie: tuan.cookie, body: { body: "Giáp Rồng bí mật", lang: "vi" } })).json()
     ).data;
-    const moderator = await member("Điều Hành");
-    await setRole(t.db, { email: moderator.email }, "moderator");
+    const moderator = await signUpMember(t, "Điều Hành", { role: "moderator" });
     await call(t.app, `/api/feed/posts/${secret.id}`, { method: "PATCH", cookie: moderator.cookie, body: { hidden: true } });
 
     const people = await search("tuan");

@@ -4,17 +4,10 @@ import { offers, taxLedger } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
 import { summarizeLedger, TAX_LEDGER_MAX, type LedgerEntry, type LedgerPeriod, type LedgerTotals } from "../../universal/tax/tax-limits.ts";
 import { ensureContent } from "../content/content-store.ts";
-import { call, createTestApp, signUp, silentLogger, type TestApp } from "../testing.ts";
+import { call, createTestApp, signUpMember, silentLogger, type TestApp } from "../testing.ts";
 
 describe.each(testEngines)("the tax ledger on %s", (engine) => {
   let t: TestApp;
-  let count = 0;
-
-  const member = async () => {
-    const cookie = await signUp(t.app, `tax-${++count}@example.vn`, "correct horse battery", `Thuế ${count}`);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    return { cookie, uid: profile.uid as string };
-  };
 
   type Ledger = { data: LedgerEntry[]; totals: LedgerTotals; weeks: LedgerPeriod[]; months: LedgerPeriod[] };
   const ledger = async (cookie: string): Promise<Ledger> => (await call(t.app, "/api/tax/ledger", { cookie })).json();
@@ -61,8 +54,8 @@ describe.each(testEngines)("the tax ledger on %s", (engine) => {
   });
 
   it("copies completed offers in once each, on the right side, without a place until the member sets one", async () => {
-    const seller = await member();
-    const buyer = await member();
+    const seller = await signUpMember(t, "Người Bán");
+    const buyer = await signUpMember(t, "Người Mua");
     const at = Date.UTC(2026, 10, 20, 10);
     const sold = await completed(seller.uid, buyer.uid, "sell", 100, at);
     // A buy offer: its owner bought, the counterparty sold.
@@ -89,7 +82,7 @@ describe.each(testEngines)("the tax ledger on %s", (engine) => {
   });
 
   it("takes entries by hand with the place's rate, and totals them per game week and month", async () => {
-    const { cookie } = await member();
+    const { cookie } = await signUpMember(t, "Cường");
     const add = (body: Record<string, unknown>) => call(t.app, "/api/tax/ledger", { cookie, body });
     const first = await add({
       side: "sell",
@@ -134,7 +127,7 @@ describe.each(testEngines)("the tax ledger on %s", (engine) => {
   });
 
   it("totals, periods and the CSV export count every entry, past the newest ones the list shows", async () => {
-    const { cookie, uid } = await member();
+    const { cookie, uid } = await signUpMember(t, "Dũng");
     const total = TAX_LEDGER_MAX + 7;
     const start = Date.UTC(2026, 10, 29, 16, 30);
     // Every 5 hours back, two entries at each instant (the export's pages must split ties rightly).
@@ -178,8 +171,8 @@ describe.each(testEngines)("the tax ledger on %s", (engine) => {
   });
 
   it("lets only the owner read or change entries, and refuses bad input", async () => {
-    const owner = await member();
-    const other = await member();
+    const owner = await signUpMember(t, "Chủ Sổ");
+    const other = await signUpMember(t, "Người Khác");
     const made: LedgerEntry = (
       await (
         await call(t.app, "/api/tax/ledger", { cookie: owner.cookie, body: { side: "sell", label: "x", quantity: 1, unitPrice: 5 } })

@@ -3,33 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authUsers, users } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
 import type { PublicMember } from "../../universal/users/users-limits.ts";
-import { call, createTestApp, signUp, type TestApp } from "../testing.ts";
+import { call, createTestApp, signUpMember, type TestApp, type TestMember } from "../testing.ts";
 import { POINTS_BY_REASON } from "../../universal/contribution/contribution-levels.ts";
 import { awardPoints } from "../contribution/contribution.ts";
 import { listMembers } from "./directory.ts";
 import { memberReportable } from "./member-reports.ts";
 import { directoryQuery } from "./users-schemas.ts";
 
-interface Member {
-  cookie: string;
-  uid: string;
-  email: string;
-}
-
 const PUBLIC_KEYS = ["createdAt", "displayName", "level", "photoURL", "points", "role", "tag", "title", "uid"];
 
 describe.each(testEngines)("member directory on %s", (engine) => {
   let t: TestApp;
-  let tuan: Member;
-  let lan: Member;
-  let count = 0;
-
-  async function member(name: string): Promise<Member> {
-    const email = `directory-${++count}@example.vn`;
-    const cookie = await signUp(t.app, email, "correct horse battery", name);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    return { cookie, uid: profile.uid, email };
-  }
+  let tuan: TestMember;
+  let lan: TestMember;
 
   /** Members written straight to the database: many, with ties in level and sign-up time. */
   async function bulk(prefix: string, total: number, fields: (index: number) => Partial<typeof users.$inferInsert>) {
@@ -60,8 +46,8 @@ describe.each(testEngines)("member directory on %s", (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000" });
-    tuan = await member("Trần Anh Tuấn");
-    lan = await member("Lan 50%_off");
+    tuan = await signUpMember(t, "Trần Anh Tuấn");
+    lan = await signUpMember(t, "Lan 50%_off");
     await t.db.update(users).set({ level: 12, tag: "vip", title: "veteran" }).where(eq(users.uid, tuan.uid));
   });
   afterAll(async () => {
@@ -181,7 +167,7 @@ describe.each(testEngines)("member directory on %s", (engine) => {
   });
 
   it("leaves out unlisted, banned and unnamed members; their page is a 404 to others, not to themselves", async () => {
-    const hidden = await member("Ẩn Danh");
+    const hidden = await signUpMember(t, "Ẩn Danh");
     const put = await call(t.app, "/api/profile/settings", { method: "PUT", body: { listed: false }, cookie: hidden.cookie });
     expect(put.status).toBe(200);
     expect(await put.json()).toEqual({ data: { listed: false } });
@@ -229,7 +215,7 @@ describe.each(testEngines)("member directory on %s", (engine) => {
   it("as a reportable kind: hiding unlists the member, deleting also removes their photo", async () => {
     const kind = memberReportable();
     const viewer = { uid: lan.uid, role: "user" } as Parameters<typeof kind.assertReportable>[1];
-    const target = await member("Bị Báo Cáo");
+    const target = await signUpMember(t, "Bị Báo Cáo");
     await t.db
       .update(users)
       .set({ photoURL: `/api/photos/${target.uid}` })

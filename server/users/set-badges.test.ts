@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines } from "../../db/testing.ts";
-import { call, createTestApp, signUp, type TestApp } from "../testing.ts";
+import { call, createTestApp, signUpMember, type TestApp } from "../testing.ts";
 import { awardPoints } from "../contribution/contribution.ts";
-import { setRole } from "./set-role.ts";
 
 describe.each(testEngines)("an admin's tag and title on %s", (engine) => {
   let t: TestApp;
@@ -11,11 +10,6 @@ describe.each(testEngines)("an admin's tag and title on %s", (engine) => {
   let memberUid: string;
   let guides = 0;
 
-  async function account(email: string): Promise<{ cookie: string; uid: string }> {
-    const cookie = await signUp(t.app, email);
-    const profile = await (await call(t.app, "/api/profile/sync", { method: "POST", body: {}, cookie })).json();
-    return { cookie, uid: profile.uid };
-  }
   const badges = (body: unknown, uid = memberUid) => call(t.app, `/api/admin/users/${uid}/badges`, { cookie: admin, body });
   const profile = async () => (await (await call(t.app, `/api/users/${memberUid}`)).json()).data;
   const publish = async (count: number) => {
@@ -26,9 +20,8 @@ describe.each(testEngines)("an admin's tag and title on %s", (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine, { SIGN_UP_LIMIT_PER_HOUR: "1000" });
-    admin = (await account("badges-admin@example.vn")).cookie;
-    await setRole(t.db, { email: "badges-admin@example.vn" }, "admin");
-    ({ cookie: member, uid: memberUid } = await account("badges-member@example.vn"));
+    admin = (await signUpMember(t, "Quản Trị", { email: "badges-admin@example.vn", role: "admin" })).cookie;
+    ({ cookie: member, uid: memberUid } = await signUpMember(t, "Thành Viên", { email: "badges-member@example.vn" }));
   });
   afterAll(() => t?.dispose());
 

@@ -1,27 +1,4 @@
 /**
- * Notification kinds: kebab-case names, one per event. Chat adds `mention` and `direct-message`;
- * the community, guides and trading add theirs to the same list.
- */
-export const notificationKinds = [
-  "mention",
-  "direct-message",
-  "comment",
-  "reply",
-  "like",
-  "guide-approved",
-  "guide-rejected",
-  "offer-reply",
-  "offer-reserved",
-  "offer-confirm",
-  "offer-completed",
-  "offer-cancelled",
-  "offer-expired",
-  "price-alert",
-  "announcement",
-] as const;
-export type NotificationKind = (typeof notificationKinds)[number];
-
-/**
  * The kinds features send today, in the order `/me` lists them. A kind gets its switches in `/me`
  * and its row in `GET /api/notifications/preferences` by being added here, with its label
  * (`preferences.kinds.<kind>` in both languages' `notifications.json`).
@@ -41,7 +18,15 @@ export const activeNotificationKinds = [
   "offer-cancelled",
   "offer-expired",
   "price-alert",
-] as const satisfies readonly NotificationKind[];
+] as const;
+
+/**
+ * Notification kinds: kebab-case names, one per event. Chat adds `mention` and `direct-message`;
+ * the community, guides and trading add theirs. Every kind is an active one but `announcement`,
+ * which nothing sends yet.
+ */
+export const notificationKinds = [...activeNotificationKinds, "announcement"] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
 export type ActiveNotificationKind = (typeof activeNotificationKinds)[number];
 
 /**

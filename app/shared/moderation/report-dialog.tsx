@@ -4,11 +4,12 @@
  * Its texts are the `moderation` namespace, which the page's loader loads.
  */
 import { useId, useState, type FormEvent } from "react";
-import { ModalDialog, RadioChoices } from "../ui/modal-dialog.tsx";
+import { RadioChoices } from "../ui/modal-dialog.tsx";
 import type { ReportKind } from "../../../universal/moderation/moderation-limits.ts";
 import { apiJson } from "../api/json-api.ts";
 import { limitRefusalText } from "../api/limit-text.ts";
 import { useTranslation } from "../i18n/use-translation.tsx";
+import { ReportFrame } from "./report-frame.tsx";
 
 const reasons = ["spam", "harassment", "scam", "inappropriate", "other"] as const;
 type Reason = (typeof reasons)[number];
@@ -64,57 +65,50 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
   }
 
   const button = "min-h-10 rounded-md px-4 font-semibold";
+  const sending = state.step === "form" && state.sending;
+  const formError = state.step === "form" ? state.error : null;
   return (
-    <ModalDialog open={target !== null} labelledBy={`${id}-title`} onOpen={reset} onClose={onClose}>
-      {state.step === "sent" ? (
-        <div className="flex flex-col gap-4 p-5">
-          <h2 id={`${id}-title`} className="text-lg font-bold">
-            {t(`report.titles.${target?.kind ?? "message"}`)}
-          </h2>
-          <p role="status">{t("report.sent")}</p>
-          <div className="flex justify-end">
-            <button type="button" onClick={onClose} className={`${button} bg-brand text-on-brand`} autoFocus>
-              {t("report.close")}
-            </button>
-          </div>
-        </div>
-      ) : (
-        <form onSubmit={submit} className="flex flex-col gap-4 p-5">
-          <h2 id={`${id}-title`} className="text-lg font-bold">
-            {t(`report.titles.${target?.kind ?? "message"}`)}
-          </h2>
-          <p className="text-sm text-fg-muted">{t("report.lead")}</p>
-          <RadioChoices
-            name={`${id}-reason`}
-            legend={t("report.reasonLabel")}
-            choices={reasons.map((each) => [each, t(`report.reasons.${each}`)] as const)}
-            value={reason}
-            onChange={setReason}
-          />
-          <label className="flex flex-col gap-1">
-            <span className="font-semibold">{reason === "other" ? t("report.detailsRequired") : t("report.detailsLabel")}</span>
-            <textarea
-              value={details}
-              maxLength={400}
-              onChange={(event) => setDetails(event.target.value)}
-              className="min-h-20 rounded-md border border-line bg-bg p-2 text-fg"
-            />
-          </label>
-          {state.error ? (
-            <p role="alert" className="rounded-md border border-line bg-surface-muted px-3 py-2 text-sm">
-              {state.error}
-            </p>
-          ) : null}
-          <div className="flex justify-end gap-2">
-            <button type="button" onClick={onClose} className={`${button} hover:bg-surface-muted`}>
-              {t("report.cancel")}
-            </button>
-            <button type="submit" disabled={state.sending} className={`${button} bg-brand text-on-brand disabled:opacity-60`}>
-              {state.sending ? t("report.sending") : t("report.submit")}
-            </button>
-          </div>
-        </form>
-      )}
-    </ModalDialog>
+    <ReportFrame
+      open={target !== null}
+      title={t(`report.titles.${target?.kind ?? "message"}`)}
+      lead={t("report.lead")}
+      sent={state.step === "sent"}
+      sentText={t("report.sent")}
+      closeLabel={t("report.close")}
+      button={button}
+      onOpen={reset}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <RadioChoices
+        name={`${id}-reason`}
+        legend={t("report.reasonLabel")}
+        choices={reasons.map((each) => [each, t(`report.reasons.${each}`)] as const)}
+        value={reason}
+        onChange={setReason}
+      />
+      <label className="flex flex-col gap-1">
+        <span className="font-semibold">{reason === "other" ? t("report.detailsRequired") : t("report.detailsLabel")}</span>
+        <textarea
+          value={details}
+          maxLength={400}
+          onChange={(event) => setDetails(event.target.value)}
+          className="min-h-20 rounded-md border border-line bg-bg p-2 text-fg"
+        />
+      </label>
+      {formError ? (
+        <p role="alert" className="rounded-md border border-line bg-surface-muted px-3 py-2 text-sm">
+          {formError}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <button type="button" onClick={onClose} className={`${button} hover:bg-surface-muted`}>
+          {t("report.cancel")}
+        </button>
+        <button type="submit" disabled={sending} className={`${button} bg-brand text-on-brand disabled:opacity-60`}>
+          {sending ? t("report.sending") : t("report.submit")}
+        </button>
+      </div>
+    </ReportFrame>
   );
 }
