@@ -342,6 +342,7 @@ export function createApp({
         db: database.db,
         logger: c.get("logger"),
         viewer,
+        presence,
         authProviders: providers,
         passwordMinLength: config.PASSWORD_MIN_LENGTH,
         build: { id: (await delivery.currentBuild()).id, checkIntervalMs: config.BUILD_CHECK_INTERVAL_MS },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ID_PATTERN } from "./content/pack-schema.ts";
+import { ID_PATTERN } from "./content/pack-id.ts";
 import { boundedText, clientIdSchema, isPackId, PACK_ID_MAX, packIdSchema } from "./schemas.ts";
 
 describe("the shared request pieces", () => {

@@ -4,13 +4,12 @@
  * never imports another feature's schemas for them.
  */
 import { z } from "zod";
-import { ID_PATTERN } from "./content/pack-schema.ts";
+import { ID_PATTERN, PACK_ID_MAX } from "./content/pack-id.ts";
+
+export { isPackId, PACK_ID_MAX } from "./content/pack-id.ts";
 
 /** The sender's own id for a write: the same id again is the same write (a message, a post…), never a second one. */
 export const clientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, - or _");
-
-/** The longest pack id a request may name: no entry's id comes near, and the pages' `?id=` takes no longer. */
-export const PACK_ID_MAX = 80;
 
 /**
  * An id of the content pack (`iron-sword`), by the pack format's own pattern. `message` is the
@@ -18,9 +17,6 @@ export const PACK_ID_MAX = 80;
  */
 export const packIdSchema = (message = "a pack id like iron-sword") =>
   z.string(message).max(PACK_ID_MAX, message).regex(ID_PATTERN, message);
-
-/** Whether `text` could be an id of the content pack (before looking it up). */
-export const isPackId = (text: string): boolean => text.length <= PACK_ID_MAX && ID_PATTERN.test(text);
 
 /**
  * Text trimmed and held to `max` characters, at least `min` (1 unless said) after trimming; `what`

@@ -5,6 +5,7 @@ import type { StylesheetReader } from "./styles/stylesheet.tsx";
 import type { Viewer } from "../../server/auth/viewer.ts";
 import type { Logger } from "../../server/logger.ts";
 import type { ReportKinds } from "../../server/moderation/moderation.ts";
+import type { TraderPresence } from "../../server/offers/offer-rows.ts";
 
 /** What the server hands every loader, action and middleware for one request. */
 export interface RequestContext {
@@ -34,6 +35,8 @@ export interface RequestContext {
   consumeSearchBudget: () => Promise<{ allowed: boolean; retryAfter: number | null }>;
   /** What members may report (the moderation queue's kinds, from the features that take reports). */
   reportKinds: ReportKinds;
+  /** Who is online (the sockets' presence), shown with each offer's trader. */
+  presence: TraderPresence;
   /** Receives the render's loader data (the render cache and `_payload.json` keep it). */
   captureLoaderData?: (loaderData: Record<string, unknown>) => void;
 }

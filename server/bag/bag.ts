@@ -152,7 +152,7 @@ export async function addBagEntry(
   limit = DEFAULT_QUOTAS["bag-entries"],
 ): Promise<BagEntry> {
   if (!(await knownItems(db, [input.itemId])).has(input.itemId))
-    throw new AppError("invalid-argument", "itemId: no such item in the catalog.", { reason: "item" });
+    throw new AppError("invalid-argument", "itemId: no such item in the catalog.", { field: "itemId", reason: "item" });
   const clientId = input.clientId ?? randomUUID();
   const inserted = await db.transaction(async (tx) => {
     const [again] = await tx

@@ -9,7 +9,7 @@ import type { Viewer } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
 
 export async function blockMember(db: Database, viewer: Viewer, uid: string, now = Date.now()) {
-  if (uid === viewer.uid) throw new AppError("invalid-argument", "uid: you cannot block yourself.");
+  if (uid === viewer.uid) throw new AppError("invalid-argument", "uid: you cannot block yourself.", { field: "uid" });
   const [member] = await db.select({ uid: users.uid }).from(users).where(eq(users.uid, uid));
   if (!member) throw new AppError("not-found", "No such member.");
   await db.insert(chatBlocks).values({ uid: viewer.uid, blockedUid: uid, createdAt: now }).onConflictDoNothing();

@@ -21,7 +21,7 @@ export async function muteMember(db: Database, viewer: Viewer, roomId: string, u
   const room = moderatedRoom(await roomForViewer(db, viewer, roomId));
   const [member] = await db.select({ uid: users.uid }).from(users).where(eq(users.uid, uid));
   if (!member) throw new AppError("not-found", "No such member.");
-  if (uid === viewer.uid) throw new AppError("invalid-argument", "uid: you cannot mute yourself.");
+  if (uid === viewer.uid) throw new AppError("invalid-argument", "uid: you cannot mute yourself.", { field: "uid" });
   const until = now + minutes * 60_000;
   await db.transaction(async (tx) => {
     await tx

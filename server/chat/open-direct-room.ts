@@ -8,7 +8,7 @@ import { AppError } from "../errors.ts";
 
 /** The direct room of two members, made on first use. */
 export async function openDirectRoom(db: Database, viewer: Viewer, otherUid: string, now = Date.now()): Promise<string> {
-  if (otherUid === viewer.uid) throw new AppError("invalid-argument", "uid: you cannot message yourself.");
+  if (otherUid === viewer.uid) throw new AppError("invalid-argument", "uid: you cannot message yourself.", { field: "uid" });
   const [other] = await db.select({ uid: users.uid }).from(users).where(eq(users.uid, otherUid));
   if (!other) throw new AppError("not-found", "No such member.");
   const [memberA, memberB] = [viewer.uid, otherUid].sort() as [string, string];

@@ -79,7 +79,8 @@ export async function sendMessage(
   const again = async () => {
     const [row] = await db.select({ id: chatMessages.id, roomId: chatMessages.roomId }).from(chatMessages).where(sameClientId);
     if (!row) return undefined;
-    if (row.roomId !== room.id) throw new AppError("invalid-argument", "clientId: already names a message in another room.");
+    if (row.roomId !== room.id)
+      throw new AppError("invalid-argument", "clientId: already names a message in another room.", { field: "clientId" });
     const found = await messageById(db, row.id);
     return found ? { message: found.message, created: false } : undefined;
   };

@@ -105,8 +105,9 @@ export async function createComment(
       .select()
       .from(comments)
       .where(and(eq(comments.id, input.parentId), eq(comments.postId, postId), isNull(comments.hiddenAt), isNull(comments.deletedAt)));
-    if (!parent) throw new AppError("invalid-argument", "parentId: no such comment on this post.");
-    if (parent.parentId !== null) throw new AppError("invalid-argument", "parentId: replies go to a top-level comment.");
+    if (!parent) throw new AppError("invalid-argument", "parentId: no such comment on this post.", { field: "parentId" });
+    if (parent.parentId !== null)
+      throw new AppError("invalid-argument", "parentId: replies go to a top-level comment.", { field: "parentId" });
     parentAuthor = parent.authorUid;
   }
   await limitFeedWrite(db, viewer, "comment", now);

@@ -40,7 +40,7 @@ async function linkedEntry(db: Database, reference: string): Promise<{ kind: str
       .where(and(eq(contentEntries.kind, kind), eq(contentEntries.id, id)));
     if (entry) return { kind, id };
   }
-  throw new AppError("invalid-argument", "entry: no such catalog entry.", { reason: "entry" });
+  throw new AppError("invalid-argument", "entry: no such catalog entry.", { field: "entry", reason: "entry" });
 }
 
 /**

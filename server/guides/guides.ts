@@ -173,7 +173,8 @@ export async function submitGuide(db: Database, viewer: Viewer, id: number, now 
   mustBeAuthor(viewer, row);
   if (row.status === "review") return toDraft(row, viewer.name);
   if (row.status === "published") throw new AppError("conflict", "This guide is published as it is: edit it to submit a change.");
-  if (row.body.trim().length === 0) throw new AppError("invalid-argument", "body: a guide needs some text before review.");
+  if (row.body.trim().length === 0)
+    throw new AppError("invalid-argument", "body: a guide needs some text before review.", { field: "body" });
   const [submitted] = await db
     .update(guides)
     .set({ status: "review", submittedAt: now, rejectReason: null })

@@ -36,7 +36,7 @@ function kindsFor(kinds: ReportKinds, viewer: Viewer): ReportKind[] {
 
 export function handlerFor(kinds: ReportKinds, kind: string): ReportableKind {
   const handler = kinds.get(kind as ReportKind);
-  if (!handler) throw new AppError("invalid-argument", `kind: '${kind}' cannot be reported.`);
+  if (!handler) throw new AppError("invalid-argument", `kind: '${kind}' cannot be reported.`, { field: "kind" });
   return handler;
 }
 

@@ -155,7 +155,8 @@ export async function createReply(
     )[0];
   const existing = await find();
   if (existing) {
-    if (existing.offerId !== offerId) throw new AppError("invalid-argument", "clientId: already used for another reply.");
+    if (existing.offerId !== offerId)
+      throw new AppError("invalid-argument", "clientId: already used for another reply.", { field: "clientId" });
     return toReply(existing, (await people(db, [viewer.uid])).get(viewer.uid) as TradePerson);
   }
   const offer = await offerRow(db, viewer, offerId, now);

@@ -73,9 +73,10 @@ export async function moveOffer(
           .select()
           .from(offerReplies)
           .where(and(eq(offerReplies.id, input.replyId), eq(offerReplies.offerId, id), isNull(offerReplies.hiddenAt)));
-        if (!reply) throw new AppError("invalid-argument", "replyId: no such reply in this offer's thread.", { reason: "reply" });
+        if (!reply)
+          throw new AppError("invalid-argument", "replyId: no such reply in this offer's thread.", { field: "replyId", reason: "reply" });
         if (reply.authorUid === row.ownerUid)
-          throw new AppError("invalid-argument", "replyId: reserve for another member's reply.", { reason: "reply" });
+          throw new AppError("invalid-argument", "replyId: reserve for another member's reply.", { field: "replyId", reason: "reply" });
         Object.assign(set, {
           reservedReplyId: reply.id,
           counterpartyUid: reply.authorUid,

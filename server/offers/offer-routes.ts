@@ -16,7 +16,7 @@ import {
 import { isPackId } from "../../universal/schemas.ts";
 import { AppError } from "../errors.ts";
 import type { Offer } from "../../universal/offers/offer-types.ts";
-import { allowPermission, idParam, parseJson, parseQuery, requirePermission, type AppContext, type AppEnv } from "../http/context.ts";
+import { allowPermission, idParam, parseJson, parseQuery, requirePermission, type AppEnv } from "../http/context.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { sharedJson, sharedResponse } from "../http/shared-body.ts";
 import { createMarketCache } from "./market-cache.ts";

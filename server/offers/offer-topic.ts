@@ -9,6 +9,7 @@ import { contentEntries, offerReplies, offers } from "../../db/schema/index.ts";
 import { OFFER_PAGE_MAX, REPLIES_MAX } from "../../universal/offers/offer-limits.ts";
 import type { OfferStatus } from "../../universal/offers/offer-types.ts";
 import type { PersistedEvent } from "../../universal/realtime/protocol.ts";
+import { isPackId } from "../../universal/schemas.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import type { TopicSource } from "../realtime/topic-source.ts";
@@ -110,13 +111,11 @@ export function offerThreadTopic(db: Database): TopicSource {
   };
 }
 
-const PACK_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
 /** `offers:{itemId}` names an item of the pack: a topic for an item that does not exist is refused. */
 export function offerBookTopic(db: Database): TopicSource {
   return {
     async mayRead(_viewer, itemId) {
-      if (!PACK_ID.test(itemId)) return false;
+      if (!isPackId(itemId)) return false;
       const [item] = await db
         .select({ id: contentEntries.id })
         .from(contentEntries)

@@ -51,10 +51,17 @@ export async function acceptableDisplayName(db: Database, raw: unknown, uid: str
   const verdict = await judgeDisplayName(db, raw, uid);
   if (verdict.ok) return verdict.name;
   if (verdict.problem === "reserved")
-    throw new AppError("name-reserved", "displayName: this name belongs to a moderator or an admin.", { reason: "name-reserved" });
+    throw new AppError("name-reserved", "displayName: this name belongs to a moderator or an admin.", {
+      field: "displayName",
+      reason: "name-reserved",
+    });
   if (verdict.problem === "characters")
     throw new AppError("invalid-argument", "displayName: control and invisible formatting characters are not allowed.", {
+      field: "displayName",
       reason: "name-characters",
     });
-  throw new AppError("invalid-argument", `displayName: 1 to ${DISPLAY_NAME_MAX} characters.`, { reason: "name-length" });
+  throw new AppError("invalid-argument", `displayName: 1 to ${DISPLAY_NAME_MAX} characters.`, {
+    field: "displayName",
+    reason: "name-length",
+  });
 }

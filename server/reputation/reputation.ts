@@ -73,7 +73,8 @@ export async function assertServer(db: Database, server: string): Promise<void> 
     .select({ id: contentEntries.id })
     .from(contentEntries)
     .where(and(eq(contentEntries.kind, "servers"), eq(contentEntries.id, server)));
-  if (!entry) throw new AppError("invalid-argument", "server: no such server in the catalog.", { reason: "unknown-server" });
+  if (!entry)
+    throw new AppError("invalid-argument", "server: no such server in the catalog.", { field: "server", reason: "unknown-server" });
 }
 
 /** The folded form of a character name, as the database folds it (the key a scam report files under). */

@@ -53,7 +53,7 @@ export async function listTaxPlaces(db: Database): Promise<TaxPlace[]> {
 async function rateOf(db: Database, rateId: string | null | undefined): Promise<{ id: string | null; basisPoints: number }> {
   if (!rateId) return { id: null, basisPoints: 0 };
   const place = (await listTaxPlaces(db)).find((each) => each.id === rateId);
-  if (!place) throw new AppError("invalid-argument", "rateId: no such tax rate in the pack.", { reason: "rate" });
+  if (!place) throw new AppError("invalid-argument", "rateId: no such tax rate in the pack.", { field: "rateId", reason: "rate" });
   return { id: place.id, basisPoints: basisPoints(place.percent) };
 }
 
@@ -194,7 +194,7 @@ export async function addLedgerEntry(db: Database, viewer: Viewer, input: Create
       .select({ id: contentEntries.id })
       .from(contentEntries)
       .where(and(eq(contentEntries.kind, "items"), eq(contentEntries.id, input.itemId)));
-    if (!item) throw new AppError("invalid-argument", "itemId: no such item in the catalog.", { reason: "item" });
+    if (!item) throw new AppError("invalid-argument", "itemId: no such item in the catalog.", { field: "itemId", reason: "item" });
   }
   const rate = await rateOf(db, input.side === "sell" ? input.rateId : null);
   const clientId = input.clientId ?? randomUUID();

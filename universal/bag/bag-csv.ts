@@ -3,6 +3,8 @@
  * An import needs the `itemId` and `quantity` columns and ignores `name` and unknown ones. Cells
  * that a spreadsheet would run as a formula are written with a leading `'`, which reading drops.
  */
+import { isPackId } from "../content/pack-id.ts";
+
 export const BAG_CSV_COLUMNS = ["itemId", "name", "quantity", "enhancement", "note"] as const;
 
 const FORMULA = /^[=+\-@\t\r]/;
@@ -71,7 +73,6 @@ export interface BagCsvRow {
   note: string | null;
 }
 
-const ITEM_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const unformula = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
 
 /** Reads and checks every row (not only the first bad one); the item ids are checked against the pack by the server. */
@@ -94,7 +95,7 @@ export function readBagCsv(
     const levelText = enhancement < 0 ? "" : (record[enhancement] ?? "").trim();
     const level = levelText === "" ? 0 : Number(levelText);
     const noteText = note < 0 ? "" : unformula((record[note] ?? "").trim());
-    if (!ITEM_ID.test(itemId) || itemId.length > 80) errors.push({ row, problem: "item" });
+    if (!isPackId(itemId)) errors.push({ row, problem: "item" });
     else if (!Number.isInteger(count) || count < 1 || count > limits.maxQuantity) errors.push({ row, problem: "quantity" });
     else if (!Number.isInteger(level) || level < 0 || level > limits.maxEnhancement) errors.push({ row, problem: "enhancement" });
     else if (noteText.length > limits.maxNote || /\p{Cc}/u.test(noteText)) errors.push({ row, problem: "note" });

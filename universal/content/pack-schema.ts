@@ -7,12 +7,13 @@
  * gives written files a stable key order: the order of the fields here is part of the format.
  */
 import { z } from "zod";
+import { ID_PATTERN } from "./pack-id.ts";
 import { STAT_KEYS } from "./stats.ts";
 
 export const PACK_FORMAT = 1;
 
 /** Lower-case words joined by single hyphens: stable in URLs (`?id=`) and in `kind:id` links. */
-export const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export { ID_PATTERN };
 
 export const id = z.string().regex(ID_PATTERN, "Expected an id of lower-case words joined by hyphens (e.g. ember-sword)");
 

@@ -1,4 +1,4 @@
-import type { ReputationCounts } from "../../../universal/offers/offer-limits.ts";
+import type { ReputationCounts } from "../../../universal/offers/offer-types.ts";
 import type { TFunction } from "../i18n/translator.ts";
 
 /**

@@ -24,10 +24,10 @@ export const middleware = middlewareFor("meMakeOfferDetail");
 
 /** `?id=` names the offer; one the viewer may not read (another's reserved or past offer) is a 404 like one that does not exist. */
 export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs) => {
-  const { db } = context.get(requestContext);
+  const { db, presence } = context.get(requestContext);
   const viewer = requireViewer(context);
   const id = url.searchParams.get("id") ?? "";
-  const offer = await requireFound(url, /^[1-9][0-9]{0,15}$/.test(id) ? getOffer(db, viewer, Number(id)) : null);
+  const offer = await requireFound(url, /^[1-9][0-9]{0,15}$/.test(id) ? getOffer(db, viewer, Number(id), presence) : null);
   const [i18n, moderationI18n, items, server] = await Promise.all([
     loadRouteMessages(request, "offers"),
     loadRouteMessages(request, "moderation"),

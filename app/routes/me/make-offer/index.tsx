@@ -18,12 +18,12 @@ export const middleware = middlewareFor("meMakeOffer");
 
 /** My offers (every status, newest first), alerts and claimed names; `?item=` and `?side=` open the form for an item. */
 export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs) => {
-  const { db } = context.get(requestContext);
+  const { db, presence } = context.get(requestContext);
   const viewer = requireViewer(context);
   const requested = url.searchParams.get("item") ?? "";
   const [i18n, offers, alerts, claims, servers, picked] = await Promise.all([
     loadRouteMessages(request, "offers"),
-    listOffers(db, viewer, { mine: true, limit: OFFER_PAGE_MAX }),
+    listOffers(db, viewer, { mine: true, limit: OFFER_PAGE_MAX }, Date.now(), presence),
     listAlerts(db, viewer),
     listClaims(db, viewer),
     listKind<GameServer>(db, "servers"),
