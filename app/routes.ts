@@ -7,7 +7,7 @@ const toRoute = (entry: (typeof pages)[number]) =>
 export default [
   layout("layouts/default.tsx", [
     ...pages.filter((entry) => entry.layout === "default").map(toRoute),
-    // Not a page of the spec's table: the icons' license asks for credit (linked from the footer).
+    // Not one of the 37 routes: the icons' license asks for credit (linked from the footer).
     route("credits", "routes/credits/index.tsx", { id: "credits" }),
     route("__fault", "routes/fault.tsx", { id: "fault" }),
     route("*", "routes/not-found.tsx", { id: "notFound" }),

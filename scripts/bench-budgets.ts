@@ -201,7 +201,7 @@ export function throughputVerdict(pairs: readonly ThroughputPair[]): ThroughputV
   return { ratios, medianRatio, failures, pass: medianRatio >= THROUGHPUT_MIN_RATIO && failures === 0 };
 }
 
-/** Issue 19: `/feed` rendered live serves at least half the req/s of the item catalog rendered live, in the same run. */
+/** `/feed` rendered live serves at least half the req/s of the item catalog rendered live, in the same run. */
 export const FEED_MIN_RATIO = 0.5;
 
 /** One round of the feed's throughput: `/feed`, the catalog rendered live, the catalog from the render cache. */
@@ -242,7 +242,7 @@ export function feedThroughputVerdict(rounds: readonly FeedRound[]): FeedThrough
   };
 }
 
-/** Issue 20: the item page with its market (200 open offers, 90 days of prices) serves at least half a plain item page's rate. */
+/** The item page with its market (200 open offers, 90 days of prices) serves at least half a plain item page's rate. */
 export const ITEM_MARKET_MIN_RATIO = 0.5;
 
 /** One pair of the item market's throughput, in visits per second (a visit: the page and its market's API calls). */
@@ -286,7 +286,7 @@ export function itemMarketVerdict(pairs: readonly ItemMarketPair[]): ItemMarketV
   };
 }
 
-/** Issue 20: every offers query the app runs, p95 ≤ 20 ms at 1,000,000 offers. */
+/** Every offers query the app runs, p95 ≤ 20 ms at 1,000,000 offers. */
 export const OFFERS_QUERY_BUDGET_P95_MS = 20;
 
 /** The `p`th percentile of timings: the sample at index ⌊p% × n⌋ of the sorted samples (p95 of 40 is the 39th smallest). */

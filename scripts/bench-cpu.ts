@@ -1,6 +1,6 @@
 /**
- * Where a page's main-thread CPU goes, beside the floor, at host speed: a tool for working on
- * issue 17, not a budget (`npm run bench` remains the measure of record). Each page is loaded in three
+ * Where a page's main-thread CPU goes, beside the floor, at host speed: a tool for diagnosis,
+ * not a budget (`npm run bench` remains the measure of record). Each page is loaded in three
  * variants, interleaved, in a fresh browser context each time:
  *
  * - `no scripts`: the server's HTML with every `<script>` removed (its HTML, CSS, images and fonts);

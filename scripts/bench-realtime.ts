@@ -1,5 +1,5 @@
 /**
- * `npm run bench:realtime`: the realtime budgets of issue 18, on loopback, from one run.
+ * `npm run bench:realtime`: the realtime budgets (docs/bench.md), on loopback, from one run.
  *
  * Two app processes (the production build, as `npm start` runs it) share one new PostgreSQL
  * database and fan out through Redis. Members sign up through the real API; their WebSocket clients

@@ -1,5 +1,5 @@
 /**
- * Offers for the trading bench (issue 20), generated in SQL (`insert … select generate_series`), on
+ * Offers for the trading bench, generated in SQL (`insert … select generate_series`), on
  * PGlite or PostgreSQL alike, derived from the row number through `hashtext` (the same data on every
  * run and on both databases):
  *

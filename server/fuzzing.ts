@@ -1,5 +1,5 @@
 /**
- * Property tests of the endpoints that take input (issue #11), shared by `api-fuzz.test.ts` (our
+ * Property tests of the endpoints that take input, shared by `api-fuzz.test.ts` (our
  * `/api/*`) and `auth/auth-fuzz.test.ts` (better-auth's `/api/auth/*`): arbitrary JSON, and valid
  * bodies mutated (wrong types, missing and extra keys, huge and odd strings, numbers at the edges,
  * deep nesting, broken JSON), sent as the browser sends them. Whatever arrives, the answer is a 2xx

@@ -156,7 +156,7 @@ const endpoints: Endpoint[] = [
   },
   {
     route: "PATCH /api/profile",
-    // Each caller a name of their own: a moderator's or admin's name is reserved (issue 40).
+    // Each caller a name of their own: a moderator's or admin's name is reserved.
     request: (caller) => ({ method: "PATCH", path: "/api/profile", body: { displayName: `Renamed ${caller.email.split("@")[0]}` } }),
     expected: own(200),
   },
@@ -804,7 +804,7 @@ const endpoints: Endpoint[] = [
     }),
     expected: own(201),
   },
-  // A claim's proof (issue 40): each member's own claim takes their screenshot; no one else's.
+  // A claim's proof: each member's own claim takes their screenshot; no one else's.
   {
     route: "POST /api/characters/claims/:id/proof",
     request: (caller, { png }) => {
@@ -835,7 +835,7 @@ const endpoints: Endpoint[] = [
   },
   {
     route: "DELETE /api/profile",
-    // Deleting an account needs its password (issue #11): every account here signed up with this one.
+    // Deleting an account needs its password: every account here signed up with this one.
     request: () => ({ method: "DELETE", path: "/api/profile", body: { password: "correct horse battery" } }),
     expected: own(200),
   },

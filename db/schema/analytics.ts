@@ -1,6 +1,6 @@
 import { bigint, index, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 
-/** First-party analytics: one row per event (the spec's 'login' event and those that follow). */
+/** First-party analytics: one row per event (the 'login' event and those that follow). */
 export const analyticsEvents = pgTable(
   "analytics_events",
   {

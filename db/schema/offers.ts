@@ -30,7 +30,7 @@ export function bookPrice(table: { side: AnyPgColumn; unitPrice: AnyPgColumn }):
 }
 
 /**
- * Buy and sell offers between players (issue 20). `status` moves only as the pure state machine of
+ * Buy and sell offers between players. `status` moves only as the pure state machine of
  * `universal/offers/` allows: `open → reserved → completed`, and `cancelled` or `expired` from open
  * or reserved. Every move is one `update … where id = ? and version = ?` that raises `version`, so
  * of two racing moves exactly one wins. A reservation names one reply (`reserved_reply_id`) and its
@@ -159,7 +159,7 @@ export const offerReplies = pgTable(
  * `/bplayer` also matches feedback about a counterparty by `to_uid` through the characters they
  * claim on the offer's server when it is read, so a later claim brings it along (server/reputation).
  *
- * Feedback is left only on a completed trade (issue 40). Whether it counts in the totals is decided
+ * Feedback is left only on a completed trade. Whether it counts in the totals is decided
  * when it is left and kept here (`counts`, and `not_counted_reason` when it does not): a giver's
  * account younger than FEEDBACK_MIN_ACCOUNT_AGE_HOURS ('new-account'), or a giver whose feedback to
  * the same member already counted in the last 30 days ('repeat-pair'). Every list shows it all; every

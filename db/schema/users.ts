@@ -3,8 +3,8 @@ import { bigint, boolean, index, integer, pgTable, text } from "drizzle-orm/pg-c
 import { authUsers } from "./auth.ts";
 
 /**
- * The profile documents of spec §3 ("users" collection keyed by uid), field for field.
- * Timestamps are milliseconds since the epoch, as the spec has them.
+ * The profile documents ("users" keyed by uid), field for field.
+ * Timestamps are milliseconds since the epoch, as the profile document has them.
  */
 export const users = pgTable(
   "users",
@@ -53,7 +53,7 @@ export const userPhotos = pgTable("user_photos", {
 });
 
 /**
- * What a member chooses about their public profile, beside the spec's profile document: whether it
+ * What a member chooses about their public profile, beside the profile document: whether it
  * is listed in the member directory (`/users`). No row: listed.
  */
 export const profileSettings = pgTable("profile_settings", {

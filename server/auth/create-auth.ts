@@ -98,7 +98,7 @@ export interface AuthDependencies {
   sessionsChanged?: (uid: string) => void;
 }
 
-/** The token the spec calls the ID token: short-lived, with only what the API needs. */
+/** The ID token (`userToken` in the browser): short-lived, with only what the API needs. */
 export const ID_TOKEN_LIFETIME = "15m";
 
 export function createAuth({ config, db, logger, mailer, secret, baseURL, trustedOrigins, sessionsChanged }: AuthDependencies) {

@@ -1,4 +1,4 @@
-/** The provider's default minimum (spec §5: 6) is `PASSWORD_MIN_LENGTH`; a maximum bounds hashing cost. */
+/** The default minimum of 6 characters is `PASSWORD_MIN_LENGTH`; a maximum bounds hashing cost. */
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** How many of the most common passwords are refused. */

@@ -40,7 +40,7 @@ describe.each(testEngines)("name and photo through the identity provider on %s",
     expect((await (await call(t.app, "/api/profile", { cookie })).json()).displayName).toBe("Bình An");
   });
 
-  it("answers the profile document field for field (spec §3), while the database keeps the folded name in step for the directory", async () => {
+  it("answers the profile document field for field, while the database keeps the folded name in step for the directory", async () => {
     t = await createTestApp(engine);
     const { cookie, uid } = await signUpMember(t, "Original", { email: "dung@example.vn" });
     const patched = await call(t.app, "/api/profile", { method: "PATCH", body: { displayName: "Dũng Tuấn" }, cookie });

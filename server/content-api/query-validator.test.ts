@@ -25,12 +25,12 @@ const filters = (...ops: Operator[]) => ops.map((op, index) => [`f${index}`, op,
 
 /**
  * The Firestore JS SDK's conflict table written out as pairs "new ← existing" (lite-api/query.ts,
- * conflictingOps), with spec §5's one-`in` rule, independently of the implementation's switch.
+ * conflictingOps), with the one-`in` rule, independently of the implementation's switch.
  */
 const CONFLICTING_PAIRS = new Set([
   "!= ← !=",
   "!= ← not-in",
-  "in ← in", // spec §5: one filter of the in kind
+  "in ← in", // one filter of the in kind
   "in ← not-in",
   "array-contains-any ← not-in",
   "not-in ← array-contains-any",
@@ -118,7 +118,7 @@ describe("query validator", () => {
     expect(refused(query(filters(...ops)))).toBe(message);
   });
 
-  it("refuses a second in filter, as spec §5 says (more than one filter of the in kind)", () => {
+  it("refuses a second in filter, (more than one filter of the in kind)", () => {
     expect(refused(query(filters("in", "==", "in")))).toBe("Invalid query. You cannot use more than one 'in' filter.");
   });
 

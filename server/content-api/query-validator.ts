@@ -2,7 +2,7 @@
  * Validation of `POST /api/v1/query` bodies, before any SQL is built. Pure: no database, no I/O.
  *
  * The filter rules are the Firestore JS SDK's client-side checks (`lite-api/query.ts` of the SDK
- * since OR queries), with its exact messages, plus spec §5's rule that a query has at
+ * since OR queries), with its exact messages, plus the rule that a query has at
  * most one filter of each of the not-equal, in and not-in kinds (a second `in` is refused as the
  * SDK refused it before OR queries: "Invalid query. You cannot use more than one 'in' filter."):
  * - `validateDisjunctiveFilterElements`: `in`, `not-in` and `array-contains-any` need a non-empty
@@ -70,7 +70,7 @@ export type Validation = { ok: true; query: ValidQuery } | { ok: false; message:
 
 const QUERY_KEYS = ["collection", "where", "orderBy", "limit", "startAfter"];
 
-/** The Firestore SDK's `conflictingOps` (with spec §5's one-`in` rule): the operators that may not already be in the query when `op` is added. */
+/** The Firestore SDK's `conflictingOps` (with the one-`in` rule): the operators that may not already be in the query when `op` is added. */
 export function conflictingOps(op: Operator): readonly Operator[] {
   switch (op) {
     case "!=":
@@ -78,7 +78,7 @@ export function conflictingOps(op: Operator): readonly Operator[] {
     case "array-contains-any":
       return ["not-in"];
     case "in":
-      // Spec §5: "more than one filter of the same not-equal, in or not-in kind" is refused, as the
+      // "More than one filter of the same not-equal, in or not-in kind" is refused, as the
       // SDK did before OR queries (the current SDK lets the backend refuse it instead).
       return ["in", "not-in"];
     case "not-in":

@@ -12,7 +12,7 @@ import { users } from "../../db/schema/index.ts";
 import { DISPLAY_NAME_MAX, displayNameProblem, forbiddenNameCharacter, normalizeDisplayName } from "../../universal/users/display-name.ts";
 import { AppError } from "../errors.ts";
 
-/** A display name as the spec has it: 1 to 40 characters once normalised, without invisible or control characters. */
+/** A display name: 1 to 40 characters once normalised, without invisible or control characters. */
 export const displayNameSchema = z
   .string()
   .transform(normalizeDisplayName)

@@ -6,7 +6,7 @@ import { isReservedName } from "./display-name.ts";
 import type { Logger } from "../logger.ts";
 
 /**
- * The profile document of spec §3, field for field: every column of `users` but the folded name the
+ * The profile document, field for field: every column of `users` but the folded name the
  * database derives for the directory's search.
  */
 export type Profile = Omit<typeof users.$inferSelect, "foldedName">;
@@ -23,7 +23,7 @@ export interface IdentityUser {
   image?: string | null;
 }
 
-/** Spec §8: a failed profile read returns no profile (and is logged). */
+/** A failed profile read returns no profile (and is logged). */
 export async function readProfile(db: Database, uid: string, logger: Logger): Promise<Profile | null> {
   try {
     const [profile] = await db.select(profileColumns).from(users).where(eq(users.uid, uid));
@@ -53,7 +53,7 @@ async function providerName(db: Database, user: IdentityUser): Promise<string> {
 }
 
 /**
- * Spec §4, steps 1–3: read the profile by uid; if absent, create it with email, displayName,
+ * On sign-in: read the profile by uid; if absent, create it with email, displayName,
  * tag and title 'member', photoURL and createdAt; if present, merge fresh email, name, photo,
  * lastLoginAt and updatedAt. One statement, so two tabs signing in at once cannot both create it.
  */

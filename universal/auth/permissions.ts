@@ -1,5 +1,5 @@
 /**
- * Roles and what each may do (PRODUCT.md "Roles"): the one table every server check reads.
+ * Roles and what each may do (visitor, member, moderator, admin): the one table every server check reads.
  * The interface only mirrors it (to hide what a role cannot use); the server decides.
  */
 export const roles = ["user", "moderator", "admin"] as const;

@@ -4,7 +4,7 @@
  *
  * The curve: reaching level L takes 10·(L−1)² points in all (level 2 at 10, level 5 at 160,
  * level 10 at 810, level 30 at 8,410), so each level asks a little more than the one before and
- * a new member (0 points) is level 1, as the spec's profile defaults have it.
+ * a new member (0 points) is level 1, as a new profile starts.
  */
 
 export const contributionReasons = ["guide-published", "post-liked", "comment-liked", "report-upheld"] as const;
@@ -46,7 +46,7 @@ export function levelForPoints(points: number): number {
   return level;
 }
 
-/** Default titles by level band, lowest first; `member` is the spec's default title. */
+/** Default titles by level band, lowest first; `member` is a new profile's title. */
 export const titleBands = [
   { title: "member", fromLevel: 1 },
   { title: "helper", fromLevel: 5 },

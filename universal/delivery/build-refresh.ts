@@ -1,5 +1,5 @@
 /**
- * Build refresh (spec §4, §7): about a second after start (unless the connection is slow) and then
+ * Build refresh: about a second after start (unless the connection is slow) and then
  * at a regular interval, `builds/latest.json?{timestamp}` is fetched; an id other than this
  * page's build marks the page outdated, and the next navigation becomes a full page load.
  */

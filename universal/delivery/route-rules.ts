@@ -123,7 +123,7 @@ export function prerenderedPaths(rules: RouteRules = routeRules): string[] {
     .sort();
 }
 
-/** The rules of a path, or none when matching fails (logged: the app carries on, spec §8). */
+/** The rules of a path, or none when matching fails (logged: the app carries on). */
 export function safeRouteRules(matcher: RouteMatcher | undefined, path: string, log: (error: unknown) => void): RouteRule {
   if (!matcher) return {};
   try {

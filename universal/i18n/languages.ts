@@ -1,13 +1,13 @@
-/** The interface languages: Vietnamese first, en-US as the translation fallback (spec §1, §9). */
+/** The interface languages: Vietnamese first, en-US as the translation fallback. */
 export const languages = ["vi", "en-US"] as const;
 export type Language = (typeof languages)[number];
 
 export const defaultLanguage: Language = "vi";
 export const fallbackLanguage: Language = "en-US";
 
-/** localStorage key holding the chosen language (spec §3). */
+/** localStorage key holding the chosen language (`lang`). */
 export const LANGUAGE_STORAGE_KEY = "lang";
-/** Cookie that lets the server render the chosen language (spec §9: 365 days, path /, SameSite lax). */
+/** Cookie that lets the server render the chosen language (365 days, path /, SameSite lax). */
 export const LOCALE_COOKIE = "locale";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 

@@ -1,5 +1,5 @@
 /**
- * Spec §5/§8: navigating to an external URL without explicit permission is an error, and a URL
+ * Navigating to an external URL without explicit permission is an error, and a URL
  * with a dangerous protocol is refused even with it. Every navigation to a URL that could come from
  * data or a query string (sign-in redirects, links in content) goes through `safeNavigationTarget`.
  */

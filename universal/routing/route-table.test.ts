@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { findPage, pages, sections } from "./route-table.ts";
 
-/** Spec §2, verbatim. */
+/** The 37 routes, each path as the product names it. */
 const specRoutes = [
   "/",
   "/admin",

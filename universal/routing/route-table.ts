@@ -1,5 +1,5 @@
 /**
- * Every page of the spec (section 2), in one table: its path, the route module, the section it
+ * Every page of the app (37 routes), in one table: its path, the route module, the section it
  * belongs to in the navigation, its layout and the named guards it carries. `app/routes.ts`
  * builds the router from it; the navigation, breadcrumbs and tests read it too.
  */

@@ -1,7 +1,7 @@
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { isRouteErrorResponse, Link } from "react-router";
 
-/** Used only when no messages could be loaded at all; the spec's own en-US texts. */
+/** Used only when no messages could be loaded at all; the en-US texts. */
 const untranslated: Record<string, string> = {
   "errors.notFound.message": "Page Not Found",
   "errors.internal.message": "Internal Server Error",
@@ -19,7 +19,7 @@ const untranslated: Record<string, string> = {
 
 export interface ErrorDetails {
   status: number;
-  /** The error's own message, e.g. 'Page not found: /nowhere' (spec §2, §8). */
+  /** The error's own message, e.g. 'Page not found: /nowhere'. */
   errorMessage: string;
   path?: string;
 }
@@ -43,7 +43,7 @@ export function errorKind(status: number): "notFound" | "forbidden" | "tooMany" 
   return "internal";
 }
 
-/** Status, message and description (spec §2), with the way home. Never a stack trace in production. */
+/** Status, message and description, with the way home. Never a stack trace in production. */
 export function ErrorPage({ error }: { error: unknown }) {
   const { t: translate, ready } = useTranslation();
   const t = (key: string, options: Record<string, unknown> = {}) =>

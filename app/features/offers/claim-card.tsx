@@ -1,5 +1,5 @@
 /**
- * One of my character claims on `/me/make-offer` (issue 40): verified, or pending with the code to
+ * One of my character claims on `/me/make-offer`: verified, or pending with the code to
  * show in the game and the screenshot to send; a moderator verifies it from the moderation queue.
  */
 import { useId, useState, type FormEvent } from "react";

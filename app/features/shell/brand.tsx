@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useRootData } from "../../shared/root-data.ts";
 
-/** The app mark and title (a setting, spec §1 "{product}"). */
+/** The app mark and title (the `APP_TITLE` setting). */
 export function Brand() {
   const appTitle = useRootData()?.appTitle ?? "";
   return (

@@ -89,7 +89,7 @@ const SIGN_IN_SETTLE_MS = 15_000;
 
 /**
  * After this tab signs in or out: let the auth state catch up now. A visitor's page starts the auth
- * state only when it is needed, so it may start here: its listener attaches after 100 ms (spec §4),
+ * state only when it is needed, so it may start here: its listener attaches after 100 ms,
  * and the sign-in step (profile, token, event) follows the listener's first report.
  */
 export async function authChanged(): Promise<void> {

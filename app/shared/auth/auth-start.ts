@@ -2,7 +2,7 @@ import { afterInteractive } from "../page/after-interactive.ts";
 import { onSessionMayChange, USER_DATA_KEY, type StorageEventTarget, type VisibleDocument } from "./session-signals.ts";
 import type * as AuthRuntime from "./auth-runtime.ts";
 
-/** The stored user (spec §4's `userData`), or null: none, or storage the browser refuses (even to be read). */
+/** The stored user (`userData`), or null: none, or storage the browser refuses (even to be read). */
 function storedUser(storage?: Pick<Storage, "getItem">): string | null {
   try {
     return (storage ?? globalThis.localStorage)?.getItem(USER_DATA_KEY) ?? null;
@@ -37,7 +37,7 @@ export function whenAuthMayChange(start: () => void, target?: StorageEventTarget
 }
 
 /**
- * Starts the browser's auth state (spec §4) off the first-load path, once the page is interactive, and
+ * Starts the browser's auth state off the first-load path, once the page is interactive, and
  * calls `refresh` when it disagrees with what the server rendered (another tab signed in or out). A
  * visitor the server saw signed out, with no stored user, starts it only when the session may have
  * changed: the reader who never signs in never loads it, nor asks the server for a session it has just

@@ -67,7 +67,7 @@ function setup(overrides: Partial<AuthStateDeps> = {}, stored: Record<string, st
   return { state, storage, fake, timers, analytics, errors, flush };
 }
 
-describe("auth state (spec §4)", () => {
+describe("auth state", () => {
   it("restores userData at start-up and is authenticated with it", () => {
     const profile = profileOf(an);
     const { state } = setup({}, { userData: JSON.stringify(profile) });

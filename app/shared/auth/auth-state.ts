@@ -1,5 +1,5 @@
 /**
- * The browser's auth state, to the letter of spec §4: `user` and `isAuthenticated`, restored from
+ * The browser's auth state: `user` and `isAuthenticated`, restored from
  * localStorage at start-up, the auth listener attached after 100 ms (skipped without an auth
  * service), the profile step on sign-in with a minimal-user fallback, `userToken` / `userData` kept
  * in localStorage, a 'login' analytics event, and sign-out clearing both keys.

@@ -1,5 +1,5 @@
 /**
- * The reload-loop guard (spec §4, §9): a full page load of a path is remembered in sessionStorage
+ * The reload-loop guard: a full page load of a path is remembered in sessionStorage
  * for 10 seconds, and the same path is not reloaded again within that time. Build refresh and
  * chunk-failure reloads both go through it.
  */

@@ -43,7 +43,7 @@ function loaderFor(language: Language, namespace: Namespace, loaders: Record<str
 }
 
 /**
- * Loads one namespace of one language. A failure is logged (spec §8) and the fallback language's
+ * Loads one namespace of one language. A failure is logged and the fallback language's
  * messages are returned instead, so the page still shows text.
  */
 export async function loadMessages(

@@ -19,7 +19,7 @@ export function remember(language: Language): void {
 }
 
 /**
- * Spec §1/§9: the stored `lang` wins. If it differs from what the server rendered (`rendered`), it is
+ * The stored `lang` wins. If it differs from what the server rendered (`rendered`), it is
  * remembered again (which sets the cookie) and `refresh` shows the page in it; if nothing is stored yet,
  * what is shown is stored. Plain DOM: an islands document runs it without React (decision 038).
  */

@@ -16,7 +16,7 @@ export function useSwitchLanguage(): (language: Language) => Promise<void> {
 }
 
 /**
- * Spec §1/§9: the stored `lang` wins. If it differs from what the server rendered, switch to it
+ * The stored `lang` wins. If it differs from what the server rendered, switch to it
  * (which also sets the cookie); if nothing is stored yet, store what is shown.
  */
 export function useLanguageSync(rendered: Language): void {

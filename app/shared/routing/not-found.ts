@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 /**
- * The 404 of spec §2/§8: status 404, message 'Page not found: {fullPath}', the path in the data. The
+ * The 404: status 404, message 'Page not found: {fullPath}', the path in the data. The
  * full path keeps the query, so an unknown entry names its id: `/mounts/detail?id=nope`.
  */
 export function notFound(url: URL): never {

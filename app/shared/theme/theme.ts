@@ -1,4 +1,4 @@
-/** Themes of spec §9; the stored choice overrides the system preference. */
+/** Light and dark themes; the stored choice overrides the system preference. */
 export const themes = { light: "MinithingsLight", dark: "MinithingsDark" } as const;
 export type ThemeChoice = "system" | "light" | "dark";
 export const THEME_STORAGE_KEY = "theme";
