@@ -21,6 +21,7 @@ import { useTopic } from "../../shared/realtime/use-topic.ts";
 import { useUrlParams } from "../../shared/routing/use-url-params.ts";
 import { Standing } from "../../shared/ui/standing.tsx";
 import { useMinuteClock } from "../../shared/use-minute-clock.ts";
+import { ServerOptions } from "../../shared/ui/server-options.tsx";
 
 const PriceChart = lazy(() => import("./price-chart.tsx").then((module) => ({ default: module.PriceChart })));
 
@@ -324,11 +325,7 @@ export function ItemMarket({ itemId, servers, i18n }: { itemId: string; servers:
             className="min-h-10 rounded-md border border-line bg-bg px-2 text-fg"
           >
             <option value="">{t("market.allServers")}</option>
-            {servers.map((each) => (
-              <option key={each.id} value={each.id}>
-                {each.name}
-              </option>
-            ))}
+            <ServerOptions servers={servers} />
           </select>
         </label>
       </div>

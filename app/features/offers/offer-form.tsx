@@ -20,6 +20,7 @@ import { RadioChoices } from "../../shared/ui/modal-dialog.tsx";
 import { ItemPicker, type PickedItem } from "./item-picker.tsx";
 import { formatGold, offerError, parseWhole } from "./offer-text.ts";
 import { newClientId } from "../../shared/new-client-id.ts";
+import { ServerOptions } from "../../shared/ui/server-options.tsx";
 
 export interface ServerChoice {
   id: string;
@@ -138,11 +139,7 @@ export function OfferForm({
         <label className="flex flex-col gap-1">
           <span className="font-semibold">{t("fields.server")}</span>
           <select value={server} onChange={(event) => setServer(event.target.value)} className={field}>
-            {servers.map((each) => (
-              <option key={each.id} value={each.id}>
-                {each.name}
-              </option>
-            ))}
+            <ServerOptions servers={servers} />
           </select>
         </label>
         <label className="flex flex-col gap-1">

@@ -8,6 +8,7 @@ import { RadioChoices } from "../../shared/ui/modal-dialog.tsx";
 import { ItemPicker, type PickedItem } from "./item-picker.tsx";
 import type { ServerChoice } from "./offer-form.tsx";
 import { offerError, parseWhole } from "./offer-text.ts";
+import { ServerOptions } from "../../shared/ui/server-options.tsx";
 
 const field = "min-h-11 rounded-md border border-line bg-bg px-2 text-fg";
 const back = "inline-flex min-h-11 items-center rounded-md px-4 font-semibold hover:bg-surface-muted";
@@ -28,11 +29,7 @@ function ServerSelect({
     <label className="flex flex-col gap-1">
       <span className="font-semibold">{label}</span>
       <select value={value} onChange={(event) => onChange(event.target.value)} className={field}>
-        {servers.map((each) => (
-          <option key={each.id} value={each.id}>
-            {each.name}
-          </option>
-        ))}
+        <ServerOptions servers={servers} />
       </select>
     </label>
   );

@@ -13,6 +13,7 @@ import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-me
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
 import { reputationError } from "./reputation-errors.ts";
+import { ServerOptions } from "../../shared/ui/server-options.tsx";
 
 const ClaimDispute = lazy(() => import("./claim-dispute.tsx").then((module) => ({ default: module.ClaimDispute })));
 const ScamReport = lazy(() => import("./scam-report.tsx").then((module) => ({ default: module.ScamReport })));
@@ -94,11 +95,7 @@ export function BplayerPage({ i18n, query, result, invalid, servers, items, view
           <span className="font-semibold">{t("search.server")}</span>
           <select name="server" defaultValue={query.server} className={field}>
             <option value="">{t("allServers")}</option>
-            {servers.map((each) => (
-              <option key={each.id} value={each.id}>
-                {each.name}
-              </option>
-            ))}
+            <ServerOptions servers={servers} />
           </select>
         </label>
         <button type="submit" className={`${button} bg-brand text-on-brand`}>

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from "react";
 import { CHARACTER_NAME_MAX } from "../../../universal/offers/offer-limits.ts";
 import type { BplayerServer } from "./bplayer-page.tsx";
 import { ScreenshotForm, useScreenshotForm } from "./screenshot-form.tsx";
+import { ServerOptions } from "../../shared/ui/server-options.tsx";
 
 const field = "min-h-11 rounded-md border border-line bg-bg px-2 text-fg";
 
@@ -56,11 +57,7 @@ export function ScamReport({
       <label className="flex flex-col gap-1">
         <span className="font-semibold">{t("search.server")}</span>
         <select value={server} onChange={(event) => setServer(event.target.value)} className={field}>
-          {servers.map((each) => (
-            <option key={each.id} value={each.id}>
-              {each.name}
-            </option>
-          ))}
+          <ServerOptions servers={servers} />
         </select>
       </label>
     </ScreenshotForm>
