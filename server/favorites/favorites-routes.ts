@@ -5,11 +5,11 @@ import { contentEntries, favorites } from "../../db/schema/index.ts";
 import { PACK_KIND_NAMES, type PackKind } from "../../universal/content/pack-schema.ts";
 import { AppError } from "../errors.ts";
 import { requirePermission, type AppEnv } from "../http/context.ts";
-
-const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+import { isPackId } from "../../universal/schemas.ts";
 
 function entryParams(kind: string, id: string): { kind: PackKind; id: string } {
-  if (!(PACK_KIND_NAMES as string[]).includes(kind) || !ID.test(id)) throw new AppError("invalid-argument", `Unknown entry ${kind}/${id}.`);
+  if (!(PACK_KIND_NAMES as string[]).includes(kind) || !isPackId(id))
+    throw new AppError("invalid-argument", `Unknown entry ${kind}/${id}.`);
   return { kind: kind as PackKind, id };
 }
 
