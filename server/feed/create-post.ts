@@ -17,6 +17,7 @@ import { mentioned, tellMentioned } from "./feed-mentions.ts";
 import { limitFeedWrite } from "./feed-rate-limits.ts";
 import { feedTopic } from "./feed-topic.ts";
 import { getPost } from "./list-posts.ts";
+import { newImageId } from "../images/image-id.ts";
 
 export interface CreatePostInput {
   body: string;
@@ -65,7 +66,7 @@ export async function createPost(
   if (existing) return getPost(db, viewer, existing.id);
   await limitFeedWrite(db, viewer, "post", now);
   const entry = input.entry ? await linkedEntry(db, input.entry) : null;
-  const images = (input.images ?? []).map((image) => ({ ...image, id: randomBytes(16).toString("base64url") }));
+  const images = (input.images ?? []).map((image) => ({ ...image, id: newImageId() }));
   const { row, events } = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${feedTopic(input.lang)}))`);
     const [inserted] = await tx

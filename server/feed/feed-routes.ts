@@ -36,6 +36,7 @@ import { assertMayPost } from "./feed-rate-limits.ts";
 import { FEED_PAGES } from "./feed-rows.ts";
 import { likeComment, likePost } from "./likes.ts";
 import { getPost, listPosts, postImage } from "./list-posts.ts";
+import { isImageId } from "../images/image-id.ts";
 
 /** A whole multipart post: its images at their largest and a little for the fields and the parts' headers. */
 export const POST_UPLOAD_MAX_BYTES = POST_IMAGES_MAX * POST_IMAGE_MAX_BYTES + 64 * 1024;
@@ -189,7 +190,7 @@ export function feedRoutes(db: Database, hub: RealtimeHub, rules: NotifyRules = 
     })
     .get("/feed/images/:id", async (c) => {
       const id = c.req.param("id");
-      const image = /^[A-Za-z0-9_-]{16,32}$/.test(id) ? await postImage(db, id) : null;
+      const image = isImageId(id) ? await postImage(db, id) : null;
       if (!image) throw new AppError("not-found", "No such image.");
       // The id names these bytes for ever; a hidden post's images stop answering at once (private: no shared cache keeps them).
       return c.body(new Uint8Array(image.data), 200, {

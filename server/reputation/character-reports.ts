@@ -4,7 +4,6 @@
  * A character's reports share one open report (`{server}/{folded name}`); a moderator verifies it
  * (then `/bplayer` shows it) or dismisses it.
  */
-import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { reportImages, reportReporters, reports } from "../../db/schema/index.ts";
 import { REPORT_IMAGE_MAX_BYTES, REPORT_IMAGES_MAX } from "../../universal/offers/offer-limits.ts";
@@ -17,6 +16,7 @@ import { reencodeImage, type ReencodedImage } from "../images/image-decoding.ts"
 import { fileReport, reportKindsOf } from "../moderation/moderation.ts";
 import type { ReportableKind } from "../moderation/report-kinds.ts";
 import { assertServer, characterTarget, claimOf, foldName, imagesOf } from "./reputation.ts";
+import { newImageId } from "../images/image-id.ts";
 
 /** Screenshots are at most this wide or tall once re-encoded. */
 const IMAGE_EDGE = 1600;
@@ -67,7 +67,7 @@ export async function attachImages(db: Database, reportId: number, uid: string, 
   const now = Date.now();
   await db.insert(reportImages).values(
     images.slice(0, room).map((image) => ({
-      id: randomBytes(16).toString("base64url"),
+      id: newImageId(),
       reportId,
       uid,
       contentType: image.contentType,

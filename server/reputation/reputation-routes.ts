@@ -19,6 +19,7 @@ import { isMultipart, readMultipartForm, withUploadSlot } from "../http/uploads.
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { assertMayProve, sendClaimProof } from "./claim-reports.ts";
 import { claimCharacter, deleteClaim, listClaims, reportImage, reputationOf } from "./reputation.ts";
+import { isImageId } from "../images/image-id.ts";
 
 /** A claim's proof: one screenshot (as a scam report's images) and a short note. */
 const PROOF_MAX_BYTES = REPORT_IMAGE_MAX_BYTES + 64 * 1024;
@@ -76,7 +77,7 @@ export function reputationRoutes(db: Database, hub: RealtimeHub): Hono<AppEnv> {
     .get("/reputation/images/:id", async (c) => {
       const viewer = allowPermission(c, "view:record");
       const id = c.req.param("id");
-      const image = /^[A-Za-z0-9_-]{16,32}$/.test(id) ? await reportImage(db, id, can(viewer?.role, "report:verify")) : null;
+      const image = isImageId(id) ? await reportImage(db, id, can(viewer?.role, "report:verify")) : null;
       if (!image) throw new AppError("not-found", "No such image.");
       return c.body(new Uint8Array(image.data), 200, {
         "Content-Type": image.contentType,

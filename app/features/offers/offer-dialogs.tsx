@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { FEEDBACK_COMMENT_MAX, OFFER_REASON_MAX } from "../../../universal/offers/offer-limits.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { ModalDialog, RadioChoices } from "../../shared/ui/modal-dialog.tsx";
+import { FormAlert } from "../../shared/ui/form-alert.tsx";
 
 export type OfferDialog = "unreserve" | "cancel" | "feedback";
 
@@ -84,11 +85,7 @@ export function OfferDialogs({
             className="min-h-24 rounded-md border border-line bg-bg p-2 text-fg"
           />
         </label>
-        {error ? (
-          <p role="alert" className="rounded-md border border-line bg-surface-muted px-3 py-2 text-sm">
-            {error}
-          </p>
-        ) : null}
+        <FormAlert>{error}</FormAlert>
         <div className="flex flex-wrap justify-end gap-2">
           <button type="button" onClick={onClose} className={`${button} hover:bg-surface-muted`}>
             {t("dialog.back")}

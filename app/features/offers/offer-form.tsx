@@ -21,6 +21,7 @@ import { ItemPicker, type PickedItem } from "./item-picker.tsx";
 import { formatGold, offerError, parseWhole } from "./offer-text.ts";
 import { newClientId } from "../../shared/new-client-id.ts";
 import { ServerOptions } from "../../shared/ui/server-options.tsx";
+import { FormAlert } from "../../shared/ui/form-alert.tsx";
 
 export interface ServerChoice {
   id: string;
@@ -179,11 +180,7 @@ export function OfferForm({
           className="min-h-20 rounded-md border border-line bg-bg p-2 text-fg"
         />
       </label>
-      {error ? (
-        <p role="alert" className="rounded-md border border-line bg-surface-muted px-3 py-2 text-sm">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert>{error}</FormAlert>
       <div className="flex flex-wrap justify-end gap-2">
         <button
           type="button"

@@ -9,6 +9,7 @@ import { ItemPicker, type PickedItem } from "./item-picker.tsx";
 import type { ServerChoice } from "./offer-form.tsx";
 import { offerError, parseWhole } from "./offer-text.ts";
 import { ServerOptions } from "../../shared/ui/server-options.tsx";
+import { FormAlert } from "../../shared/ui/form-alert.tsx";
 
 const field = "min-h-11 rounded-md border border-line bg-bg px-2 text-fg";
 const back = "inline-flex min-h-11 items-center rounded-md px-4 font-semibold hover:bg-surface-muted";
@@ -105,11 +106,7 @@ function FormEnd({ error, sending, submit, onClose }: { error: string | null; se
   const { t } = useTranslation("offers");
   return (
     <>
-      {error ? (
-        <p role="alert" className="rounded-md border border-line bg-surface-muted px-3 py-2 text-sm">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert>{error}</FormAlert>
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" onClick={onClose} className={back}>
           {t("dialog.back")}

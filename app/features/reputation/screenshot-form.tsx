@@ -11,6 +11,7 @@ import type { TFunction } from "../../shared/i18n/translator.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { ReportFrame } from "../../shared/moderation/report-frame.tsx";
 import { reputationError } from "./reputation-errors.ts";
+import { FormAlert } from "../../shared/ui/form-alert.tsx";
 
 const IMAGE_TYPES = "image/png,image/jpeg,image/webp";
 const REASON_MAX = 500;
@@ -116,11 +117,7 @@ export function ScreenshotForm({
         <input type="file" multiple accept={IMAGE_TYPES} onChange={(event) => pick(event.target.files)} className="min-h-11 text-sm" />
       </label>
       {files.length > 0 ? <p className="text-xs text-fg-muted">{t("report.picked", { count: files.length })}</p> : null}
-      {error ? (
-        <p role="alert" className="rounded-md border border-line bg-surface-muted px-3 py-2 text-sm">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert>{error}</FormAlert>
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" onClick={onClose} className={`${button} hover:bg-surface-muted`}>
           {t("report.cancel")}

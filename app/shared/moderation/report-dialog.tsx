@@ -10,6 +10,7 @@ import { apiJson } from "../api/json-api.ts";
 import { limitRefusalText } from "../api/limit-text.ts";
 import { useTranslation } from "../i18n/use-translation.tsx";
 import { ReportFrame } from "./report-frame.tsx";
+import { FormAlert } from "../ui/form-alert.tsx";
 
 const reasons = ["spam", "harassment", "scam", "inappropriate", "other"] as const;
 type Reason = (typeof reasons)[number];
@@ -96,11 +97,7 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
           className="min-h-20 rounded-md border border-line bg-bg p-2 text-fg"
         />
       </label>
-      {formError ? (
-        <p role="alert" className="rounded-md border border-line bg-surface-muted px-3 py-2 text-sm">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert>{formError}</FormAlert>
       <div className="flex justify-end gap-2">
         <button type="button" onClick={onClose} className={`${button} hover:bg-surface-muted`}>
           {t("report.cancel")}
