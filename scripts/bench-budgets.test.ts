@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   cpuMultiplier,
   feedThroughputVerdict,
+  firstLoadVerdict,
+  MEMBER_PAGE_BUDGETS,
   itemMarketVerdict,
   median,
   medianRunIndex,
@@ -11,6 +13,7 @@ import {
   splitFirstLoad,
   summarizeRuns,
   throughputVerdict,
+  transitionVerdict,
   type PageSummary,
   type RunMetrics,
 } from "./bench-budgets.ts";
@@ -116,6 +119,49 @@ describe("pageVerdicts", () => {
   it("fails performance below 95, LCP over 2 s, CLS over 0.02 and accessibility below 100", () => {
     const verdicts = byBudget(summary({ performance: 94, lcp: 2_001, cls: 0.021, accessibility: 96 }));
     expect(verdicts).toMatchObject({ performance: false, LCP: false, CLS: false, accessibility: false, TBT: true });
+  });
+});
+
+describe("pageVerdicts with the members' budgets", () => {
+  const floor = summary({ tbt: 10, mainThread: 1_000 });
+  const byBudget = (page: PageSummary) =>
+    Object.fromEntries(pageVerdicts(page, floor, MEMBER_PAGE_BUDGETS).map((item) => [item.budget, item]));
+
+  it("holds performance to 98, inclusive", () => {
+    expect(byBudget(summary({ performance: 98, tbt: 10, mainThread: 1_000, lcp: 1_000 })).performance?.pass).toBe(true);
+    expect(byBudget(summary({ performance: 97, tbt: 10, mainThread: 1_000, lcp: 1_000 })).performance?.pass).toBe(false);
+  });
+  it("holds TBT to the floor's plus 50 ms and main-thread work to 1.3 times the floor's, inclusive", () => {
+    const at = byBudget(summary({ tbt: 60, mainThread: 1_300 }));
+    expect(at.TBT).toMatchObject({ pass: true, limit: "≤ 60 ms (floor + 50)" });
+    expect(at["main-thread work"]).toMatchObject({ pass: true, limit: "≤ 1.30 s (1.3× floor)" });
+    const over = byBudget(summary({ tbt: 61, mainThread: 1_301 }));
+    expect(over.TBT?.pass).toBe(false);
+    expect(over["main-thread work"]?.pass).toBe(false);
+  });
+  it("holds LCP to 1.8 s and CLS to 0.02, inclusive", () => {
+    expect(byBudget(summary({ lcp: 1_800, cls: 0.02 }))).toMatchObject({ LCP: { pass: true }, CLS: { pass: true } });
+    expect(byBudget(summary({ lcp: 1_801, cls: 0.021 }))).toMatchObject({ LCP: { pass: false }, CLS: { pass: false } });
+  });
+  it("keeps the visitors' budgets by default", () => {
+    expect(pageVerdicts(summary({ performance: 96, tbt: 10, mainThread: 1_000, lcp: 1_000 }), floor)[0]?.pass).toBe(true);
+  });
+});
+
+describe("firstLoadVerdict", () => {
+  it("holds a member page's first-load JS to 120 KB, inclusive", () => {
+    expect(firstLoadVerdict(120)).toMatchObject({ pass: true, value: "120.0 KB", limit: "≤ 120 KB" });
+    expect(firstLoadVerdict(120.1).pass).toBe(false);
+  });
+});
+
+describe("transitionVerdict", () => {
+  it("holds the median of the samples to 200 ms, inclusive", () => {
+    expect(transitionVerdict("/me → /me/bag", [900, 150, 200, 120, 210])).toMatchObject({ median: 200, pass: true, value: "200 ms" });
+    expect(transitionVerdict("/me → /me/bag", [201, 150, 230]).pass).toBe(false);
+  });
+  it("refuses no samples", () => {
+    expect(() => transitionVerdict("send", [])).toThrow();
   });
 });
 

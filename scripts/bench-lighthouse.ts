@@ -38,6 +38,8 @@ export interface BenchedPage {
   /** As printed: a path, or "floor". */
   label: string;
   url: string;
+  /** Sent with every request of the page's load (a member's session cookie). */
+  headers?: Record<string, string>;
 }
 
 interface DetailItem {
@@ -96,14 +98,14 @@ function diagnostics(lhr: Result): RunDiagnostics {
  * audit. It starts once the browser's own start-up has let the host go quiet (decision 037): the
  * benchmark index and the load are then measured on the host, not on a browser still starting.
  */
-async function gather(url: string, dir: string): Promise<void> {
+async function gather(url: string, dir: string, headers?: Record<string, string>): Promise<void> {
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs, handleSIGINT: false, logLevel: "silent" });
   // An interrupted bench exits without `finally`; Chromium runs detached and would outlive it.
   const killChrome = () => chrome.kill();
   process.once("exit", killChrome);
   try {
     await waitForQuietHost();
-    await lighthouse(url, { ...SHARED_FLAGS, port: chrome.port, gatherMode: dir });
+    await lighthouse(url, { ...SHARED_FLAGS, port: chrome.port, gatherMode: dir, ...(headers ? { extraHeaders: headers } : {}) });
   } finally {
     process.removeListener("exit", killChrome);
     chrome.kill();
@@ -115,12 +117,17 @@ async function gather(url: string, dir: string): Promise<void> {
  * artifacts' settings and passed as the audit's setting alike, since Lighthouse refuses to audit
  * artifacts gathered with other settings.
  */
-async function auditAt(dir: string, multiplier: number): Promise<Result> {
+async function auditAt(dir: string, multiplier: number, headers?: Record<string, string>): Promise<Result> {
   const file = join(dir, "artifacts.json");
   const artifacts = JSON.parse(readFileSync(file, "utf8")) as { settings: { throttling: { cpuSlowdownMultiplier: number } } };
   artifacts.settings.throttling.cpuSlowdownMultiplier = multiplier;
   writeFileSync(file, JSON.stringify(artifacts));
-  const runner = await lighthouse(undefined, { ...SHARED_FLAGS, auditMode: dir, throttling: { cpuSlowdownMultiplier: multiplier } });
+  const runner = await lighthouse(undefined, {
+    ...SHARED_FLAGS,
+    auditMode: dir,
+    throttling: { cpuSlowdownMultiplier: multiplier },
+    ...(headers ? { extraHeaders: headers } : {}),
+  });
   if (!runner) throw new Error(`Lighthouse audited nothing in ${dir}`);
   if (runner.lhr.runtimeError)
     throw new Error(`Lighthouse failed on ${runner.lhr.requestedUrl}: ${runner.lhr.runtimeError.message}${documentFailure(dir)}`);
@@ -165,10 +172,10 @@ function saveTrace(page: BenchedPage, run: number, dir: string): void {
 }
 
 async function calibratedRunOnce(page: BenchedPage, run: number, lowEnd: boolean, dir: string): Promise<CalibratedRun> {
-  await gather(page.url, dir);
+  await gather(page.url, dir, page.headers);
   const index = readBenchmarkIndex(dir);
   const midMultiplier = cpuMultiplier(index, MID_RANGE_PHONE_INDEX);
-  const midLhr = await auditAt(dir, midMultiplier);
+  const midLhr = await auditAt(dir, midMultiplier, page.headers);
   saveReport(page, run, "", midLhr);
   saveTrace(page, run, dir);
   const result: CalibratedRun = { mid: { ...metrics(midLhr, index, midMultiplier), ...diagnostics(midLhr) } };
@@ -176,7 +183,7 @@ async function calibratedRunOnce(page: BenchedPage, run: number, lowEnd: boolean
     // The same trace, simulated on the slower phone: only the multiplier differs.
     const lowMultiplier = cpuMultiplier(index, LOW_END_PHONE_INDEX);
     const started = performance.now();
-    const lowLhr = await auditAt(dir, lowMultiplier);
+    const lowLhr = await auditAt(dir, lowMultiplier, page.headers);
     result.lowAuditMs = performance.now() - started;
     saveReport(page, run, "-low-end", lowLhr);
     result.low = metrics(lowLhr, index, lowMultiplier);

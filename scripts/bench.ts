@@ -35,6 +35,21 @@ import {
   tradingQueriesLine,
 } from "./bench-trading.ts";
 import type { SeededTrading } from "./bench-trading-seed.ts";
+import {
+  checkSignedInPages,
+  describeSeed,
+  holdRoomOnline,
+  isMemberLabel,
+  memberBenchedPages,
+  memberFirstLoads,
+  memberResults,
+  memberTransitions,
+  reportMembers,
+  runMultiplier,
+  seedMemberDataDir,
+} from "./bench-member-pages.ts";
+import { signInAll, type MemberSessions } from "./bench-member-seed.ts";
+import { browserFirstLoad, launchChromium } from "./bench-transitions.ts";
 import { buildFloor, startBenchServers, stop, type Served } from "./bench-servers.ts";
 import { interleavedPairs, measure, WARMUP_SECONDS, type Load, type Measurement } from "./bench-throughput.ts";
 import { ensureBuild } from "./ensure-build.ts";
@@ -51,6 +66,9 @@ interface Settings {
   load: Load;
   lighthouseRuns: number;
   lowEnd: boolean;
+  /** The members' section (issue 42): their pages in the same Lighthouse runs, then the transitions. */
+  members: boolean;
+  transitionRuns: number;
 }
 
 interface PageResult {
@@ -71,7 +89,11 @@ function positiveIntFromEnv(name: string, fallback: number): number {
 function settingsFromEnv(): Settings {
   const lowEnd = process.env.BENCH_LOW_END ?? "1";
   if (lowEnd !== "0" && lowEnd !== "1") throw new Error(`BENCH_LOW_END must be 0 or 1, got ${JSON.stringify(lowEnd)}`);
+  const members = process.env.BENCH_MEMBERS ?? "1";
+  if (members !== "0" && members !== "1") throw new Error(`BENCH_MEMBERS must be 0 or 1, got ${JSON.stringify(members)}`);
   return {
+    members: members === "1",
+    transitionRuns: positiveIntFromEnv("BENCH_TRANSITION_RUNS", 5),
     load: { seconds: positiveIntFromEnv("BENCH_SECONDS", 8), connections: positiveIntFromEnv("BENCH_CONNECTIONS", 10) },
     lighthouseRuns: positiveIntFromEnv("BENCH_LIGHTHOUSE_RUNS", 5),
     lowEnd: lowEnd === "1",
@@ -156,7 +178,8 @@ function printDiagnostics(result: PageResult, floor: PageResult, failed: Verdict
 function reportLighthouse(results: PageResult[], settings: Settings): { pagesPassing: number; pages: number } {
   const floor = results.find((result) => result.page.label === FLOOR);
   if (!floor) throw new Error("the floor was not measured");
-  const ours = results.filter((result) => result !== floor);
+  // The members' pages are held to their own budgets (reportMembers); they are printed here beside the others.
+  const ours = results.filter((result) => result !== floor && !isMemberLabel(result.page.label));
 
   console.log(
     `\nLighthouse mobile, calibrated: each run's CPU slowdown = that run's host benchmark index ÷ ${MID_RANGE_PHONE_INDEX} ` +
@@ -296,6 +319,7 @@ async function runBenchmarks(
   settings: Settings,
   postPath: string,
   market: SeededTrading,
+  sessions: MemberSessions | undefined,
 ): Promise<string> {
   const paths = await resolvePages(appUrl, postPath);
 
@@ -313,21 +337,56 @@ async function runBenchmarks(
   if (!floorScripts) throw new Error("no first-load JS for the floor");
   const splits = splitFirstLoad(await Promise.all(paths.map((path) => pageScripts(appUrl + path, path))));
 
-  const pages: BenchedPage[] = [{ label: FLOOR, url: floorUrl + "/" }, ...paths.map((path) => ({ label: path, url: appUrl + path }))];
+  const memberPages = sessions ? memberBenchedPages(appUrl, sessions) : [];
+  await checkSignedInPages(memberPages);
+  const browser = memberPages.length > 0 ? await launchChromium() : undefined;
+  let memberFirstLoad: { pages: Map<string, number>; floorKb: number } | undefined;
+  try {
+    if (browser)
+      memberFirstLoad = {
+        pages: await memberFirstLoads(browser, memberPages),
+        floorKb: (await browserFirstLoad(browser, floorUrl, "/")).kb,
+      };
+  } finally {
+    await browser?.close();
+  }
+
+  const pages: BenchedPage[] = [
+    { label: FLOOR, url: floorUrl + "/" },
+    ...paths.map((path) => ({ label: path, url: appUrl + path })),
+    ...memberPages,
+  ];
   const lighthouse = await lighthouseRuns(pages, settings);
+  const runsByPage = new Map(lighthouse.map((result) => [result.page, result.runs]));
+  let transitions: Awaited<ReturnType<typeof memberTransitions>> | undefined;
+  if (sessions) {
+    const transitionBrowser = await launchChromium();
+    try {
+      transitions = await memberTransitions(transitionBrowser, appUrl, sessions.member, runMultiplier(runsByPage), settings.transitionRuns);
+    } finally {
+      await transitionBrowser.close();
+    }
+  }
 
   reportThroughput(info, pairs, throughput, settings.load);
   if (feed) reportFeedThroughput(feed, settings.load);
   reportItemMarket(itemMarket, settings.load);
   reportFirstLoad(splits, floorScripts);
   const budgets = reportLighthouse(lighthouse, settings);
+  const members = sessions
+    ? reportMembers(memberResults(runsByPage, memberFirstLoad?.pages ?? new Map()), transitions, {
+        lighthouseRuns: settings.lighthouseRuns,
+        transitionRuns: settings.transitionRuns,
+        floorFirstLoadKb: memberFirstLoad?.floorKb,
+      })
+    : undefined;
 
   const search = await benchSearch();
   const community = await benchCommunity();
   const trading = await benchTradingQueries();
 
   const floor = lighthouse.find((result) => result.page.label === FLOOR)?.mid;
-  const ours = lighthouse.filter((result) => result.page.label !== FLOOR).map((result) => result.mid);
+  const ours = lighthouse.filter((result) => result.page.label !== FLOOR && !isMemberLabel(result.page.label)).map((result) => result.mid);
   return [
     `Lighthouse budgets met on ${budgets.pagesPassing}/${budgets.pages} pages`,
     floor ? `floor perf ${Math.round(floor.performance)}, TBT ${ms(floor.tbt)} ms, main thread ${seconds(floor.mainThread)} s` : "",
@@ -353,6 +412,7 @@ async function runBenchmarks(
     ),
     itemMarketLine(itemMarket),
     tradingQueriesLine(trading),
+    members ? members.line : "members' pages not benched (BENCH_MEMBERS=0)",
   ]
     .filter(Boolean)
     .join("; ");
@@ -364,7 +424,9 @@ async function main(): Promise<number> {
   const settings = settingsFromEnv();
   const scratch = mkdtempSync(join(tmpdir(), "bench-"));
   const servers: Served[] = [];
+  let online: { close: () => void } | undefined;
   const cleanUp = async () => {
+    online?.close();
     await Promise.all(servers.map(stop));
     rmSync(scratch, { recursive: true, force: true });
   };
@@ -390,10 +452,14 @@ async function main(): Promise<number> {
       `bench: seeded the item market in ${market.seconds.toFixed(1)} s: ${market.itemId} with ${market.openOnItem} open offers ` +
         `and ${market.tradesOnItem.toLocaleString("en-US")} trades over 90 days`,
     );
+    const member = settings.members ? await seedMemberDataDir(dataDir, { feed: false }) : undefined;
+    if (member) console.log(describeSeed(member));
     const { appUrl, floorUrl } = await startBenchServers(floorBuild, dataDir, servers);
     console.log(`bench: our server on ${appUrl}, the floor on ${floorUrl}`);
+    const sessions = member ? await signInAll(appUrl, member) : undefined;
+    if (sessions) online = await holdRoomOnline(appUrl, sessions.online);
 
-    const summary = await runBenchmarks(appUrl, floorUrl, settings, seeded.postPath, market);
+    const summary = await runBenchmarks(appUrl, floorUrl, settings, seeded.postPath, market, sessions);
     console.log(`\nbench: ${summary}; took ${Math.round((Date.now() - started) / 60_000)} min`);
     return 0;
   } catch (error) {
