@@ -44,11 +44,28 @@ const CLIENT_ENTRY = /[\\/]app[\\/]entry\.client\.tsx$/;
 /**
  * The modules an islands document's plain islands import on demand, without React: the delivery
  * background and the auth state (the page's runtimes), a visitor's feed notice and the socket client it
- * listens through (decision 039).
+ * listens through (decision 039), and a member's bell with the feed it follows and its browser alerts
+ * (decision 042).
  */
-const PLAIN_ON_DEMAND =
-  /[\\/]app[\\/](features[\\/]delivery[\\/]delivery-background|shared[\\/]auth[\\/]auth-runtime|features[\\/]feed[\\/]feed-live-notice|shared[\\/]realtime[\\/]socket-client)\.ts$/;
-const PLAIN_ON_DEMAND_COUNT = 4;
+const PLAIN_ON_DEMAND_MODULES = [
+  "features/delivery/delivery-background",
+  "shared/auth/auth-runtime",
+  "shared/realtime/socket-client",
+  "features/feed/feed-live-notice",
+  "features/notifications/unread-bell",
+  "features/notifications/notification-feed",
+  "features/notifications/browser-notifications",
+  "features/notifications/permission-panel",
+  "features/notifications/notification-list",
+  "features/tax/tax-ledger-actions",
+  "features/offers/offer-live",
+  "features/chat/chat-room",
+];
+const PLAIN_ON_DEMAND = new RegExp(
+  `[\\\\/]app[\\\\/](${PLAIN_ON_DEMAND_MODULES.map((path) => path.replaceAll("/", "[\\\\/]")).join("|")})\\.ts$`,
+);
+/** Each of them starts a chunk of its own: the build's check counts them. */
+const PLAIN_ON_DEMAND_COUNT = PLAIN_ON_DEMAND_MODULES.length;
 
 /** Whether a module matching `root` imports `id` statically, at any depth (or is it). */
 function importedBy(root: RegExp, id: string, ctx: ChunkingContext, seen = new Set<string>()): boolean {
@@ -102,7 +119,7 @@ function entryWithoutReact(): Plugin {
       if (starts.length !== PLAIN_ON_DEMAND_COUNT + 1)
         return this.error(`expected the client entry and its ${PLAIN_ON_DEMAND_COUNT} plain on-demand chunks, found ${starts.length}`);
       const seen = new Set<string>();
-      const visit = (file: string) => {
+      const visit = (file: string, from: "entry" | "plain") => {
         if (seen.has(file)) return;
         seen.add(file);
         const chunk = bundle[file];
@@ -112,9 +129,17 @@ function entryWithoutReact(): Plugin {
           this.error(
             `the client entry loads ${file}, which holds ${react}: the entry and its plain runtimes must import no React (decision 038)`,
           );
-        chunk.imports.forEach(visit);
+        // Zod too: a module-level schema in a module the socket client imports put 25 KB of it in every member's page (decision 042).
+        const zod = chunk.moduleIds.find((id) => /node_modules[\\/]zod[\\/]/.test(id));
+        if (zod)
+          this.error(`the client entry or its plain runtimes load ${file}, which holds ${zod}: they must import no Zod (decision 042)`);
+        chunk.imports.forEach((next) => visit(next, from));
+        // What a plain runtime imports later (the bell's feed, its browser alerts) is plain too; the
+        // entry's own dynamic imports are the islands, which may load React.
+        if (from === "plain") chunk.dynamicImports.forEach((next) => visit(next, from));
       };
-      for (const start of starts) visit(start.fileName);
+      for (const start of starts)
+        visit(start.fileName, start.type === "chunk" && start.moduleIds.some((id) => CLIENT_ENTRY.test(id)) ? "entry" : "plain");
     },
   };
 }

@@ -8,7 +8,7 @@ import type { Route } from "./+types/default";
 
 export const meta = errorMeta;
 
-/** A visitor wakes the app bar by using it; a signed-in reader's hydrates at once, for its live bell (decision 032). */
+/** Every reader wakes the app bar by using it (decisions 032 and 042); its bell is live before then, a plain island. */
 const bar = <Island name="app-bar" component={DefaultAppBar} props={{}} when="used" />;
 
 export default function DefaultLayout() {

@@ -7,6 +7,8 @@
  *   cached copy when offline; kept per language (the locale cookie), per build.
  * - Everything else: network only; a page that is not kept answers offline with a "needs the
  *   network" page instead of the browser's error.
+ * - Navigation preload: a page's request starts while the worker starts, in parallel, and the worker
+ *   answers with that response (a stopped worker no longer delays each move between pages).
  * - A new build's worker takes over at once and deletes the old build's caches, so no page of an
  *   older build is served after a newer one is known.
  */
@@ -32,6 +34,8 @@ self.addEventListener("activate", (event) => {
       for (const name of await caches.keys()) {
         if (name.startsWith(PREFIX) && name !== SHELL_CACHE && name !== PAGES_CACHE) await caches.delete(name);
       }
+      // Where the browser has it: a navigation's request no longer waits for this worker to start.
+      await self.registration?.navigationPreload?.enable();
       await self.clients.claim();
     })(),
   );
@@ -72,12 +76,12 @@ async function pageCacheKey(url) {
   return key.href;
 }
 
-async function networkFirst(request) {
+async function networkFirst(request, load) {
   const url = new URL(request.url);
   const key = await pageCacheKey(url);
   const cache = await caches.open(PAGES_CACHE);
   try {
-    const response = await fetch(request);
+    const response = await load();
     if (response.ok) await cache.put(key, response.clone());
     return response;
   } catch (error) {
@@ -126,10 +130,13 @@ self.addEventListener("fetch", (event) => {
   const document = request.mode === "navigate";
   const data = DATA_SUFFIXES.some((suffix) => url.pathname.endsWith(suffix));
   if (!document && !data) return;
+  // A page's request, started by the browser with navigation preload while this worker started (or
+  // none: preload off, or not a navigation), else fetched now.
+  const load = async () => (document ? await event.preloadResponse : undefined) ?? fetch(request);
   if (isKeptPage(url)) {
-    event.respondWith(networkFirst(request).catch(() => (document ? needsNetworkPage(url) : Response.error())));
+    event.respondWith(networkFirst(request, load).catch(() => (document ? needsNetworkPage(url) : Response.error())));
   } else if (document) {
-    event.respondWith(fetch(request).catch(() => needsNetworkPage(url)));
+    event.respondWith(load().catch(() => needsNetworkPage(url)));
   }
 });
 

@@ -40,8 +40,10 @@ function bootWorker(buildId: string, storage = fakeCaches(), language = "vi", wi
   const handlers = new Map<string, Handler>();
   const opened: string[] = [];
   const network = { online: true, served: [] as string[] };
+  const navigationPreload = { enabled: false, enable: async () => void (navigationPreload.enabled = true) };
   const self = {
     location: { origin: ORIGIN },
+    registration: { navigationPreload },
     addEventListener: (type: string, handler: Handler) => handlers.set(type, handler),
     skipWaiting: async () => undefined,
     clients: {
@@ -73,7 +75,7 @@ function bootWorker(buildId: string, storage = fakeCaches(), language = "vi", wi
   };
   // A navigation request cannot be constructed outside a browser: the fields the worker reads.
   const navigate = (path: string) => dispatch("fetch", { request: { url: `${ORIGIN}${path}`, method: "GET", mode: "navigate" } });
-  return { storage, network, dispatch, navigate, opened };
+  return { storage, network, dispatch, navigate, opened, navigationPreload };
 }
 
 /** An open tab of the site, as the worker's `clients.matchAll` lists it. */
@@ -127,6 +129,23 @@ describe("the service worker", () => {
     const chat = await worker.navigate("/chat");
     expect(chat?.status).toBe(503);
     expect(await chat?.text()).toContain("Trang này cần kết nối mạng");
+  });
+
+  it("turns navigation preload on, and answers a page with the response the browser started while it woke", async () => {
+    const worker = bootWorker("b1");
+    await worker.dispatch("activate");
+    expect(worker.navigationPreload.enabled).toBe(true);
+    const preloaded = (path: string) =>
+      worker.dispatch("fetch", {
+        request: { url: `${ORIGIN}${path}`, method: "GET", mode: "navigate" },
+        preloadResponse: Promise.resolve(new Response(`preloaded ${path}`)),
+      });
+    expect(await (await preloaded("/me/bag"))?.text()).toBe("preloaded /me/bag");
+    // A kept page is kept from the preloaded response, and read from that copy offline.
+    expect(await (await preloaded("/class"))?.text()).toBe("preloaded /class");
+    expect(worker.network.served).toEqual([]);
+    worker.network.online = false;
+    expect(await (await worker.navigate("/class"))?.text()).toBe("preloaded /class");
   });
 
   it("never keeps a page of an older build once a newer worker has activated", async () => {

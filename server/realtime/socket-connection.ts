@@ -6,15 +6,8 @@
  * socket-subscriptions.ts moves a connection in and out of topics.
  */
 import type { WebSocket } from "ws";
-import {
-  type ClientFrame,
-  clientFrame,
-  SOCKET_CLOSE,
-  type SocketCloseReason,
-  topicSchema,
-  type PersistedEvent,
-  type ServerFrame,
-} from "../../universal/realtime/protocol.ts";
+import { type ClientFrame, clientFrame, topicSchema } from "../../universal/realtime/client-frames.ts";
+import { SOCKET_CLOSE, type SocketCloseReason, type PersistedEvent, type ServerFrame } from "../../universal/realtime/protocol.ts";
 import { sessionStanding } from "../auth/session-standing.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../../db/client.ts";

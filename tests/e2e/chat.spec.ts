@@ -42,7 +42,7 @@ function bubble(page: Page, text: string) {
   return page.getByRole("listitem").filter({ has: page.getByText(text, { exact: true }) });
 }
 
-test("a visitor is asked to sign in to chat, on a page served as islands that loads no React; a member's chat hydrates with React Router", async ({
+test("a visitor is asked to sign in to chat, on a page served as islands that loads no React; a member's open room is live without React too", async ({
   page,
   browser,
 }) => {
@@ -58,11 +58,22 @@ test("a visitor is asked to sign in to chat, on a page served as islands that lo
   }));
   expect(visitor).toEqual({ router: false, islands: ["app-bar", "page-runtimes"], react: false });
 
+  // Decision 042: a member's conversation is server HTML made live by a plain island; React loads only
+  // for the dialogs (report, mute), when asked for.
   const { page: reader } = await member(browser, "Khach");
   await reader.goto("/chat");
   await hydrated(reader);
-  expect(await reader.evaluate(() => "__reactRouterContext" in window)).toBe(true);
   await expect(reader.getByRole("navigation", { name: chat.roomList })).toBeVisible();
+  await openRoom(reader, "global-vi");
+  const greeting = `Chào cả phòng ${Date.now()}`;
+  await send(reader, greeting);
+  await expect(bubble(reader, greeting)).toHaveCount(1);
+  const reading = await reader.evaluate(() => ({
+    router: "__reactRouterContext" in window,
+    islands: [...document.querySelectorAll("[data-island]")].map((element) => element.getAttribute("data-island")),
+    react: performance.getEntriesByType("resource").some((entry) => /\/assets\/framework-[\w-]+\.js$/.test(entry.name)),
+  }));
+  expect(reading).toEqual({ router: false, islands: expect.arrayContaining(["chat-room", "chat-tools"]), react: false });
   await reader.context().close();
 });
 

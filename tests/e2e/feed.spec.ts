@@ -117,15 +117,34 @@ test("a reader is told of new posts live instead of the page jumping, and shows 
   // The feed may be empty when this journey runs first: its list, or the empty feed's sentence.
   await expect(reader.page.getByRole("list", { name: feed.list }).or(reader.page.getByText(feed.empty))).toBeVisible();
   const text = `Tin mới ${unique()}`;
-  // The socket subscribes after hydration: post until the reader's page hears of it.
+  // A member's feed waits for its first use as a visitor's does (decision 042): until then the plain notice
+  // tells of new posts, a link to the feed's first page. The socket subscribes once the page is interactive:
+  // post until the reader's page hears of it.
+  const notice = reader.page.getByRole("link", { name: /bài viết mới/ });
   await expect(async () => {
     const posted = await writer.page.request.post("/api/feed/posts", { data: { body: text, lang: "vi" }, headers: { Origin: origin() } });
     expect(posted.status()).toBe(201);
+    await expect(notice).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  expect(await islandHydrated(reader.page, "feed-list")).toBe(false);
+  await expect(reader.page.getByText(text)).toHaveCount(0);
+  await notice.click();
+  await expect(reader.page.getByText(text).first()).toBeVisible();
+  await hydrated(reader.page);
+
+  // Once the member uses the feed, it holds new posts itself and shows them in place, on request.
+  const next = `Tin sau ${unique()}`;
+  await reader.page.getByRole("list", { name: feed.list }).hover();
+  await expect.poll(() => islandHydrated(reader.page, "feed-list")).toBe(true);
+  await expect(async () => {
+    const posted = await writer.page.request.post("/api/feed/posts", { data: { body: next, lang: "vi" }, headers: { Origin: origin() } });
+    expect(posted.status()).toBe(201);
     await expect(reader.page.getByRole("button", { name: /bài viết mới/ })).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
-  await expect(reader.page.getByText(text)).toHaveCount(0);
+  await expect(reader.page.getByRole("link", { name: /bài viết mới/ }), "the plain notice handed over").toHaveCount(0);
+  await expect(reader.page.getByText(next)).toHaveCount(0);
   await reader.page.getByRole("button", { name: /bài viết mới/ }).click();
-  await expect(reader.page.getByText(text).first()).toBeVisible();
+  await expect(reader.page.getByText(next).first()).toBeVisible();
   await reader.page.context().close();
   await writer.page.context().close();
 });

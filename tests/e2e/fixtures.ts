@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Browser, type Page, type WebSocket } from "@playwright/test";
+import { test as base, expect, type Browser, type Locator, type Page, type WebSocket } from "@playwright/test";
 import auth from "../../locales/vi/auth.json" with { type: "json" };
 
 /** Console messages that mean a defect: errors, and React's hydration complaints at any level. */
@@ -79,6 +79,14 @@ export function islandHydrated(page: Page, name: string): Promise<boolean> {
     (island) => Object.keys(document.querySelector(`[data-island="${island}"]`)!).some((key) => key.startsWith("__reactContainer")),
     name,
   );
+}
+
+/** Whether the island `name` inside `within` (one card of many, say) is a React root by now. */
+export function islandHydratedIn(within: Locator, name: string): Promise<boolean> {
+  return within
+    .locator(`[data-island="${name}"]`)
+    .first()
+    .evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactContainer")));
 }
 
 /** The password every journey's accounts use (long, not a common one). */

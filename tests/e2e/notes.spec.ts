@@ -97,3 +97,22 @@ test("another member's note is a 404, and a visitor is sent to sign in", async (
   await owner.page.context().close();
   await other.page.context().close();
 });
+
+test("what a member types before the page's scripts have run is kept and saved once the editor wakes", async ({ browser }) => {
+  const { page } = await memberInBrowser(browser, `Nhanh ${unique()}`, "notes");
+  // A slow phone: the page's code arrives well after its HTML, and the member starts typing at once.
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto("/me/note/detail", { waitUntil: "commit" });
+  await page.getByLabel(notes.editor.title, { exact: true }).fill("Nhiệm vụ tuần");
+  await page.getByLabel(notes.editor.body, { exact: true }).fill("- [ ] Đánh boss Rồng");
+  await hydrated(page);
+  await page.getByLabel(notes.editor.body, { exact: true }).press("End");
+  await page.keyboard.type(" nhé");
+  await expect(page.locator("[data-save-state]")).toHaveAttribute("data-save-state", "saved");
+  await expect(page.getByLabel(notes.editor.title, { exact: true })).toHaveValue("Nhiệm vụ tuần");
+  await expect(page.getByLabel(notes.editor.body, { exact: true })).toHaveValue("- [ ] Đánh boss Rồng nhé");
+  await page.context().close();
+});

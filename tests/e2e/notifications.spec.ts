@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import common from "../../locales/vi/common.json" with { type: "json" };
 import notifications from "../../locales/vi/notifications.json" with { type: "json" };
-import { expect, hydrated, openFollowing, PASSWORD, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+import { expect, hydrated, islandHydrated, openFollowing, PASSWORD, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 
 const origin = () => test.info().project.use.baseURL ?? "";
 
@@ -205,4 +205,56 @@ test("a direct message shows a browser notification once allowed in /me, which o
   await expect.poll(shown).toContainEqual({ title: "Khoa đã nhắc đến bạn", body: `@${name} ở kênh chung` });
   expect((await shown()).filter((notification) => notification.body === "Còn đó không?")).toEqual([]);
   await khoa.close();
+});
+
+test("/notification is server HTML without React: older ones load under the list, one is marked read, and one that arrives shows at the top, the bell agreeing", async ({
+  page,
+  browser,
+}) => {
+  const uid = await member(page.request, uniqueName("Lan"));
+  // 35 direct messages from 7 members (5 each, the chat's rate): one page of 30 and 5 older.
+  const senders = await Promise.all(Array.from({ length: 7 }, (_, index) => otherMember(browser, `Người Gửi ${index}`)));
+  await Promise.all(
+    senders.map(async (sender, index) => {
+      for (let each = 0; each < 5; each++) await sender.directMessage(uid, `Tin ${index}-${each}`);
+    }),
+  );
+  await Promise.all(senders.map((sender) => sender.close()));
+  const reactLoaded = () =>
+    page.evaluate(() => performance.getEntriesByType("resource").some((entry) => /\/assets\/framework-[\w-]+\.js$/.test(entry.name)));
+  const unreadFilter = (count: number) => page.getByRole("link", { name: `${notifications.filters.unread} (${count})`, exact: true });
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openFollowing(page, "/notification");
+  expect(await islandHydrated(page, "app-bar")).toBe(false);
+  const rows = page.locator("[data-notification]");
+  await expect(rows).toHaveCount(30);
+  await expect(rows.first()).toContainText("Người Gửi");
+  await expect(unreadFilter(35)).toBeVisible();
+  await expect(unreadBell(page, 35)).toBeVisible();
+
+  // Older ones come under the list, in place; then there are no more.
+  await page.getByRole("link", { name: notifications.more }).click();
+  await expect(rows).toHaveCount(35);
+  await expect(page.getByRole("link", { name: notifications.more })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/notification$/);
+
+  // The oldest, marked read: its row says so, and the page's count and the bell's agree.
+  const oldest = rows.last();
+  await oldest.getByRole("button", { name: notifications.markRead }).click();
+  await expect(oldest.getByRole("button", { name: notifications.markRead })).toHaveCount(0);
+  await expect(oldest).not.toHaveAttribute("data-unread");
+  await expect(unreadFilter(34)).toBeVisible();
+  await expect(unreadBell(page, 34)).toBeVisible();
+
+  // One that arrives while the page is open shows at the top.
+  const late = await otherMember(browser, "Người Đến Sau");
+  await late.directMessage(uid, "Vừa mới tới");
+  await late.close();
+  await expect(rows.first()).toContainText("Vừa mới tới");
+  await expect(rows).toHaveCount(36);
+  await expect(unreadFilter(35)).toBeVisible();
+  await expect(unreadBell(page, 35)).toBeVisible();
+  expect(await reactLoaded(), "nothing on the page needed React").toBe(false);
+  expect(await seriousViolationsAtEveryWidth(page)).toEqual([]);
 });

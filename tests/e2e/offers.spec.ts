@@ -317,3 +317,51 @@ test("on a phone the item's market loads when the reader scrolls near it, not be
   await offersAsked;
   await context.close();
 });
+
+test("/me/make-offer follows the member's live offers without React: an offer cancelled in another tab moves to the past ones in place, and the page hydrates nothing", async ({
+  browser,
+}) => {
+  const owner = await member(browser, `Theo ${unique()}`);
+  const origin = test.info().project.use.baseURL ?? "";
+  const posted = await owner.page.request.post("/api/offers", {
+    data: {
+      side: "sell",
+      itemId: "iron-sword",
+      quantity: 2,
+      unitPrice: 650,
+      server: "suong-mai",
+      characterName: `Theo ${unique()}`,
+      expiresInDays: 3,
+    },
+    headers: { Origin: origin },
+  });
+  expect(posted.status()).toBe(201);
+  const { id } = (await posted.json()).data as { id: number };
+  const subscribed = owner.page.waitForEvent("websocket").then((socket) =>
+    socket.waitForEvent("framereceived", {
+      predicate: (frame) => String(frame.payload).includes('"subscribed"') && String(frame.payload).includes(`"offer:${id}"`),
+    }),
+  );
+  await owner.page.goto("/me/make-offer");
+  await hydrated(owner.page);
+  await subscribed;
+  const open = owner.page.locator("section[aria-labelledby='mine-open']");
+  const past = owner.page.locator("section[aria-labelledby='mine-past']");
+  await expect(open.locator(`a[href*="id=${id}"]`)).toHaveCount(1);
+  await expect(past.locator(`a[href*="id=${id}"]`)).toHaveCount(0);
+
+  await owner.page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  expect((await owner.page.request.post(`/api/offers/${id}/cancel`, { data: {}, headers: { Origin: origin } })).status()).toBe(200);
+  await expect(past.locator(`a[href*="id=${id}"]`)).toHaveCount(1);
+  await expect(open.locator(`a[href*="id=${id}"]`)).toHaveCount(0);
+  await expect(open).toContainText(offers.mine.openEmpty);
+  // Still the same document, and no React root: the lists are server HTML swapped in place.
+  expect(await owner.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(await owner.page.evaluate(() => document.querySelectorAll("[data-island]").length)).toBeGreaterThan(0);
+  expect(
+    await owner.page.evaluate(() =>
+      [...document.querySelectorAll("[data-island]")].some((each) => Object.keys(each).some((key) => key.startsWith("__reactContainer"))),
+    ),
+  ).toBe(false);
+  await owner.page.context().close();
+});

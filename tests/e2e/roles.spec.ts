@@ -11,7 +11,7 @@ import offers from "../../locales/vi/offers.json" with { type: "json" };
 import reputation from "../../locales/vi/reputation.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
 import users from "../../locales/vi/users.json" with { type: "json" };
-import { expect, hydrated, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+import { expect, hydrated, islandHydratedIn, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 
 /**
  * Admin, moderator and banned-user journeys. The first admin comes from the one-time setup link
@@ -41,6 +41,11 @@ async function signUp(browser: Browser, person: { email: string; name: string })
   await page.goto("/");
   await hydrated(page);
   return { context, page };
+}
+
+/** Whether the page has loaded React (its framework chunk). */
+function reactLoaded(page: Page): Promise<boolean> {
+  return page.evaluate(() => performance.getEntriesByType("resource").some((entry) => /\/assets\/framework-[\w-]+\.js$/.test(entry.name)));
 }
 
 async function uidOf(page: Page, email: string): Promise<string> {
@@ -156,6 +161,8 @@ test("a report reaches the moderation queue in context; the moderator hides the 
   // The moderator finds it in the queue, in context, with the reason, and hides it with a note.
   await moderator.page.goto("/admin");
   await hydrated(moderator.page);
+  // Served as islands: nothing on /admin loads React until the moderator uses one of its forms.
+  expect(await reactLoaded(moderator.page)).toBe(false);
   const card = moderator.page.locator("article[data-report-id]").filter({ hasText: spam });
   await expect(card).toContainText(`${moderation.report.reasons.scam}: Rao bán vàng ngoài game`);
   await expect(card).toContainText(moderation.queue.reportedBy.replace("{{name}}", "Người Báo"));
@@ -163,6 +170,7 @@ test("a report reaches the moderation queue in context; the moderator hides the 
   await card.getByLabel(moderation.queue.noteLabel).fill("Quảng cáo bán vàng");
   await card.getByRole("button", { name: moderation.queue.actions.hide, exact: true }).click();
   await expect(card.getByRole("status")).toHaveText(moderation.queue.done.replace("{{action}}", moderation.queue.actions.hide));
+  expect(await islandHydratedIn(card, "report-decision"), "the decision used woke its island").toBe(true);
   await expect(bubble(reporter.page, spam)).toHaveCount(0);
 
   // The admin reads the decision in the audit log.

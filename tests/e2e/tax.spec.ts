@@ -56,6 +56,8 @@ test("the tax calculator keeps its inputs in the URL, and the ledger totals what
   await expect(totals.locator('[data-total="tax"]')).toHaveText(gold("30"));
   await expect(totals.locator('[data-total="net"]')).toHaveText(gold("970"));
   await expect(totals.locator('[data-total="purchases"]')).toHaveText(gold("100"));
+  // The periods' chart (and uPlot) loads once the member scrolls near it.
+  await page.getByTestId("tax-chart").scrollIntoViewIfNeeded();
   await expect(page.getByTestId("tax-chart").locator("canvas")).toBeVisible();
   await page.getByRole("button", { name: tax.ledger.byWeek }).click();
   await expect(page).toHaveURL(/by=week/);

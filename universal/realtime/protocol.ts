@@ -1,23 +1,12 @@
 /**
- * The `/ws` protocol, the frames of both directions: the server validates what clients send with
- * these schemas, and both sides type what the server sends with these types.
+ * The `/ws` protocol: what the server sends, typed for both sides, and the close codes. Zod-free, since
+ * the browser's socket client imports it: the schemas of what clients send are in `client-frames.ts`,
+ * which only the server loads (decision 042: a module-level schema would carry Zod into every page).
  */
-import { z } from "zod";
 import type { ChatMessage } from "../chat/chat-schemas.ts";
 import type { AppNotification } from "../notifications/notification-kinds.ts";
 import type { Post } from "../feed/feed-limits.ts";
 import type { Offer, OfferReply, OfferStatus } from "../offers/offer-types.ts";
-
-/** `room:{id}`, `user:{uid}`, `feed:{lang}`…: a kind, a colon, an id. */
-export const topicSchema = z.string().regex(/^[a-z][a-z-]*:[A-Za-z0-9_-]{1,80}$/, "not a topic");
-export type Topic = z.infer<typeof topicSchema>;
-
-export const clientFrame = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("subscribe"), topic: topicSchema, after: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }),
-  z.object({ type: z.literal("unsubscribe"), topic: topicSchema }),
-  z.object({ type: z.literal("typing"), topic: topicSchema }),
-]);
-export type ClientFrame = z.infer<typeof clientFrame>;
 
 /** Events stored with a per-topic, strictly increasing id: replayed to a client that resumes. */
 export type PersistedEvent =

@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from "react";
-import { Form } from "react-router";
+import { useState, type FormEvent } from "react";
 import { titleBands } from "../../../universal/contribution/contribution-levels.ts";
 import { BADGE_FILTER_MAX, knownBadgeValues } from "../../../universal/users/users-limits.ts";
 import type { AdminUser } from "../../../server/admin/search-users.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { numberFormat } from "../../shared/i18n/format.ts";
-import { useTranslation } from "../../shared/i18n/use-translation.tsx";
+import { pickMessages, useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { Island } from "../../shared/islands/island.tsx";
 
 const input = "h-11 w-full rounded-md border border-line bg-bg px-3 text-fg";
 const titleSuggestions = [...new Set<string>([...titleBands.map((band) => band.title), ...knownBadgeValues])];
@@ -18,17 +18,19 @@ interface Badges {
 
 /**
  * The admin's members: find an account by name or email, give it a tag and a title by hand (a title
- * given so stays when the level changes), or give the title back to the level.
+ * given so stays when the level changes), or give the title back to the level. Served as islands
+ * (decision 042): the search is a plain form the server answers; the list is an island the admin
+ * wakes by using it.
  */
-export function MemberBadges({ query, members }: { query: string; members: AdminUser[] }) {
-  const { t } = useTranslation("moderation");
+export function MemberBadges({ i18n, query, members }: { i18n: RouteMessages; query: string; members: AdminUser[] }) {
+  const { t } = useRouteMessages(i18n);
   return (
     <section aria-labelledby="admin-members" className="mt-8">
       <h2 id="admin-members" className="text-xl font-bold">
         {t("members.title")}
       </h2>
       <p className="mt-1 text-sm text-fg-muted">{t("members.lead")}</p>
-      <Form method="get" role="search" className="mt-3 flex flex-wrap items-end gap-2" preventScrollReset>
+      <form method="get" action="/admin" role="search" className="mt-3 flex flex-wrap items-end gap-2">
         <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-semibold">
           {t("members.search")}
           <input name="members" type="search" defaultValue={query} maxLength={100} className={input} />
@@ -36,17 +38,11 @@ export function MemberBadges({ query, members }: { query: string; members: Admin
         <button type="submit" className="min-h-11 rounded-md bg-brand px-4 font-semibold text-on-brand">
           {t("members.find")}
         </button>
-      </Form>
+      </form>
       {members.length === 0 ? (
         <p className="mt-4 rounded-lg border border-dashed border-line p-4 text-fg-muted">{t("members.empty")}</p>
       ) : (
-        <ul className="mt-4 flex flex-col gap-3" aria-label={t("members.title")}>
-          {members.map((member) => (
-            <li key={member.uid}>
-              <MemberRow member={member} />
-            </li>
-          ))}
-        </ul>
+        <Island name="admin-members" component={MemberList} props={{ i18n: pickMessages(i18n, ["members"]), members }} when="used" />
       )}
       <datalist id="admin-tag-values">
         {knownBadgeValues.map((value) => (
@@ -62,9 +58,24 @@ export function MemberBadges({ query, members }: { query: string; members: Admin
   );
 }
 
-function MemberRow({ member }: { member: AdminUser }) {
-  const { t, i18n } = useTranslation("moderation");
-  const id = useId();
+/** The members found, each with its tag and title and the form that changes them. */
+export function MemberList({ i18n, members }: { i18n: RouteMessages; members: AdminUser[] }) {
+  const { t } = useRouteMessages(i18n);
+  return (
+    <ul className="mt-4 flex flex-col gap-3" aria-label={t("members.title")}>
+      {members.map((member) => (
+        <li key={member.uid}>
+          <MemberRow i18n={i18n} member={member} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MemberRow({ i18n, member }: { i18n: RouteMessages; member: AdminUser }) {
+  const { t } = useRouteMessages(i18n);
+  // A fixed id (the member's): the server and the woken island render the same.
+  const id = `member-${member.uid}`;
   const [saved, setSaved] = useState<Badges>({ tag: member.tag, title: member.title, titleByAdmin: member.titleByAdmin });
   const [tag, setTag] = useState(member.tag);
   const [title, setTitle] = useState(member.title);

@@ -1,4 +1,4 @@
-/** The "add an item" form, loaded when opened: the item found by name (the catalog search), quantity, enhancement and a note. */
+/** The "add an item" form of the bag's tools: the item found by name (the catalog search), quantity, enhancement and a note. */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { SearchHit } from "../../../server/content-api/search.ts";
 import { BAG_ENHANCEMENT_MAX, BAG_NOTE_MAX, BAG_QUANTITY_MAX, type BagEntry } from "../../../universal/bag/bag-limits.ts";
@@ -10,7 +10,7 @@ import { field } from "../../shared/ui/catalog-parts.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { NumberField } from "../../shared/ui/number-field.tsx";
 import { bagError } from "./bag-errors.ts";
-import { buttonClass, secondary } from "./bag-page.tsx";
+import { buttonClass, secondary } from "./bag-ui.ts";
 
 const SUGGEST_DELAY_MS = 200;
 

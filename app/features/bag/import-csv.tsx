@@ -1,4 +1,4 @@
-/** The CSV import, loaded when opened: every bad row is listed in words, and nothing is written unless every row is good. */
+/** The CSV import of the bag's tools: every bad row is listed in words, and nothing is written unless every row is good. */
 import { useId, useState, type FormEvent } from "react";
 import type { BagCsvError } from "../../../universal/bag/bag-csv.ts";
 import { BAG_ENHANCEMENT_MAX, BAG_ENTRIES_MAX, BAG_QUANTITY_MAX } from "../../../universal/bag/bag-limits.ts";
@@ -6,7 +6,7 @@ import { apiJson } from "../../shared/api/json-api.ts";
 import { numberFormat } from "../../shared/i18n/format.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { bagError } from "./bag-errors.ts";
-import { buttonClass, secondary } from "./bag-page.tsx";
+import { buttonClass, secondary } from "./bag-ui.ts";
 
 const SHOWN_ERRORS = 50;
 

@@ -84,13 +84,34 @@ export function startFeedLive(element: HTMLElement, { i18n, lang, after, href }:
     }
     link.textContent = liveNoticeText(i18n, live);
   };
+  const stops: (() => void)[] = [];
+  let handedOver = false;
+  // A member's feed list, once it hydrates, holds new posts itself (from the same newest post): this one stops.
+  element.ownerDocument.addEventListener(
+    FEED_LIVE_HANDOVER,
+    () => {
+      handedOver = true;
+      for (const stop of stops) stop();
+      region.replaceChildren();
+    },
+    { once: true },
+  );
   afterInteractive(() => {
+    if (handedOver) return;
     for (const topic of feedTopics(lang))
-      listenToTopic(topic, after, (frame) => {
-        const next = withFrame(live, frame);
-        if (next === live) return;
-        live = next;
-        show();
-      });
+      stops.push(
+        listenToTopic(topic, after, (frame) => {
+          const next = withFrame(live, frame);
+          if (next === live) return;
+          live = next;
+          show();
+        }),
+      );
   });
 }
+
+/**
+ * The event a member's feed list sends its document as it hydrates: it shows new posts in place from
+ * now on, so the plain notice stops (decision 042).
+ */
+export const FEED_LIVE_HANDOVER = "minithings:feed-live-handover";

@@ -2,7 +2,7 @@
  * `/feed`: posts of a language, newest or the week's top, pinned posts first; new posts arrive live
  * as "N new posts" instead of moving the page. `/feed?id=` is one post with its comments.
  */
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { Comment, FeedPage as FeedPageData, FeedSort, Post } from "../../../universal/feed/feed-limits.ts";
 import { feedSorts } from "../../../universal/feed/feed-limits.ts";
@@ -15,7 +15,7 @@ import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
 import { feedError } from "./feed-errors.ts";
 import { FeedLive, useLivePosts } from "./feed-live.tsx";
-import { FEED_LIVE_MESSAGES, livePostsNotice, type FeedLanguage } from "./feed-live-notice.ts";
+import { FEED_LIVE_HANDOVER, FEED_LIVE_MESSAGES, livePostsNotice, type FeedLanguage } from "./feed-live-notice.ts";
 import { PostCard, type FeedViewer } from "./post-card.tsx";
 
 const Composer = lazy(() => import("./composer.tsx").then((module) => ({ default: module.Composer })));
@@ -58,8 +58,8 @@ function newestPost(page: FeedPageData): number {
 /**
  * `/feed`: the page's head stays server HTML, and the feed itself (tabs, composer, posts, live posts)
  * is one island (decision 027): the page does not hydrate React Router. A visitor's feed, the same for
- * every visitor and cached, wakes when they use it (decision 035); until then the small `feed-live`
- * island tells them of new posts.
+ * every visitor and cached, wakes when they use it (decision 035), and so does a member's (decision
+ * 042); until then the small `feed-live` island, a plain one, tells them of new posts.
  */
 export function FeedListPage(props: FeedListProps) {
   const { t } = useRouteMessages(props.i18n);
@@ -75,7 +75,7 @@ export function FeedListPage(props: FeedListProps) {
           the posts below them rather than over the tabs (decision 035). */}
       <FeedTabs t={t} sort={props.sort} lang={props.lang} language={language} />
       {visitor ? <SignInPrompt text={t("signedOut")} action={t("signIn")} back="/feed" /> : null}
-      {visitor && live ? (
+      {live ? (
         <Island
           name="feed-live"
           component={FeedLive}
@@ -156,6 +156,10 @@ export function FeedList({ i18n, moderationI18n, viewer, sort, lang, page, paged
   const live = viewer !== null && sort === "new" && !paged;
   const newest = useMemo(() => newestPost(page), [page]);
   const { pending, setPending, reload } = useLivePosts(live, lang, newest);
+  // Until this list woke, the plain `feed-live` island told of new posts; it stops as this one takes over.
+  useEffect(() => {
+    if (live) document.dispatchEvent(new Event(FEED_LIVE_HANDOVER));
+  }, [live]);
 
   const shown = new Set([...posts, ...pinned].map((post) => post.id));
   const fresh = pending.filter((post) => !shown.has(post.id));

@@ -1,15 +1,18 @@
 /**
  * The moderation queue in /admin: each report with the thing in context, who reported it and why,
  * and its decisions (hide, delete, dismiss; a scam report: verify, dismiss) with a note. The server checks every decision
- * again; a report another moderator resolved first says so.
+ * again; a report another moderator resolved first says so. Served as islands (decision 042): the
+ * reports are server HTML; each one's decisions (`ReportDecision`) and the button that loads more
+ * (`ModerationMore`) are islands the moderator wakes by using them.
  */
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
-import type { Report, ReportAction, ReportStatus } from "../../../universal/moderation/moderation-limits.ts";
+import type { Report, ReportAction, ReportKind, ReportStatus } from "../../../universal/moderation/moderation-limits.ts";
 import { REPORT_NOTE_MAX, reportActionsFor } from "../../../universal/moderation/moderation-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
-import { useTranslation } from "../../shared/i18n/use-translation.tsx";
+import { pickMessages, useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { Island } from "../../shared/islands/island.tsx";
 
 const decisionStyle: Record<ReportAction, string> = {
   hide: "bg-brand text-on-brand",
@@ -19,35 +22,28 @@ const decisionStyle: Record<ReportAction, string> = {
 };
 
 export interface QueueProps {
+  /** The moderation namespace (the whole of it on the server). */
+  i18n: RouteMessages;
   status: ReportStatus;
   reports: Report[];
   open: number;
   pageSize: number;
 }
 
-export function ModerationQueue({ status, reports: initial, open, pageSize }: QueueProps) {
-  const { t } = useTranslation("moderation");
-  const [reports, setReports] = useState(initial);
-  const [seen, setSeen] = useState(initial);
-  const [more, setMore] = useState(initial.length >= pageSize);
-  const [loading, setLoading] = useState(false);
-  if (seen !== initial) {
-    setSeen(initial);
-    setReports(initial);
-    setMore(initial.length >= pageSize);
-  }
+/** The messages a report's decisions show (and that kind's own hints, `queue.kindHints.{kind}`). */
+const DECISION_MESSAGES = [
+  "queue.noteLabel",
+  "queue.decide",
+  "queue.actions",
+  "queue.hints",
+  "queue.done",
+  "queue.conflict",
+  "queue.failed",
+];
 
-  async function loadMore() {
-    const last = reports.at(-1);
-    if (!last) return;
-    setLoading(true);
-    const answer = await apiJson<Report[]>(`/api/reports?status=${status}&cursor=${last.id}&limit=${pageSize}`);
-    setLoading(false);
-    if (!answer.ok) return;
-    setMore(answer.data.length >= pageSize);
-    setReports((current) => [...current, ...answer.data.filter((report) => !current.some((each) => each.id === report.id))]);
-  }
-
+export function ModerationQueue({ i18n, status, reports, open, pageSize }: QueueProps) {
+  const { t } = useRouteMessages(i18n);
+  const last = reports.at(-1);
   const tab = (value: ReportStatus) =>
     `inline-flex min-h-10 items-center rounded-md px-3 font-semibold ${value === status ? "bg-brand text-on-brand" : "hover:bg-surface-muted"}`;
   return (
@@ -77,14 +73,62 @@ export function ModerationQueue({ status, reports: initial, open, pageSize }: Qu
           {status === "open" ? t("queue.empty") : t("queue.emptyResolved")}
         </p>
       ) : (
-        <ol className="mt-4 flex flex-col gap-4" aria-label={t(`queue.tabs.${status}`)}>
-          {reports.map((report) => (
-            <li key={report.id}>
-              <ReportCard report={report} />
-            </li>
-          ))}
-        </ol>
+        <ReportList i18n={i18n} status={status} reports={reports} />
       )}
+      {last && reports.length >= pageSize ? (
+        <Island
+          name="moderation-more"
+          component={ModerationMore}
+          props={{ i18n: pickMessages(i18n, ["queue"]), status, after: last.id, pageSize }}
+          when="used"
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function ReportList({ i18n, status, reports }: { i18n: RouteMessages; status: ReportStatus; reports: Report[] }) {
+  const { t } = useRouteMessages(i18n);
+  return (
+    <ol className="mt-4 flex flex-col gap-4" aria-label={t(`queue.tabs.${status}`)}>
+      {reports.map((report) => (
+        <li key={report.id}>
+          <ReportCard i18n={i18n} report={report} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export interface ModerationMoreProps {
+  /** The moderation namespace's `queue`. */
+  i18n: RouteMessages;
+  status: ReportStatus;
+  /** The last report the page shows. */
+  after: number;
+  pageSize: number;
+}
+
+/** The queue's "more": the next reports, under the server's, each with its decisions. */
+export function ModerationMore({ i18n, status, after, pageSize }: ModerationMoreProps) {
+  const { t } = useRouteMessages(i18n);
+  const [reports, setReports] = useState<Report[]>([]);
+  const [more, setMore] = useState(true);
+  const [loading, setLoading] = useState(false);
+
+  async function loadMore() {
+    const cursor = reports.at(-1)?.id ?? after;
+    setLoading(true);
+    const answer = await apiJson<Report[]>(`/api/reports?status=${status}&cursor=${cursor}&limit=${pageSize}`);
+    setLoading(false);
+    if (!answer.ok) return;
+    setMore(answer.data.length >= pageSize);
+    setReports((current) => [...current, ...answer.data.filter((report) => !current.some((each) => each.id === report.id))]);
+  }
+
+  return (
+    <>
+      {reports.length > 0 ? <ReportList i18n={i18n} status={status} reports={reports} /> : null}
       {more ? (
         <button
           type="button"
@@ -95,17 +139,14 @@ export function ModerationQueue({ status, reports: initial, open, pageSize }: Qu
           {t("queue.more")}
         </button>
       ) : null}
-    </section>
+    </>
   );
 }
 
-function ReportCard({ report }: { report: Report }) {
-  const { t, i18n } = useTranslation("moderation");
+function ReportCard({ i18n, report }: { i18n: RouteMessages; report: Report }) {
+  const { t } = useRouteMessages(i18n);
   const language = i18n.language;
-  const id = useId();
-  const [note, setNote] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ done: boolean; text: string } | null>(null);
+  const id = `report-${report.id}`;
   const context = report.context;
   const author = context?.author?.displayName || t("queue.unknownAuthor");
   const where = context
@@ -115,18 +156,7 @@ function ReportCard({ report }: { report: Report }) {
       })
     : "";
   const others = report.count - 1;
-
-  async function decide(action: ReportAction) {
-    setBusy(true);
-    const answer = await apiJson(`/api/reports/${report.id}/resolve`, { body: { action, note } });
-    setBusy(false);
-    if (answer.ok) setOutcome({ done: true, text: t("queue.done", { action: t(`queue.actions.${action}`) }) });
-    else if (answer.status === 409) setOutcome({ done: true, text: t("queue.conflict") });
-    else setOutcome({ done: false, text: t("queue.failed") });
-  }
-
   const resolution = report.resolution;
-  const decided = outcome?.done ?? false;
   return (
     <article aria-labelledby={`${id}-title`} className="rounded-lg border border-line bg-surface p-4" data-report-id={report.id}>
       <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -206,7 +236,47 @@ function ReportCard({ report }: { report: Report }) {
           })}
           {resolution.note ? <span className="block text-fg-muted">{t("queue.resolvedNote", { note: resolution.note })}</span> : null}
         </p>
-      ) : decided ? null : (
+      ) : (
+        <Island
+          name="report-decision"
+          component={ReportDecision}
+          props={{ i18n: pickMessages(i18n, [...DECISION_MESSAGES, `queue.kindHints.${report.kind}`]), id: report.id, kind: report.kind }}
+          when="used"
+        />
+      )}
+    </article>
+  );
+}
+
+export interface ReportDecisionProps {
+  /** The moderation namespace's decision messages. */
+  i18n: RouteMessages;
+  /** The report's id and kind. */
+  id: number;
+  kind: ReportKind;
+}
+
+/** A report's decisions, with a note for the audit log, and how the decision went. */
+export function ReportDecision({ i18n, id: reportId, kind }: ReportDecisionProps) {
+  const { t } = useRouteMessages(i18n);
+  // Fixed ids (the report's): the server and the woken island render the same.
+  const id = `report-${reportId}`;
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ done: boolean; text: string } | null>(null);
+
+  async function decide(action: ReportAction) {
+    setBusy(true);
+    const answer = await apiJson(`/api/reports/${reportId}/resolve`, { body: { action, note } });
+    setBusy(false);
+    if (answer.ok) setOutcome({ done: true, text: t("queue.done", { action: t(`queue.actions.${action}`) }) });
+    else if (answer.status === 409) setOutcome({ done: true, text: t("queue.conflict") });
+    else setOutcome({ done: false, text: t("queue.failed") });
+  }
+
+  return (
+    <>
+      {outcome?.done ? null : (
         <form className="mt-3 flex flex-col gap-2" onSubmit={(event) => event.preventDefault()}>
           <label htmlFor={`${id}-note`} className="text-sm font-semibold">
             {t("queue.noteLabel")}
@@ -220,13 +290,13 @@ function ReportCard({ report }: { report: Report }) {
           />
           <fieldset className="flex flex-wrap gap-2">
             <legend className="sr-only">{t("queue.decide")}</legend>
-            {reportActionsFor(report.kind).map((action) => (
+            {reportActionsFor(kind).map((action) => (
               <button
                 key={action}
                 type="button"
                 disabled={busy}
                 // A kind whose decisions mean something of their own (a claim's proof) says so; the others share the words.
-                title={t(`queue.kindHints.${report.kind}.${action}`, { defaultValue: t(`queue.hints.${action}`) })}
+                title={t(`queue.kindHints.${kind}.${action}`, { defaultValue: t(`queue.hints.${action}`) })}
                 onClick={() => void decide(action)}
                 className={`min-h-10 rounded-md px-4 font-semibold disabled:opacity-60 ${decisionStyle[action]}`}
               >
@@ -241,6 +311,6 @@ function ReportCard({ report }: { report: Report }) {
           {outcome.text}
         </p>
       ) : null}
-    </article>
+    </>
   );
 }

@@ -1,44 +1,88 @@
 /**
  * `/me/note/detail?id=`: one note, its markdown rendered on the server with checklist items that
- * tick in place (each tick a versioned save), pin and delete; `&edit=1` opens the editor, loaded on
- * demand. Without an id, a new note in the editor.
+ * tick in place (each tick a versioned save), pin and delete; `&edit=1` opens the editor. Without an
+ * id, a new note in the editor. Served as islands: the note (its view, its actions and its editor) is
+ * one island the member wakes by using it, the first click, focus and what is typed played again once
+ * it is ready; when the editor is open and the device keeps a draft of the note, it hydrates as the
+ * page loads, so the draft shows at once (`wakeIfStored`).
  */
-import { lazy, Suspense, useCallback, useState, type MouseEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useCallback, useRef, useState, type MouseEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { setChecklistItem, type Note } from "../../../universal/notes/note-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
-import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { pickMessages, useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { Island } from "../../shared/islands/island.tsx";
 import { useUrlParams } from "../../shared/routing/use-url-params.ts";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { MessageWithTime } from "../../shared/ui/countdown.tsx";
 import { prose } from "../../shared/ui/prose.ts";
+import { useHydrated } from "../../shared/use-hydrated.ts";
+import { noteDraftKey, readCopy } from "./note-drafts.ts";
+import { NoteEditor } from "./note-editor.tsx";
 import { noteError } from "./notes-errors.ts";
 import { buttonClass, tagHref } from "./notes-list-page.tsx";
 
-const NoteEditor = lazy(() => import("./note-editor.tsx").then((module) => ({ default: module.NoteEditor })));
+/** The namespace's parts the note's island shows (its view, its editor and their refusals). */
+export const NOTE_MESSAGES = ["detail", "editor", "errors"] as const;
 
 /** The same classes as the editor's (kept here so the view does not load the editor's chunk). */
 const taskBoxes =
   "[&_.task-item]:list-none [&_.task-item]:-ml-6 [&_input[type=checkbox]]:mr-2 [&_input[type=checkbox]]:size-6 [&_input[type=checkbox]]:cursor-pointer [&_input[type=checkbox]]:align-middle [&_input[type=checkbox]]:accent-brand";
 
 export interface NoteDetailProps {
+  /** The page's notes namespace (the island carries its `NOTE_MESSAGES`). */
   i18n: RouteMessages;
   note: Note | null;
 }
 
 const secondary = `${buttonClass} border border-line bg-surface hover:bg-surface-muted`;
 
-export function NoteDetailPage({ i18n, note: loaded }: NoteDetailProps) {
+export function NoteDetailPage({ i18n, note }: NoteDetailProps) {
+  const { t } = useRouteMessages(i18n);
+  const [params] = useSearchParams();
+  // A kept draft shows at once where the editor is open as the page loads (a new note, `&edit=1`).
+  const editing = note === null || params.has("edit");
+  return (
+    <div className="mx-auto max-w-3xl">
+      <Breadcrumbs current={note?.title ?? t("detail.newTitle")} />
+      <p className="mb-2">
+        <Link to="/me/note" className="inline-flex min-h-10 items-center font-semibold text-link underline underline-offset-2">
+          ← {t("detail.back")}
+        </Link>
+      </p>
+      <Island
+        name="note-detail"
+        component={NoteDetail}
+        props={{ i18n: pickMessages(i18n, NOTE_MESSAGES), note }}
+        when="used"
+        wakeIfStored={editing ? noteDraftKey(note?.id ?? null) : undefined}
+      />
+    </div>
+  );
+}
+
+/** The note's title, actions, view and editor: the island. */
+export function NoteDetail({ i18n, note: loaded }: NoteDetailProps) {
   const { t } = useRouteMessages(i18n);
   const language = i18n.language;
   const navigate = useNavigate();
   const [params, setParams] = useUrlParams();
-  // A new note stays in the editor while its address changes to the note's (`?id=…&edit=1`).
-  const editing = params.has("edit") || loaded === null;
   const [note, setNote] = useState<Note | null>(loaded);
+  // A new note stays in the editor while its address changes to the note's (`?id=…&edit=1`).
+  const editing = params.has("edit") || note === null;
+  /** The note the address names (a new note's first save names it). */
+  const addressed = useRef(loaded?.id ?? null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [seen, setSeen] = useState(loaded);
+  // The page hydrates the editor the server rendered; a copy this device kept of the note opens it
+  // again with that copy right after (the island hydrates as the page loads when there is one).
+  // Whether there was a copy is read once, as the island wakes (before anything typed meanwhile is
+  // played into the editor, which keeps a copy of its own): a copy written after the load, or under a
+  // new note's first id, must not open the editor again and drop what is being typed.
+  const hydrated = useHydrated();
+  const [copyAtLoad] = useState(() => typeof window !== "undefined" && readCopy(loaded?.id ?? null) !== null);
+  const keptAtLoad = hydrated && copyAtLoad;
   if (loaded !== seen) {
     setSeen(loaded);
     if (loaded && (!note || note.id !== loaded.id || note.version < loaded.version)) setNote(loaded);
@@ -47,9 +91,11 @@ export function NoteDetailPage({ i18n, note: loaded }: NoteDetailProps) {
   const saved = useCallback(
     (next: Note) => {
       setNote(next);
-      if (next.id !== loaded?.id) setParams({ id: String(next.id), edit: "1" });
+      if (next.id === addressed.current) return;
+      addressed.current = next.id;
+      setParams({ id: String(next.id), edit: "1" });
     },
-    [loaded?.id, setParams],
+    [setParams],
   );
 
   /** A versioned change from the view (a tick, the pin): a stale one shows the latest note and says so. */
@@ -88,13 +134,7 @@ export function NoteDetailPage({ i18n, note: loaded }: NoteDetailProps) {
 
   const title = note?.title ?? t("detail.newTitle");
   return (
-    <div className="mx-auto max-w-3xl">
-      <Breadcrumbs current={title} />
-      <p className="mb-2">
-        <Link to="/me/note" className="inline-flex min-h-10 items-center font-semibold text-link underline underline-offset-2">
-          ← {t("detail.back")}
-        </Link>
-      </p>
+    <div>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h1 className="min-w-0 text-2xl font-bold break-words sm:text-3xl">{title}</h1>
         {note ? (
@@ -139,9 +179,7 @@ export function NoteDetailPage({ i18n, note: loaded }: NoteDetailProps) {
       </p>
       <div className="mt-4">
         {editing || !note ? (
-          <Suspense fallback={<div className="min-h-96" aria-busy="true" />}>
-            <NoteEditor language={language} note={note} onSaved={saved} />
-          </Suspense>
+          <NoteEditor key={keptAtLoad ? "device" : "server"} language={language} note={note} onSaved={saved} device={hydrated} />
         ) : note.body.trim() ? (
           <div
             className={`${prose} ${taskBoxes} rounded-xl border border-line bg-surface p-4`}

@@ -13,6 +13,12 @@ export type LocalCopy = NoteFields & CopyMeta;
 const copies = deviceCopies<NoteFields>("note-draft:", (stored) => ({ tags: typeof stored.tags === "string" ? stored.tags : "" }));
 
 export const readCopy = copies.read;
+/**
+ * The key of a note's draft (`note-draft:{id}`, `note-draft:new` for a new note), which the note's
+ * island names as the prefix that makes it hydrate as the page loads (a draft of a note whose id
+ * starts with the same digits wakes it as well, and shows nothing).
+ */
+export const noteDraftKey = copies.key;
 export const writeCopy = copies.write;
 export const dropCopy = copies.drop;
 

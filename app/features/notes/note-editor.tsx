@@ -4,7 +4,7 @@
  * (409 `aborted`) writes nothing and shows both texts; the member keeps either, saves theirs as a
  * new note or copies it: no edit is ever silently lost.
  */
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { NOTE_AUTOSAVE_MS, NOTE_BODY_MAX, NOTE_TAGS_MAX, NOTE_TITLE_MAX, type Note } from "../../../universal/notes/note-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
@@ -30,6 +30,11 @@ export interface NoteEditorProps {
   note: Note | null;
   /** Each time the server has a newer copy (a save, or the version kept after a conflict). */
   onSaved(note: Note): void;
+  /**
+   * Whether it opens with what the device keeps (a draft restored, or a stale one beside the server's):
+   * not on the server, nor while the page hydrates, which must render what the server did.
+   */
+  device: boolean;
 }
 
 const primary = `${buttonClass} bg-brand text-on-brand`;
@@ -41,6 +46,15 @@ function fieldsOf(note: Note | null): NoteFields {
   return note ? { title: note.title, body: note.body, tags: note.tags.join(", ") } : { title: "", body: "", tags: "" };
 }
 
+/** The editor's ids: fixed (one editor a page), since a woken island's `useId` would not be the server's. */
+const ids = "note-editor";
+
+/** What the server renders: the server's copy, as no device copy can be read there. */
+function serverOpening(note: Note | null): ReturnType<typeof openingState> {
+  return { fields: fieldsOf(note), conflict: null, restored: false, clientId: note ? null : newClientId("note") };
+}
+
+/** What the editor opens with on this device: a kept copy restored, or shown beside the server's when it is stale. */
 function openingState(note: Note | null) {
   const copy = readCopy(note?.id ?? null);
   if (!note) {
@@ -56,10 +70,9 @@ function openingState(note: Note | null) {
   };
 }
 
-export function NoteEditor({ language, note, onSaved }: NoteEditorProps) {
+export function NoteEditor({ language, note, onSaved, device }: NoteEditorProps) {
   const { t } = useTranslation("notes");
-  const ids = useId();
-  const [opening] = useState(() => openingState(note));
+  const [opening] = useState(() => (device ? openingState(note) : serverOpening(note)));
   const [fields, setFields] = useState<NoteFields>(opening.fields);
   const [server, setServer] = useState<Note | null>(note);
   const [saved, setSaved] = useState<NoteFields>(() => fieldsOf(note));

@@ -1,16 +1,20 @@
 /**
  * `/me/note`: the member's notes, pinned first, then the newest change; an accent-insensitive search
- * and a tag filter kept in the URL (`?q=`, `?tag=`), answered by the loader in one pass.
+ * and a tag filter kept in the URL (`?q=`, `?tag=`), answered by the loader in one pass. Served as
+ * islands: the tags and the list are server HTML (the tags are links); the search is an island the
+ * member wakes by using it (a GET form until then), which shows the server's new tags and list in
+ * place (`notes-results.ts`).
  */
-import { useId } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { checklistItems, type Note } from "../../../universal/notes/note-limits.ts";
-import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
-import { useSearchText } from "../../shared/routing/use-search-text.ts";
-import { useUrlParams } from "../../shared/routing/use-url-params.ts";
+import { pickMessages, useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { Island } from "../../shared/islands/island.tsx";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { MessageWithTime } from "../../shared/ui/countdown.tsx";
-import { field } from "../../shared/ui/catalog-parts.tsx";
+import { NOTES_RESULT_PARTS } from "./notes-results.ts";
+import { NOTES_SEARCH_MESSAGES, NotesSearch } from "./notes-search.tsx";
+
+const [TAGS_PART, LIST_PART] = NOTES_RESULT_PARTS;
 
 export interface NotesListProps {
   i18n: RouteMessages;
@@ -45,9 +49,6 @@ export function tagHref(tag: string | null, q = ""): string {
 export function NotesListPage({ i18n, notes, tags, q, tag }: NotesListProps) {
   const { t } = useRouteMessages(i18n);
   const language = i18n.language;
-  const ids = useId();
-  const [, setParams] = useUrlParams();
-  const [text, setText] = useSearchText(q, setParams);
 
   const filtered = q !== "" || tag !== null;
   return (
@@ -63,85 +64,74 @@ export function NotesListPage({ i18n, notes, tags, q, tag }: NotesListProps) {
         </Link>
       </div>
 
-      <Form method="get" role="search" className="mt-4 flex gap-2" onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor={`${ids}-q`} className="sr-only">
-          {t("list.search")}
-        </label>
-        <input
-          id={`${ids}-q`}
-          name="q"
-          type="search"
-          className={`${field} h-11 flex-1`}
-          value={text}
-          placeholder={t("list.searchPlaceholder")}
-          onChange={(event) => setText(event.target.value)}
-          autoComplete="off"
-        />
-        {tag ? <input type="hidden" name="tag" value={tag} /> : null}
-      </Form>
+      <Island name="notes-search" component={NotesSearch} props={{ i18n: pickMessages(i18n, NOTES_SEARCH_MESSAGES) }} when="used" />
 
-      {tags.length > 0 ? (
-        <nav aria-label={t("list.tags")} className="mt-3 flex flex-wrap gap-2">
-          {[null, ...tags].map((each) => (
-            <Link
-              key={each ?? ""}
-              to={tagHref(each, q)}
-              replace
-              aria-current={each === tag ? "page" : undefined}
-              className={`${chip} ${each === tag ? "border-brand bg-brand font-semibold text-on-brand" : "border-line bg-surface hover:border-brand"}`}
-            >
-              {each === null ? t("list.allTags") : `#${each}`}
-            </Link>
-          ))}
-        </nav>
-      ) : null}
+      <div id={TAGS_PART}>
+        {tags.length > 0 ? (
+          <nav aria-label={t("list.tags")} className="mt-3 flex flex-wrap gap-2">
+            {[null, ...tags].map((each) => (
+              <Link
+                key={each ?? ""}
+                to={tagHref(each, q)}
+                replace
+                aria-current={each === tag ? "page" : undefined}
+                className={`${chip} ${each === tag ? "border-brand bg-brand font-semibold text-on-brand" : "border-line bg-surface hover:border-brand"}`}
+              >
+                {each === null ? t("list.allTags") : `#${each}`}
+              </Link>
+            ))}
+          </nav>
+        ) : null}
+      </div>
 
-      {notes.length === 0 ? (
-        <div className="mt-6 rounded-xl border border-dashed border-line p-6 text-center text-fg-muted">
-          <p>{filtered ? t("list.noMatch") : t("list.empty")}</p>
-          {filtered ? (
-            <Link to="/me/note" className="mt-2 inline-flex min-h-10 items-center font-semibold text-link underline">
-              {t("list.clear")}
-            </Link>
-          ) : null}
-        </div>
-      ) : (
-        <ul aria-label={t("list.results")} className="mt-4 grid gap-3 xl:grid-cols-2">
-          {notes.map((note) => {
-            const items = checklistItems(note.body);
-            const done = items.filter((item) => item.done).length;
-            const shown = excerpt(note.body);
-            return (
-              <li key={note.id} className="flex flex-col gap-2 rounded-xl border border-line bg-surface p-4">
-                <div className="flex items-start justify-between gap-2">
-                  <h2 className="min-w-0 text-lg font-bold break-words">
-                    <Link to={`/me/note/detail?id=${note.id}`} className="underline-offset-2 hover:underline">
-                      {note.title}
-                    </Link>
-                  </h2>
-                  {note.pinned ? (
-                    <span className="shrink-0 rounded-full border border-accent bg-accent-soft px-2 py-0.5 text-xs font-semibold">
-                      {t("list.pinned")}
+      <div id={LIST_PART}>
+        {notes.length === 0 ? (
+          <div className="mt-6 rounded-xl border border-dashed border-line p-6 text-center text-fg-muted">
+            <p>{filtered ? t("list.noMatch") : t("list.empty")}</p>
+            {filtered ? (
+              <Link to="/me/note" className="mt-2 inline-flex min-h-10 items-center font-semibold text-link underline">
+                {t("list.clear")}
+              </Link>
+            ) : null}
+          </div>
+        ) : (
+          <ul aria-label={t("list.results")} className="mt-4 grid gap-3 xl:grid-cols-2">
+            {notes.map((note) => {
+              const items = checklistItems(note.body);
+              const done = items.filter((item) => item.done).length;
+              const shown = excerpt(note.body);
+              return (
+                <li key={note.id} className="flex flex-col gap-2 rounded-xl border border-line bg-surface p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <h2 className="min-w-0 text-lg font-bold break-words">
+                      <Link to={`/me/note/detail?id=${note.id}`} className="underline-offset-2 hover:underline">
+                        {note.title}
+                      </Link>
+                    </h2>
+                    {note.pinned ? (
+                      <span className="shrink-0 rounded-full border border-accent bg-accent-soft px-2 py-0.5 text-xs font-semibold">
+                        {t("list.pinned")}
+                      </span>
+                    ) : null}
+                  </div>
+                  <p className="text-sm break-words text-fg-muted">{shown || t("list.untitledBody")}</p>
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-fg-muted">
+                    {items.length > 0 ? <span>☑ {t("list.checklist", { done, total: items.length })}</span> : null}
+                    <span>
+                      <MessageWithTime message={(time) => t("list.updated", { time })} at={note.updatedAt} language={language} />
                     </span>
-                  ) : null}
-                </div>
-                <p className="text-sm break-words text-fg-muted">{shown || t("list.untitledBody")}</p>
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-fg-muted">
-                  {items.length > 0 ? <span>☑ {t("list.checklist", { done, total: items.length })}</span> : null}
-                  <span>
-                    <MessageWithTime message={(time) => t("list.updated", { time })} at={note.updatedAt} language={language} />
-                  </span>
-                  {note.tags.map((each) => (
-                    <Link key={each} to={tagHref(each)} className="inline-flex min-h-6 items-center text-link underline">
-                      #{each}
-                    </Link>
-                  ))}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                    {note.tags.map((each) => (
+                      <Link key={each} to={tagHref(each)} className="inline-flex min-h-6 items-center text-link underline">
+                        #{each}
+                      </Link>
+                    ))}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
     </div>
   );
 }

@@ -4,9 +4,14 @@ import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { afterInteractive } from "../../shared/page/after-interactive.ts";
 import { useRootData } from "../../shared/root-data.ts";
 import { BellIcon } from "../../shared/ui/icons.tsx";
+import { bellBadgeText, bellLabel, UNREAD_BADGE_ATTRIBUTE } from "./bell-text.ts";
 import { followUnread, subscribeUnread, unreadCount } from "./unread-count.ts";
 
-/** The app bar's bell: a link to `/notification` with the live unread count (signed-in members only). */
+/**
+ * The app bar's bell: a link to `/notification` with the live unread count (signed-in members only).
+ * The badge is always there, hidden while there is nothing unread: before the app bar hydrates, the
+ * plain bell (`unread-bell.ts`) writes the same count into it (decision 042).
+ */
 export function NotificationBell() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -18,7 +23,7 @@ export function NotificationBell() {
     return afterInteractive(() => followUnread(uid, { language, navigate: (path) => void navigate(path) }));
   }, [uid, language, navigate]);
   if (!uid) return null;
-  const label = count ? t("notificationBell.unread", { count }) : t("notificationBell.label");
+  const label = bellLabel(t, count);
   return (
     <Link
       to="/notification"
@@ -27,15 +32,16 @@ export function NotificationBell() {
       className="relative inline-flex size-10 items-center justify-center rounded-md text-fg hover:bg-surface-muted"
     >
       <BellIcon />
-      {count ? (
-        <span
-          aria-hidden="true"
-          data-testid="unread-badge"
-          className="absolute top-1 right-1 min-w-4 rounded-full bg-brand px-1 text-center text-[0.625rem] leading-4 font-bold text-on-brand"
-        >
-          {count > 99 ? "99+" : count}
-        </span>
-      ) : null}
+      <span
+        aria-hidden="true"
+        data-testid="unread-badge"
+        {...{ [UNREAD_BADGE_ATTRIBUTE]: "" }}
+        hidden={!count}
+        suppressHydrationWarning
+        className="absolute top-1 right-1 min-w-4 rounded-full bg-brand px-1 text-center text-[0.625rem] leading-4 font-bold text-on-brand"
+      >
+        {bellBadgeText(count)}
+      </span>
     </Link>
   );
 }

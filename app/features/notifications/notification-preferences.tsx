@@ -1,7 +1,8 @@
-import { useId, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { mayNotifyInBrowser } from "../../../universal/notifications/notification-kinds.ts";
 import type { NotificationPreference } from "../../../universal/notifications/notification-schemas.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { PERMISSION_ALLOW, PERMISSION_TEXT, type PermissionPanelProps } from "./permission-panel.ts";
 
 type BrowserPermission = "checking" | "unsupported" | NotificationPermission;
 
@@ -77,10 +78,53 @@ function Switch({
   );
 }
 
-/** `/me`'s notification choices: per kind, in the app and as a browser notification; and this browser's permission. */
-export function NotificationPreferences({ i18n, preferences }: { i18n: RouteMessages; preferences: NotificationPreference[] }) {
+/**
+ * This browser's permission, as the `notification-permission` island: the server renders it checking,
+ * and its plain runtime (`permission-panel.ts`) says what the browser answers as the page loads; in a
+ * page React Router renders, this component starts that runtime itself.
+ */
+export function NotificationPermissionPanel({ i18n }: PermissionPanelProps) {
   const { t } = useRouteMessages(i18n);
-  const id = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    void import("./permission-panel.ts").then((module) => panel.current && module.startPermissionPanel(panel.current, { i18n }));
+    // Once: the runtime follows the permission itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <div ref={panel} className="mb-4 rounded-lg bg-surface-muted p-3 text-sm">
+      <p className="font-semibold">{t("preferences.permission.title")}</p>
+      <p className="mt-1 text-fg-muted" aria-live="polite" {...{ [PERMISSION_TEXT]: "" }}>
+        {t("preferences.permission.checking")}
+      </p>
+      <button
+        type="button"
+        hidden
+        {...{ [PERMISSION_ALLOW]: "" }}
+        className="mt-2 inline-flex h-11 items-center justify-center rounded-md border border-line bg-surface px-4 font-semibold text-fg hover:bg-surface-muted [&[hidden]]:hidden"
+      >
+        {t("preferences.permission.allow")}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * `/me`'s notification choices: per kind, in the app and as a browser notification; and this browser's
+ * permission, unless the page shows it apart (`withPermission={false}`, `NotificationPermissionPanel`).
+ */
+export function NotificationPreferences({
+  i18n,
+  preferences,
+  withPermission = true,
+}: {
+  i18n: RouteMessages;
+  preferences: NotificationPreference[];
+  withPermission?: boolean;
+}) {
+  const { t } = useRouteMessages(i18n);
+  // A fixed id, not useId: on /me this is an island woken later, whose useId would differ from the server's.
+  const id = "notification-preferences";
   const [choices, setChoices] = useState(preferences);
   const [status, setStatus] = useState<"saved" | "error" | null>(null);
   const permission = useSyncExternalStore(subscribePermission, readPermission, (): BrowserPermission => "checking");
@@ -104,21 +148,23 @@ export function NotificationPreferences({ i18n, preferences }: { i18n: RouteMess
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="rounded-lg bg-surface-muted p-3 text-sm">
-        <p className="font-semibold">{t("preferences.permission.title")}</p>
-        <p className="mt-1 text-fg-muted" aria-live="polite">
-          {t(`preferences.permission.${permission}`)}
-        </p>
-        {permission === "default" ? (
-          <button
-            type="button"
-            onClick={() => void requestPermission()}
-            className="mt-2 inline-flex h-11 items-center justify-center rounded-md border border-line bg-surface px-4 font-semibold text-fg hover:bg-surface-muted"
-          >
-            {t("preferences.permission.allow")}
-          </button>
-        ) : null}
-      </div>
+      {withPermission ? (
+        <div className="rounded-lg bg-surface-muted p-3 text-sm">
+          <p className="font-semibold">{t("preferences.permission.title")}</p>
+          <p className="mt-1 text-fg-muted" aria-live="polite">
+            {t(`preferences.permission.${permission}`)}
+          </p>
+          {permission === "default" ? (
+            <button
+              type="button"
+              onClick={() => void requestPermission()}
+              className="mt-2 inline-flex h-11 items-center justify-center rounded-md border border-line bg-surface px-4 font-semibold text-fg hover:bg-surface-muted"
+            >
+              {t("preferences.permission.allow")}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       <p className="text-sm text-fg-muted">{t("preferences.intro")}</p>
       <ul className="flex flex-col divide-y divide-line">
         {choices.map((choice) => {

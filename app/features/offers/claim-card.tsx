@@ -2,7 +2,7 @@
  * One of my character claims on `/me/make-offer`: verified, or pending with the code to
  * show in the game and the screenshot to send; a moderator verifies it from the moderation queue.
  */
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { REPORT_IMAGE_MAX_BYTES } from "../../../universal/offers/offer-limits.ts";
 import type { CharacterClaim } from "../../../universal/offers/offer-types.ts";
@@ -29,7 +29,8 @@ export function ClaimCard({
   onChanged: (claim: CharacterClaim) => void;
   onRemove: (claim: CharacterClaim) => void;
 }) {
-  const id = useId();
+  // Fixed, not useId: the card is server HTML in an island woken later.
+  const id = `claim-${claim.id}`;
   const [file, setFile] = useState<File | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);

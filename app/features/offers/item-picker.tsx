@@ -44,13 +44,17 @@ export function ItemPicker({
   value,
   onChange,
   label,
+  id: fixedId,
 }: {
   value: PickedItem | null;
   onChange: (item: PickedItem | null) => void;
   label: string;
+  /** A fixed id, where the picker is rendered by the server in an island woken later (its `useId` would differ). */
+  id?: string;
 }) {
   const { t, i18n } = useTranslation("offers");
-  const id = useId();
+  const generatedId = useId();
+  const id = fixedId ?? generatedId;
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const [closed, setClosed] = useState(false);

@@ -3,8 +3,13 @@
  * replier, release, confirm, cancel, feedback), and its thread, which follows `offer:{id}` live.
  * Replies go out at once with a client id and are confirmed by the answer or the socket, whichever
  * comes first. The dialogs (release, cancel, feedback) load when first opened.
+ *
+ * Served as islands (decision 042): the page is server HTML, and all of it but the breadcrumbs is one
+ * island (`offer-detail`) that wakes when the member uses it, or when the offer's topic brings news:
+ * until then the plain `offer-live` island follows the topic, and the first frame wakes this one,
+ * which reads the offer again and follows the topic itself from then on.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useContext, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { OFFER_REPLY_MAX } from "../../../universal/offers/offer-limits.ts";
 import type { Feedback, Offer, OfferDetail, OfferReply } from "../../../universal/offers/offer-types.ts";
@@ -12,7 +17,9 @@ import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { formatAgo, numberFormat } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
-import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { pickMessages, useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { Island } from "../../shared/islands/island.tsx";
+import { IslandDocumentContext } from "../../shared/islands/island-document.ts";
 import { LazyReportDialog } from "../../shared/moderation/lazy-report-dialog.tsx";
 import type { ReportTarget } from "../../shared/moderation/report-dialog.tsx";
 import { mergeAfterReload } from "../../shared/realtime/merge-after-reload.ts";
@@ -26,6 +33,8 @@ import { newClientId } from "../../shared/new-client-id.ts";
 import { useHydrated } from "../../shared/use-hydrated.ts";
 import { useMinuteClock } from "../../shared/use-minute-clock.ts";
 import type { OfferDialog } from "./offer-dialogs.tsx";
+import { OFFER_LIVE_HANDOVER } from "./offer-live.ts";
+import { OfferLive } from "./offer-live-island.tsx";
 
 const OfferDialogs = lazy(() => import("./offer-dialogs.tsx").then((module) => ({ default: module.OfferDialogs })));
 
@@ -46,7 +55,50 @@ const button = "inline-flex min-h-11 items-center justify-center rounded-md px-4
 const primary = `${button} bg-brand text-on-brand disabled:opacity-60`;
 const secondary = `${button} border border-line bg-surface hover:border-brand disabled:opacity-60`;
 
-export function OfferDetailPage({ i18n, moderationI18n, offer: initial, item, serverName, viewer }: OfferDetailProps) {
+/** The offers namespace's parts the page's island shows. */
+export const OFFER_DETAIL_MESSAGES = [
+  "gold",
+  "member",
+  "you",
+  "time",
+  "errors",
+  "side",
+  "status",
+  "reputation",
+  "presence",
+  "row",
+  "detail",
+  "fields",
+  "state",
+  "confirm",
+  "actions",
+  "reserve",
+  "unreserve",
+  "cancel",
+  "dialog",
+  "feedback",
+  "thread",
+] as const;
+
+export function OfferDetailPage(props: OfferDetailProps) {
+  const { t } = useRouteMessages(props.i18n);
+  const { offer } = props;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-5">
+      <Breadcrumbs current={t("detail.crumb", { id: offer.id })} />
+      <Island
+        name="offer-detail"
+        component={OfferDetail}
+        props={{ ...props, i18n: pickMessages(props.i18n, OFFER_DETAIL_MESSAGES) }}
+        when="used"
+      />
+      <OfferLive mode="detail" offer={offer.id} after={offer.replies.at(-1)?.id ?? 0} island="offer-detail" />
+    </div>
+  );
+}
+
+/** The offer, its moves and its thread: the page's island. */
+export function OfferDetail({ i18n, moderationI18n, offer: initial, item, serverName, viewer }: OfferDetailProps) {
   useRouteMessages(moderationI18n);
   const { t } = useRouteMessages(i18n);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
@@ -116,6 +168,19 @@ export function OfferDetailPage({ i18n, moderationI18n, offer: initial, item, se
   };
   useTopic(`offer:${offerId}`, lastReplyId, onFrame, generation);
 
+  // Woken in an islands document (by use, or by news on the topic): this island follows the offer from
+  // now on, and reads it again, since the plain island heard of news this one did not.
+  const inDocument = useContext(IslandDocumentContext) !== null;
+  useEffect(() => {
+    if (!inDocument) return;
+    document.dispatchEvent(new Event(OFFER_LIVE_HANDOVER));
+    // Its state changes once the answer is in, not in the effect itself.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void refresh();
+    // Once, as it wakes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   async function move(path: string, body: unknown, done: string): Promise<boolean> {
     if (busy) return false;
     setBusy(true);
@@ -173,8 +238,7 @@ export function OfferDetailPage({ i18n, moderationI18n, offer: initial, item, se
   const mayReply = live && (owner || offer.status === "open" || role === "counterparty");
 
   return (
-    <article className="mx-auto flex max-w-3xl flex-col gap-5" aria-labelledby="offer-title">
-      <Breadcrumbs current={t("detail.crumb", { id: offer.id })} />
+    <article className="flex flex-col gap-5" aria-labelledby="offer-title">
       <header className="rounded-xl border border-line bg-surface p-4 sm:p-5">
         <div className="flex items-start gap-4">
           {item?.icon ? <GameIcon icon={item.icon} size={56} /> : null}

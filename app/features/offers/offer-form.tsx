@@ -3,7 +3,7 @@
  * note, expiry. Loaded when the member opens it. The server checks everything again; a retry sends
  * the same client id, so a slow network never posts twice.
  */
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import {
   CHARACTER_NAME_MAX,
   OFFER_EXPIRY_DAYS_MAX,
@@ -49,7 +49,8 @@ export function OfferForm({
 }) {
   const { t, i18n } = useTranslation("offers");
   const language = i18n.language;
-  const id = useId();
+  // Fixed, not useId: opened by `?item=`, the form is server HTML in an island that hydrates later. One form per page.
+  const id = "offer-form";
   const [side, setSide] = useState<OfferSide>(initialSide);
   const [item, setItem] = useState<PickedItem | null>(initialItem);
   const [quantity, setQuantity] = useState("1");
@@ -105,7 +106,7 @@ export function OfferForm({
         value={side}
         onChange={setSide}
       />
-      <ItemPicker value={item} onChange={setItem} label={t("form.item")} />
+      <ItemPicker value={item} onChange={setItem} label={t("form.item")} id="offer-form-item" />
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="flex flex-col gap-1">
           <span className="font-semibold">{t("fields.quantity")}</span>

@@ -9,7 +9,9 @@ import { ModerationQueue } from "~/features/moderation/moderation-queue.tsx";
 import { can } from "../../../universal/auth/permissions.ts";
 import { REPORT_PAGE, type ReportStatus } from "../../../universal/moderation/moderation-limits.ts";
 import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
-import { loadRouteMessages, useRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { loadRouteMessages, pickMessages, useRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { Island } from "~/shared/islands/island.tsx";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 import { requestContext } from "~/shared/request-context.ts";
 import { readOutbox } from "../../../server/mail/read-outbox.ts";
 import { searchAdminUsers } from "../../../server/admin/search-users.ts";
@@ -70,18 +72,45 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
   };
 });
 
+/**
+ * Served as islands (decision 042): the sections are server HTML; a report's or a guide's decision, a
+ * restore list, the members' forms and each "more" are islands the moderator wakes by using them.
+ */
+export const handle = islandsHandle;
+
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  useRouteMessages(loaderData.i18n);
-  const { moderation, audit, members } = loaderData;
+  const { i18n, moderation, audit, members, hiddenGuides, hiddenPosts, hiddenComments } = loaderData;
+  useRouteMessages(i18n);
   return (
     <AdminHome sections={loaderData.sections} outbox={loaderData.outbox}>
-      {moderation ? <ModerationQueue {...moderation} /> : null}
+      {moderation ? <ModerationQueue i18n={i18n} {...moderation} /> : null}
       {loaderData.guideReview ? <GuideReviewQueue {...loaderData.guideReview} /> : null}
-      {loaderData.hiddenGuides ? <HiddenGuides {...loaderData.hiddenGuides} /> : null}
-      {loaderData.hiddenPosts ? <HiddenPosts {...loaderData.hiddenPosts} /> : null}
-      {loaderData.hiddenComments ? <HiddenComments {...loaderData.hiddenComments} /> : null}
-      {members ? <MemberBadges {...members} /> : null}
-      {audit ? <AuditLog entries={audit} pageSize={AUDIT_PAGE} /> : null}
+      {hiddenGuides ? (
+        <Island
+          name="hidden-guides"
+          component={HiddenGuides}
+          props={{ i18n: pickMessages(hiddenGuides.i18n, ["hidden"]), guides: hiddenGuides.guides }}
+          when="used"
+        />
+      ) : null}
+      {hiddenPosts ? (
+        <Island
+          name="hidden-posts"
+          component={HiddenPosts}
+          props={{ i18n: pickMessages(hiddenPosts.i18n, ["hidden", "errors"]), posts: hiddenPosts.posts }}
+          when="used"
+        />
+      ) : null}
+      {hiddenComments ? (
+        <Island
+          name="hidden-comments"
+          component={HiddenComments}
+          props={{ i18n: pickMessages(hiddenComments.i18n, ["hidden", "hiddenComments", "errors"]), comments: hiddenComments.comments }}
+          when="used"
+        />
+      ) : null}
+      {members ? <MemberBadges i18n={i18n} {...members} /> : null}
+      {audit ? <AuditLog i18n={i18n} entries={audit} pageSize={AUDIT_PAGE} /> : null}
     </AdminHome>
   );
 }

@@ -1,6 +1,6 @@
 import { ChatPage } from "~/features/chat/chat-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
-import { islandsForVisitorsHandle } from "~/shared/islands/islands-mode.tsx";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 import { requestContext } from "~/shared/request-context.ts";
 import { requireFound } from "~/shared/routing/page-refusals.ts";
 import { listBlocks } from "../../../server/chat/block-members.ts";
@@ -14,10 +14,11 @@ import type { Route } from "./+types/index";
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
 
 /**
- * A visitor's chat is a sign-in prompt, server HTML served as islands; a member's is the application
- * React Router hydrates (decision 039).
+ * Served as islands to everyone: a visitor's chat is a sign-in prompt (decision 039); a member's is
+ * server HTML whose conversation a plain island makes live, with the dialogs an island woken on use
+ * (decision 042).
  */
-export const handle = islandsForVisitorsHandle;
+export const handle = islandsHandle;
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { viewer, db } = context.get(requestContext);

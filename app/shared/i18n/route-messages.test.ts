@@ -11,4 +11,15 @@ describe("pickMessages", () => {
     expect(pickMessages(payload, ["reload", "missing"])).toEqual({ language: "vi", namespace: "feed", messages: { reload: "Tải lại" } });
     expect(payload.messages).toHaveProperty("empty");
   });
+
+  it("picks a nested part by its path, beside the others of the same parent", () => {
+    const payload = {
+      language: "vi" as const,
+      namespace: "moderation" as const,
+      messages: { queue: { actions: { hide: "Ẩn" }, done: "Đã {{action}}", lead: "…" }, audit: { title: "Nhật ký" } },
+    };
+    expect(pickMessages(payload, ["queue.actions", "queue.done", "queue.missing", "audit.title.deeper"]).messages).toEqual({
+      queue: { actions: { hide: "Ẩn" }, done: "Đã {{action}}" },
+    });
+  });
 });

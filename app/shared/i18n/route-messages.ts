@@ -14,12 +14,23 @@ export async function loadRouteMessages(request: Request, namespace: Namespace):
   return { language, namespace, messages };
 }
 
-/** The payload with only those of `keys` its namespace has: for an island that shows a few of its messages. */
+/**
+ * The payload with only those of `keys` its namespace has: for an island that shows a few of its messages.
+ * A key may name a nested part by its path (`queue.actions`), which is kept at the same place.
+ */
 export function pickMessages(payload: RouteMessages, keys: readonly string[]): RouteMessages {
   const messages: Messages = {};
   for (const key of keys) {
-    const message = payload.messages[key];
-    if (message !== undefined) messages[key] = message;
+    const path = key.split(".");
+    let message: string | Messages | undefined = payload.messages;
+    for (const part of path) message = typeof message === "object" ? message[part] : undefined;
+    if (message === undefined) continue;
+    let target = messages;
+    for (const part of path.slice(0, -1)) {
+      const next = target[part];
+      target = typeof next === "object" ? next : (target[part] = {});
+    }
+    target[path.at(-1)!] = message;
   }
   return { ...payload, messages };
 }

@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { islands } from "../../islands.ts";
 import { RecordView, ViewBeacon } from "../content/record-view.tsx";
 import { Island } from "./island.tsx";
-import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLAND_WHEN_ATTRIBUTE, islandHydration } from "./island-document.ts";
+import {
+  ISLAND_ATTRIBUTE,
+  ISLAND_PROPS_ATTRIBUTE,
+  ISLAND_WAKE_IF_STORED_ATTRIBUTE,
+  ISLAND_WHEN_ATTRIBUTE,
+  islandHydration,
+} from "./island-document.ts";
+import { storedUnder } from "./island-markup.ts";
 import { isIslandsHandle, islandsForVisitorsHandle, islandsHandle, scriptJson, servedAsIslands } from "./islands-mode.tsx";
 
 describe("Island", () => {
@@ -24,7 +31,7 @@ describe("Island", () => {
 });
 
 describe("an island that does not hydrate as the page loads", () => {
-  it("is marked so; one for a signed-in reader never hydrates for a visitor, one a visitor wakes by use hydrates at once when signed in", () => {
+  it("is marked so; one for a signed-in reader never hydrates for a visitor, one woken by use waits for a member too (decision 042)", () => {
     const marked = renderToString(<Island name="record-view" component={ViewBeacon} props={{ kind: "items", id: "x" }} when="signed-in" />);
     expect(marked).toContain(`${ISLAND_WHEN_ATTRIBUTE}="signed-in"`);
     const plain = renderToString(<Island name="record-view" component={ViewBeacon} props={{ kind: "items", id: "x" }} />);
@@ -34,9 +41,31 @@ describe("an island that does not hydrate as the page loads", () => {
     expect(islandHydration("signed-in", false)).toBe("never");
     expect(islandHydration("signed-in", true)).toBe("now");
     expect(islandHydration("used", false)).toBe("on-use");
-    expect(islandHydration("used", true)).toBe("now");
+    expect(islandHydration("used", true)).toBe("on-use");
+    expect(islandHydration("visible", false)).toBe("on-visible");
+    expect(islandHydration("visible", true)).toBe("on-visible");
     expect(islandHydration(null, false)).toBe("now");
     expect(islandHydration(null, true)).toBe("now");
+  });
+
+  it("names the prefix of its drafts, and a kept draft is found by that prefix", () => {
+    const marked = renderToString(
+      <Island name="record-view" component={ViewBeacon} props={{ kind: "items", id: "x" }} when="used" wakeIfStored="minithings:note:" />,
+    );
+    expect(marked).toContain(`${ISLAND_WAKE_IF_STORED_ATTRIBUTE}="minithings:note:"`);
+    const keys = ["theme", "minithings:note:12"];
+    const storage = { length: keys.length, key: (index: number) => keys[index] ?? null };
+    expect(storedUnder("minithings:note:", storage)).toBe(true);
+    expect(storedUnder("minithings:offer:", storage)).toBe(false);
+    expect(storedUnder("", storage)).toBe(false);
+    expect(storedUnder("minithings:note:", undefined)).toBe(false);
+    const refusing = {
+      get length(): number {
+        throw new Error("SecurityError");
+      },
+      key: () => null,
+    };
+    expect(storedUnder("minithings:note:", refusing)).toBe(false);
   });
 });
 

@@ -1,29 +1,38 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RootData } from "../root-data.ts";
-import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLAND_WHEN_ATTRIBUTE } from "./island-markup.ts";
+import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLAND_WAKE_IF_STORED_ATTRIBUTE, ISLAND_WHEN_ATTRIBUTE } from "./island-markup.ts";
 import { startIslands, type PlainIsland } from "./start-islands.ts";
 import type * as Hydrator from "./hydrate-islands.tsx";
 
 /** An island's element, as far as `startIslands` and `wakeOnUse` read it; `use` plays a pointer on it. */
-function island(name: string, props: object, when?: string) {
+function island(
+  name: string,
+  props: object,
+  when?: string,
+  { wakeIfStored, nested = false }: { wakeIfStored?: string; nested?: boolean } = {},
+) {
   const listeners = new Map<string, () => void>();
   const attributes: Record<string, string | undefined> = {
     [ISLAND_ATTRIBUTE]: name,
     [ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(props),
     [ISLAND_WHEN_ATTRIBUTE]: when,
+    [ISLAND_WAKE_IF_STORED_ATTRIBUTE]: wakeIfStored,
   };
   return {
-    parentElement: { closest: () => null },
+    parentElement: { closest: () => (nested ? {} : null) },
     getAttribute: (attribute: string) => attributes[attribute] ?? null,
     addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
     removeEventListener: (type: string) => listeners.delete(type),
+    // No fields in these islands: nothing typed before they woke.
+    querySelectorAll: () => [],
     use: () => listeners.get("pointerdown")?.(),
   };
 }
 
-function page(elements: ReturnType<typeof island>[]) {
+function page(elements: ReturnType<typeof island>[], stored: string[] = []) {
   const head: { href: string }[] = [];
   const doc = {
+    defaultView: { localStorage: { length: stored.length, key: (index: number) => stored[index] ?? null } },
     documentElement: { dataset: {} as Record<string, string> },
     querySelectorAll: () => elements,
     querySelector: (selector: string) => (head.some((link) => selector.includes(`"${link.href}"`)) ? {} : null),
@@ -79,19 +88,53 @@ describe("startIslands", () => {
     expect(module.hydrateIsland.mock.calls.map(([element]) => element)).toEqual([bar, search]);
   });
 
-  it("marks the page interactive only once every island that hydrates as it loads has committed (all of a member's)", async () => {
+  it("marks the page interactive only once every island that hydrates as it loads has committed; a member's used island waits (decision 042)", async () => {
     vi.stubGlobal("CSS", { escape: (value: string) => value });
-    const { doc, dataset } = page([island("app-bar", {}, "used"), island("favorite-star", {}, "signed-in")]);
+    const bar = island("app-bar", {}, "used");
+    const star = island("favorite-star", {}, "signed-in");
+    const calc = island("craft-calculator", {});
+    const { doc, dataset } = page([bar, star, calc]);
     const { load, module, pending } = hydrator();
     startIslands(member, {}, load, [], doc);
     await flush();
-    expect(pending).toHaveLength(2);
+    expect(module.hydrateIsland.mock.calls.map(([element]) => element)).toEqual([star, calc]);
     pending[0]!();
     expect(module.markHydrated).not.toHaveBeenCalled();
     pending[1]!();
     await flush();
     expect(module.markHydrated).toHaveBeenCalledOnce();
     expect(dataset.hydrated).toBeUndefined(); // set by the hydrator's markHydrated, with React's own flag
+    bar.use();
+    await flush();
+    expect(module.hydrateIsland.mock.calls.map(([element]) => element)).toEqual([star, calc, bar]);
+  });
+
+  it("hydrates a used island as the page loads when the device keeps a draft under its prefix, and not otherwise", async () => {
+    vi.stubGlobal("CSS", { escape: (value: string) => value });
+    const editor = island("note-editor", {}, "used", { wakeIfStored: "minithings:note:" });
+    const offer = island("offer-form", {}, "used", { wakeIfStored: "minithings:offer:" });
+    const { doc } = page([editor, offer], ["theme", "minithings:note:7"]);
+    const { load, module } = hydrator();
+    startIslands(member, {}, load, [], doc);
+    await flush();
+    expect(module.hydrateIsland.mock.calls.map(([element]) => element)).toEqual([editor]);
+  });
+
+  it("starts a plain island inside a waiting island (the app bar's bell), which the outer one hydrates over later", async () => {
+    vi.stubGlobal("CSS", { escape: (value: string) => value });
+    const bell = vi.fn();
+    const bar = island("app-bar", {}, "used");
+    const inner = island("unread-bell", {}, undefined, { nested: true });
+    const { doc, dataset } = page([bar, inner]);
+    const { load, module } = hydrator();
+    startIslands(member, { "unread-bell": bell as PlainIsland }, load, [], doc);
+    expect(bell).toHaveBeenCalledWith(inner, {}, member);
+    expect(dataset.hydrated).toBe("true");
+    await flush();
+    expect(load).not.toHaveBeenCalled();
+    bar.use();
+    await flush();
+    expect(module.hydrateIsland.mock.calls.map(([element]) => element)).toEqual([bar]);
   });
 
   it("logs a hydrator that fails to load, leaves the island as server HTML, still marks the page interactive, and tries again for the next island", async () => {

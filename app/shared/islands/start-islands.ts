@@ -1,7 +1,14 @@
 import { whenNearViewport } from "../page/after-interactive.ts";
 import { logPageError } from "../page/page-errors.ts";
 import type { RootData } from "../root-data.ts";
-import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLAND_WHEN_ATTRIBUTE, islandHydration } from "./island-markup.ts";
+import {
+  ISLAND_ATTRIBUTE,
+  ISLAND_PROPS_ATTRIBUTE,
+  ISLAND_WAKE_IF_STORED_ATTRIBUTE,
+  ISLAND_WHEN_ATTRIBUTE,
+  islandHydration,
+  storedUnder,
+} from "./island-markup.ts";
 import { wakeOnUse } from "./wake-on-use.ts";
 import type * as Hydrator from "./hydrate-islands.tsx";
 
@@ -27,10 +34,12 @@ function preload(modules: string[], doc: Document): void {
 
 /**
  * Starts a document served as islands (decision 025) without React (decision 038). Its plain islands
- * start at once; React, React DOM and the hydrator are loaded only for an island that must hydrate: as
- * the page loads (`always`, or any island for a signed-in reader), when a visitor first uses it (`used`,
- * decision 032) or when it comes near the viewport (`visible`). A visitor's page whose islands all wait
- * loads none of that code until they reach for one. Once the islands that hydrate as the page loads
+ * start at once, wherever they are (one inside a waiting island, like the app bar's bell, keeps its part
+ * live until that island hydrates over it); React, React DOM and the hydrator are loaded only for an
+ * island that must hydrate: as the page loads (`always`, `signed-in` for a member, a `used` one whose
+ * draft the device keeps), when its reader first uses it (`used`, decisions 032 and 042) or when it
+ * comes near the viewport (`visible`). A page whose islands all wait, a member's as a visitor's, loads
+ * none of that code until they reach for one. Once the islands that hydrate as the page loads
  * have committed (at once when there are none), `data-hydrated` marks the page interactive. `shell`
  * names the shell's modules (`shellModules`), preloaded with the hydrator.
  */
@@ -62,23 +71,33 @@ export function startIslands(
         onCommit();
       });
   };
-  // An island inside another island's component is hydrated by the outer one, as part of it.
-  const outermost = [...doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)].filter(
-    (element) => !element.parentElement?.closest(`[${ISLAND_ATTRIBUTE}]`),
-  );
-  const now: HTMLElement[] = [];
-  for (const element of outermost) {
+  const all = [...doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)];
+  for (const element of all) {
     const name = element.getAttribute(ISLAND_ATTRIBUTE) ?? "";
     const start = Object.hasOwn(plain, name) ? plain[name] : undefined;
-    if (start) {
-      try {
-        start(element, JSON.parse(element.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? "{}") as never, root);
-      } catch (error) {
-        logPageError(`The island "${name}" could not start`, error);
-      }
-      continue;
+    if (!start) continue;
+    try {
+      start(element, JSON.parse(element.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? "{}") as never, root);
+    } catch (error) {
+      logPageError(`The island "${name}" could not start`, error);
     }
-    const when = islandHydration(element.getAttribute(ISLAND_WHEN_ATTRIBUTE), signedIn);
+  }
+  // An island inside another island's component is hydrated by the outer one, as part of it.
+  const outermost = all.filter(
+    (element) =>
+      !Object.hasOwn(plain, element.getAttribute(ISLAND_ATTRIBUTE) ?? "") && !element.parentElement?.closest(`[${ISLAND_ATTRIBUTE}]`),
+  );
+  const storage = (() => {
+    try {
+      return doc.defaultView?.localStorage;
+    } catch {
+      return undefined;
+    }
+  })();
+  const now: HTMLElement[] = [];
+  for (const element of outermost) {
+    let when = islandHydration(element.getAttribute(ISLAND_WHEN_ATTRIBUTE), signedIn);
+    if (when === "on-use" && storedUnder(element.getAttribute(ISLAND_WAKE_IF_STORED_ATTRIBUTE) ?? "", storage)) when = "now";
     if (when === "now") now.push(element);
     else if (when === "on-use") wakeOnUse(element, (ready) => hydrate(element, ready));
     // An island's element has no box of its own (`display: contents`): its first child is what comes into view.

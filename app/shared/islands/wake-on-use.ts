@@ -3,7 +3,7 @@
  * server's HTML and costs the page nothing but these listeners. The first sign of use (a pointer over
  * or down on it, focus or a key inside it) starts its hydration; a click that comes before it is ready
  * is held and played again once it is, and so are the focus inside it, what was typed into one of its
- * fields and a choice in one of its lists meanwhile. A click that opens a new tab is left to the browser.
+ * fields (meanwhile, or before these listeners existed) and a choice in one of its lists meanwhile. A click that opens a new tab is left to the browser.
  */
 
 /**
@@ -25,17 +25,19 @@ export function clickWaitsForIsland(event: Pick<MouseEvent, "button" | "ctrlKey"
  * Text typed into a field before its island hydrated is in the field, but React's state still holds the
  * server's value, and React only reports a change it has not seen: the field's value is set back through
  * React's own setter (so React believes the server's value), written again with the element's native
- * setter, and announced with an `input` event, the caret kept where it was.
+ * setter, and announced with an `input` event, the caret kept where it was. Hydrating a `textarea` whose
+ * server text is not empty writes that text back into it: `typed` holds what was typed into each field
+ * as it was typed, which wins over what the field holds now.
  */
-export function replayTyping(root: Element): void {
+export function replayTyping(root: Element, typed: ReadonlyMap<Element, string> = new Map()): void {
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")) {
-    const typed = field.value;
-    if (typed === field.defaultValue) continue;
+    const text = typed.get(field) ?? field.value;
+    if (text === field.defaultValue) continue;
     const native = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, "value")?.set;
     if (!native) continue;
     const { selectionStart, selectionEnd } = field;
     field.value = field.defaultValue;
-    native.call(field, typed);
+    native.call(field, text);
     field.dispatchEvent(new Event("input", { bubbles: true }));
     if (selectionStart !== null && selectionEnd !== null && document.activeElement === field) {
       field.setSelectionRange(selectionStart, selectionEnd);
@@ -49,9 +51,17 @@ function replayFocus(root: Element): void {
   if (focused && focused !== root && root.contains(focused)) focused.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
 }
 
-/** A choice made in a list before its island hydrated: React hears of it by a `change` event, played again. */
-function replayChoices(chosen: Set<HTMLSelectElement>): void {
-  for (const select of chosen) if (select.isConnected) select.dispatchEvent(new Event("change", { bubbles: true }));
+/**
+ * A choice made in a list before its island hydrated: React hears of it by a `change` event, played
+ * again. React sets a list back to its state's choice whenever it renders it (text played again before
+ * renders the island), so the choice made, recorded as it was made, is set again first.
+ */
+export function replayChoices(chosen: ReadonlyMap<HTMLSelectElement, string>): void {
+  for (const [select, value] of chosen) {
+    if (!select.isConnected) continue;
+    select.value = value;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  }
 }
 
 /**
@@ -63,9 +73,15 @@ function replayChoices(chosen: Set<HTMLSelectElement>): void {
 export function wakeOnUse(element: HTMLElement, hydrate: (ready: () => void) => void): void {
   let awake = false;
   let held: { target: Element; event: MouseEvent } | null = null;
-  const chosen = new Set<HTMLSelectElement>();
+  const chosen = new Map<HTMLSelectElement, string>();
+  const typed = new Map<Element, string>();
   const choose = (event: Event) => {
-    if (event.target instanceof HTMLSelectElement) chosen.add(event.target);
+    if (event.target instanceof HTMLSelectElement) chosen.set(event.target, event.target.value);
+  };
+  const type = (event: Event) => {
+    const field = event.target as Partial<HTMLInputElement> | null;
+    if (field && typeof field.value === "string" && (field.tagName === "INPUT" || field.tagName === "TEXTAREA"))
+      typed.set(field as Element, field.value);
   };
   const hold = (event: MouseEvent) => {
     if (!clickWaitsForIsland(event) || !(event.target instanceof Element)) return;
@@ -77,8 +93,9 @@ export function wakeOnUse(element: HTMLElement, hydrate: (ready: () => void) => 
   const replay = () => {
     element.removeEventListener("click", hold, true);
     element.removeEventListener("change", choose, true);
+    element.removeEventListener("input", type, true);
     replayFocus(element);
-    replayTyping(element);
+    replayTyping(element, typed);
     replayChoices(chosen);
     const click = held;
     held = null;
@@ -88,10 +105,16 @@ export function wakeOnUse(element: HTMLElement, hydrate: (ready: () => void) => 
   function wake() {
     if (awake) return;
     awake = true;
+    // Text typed before these listeners existed (the page's scripts still loading) is only in the
+    // fields: hydration sets a controlled field back to React's value, so it is kept now.
+    for (const field of element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")) {
+      if (!typed.has(field) && field.value !== field.defaultValue) typed.set(field, field.value);
+    }
     for (const type of WAKE_EVENTS) element.removeEventListener(type, wake, true);
     hydrate(ready);
   }
   element.addEventListener("click", hold, true);
   element.addEventListener("change", choose, true);
+  element.addEventListener("input", type, true);
   for (const type of WAKE_EVENTS) element.addEventListener(type, wake, { capture: true, passive: true });
 }

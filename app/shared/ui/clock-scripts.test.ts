@@ -12,6 +12,7 @@ import {
   LOCAL_TIME_SLOT,
   localTimeCallScript,
   startCountdown,
+  writeClocksBeforeEachFrame,
   writeLocalTime,
 } from "./clock-scripts.ts";
 import { countdownText, dayTemplates } from "./countdown.tsx";
@@ -164,5 +165,36 @@ describe("startCountdown", () => {
     }
     expect(countdownText(86_400, days)).toBe(`${one} 00:00:00`);
     expect(countdownText(3 * 86_400, days)).toBe(`${three} 00:00:00`);
+  });
+});
+
+describe("writeClocksBeforeEachFrame", () => {
+  it("writes, before each frame while the page is parsed, the clocks read so far, by the globals the head defines", () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 28, 12, 0, 0) });
+    process.env.TZ = "Europe/Paris";
+    const frames: (() => void)[] = [];
+    const parsed: ReturnType<typeof span>[] = [];
+    const document = {
+      readyState: "loading",
+      querySelectorAll: (selector: string) => (selector === "[data-local-at]" ? parsed : []),
+    };
+    const window: Record<string, unknown> = { requestAnimationFrame: (callback: () => void) => frames.push(callback) };
+    new Function("window", "document", "requestAnimationFrame", clockBootScript)(window, document, window.requestAnimationFrame);
+    expect(Object.keys(window)).toEqual(expect.arrayContaining([LOCAL_TIME_GLOBAL, COUNTDOWN_GLOBAL]));
+    parsed.push(span(instants[0]!, "vi"));
+    frames.shift()!();
+    expect(parsed[0]!.textContent).toBe(" · 04:00 31/12/26 giờ của bạn");
+    parsed.push(span(instants[3]!, "vi"));
+    document.readyState = "interactive";
+    frames.shift()!();
+    expect(parsed[1]!.textContent).toBe(" · 13:05 1/1/27 giờ của bạn");
+    // Parsed: no more frames are asked for (each inline call and React write the clocks from here on).
+    expect(frames).toEqual([]);
+    vi.useRealTimers();
+  });
+
+  it("names the globals as the head defines them", () => {
+    expect(writeClocksBeforeEachFrame.toString()).toContain(LOCAL_TIME_GLOBAL);
+    expect(writeClocksBeforeEachFrame.toString()).toContain(COUNTDOWN_GLOBAL);
   });
 });

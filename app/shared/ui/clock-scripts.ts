@@ -73,12 +73,30 @@ export function startCountdown(element: HTMLElement): void {
   }, 1000);
 }
 
+/**
+ * Writes, before each frame while the page is parsed, every clock the parser has read so far. The
+ * inline call after a clock mostly runs before its line is painted, but a busy parser may yield between
+ * the element and the script after it, and the browser paints in that gap: the line would be painted
+ * without the reader's time and grow when the call runs (a layout shift). A frame's animation callbacks
+ * run before it is painted, so no frame shows a clock unwritten. It names the globals by their text, as
+ * it is inlined like the functions above (a test holds the names to `LOCAL_TIME_GLOBAL` and `COUNTDOWN_GLOBAL`).
+ */
+export function writeClocksBeforeEachFrame(): void {
+  const clocks = window as unknown as Record<string, ((element: HTMLElement) => void) | undefined>;
+  const pass = () => {
+    document.querySelectorAll<HTMLElement>("[data-local-at]").forEach((element) => clocks.__minithingsLocalTime?.(element));
+    document.querySelectorAll<HTMLElement>("[data-countdown-to]").forEach((element) => clocks.__minithingsCountdown?.(element));
+    if (document.readyState === "loading") requestAnimationFrame(pass);
+  };
+  requestAnimationFrame(pass);
+}
+
 /** The globals the head's script defines, which each clock's inline call uses. */
 export const LOCAL_TIME_GLOBAL = "__minithingsLocalTime";
 export const COUNTDOWN_GLOBAL = "__minithingsCountdown";
 
 /** Defines the clock functions for the inline calls; in the head of every page, beside the theme's script. */
-export const clockBootScript = `window.${LOCAL_TIME_GLOBAL}=${writeLocalTime.toString()};window.${COUNTDOWN_GLOBAL}=${startCountdown.toString()}`;
+export const clockBootScript = `window.${LOCAL_TIME_GLOBAL}=${writeLocalTime.toString()};window.${COUNTDOWN_GLOBAL}=${startCountdown.toString()};window.requestAnimationFrame&&(${writeClocksBeforeEachFrame.toString()})()`;
 
 /** The inline call after a clock's element: the same text everywhere, so a cached page names it by one hash. */
 const callOnPrevious = (global: string) => `window.${global}&&${global}(document.currentScript.previousElementSibling)`;

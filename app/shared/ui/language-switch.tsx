@@ -3,10 +3,12 @@ import { useTranslation } from "../i18n/use-translation.tsx";
 import { isLanguage, languages } from "../../../universal/i18n/languages.ts";
 import { useSwitchLanguage } from "../i18n/use-language.ts";
 
-export function LanguageSwitch({ className = "" }: { className?: string }) {
+/** `id`: a fixed id for the list, where it is in an island woken later (whose `useId` would differ from the server's). */
+export function LanguageSwitch({ className = "", id: fixedId }: { className?: string; id?: string }) {
   const { t, i18n } = useTranslation();
   const switchLanguage = useSwitchLanguage();
-  const id = useId();
+  const generatedId = useId();
+  const id = fixedId ?? generatedId;
   return (
     <div className={`flex items-center ${className}`}>
       <label htmlFor={id} className="sr-only">

@@ -1,5 +1,6 @@
 import { BagEntryPage } from "~/features/bag/bag-entry-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 import { requestContext } from "~/shared/request-context.ts";
 import { guarded, middlewareFor, requireViewer } from "~/shared/routing/guards.ts";
 import { requireFound } from "~/shared/routing/page-refusals.ts";
@@ -21,6 +22,9 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
   ]);
   return { i18n, entry };
 });
+
+/** Served as islands: only the entry's editor hydrates, when the member uses it. */
+export const handle = islandsHandle;
 
 export default function BagDetail({ loaderData }: Route.ComponentProps) {
   return <BagEntryPage {...loaderData} />;

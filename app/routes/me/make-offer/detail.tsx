@@ -3,6 +3,7 @@ import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { localize } from "~/shared/i18n/localize.ts";
 import { Translator } from "~/shared/i18n/translator.ts";
 import { metaFor } from "~/shared/page/page-meta.ts";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 import { requestContext } from "~/shared/request-context.ts";
 import { guarded, middlewareFor, requireViewer } from "~/shared/routing/guards.ts";
 import { requireFound } from "~/shared/routing/page-refusals.ts";
@@ -43,6 +44,9 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
     viewer: { uid: viewer.uid, displayName: viewer.name },
   };
 });
+
+/** Served as islands (decision 042): the forms and moves hydrate when the member uses them; offer updates are a plain island. */
+export const handle = islandsHandle;
 
 export default function MeMakeOfferDetail({ loaderData }: Route.ComponentProps) {
   return <OfferDetailPage {...loaderData} />;

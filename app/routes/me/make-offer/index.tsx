@@ -1,6 +1,7 @@
 import { MyOffersPage } from "~/features/offers/my-offers-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { localize } from "~/shared/i18n/localize.ts";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 import { requestContext } from "~/shared/request-context.ts";
 import { guarded, middlewareFor, requireViewer } from "~/shared/routing/guards.ts";
 import { getEntry, listKind } from "../../../../server/content/catalog.ts";
@@ -43,6 +44,9 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
     initialSide: url.searchParams.get("side") === "buy" ? ("buy" as const) : ("sell" as const),
   };
 });
+
+/** Served as islands (decision 042): the forms and moves hydrate when the member uses them; offer updates are a plain island. */
+export const handle = islandsHandle;
 
 export default function MeMakeOffer({ loaderData }: Route.ComponentProps) {
   return <MyOffersPage {...loaderData} />;

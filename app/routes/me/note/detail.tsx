@@ -1,5 +1,6 @@
 import { NoteDetailPage } from "~/features/notes/note-detail-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 import { requestContext } from "~/shared/request-context.ts";
 import { guarded, middlewareFor, requireViewer } from "~/shared/routing/guards.ts";
 import { requireFound } from "~/shared/routing/page-refusals.ts";
@@ -24,6 +25,9 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
   const note = await requireFound(url, /^[1-9][0-9]{0,15}$/.test(id) ? getNote(db, viewer, Number(id)) : null);
   return { i18n, note };
 });
+
+/** Served as islands: the note hydrates when the member uses it, or as the page loads when the device keeps a draft of it. */
+export const handle = islandsHandle;
 
 export default function NoteDetail({ loaderData }: Route.ComponentProps) {
   return <NoteDetailPage {...loaderData} />;

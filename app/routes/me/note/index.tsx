@@ -1,5 +1,6 @@
 import { NotesListPage } from "~/features/notes/notes-list-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 import { requestContext } from "~/shared/request-context.ts";
 import { guarded, middlewareFor, requireViewer } from "~/shared/routing/guards.ts";
 import { listNoteTags, listNotes } from "../../../../server/notes/notes.ts";
@@ -25,6 +26,9 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
   ]);
   return { i18n, notes, tags, q: query.q ?? "", tag: query.tag ?? null };
 });
+
+/** Served as islands: only the search hydrates, when the member uses it. */
+export const handle = islandsHandle;
 
 export default function Notes({ loaderData }: Route.ComponentProps) {
   return <NotesListPage {...loaderData} />;

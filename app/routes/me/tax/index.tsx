@@ -1,5 +1,6 @@
 import { TaxPage } from "~/features/tax/tax-page.tsx";
 import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 import { requestContext } from "~/shared/request-context.ts";
 import { guarded, middlewareFor, requireViewer } from "~/shared/routing/guards.ts";
 import { calculatorRevalidation } from "~/shared/routing/should-revalidate.ts";
@@ -20,6 +21,9 @@ export const loader = guarded(async ({ request, context }: Route.LoaderArgs) => 
   const [i18n, places, ledger] = await Promise.all([loadRouteMessages(request, "tax"), listTaxPlaces(db), readLedger(db, viewer)]);
   return { i18n, places, ...ledger };
 });
+
+/** Served as islands: the calculator and the add form hydrate when the member uses them, the periods near the viewport. */
+export const handle = islandsHandle;
 
 export default function Tax({ loaderData }: Route.ComponentProps) {
   return <TaxPage {...loaderData} />;

@@ -1,0 +1,80 @@
+/**
+ * Offer updates while an offer page is open, without React (decision 042): a plain island that
+ * listens to the offers' realtime topics as the page loads.
+ *
+ * - On `/me/make-offer` (`list`): the member's live offers' topics (`offer:{id}`); once one of them
+ *   changes state, the server's new lists replace the shown ones in place.
+ * - On an offer's page (`detail`): the offer's topic; the first frame (a reply, a move, feedback) wakes
+ *   the page's island (`offer-detail`), which reads the offer again and follows the topic itself from
+ *   then on: this one stops (`OFFER_LIVE_HANDOVER`).
+ */
+import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
+import { ISLAND_ATTRIBUTE } from "../../shared/islands/island-markup.ts";
+import { showPageParts } from "../../shared/islands/page-parts.ts";
+import { afterInteractive } from "../../shared/page/after-interactive.ts";
+import { listenToTopic } from "../../shared/realtime/topic.ts";
+
+/** The event the offer page's island sends its document as it hydrates: it follows the offer itself. */
+export const OFFER_LIVE_HANDOVER = "minithings:offer-live-handover";
+
+/** A socket joins this many topics at most (the server's limit is 50; the bell and the page's others keep theirs). */
+export const OFFER_LIVE_TOPICS_MAX = 40;
+
+/** The server parts of `/me/make-offer` that list the member's offers. */
+export const MY_OFFERS_PARTS = ["mine-offers"] as const;
+
+export type OfferLiveProps =
+  | { mode: "list"; offers: number[] }
+  | {
+      mode: "detail";
+      offer: number;
+      /** The last reply the page shows: the topic resumes after it. */
+      after: number;
+      /** The island it wakes. */
+      island: string;
+    };
+
+export function offerTopic(id: number): string {
+  return `offer:${id}`;
+}
+
+/** The `offer-live` island of an islands document: listens once the page is interactive. */
+export function startOfferLive(element: HTMLElement, props: OfferLiveProps): void {
+  const doc = element.ownerDocument;
+  const stops: (() => void)[] = [];
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    for (const each of stops.splice(0)) each();
+  };
+  if (props.mode === "list") {
+    let waiting: ReturnType<typeof setTimeout> | null = null;
+    const onFrame = (frame: ServerFrame) => {
+      if (frame.type !== "offer-changed" || waiting) return;
+      // Moves come in bursts (reserve, then the other side's reply): one read of the page answers them.
+      waiting = setTimeout(() => {
+        waiting = null;
+        void showPageParts(MY_OFFERS_PARTS);
+      }, 300);
+    };
+    afterInteractive(() => {
+      for (const id of props.offers.slice(0, OFFER_LIVE_TOPICS_MAX)) stops.push(listenToTopic(offerTopic(id), undefined, onFrame));
+    });
+    return;
+  }
+  doc.addEventListener(OFFER_LIVE_HANDOVER, stop, { once: true });
+  const wake = () => {
+    const island = doc.querySelector<HTMLElement>(`[${ISLAND_ATTRIBUTE}="${CSS.escape(props.island)}"]`);
+    // What wakes an island on use (`wake-on-use.ts`) wakes it now: the pointer's arrival.
+    island?.dispatchEvent(new Event("pointerover"));
+  };
+  afterInteractive(() => {
+    if (stopped) return;
+    stops.push(
+      listenToTopic(offerTopic(props.offer), props.after, (frame) => {
+        const news = frame.type === "offer-reply" || frame.type === "offer-changed" || frame.type === "offer-feedback";
+        if (news || (frame.type === "error" && frame.code === "reload")) wake();
+      }),
+    );
+  });
+}
