@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { clickWaitsForIsland, replayChoices, replayTyping, wakeOnUse } from "./wake-on-use.ts";
+import { clickWaitsForIsland, keepThroughHydration, replayChoices, replayTyping, wakeOnUse } from "./wake-on-use.ts";
 
 const plain = { button: 0, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false };
 
@@ -95,5 +95,38 @@ describe("a choice made in an island's list before it woke", () => {
     replayChoices(chosen);
     expect(select.value).toBe("district-mist-harbor");
     expect(events).toEqual(["change:district-mist-harbor"]);
+  });
+});
+
+describe("keepThroughHydration", () => {
+  it("sets a field's value once and keeps its selection, so that hydration's write of its default leaves both", () => {
+    const writes: string[] = [];
+    let selection: [number, number, string | undefined] = [0, 0, undefined];
+    let value = "old text";
+    const field = {
+      selectionStart: 0,
+      selectionEnd: 8,
+      selectionDirection: "forward",
+      get value() {
+        return value;
+      },
+      set value(next: string) {
+        writes.push(next);
+        value = next;
+        selection = [next.length, next.length, undefined];
+      },
+      setSelectionRange(start: number, end: number, direction?: string) {
+        selection = [start, end, direction];
+      },
+    };
+    keepThroughHydration(field as unknown as HTMLTextAreaElement);
+    expect(writes).toEqual(["old text"]);
+    expect(selection).toEqual([0, 8, "forward"]);
+  });
+
+  it("leaves a field without a selection (a checkbox) alone", () => {
+    const field = { selectionStart: null, selectionEnd: null, value: "on", setSelectionRange: () => expect.unreachable() };
+    keepThroughHydration(field as unknown as HTMLInputElement);
+    expect(field.value).toBe("on");
   });
 });
