@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
@@ -66,7 +66,22 @@ export default function handleRequest(
         });
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         pipe(body);
-        const html = body.pipe(withoutModulePreloads()).pipe(insertBeforeHeadEnd(() => iconSprite.headMarkup()));
+        // One chain whose errors are all handled: a reader who goes away mid-page (a closed tab, a
+        // prerender the browser dropped) cancels the compressed body, Node turns that into an
+        // AbortError destroying the last stream, and React Router's pump has let go of its error
+        // listener by then; unheard, that error would end the process.
+        const html = pipeline(
+          body,
+          withoutModulePreloads(),
+          insertBeforeHeadEnd(() => iconSprite.headMarkup()),
+          (error) => {
+            if (!error) return;
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            abort();
+            if (error.name !== "AbortError") logger.error("sending a page failed", { error, url: request.url });
+          },
+        );
         resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {
