@@ -5,8 +5,9 @@ import { ENTRY_MODULE_ATTRIBUTE, ENTRY_PRELOAD_ATTRIBUTE, entryPreloads, entrySt
  * Runs the inline script as a page would, its `document.currentScript` carrying `entry`, in a window
  * whose frames and timers run only when the test says so.
  */
-function runStarter(entry: string | null) {
+function runStarter(entry: string | null, prerendering = false) {
   const frames: (() => void)[] = [];
+  const shown: (() => void)[] = [];
   const timers: { callback: () => void; ms: number; id: number }[] = [];
   const appended: Record<string, string>[] = [];
   const document = {
@@ -15,6 +16,10 @@ function runStarter(entry: string | null) {
     },
     createElement: (tag: string) => ({ tag }),
     body: { appendChild: (node: Record<string, string>) => appended.push({ ...node }) },
+    prerendering,
+    addEventListener: (type: string, listener: () => void) => {
+      if (type === "prerenderingchange") shown.push(listener);
+    },
   };
   const window = {
     document,
@@ -26,7 +31,7 @@ function runStarter(entry: string | null) {
     },
   };
   new Function("document", "window", entryStarterScript())(document, window);
-  return { frames, timers, appended };
+  return { frames, timers, appended, shown };
 }
 
 describe("the islands entry, started after the first paint", () => {
@@ -59,6 +64,17 @@ describe("the islands entry, started after the first paint", () => {
         `<link rel="modulepreload" href="/assets/boot-a.js" ${ENTRY_PRELOAD_ATTRIBUTE}>`,
     );
     expect(entryPreloads(['/a"><script>x</script>'])).not.toContain("<script");
+  });
+
+  it("in a page prerendered ahead of a click, waits until the page is shown, then starts after its first frame", () => {
+    const { frames, timers, appended, shown } = runStarter("/assets/entry.client-abc.js", true);
+    // Nothing scheduled, not even the fallback: a prerendered page may wait minutes for its click, or never be shown.
+    expect([frames.length, timers.length, appended.length, shown.length]).toEqual([0, 0, 0, 1]);
+    shown[0]!();
+    expect(frames).toHaveLength(1);
+    frames[0]!();
+    timers.find((timer) => timer.ms === 0)!.callback();
+    expect(appended).toEqual([{ tag: "script", type: "module", src: "/assets/entry.client-abc.js" }]);
   });
 
   it("does nothing without an entry", () => {

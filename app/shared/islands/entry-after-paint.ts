@@ -25,6 +25,9 @@ export interface EntryStarterHost {
   document: {
     createElement(tag: "script"): HTMLScriptElement;
     body: Pick<HTMLElement, "appendChild">;
+    /** A page the browser renders ahead of a likely click (speculation rules) that has not been shown yet. */
+    prerendering?: boolean;
+    addEventListener(type: "prerenderingchange", listener: () => void, options: { once: true }): void;
   };
   requestAnimationFrame(callback: () => void): unknown;
   setTimeout(callback: () => void, ms?: number): number;
@@ -36,7 +39,9 @@ export interface EntryStarterHost {
  * the next frame's callback runs just before that frame is painted, and a timer it sets runs after it.
  * Until then the document's HTML, CSS and first layout have the phone's main thread to themselves. A tab
  * opened in the background paints no frame: the entry starts when it is shown, or after `fallbackMs` at
- * the latest. The entry and its imports are already on their way: the document names them as module
+ * the latest. A page prerendered ahead of a likely click (a member's next page, decision 043) runs none
+ * of its code until it is shown: no socket, no presence, no read marker for a page nobody has seen yet.
+ * The entry and its imports are already on their way: the document names them as module
  * preloads (`entryPreloads`, decision 040), which the browser requests as it parses the page, so the
  * script appended here starts no request of its own (on the calibrated phone, the first module request
  * a script makes cost the task that made it 5–19 ms of host time, counted as blocking time).
@@ -58,8 +63,12 @@ export function startEntryAfterFirstPaint(src: string | null, host: EntryStarter
     module.src = src;
     host.document.body.appendChild(module);
   };
-  host.requestAnimationFrame(() => host.setTimeout(start, 0));
-  fallback = host.setTimeout(start, fallbackMs);
+  const schedule = () => {
+    host.requestAnimationFrame(() => host.setTimeout(start, 0));
+    fallback = host.setTimeout(start, fallbackMs);
+  };
+  if (host.document.prerendering) host.document.addEventListener("prerenderingchange", schedule, { once: true });
+  else schedule();
 }
 
 /**
