@@ -209,10 +209,9 @@ export async function memberTransitions(
     runs,
     roomPath: ROOM_PATH,
     composerLabel: composerLabel(),
-    onSample: (label, run, ms, parts, kind) =>
+    onSample: (label, run, ms, parts) =>
       console.log(
         `bench: ${label} run ${run}/${runs}: ${Math.round(ms)} ms at ×${multiplier.toFixed(2)}` +
-          (kind ? `, ${kind}` : "") +
           (parts ? ` (requested at ${parts.request} ms, first byte at ${parts.firstByte} ms, painted at ${parts.painted} ms)` : ""),
       ),
   });

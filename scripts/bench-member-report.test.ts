@@ -70,9 +70,6 @@ describe("transitionRow", () => {
     expect(transitionRow({ ...transitionVerdict("x", [300]), kinds: ["document", "in place"] })[3]).toBe(
       "new document: LCP / in place: frame after h1",
     );
-    expect(transitionRow({ ...transitionVerdict("y", [90]), kinds: ["prerendered", "document"] })[3]).toBe(
-      "prerendered: frame after shown / new document: LCP",
-    );
     expect(transitionRow(transitionVerdict("send", [40]))[3]).toBe("message in the list");
   });
 });

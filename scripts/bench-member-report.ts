@@ -80,12 +80,6 @@ export function memberPagesPassing(pages: readonly MemberPageResult[], floor: Pa
 
 export const TRANSITION_HEADERS = ["transition", `median ≤ ${TRANSITION_BUDGET_MS} ms`, "samples ms", "painted"];
 
-const PAINT_READ = {
-  document: "new document: LCP",
-  prerendered: "prerendered: frame after shown",
-  "in place": "in place: frame after h1",
-} as const;
-
 /** A transition's row: its verdict on the median, every sample in the order taken, and how paint was read. */
 export function transitionRow(verdict: TransitionVerdict & { kinds?: readonly string[] }): string[] {
   const kinds = [...new Set(verdict.kinds ?? [])];
@@ -93,6 +87,8 @@ export function transitionRow(verdict: TransitionVerdict & { kinds?: readonly st
     verdict.budget,
     verdictCell(verdict.pass, verdict.value),
     verdict.samples.map((sample) => Math.round(sample)).join(", "),
-    kinds.length === 0 ? "message in the list" : kinds.map((kind) => PAINT_READ[kind as keyof typeof PAINT_READ] ?? kind).join(" / "),
+    kinds.length === 0
+      ? "message in the list"
+      : kinds.map((kind) => (kind === "document" ? "new document: LCP" : "in place: frame after h1")).join(" / "),
   ];
 }

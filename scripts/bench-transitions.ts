@@ -1,20 +1,28 @@
 /**
  * Moving between a member's pages, and sending a chat message, on the calibrated phone (issue 42):
- * Debian's Chromium, the CPU slowed at the run's multiplier (the host's benchmark index ÷ 450, as the
- * Lighthouse runs calibrate), signed in by the member's session cookie, a phone's viewport. No network
- * throttling: loopback, a warm cache (a member who comes back every day).
+ * Playwright on Debian's Chromium, the CPU slowed with `Emulation.setCPUThrottlingRate` at the run's
+ * multiplier (the host's benchmark index ÷ 450, as the Lighthouse runs calibrate), signed in by the
+ * member's session cookie, a phone's viewport. No network throttling: loopback, a warm cache (a
+ * member who comes back every day).
  *
- * - The moves `/me` → `/me/bag` → `/me/make-offer` → `/chat` are `bench-moves.ts` (puppeteer-core,
- *   which keeps prerendering on), walked `runs` times after one walk not counted.
- * - Sending (Playwright): in the room, the member types a message (a person's pace, the composer wakes
- *   as it would), then presses Enter: from the keydown's own time to the frame after the message's text
- *   is in the list (not the composer).
+ * - A transition: on a settled page, a click on the visible link to the next page, until that page's
+ *   content is painted. The click's time is the event's own (`timeOrigin + event.timeStamp`, kept in
+ *   sessionStorage across the document change). When the link loads a new document (an islands
+ *   page), "painted" is that document's largest contentful paint (`timeOrigin + renderTime`, read once
+ *   the page has loaded and settled). When the page changes in place (the router, no new document), it
+ *   is the frame after the new page's `<h1>` is in the document (`requestAnimationFrame`, then a
+ *   task: the paint has happened by then).
+ * - Sending: in the room, the member types a message (a person's pace, the composer wakes as it would),
+ *   then presses Enter: from the keydown's own time to the frame after the message's text is in the
+ *   list (not the composer).
+ *
+ * The chain `/me` → `/me/bag` → `/me/make-offer` → `/chat` is walked `runs` times from a fresh load
+ * of `/me` (after one walk not counted, which warms the cache); each step is a sample of its transition.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { cpuMultiplier, MID_RANGE_PHONE_INDEX, transitionVerdict, type TransitionVerdict } from "./bench-budgets.ts";
 import { chromiumArgs, chromiumPath } from "./chromium.ts";
 import { waitForQuietHost } from "./host-quiet.ts";
-import { benchMoves, type MoveSample } from "./bench-moves.ts";
 
 export const MEMBER_CHAIN = ["/me", "/me/bag", "/me/make-offer", "/chat"] as const;
 /** A phone's viewport, as Lighthouse's mobile runs use. */
@@ -80,6 +88,85 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(SETTLE_MS);
 }
 
+const linkTo = (page: Page, path: string) => page.locator(`a[href="${path}"]:visible, a[href^="${path}?"]:visible`).first();
+
+/** Watches, in the page, for an in-place change to `path` and notes the frame after its `<h1>` changed. */
+async function watchInPlace(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    const marked = window as unknown as { benchDocument?: boolean; benchPainted?: number };
+    marked.benchDocument = true;
+    const before = document.querySelector("main h1")?.textContent ?? "";
+    const observer = new MutationObserver(() => {
+      const heading = document.querySelector("main h1")?.textContent ?? "";
+      if (location.pathname !== target || heading === before || heading === "") return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => (marked.benchPainted = performance.timeOrigin + performance.now())));
+    });
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
+  }, path);
+}
+
+/** The new document's largest contentful paint, on the shared clock. */
+function documentPaint(page: Page): Promise<number | null> {
+  return page.evaluate(
+    () =>
+      new Promise<number | null>((resolve) => {
+        const observer = new PerformanceObserver((list) => {
+          const last = list.getEntries().at(-1) as (PerformanceEntry & { renderTime?: number; loadTime?: number }) | undefined;
+          observer.disconnect();
+          resolve(last ? performance.timeOrigin + (last.renderTime || last.loadTime || last.startTime) : null);
+        });
+        observer.observe({ type: "largest-contentful-paint", buffered: true });
+        setTimeout(() => resolve(null), 3_000);
+      }),
+  );
+}
+
+export interface StepSample {
+  ms: number;
+  /** For a new document: from the click to its request, to its first byte, and to its paint (ms after the click). */
+  parts?: { request: number; firstByte: number; painted: number };
+  /** `document`: the link loaded a new document (LCP); `in place`: the router changed the page (the frame after its heading). */
+  kind: "document" | "in place";
+}
+
+/** From a settled page, a click on the link to `to` until that page's content is painted. */
+async function step(page: Page, to: string): Promise<StepSample> {
+  const link = linkTo(page, to);
+  if ((await link.count()) === 0) {
+    // On a phone the sections are in the app bar's drawer: the member opens it, then taps the link.
+    const menu = page.locator('header button[aria-haspopup="dialog"]:visible').first();
+    if ((await menu.count()) === 0) throw new Error(`${new URL(page.url()).pathname} shows no link to ${to} and no menu`);
+    await menu.click();
+    await link.waitFor({ state: "visible", timeout: STEP_TIMEOUT_MS }).catch(() => {
+      throw new Error(`${new URL(page.url()).pathname}: no visible link to ${to}, even in the menu`);
+    });
+    await page.waitForTimeout(SETTLE_MS);
+  }
+  await watchInPlace(page, to);
+  await link.click();
+  await page.waitForURL((url) => url.pathname === to, { timeout: STEP_TIMEOUT_MS });
+  await settle(page);
+  const clicked = Number(await page.evaluate(() => sessionStorage.getItem("bench:click")));
+  const sameDocument = await page.evaluate(() => (window as unknown as { benchDocument?: boolean }).benchDocument === true);
+  const painted = sameDocument
+    ? await page.evaluate(() => (window as unknown as { benchPainted?: number }).benchPainted ?? null)
+    : await documentPaint(page);
+  if (!clicked || painted === null) throw new Error(`no paint measured for ${to}`);
+  if (sameDocument) return { ms: painted - clicked, kind: "in place" };
+  // Where the time went: the old page letting go (click to request), the server, the new page's parse and paint.
+  const [requested, firstByte] = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    return [performance.timeOrigin + navigation.requestStart, performance.timeOrigin + navigation.responseStart];
+  });
+  const round = (at: number) => Math.round(at - clicked);
+  return {
+    ms: painted - clicked,
+    kind: "document",
+    parts: { request: round(requested), firstByte: round(firstByte), painted: round(painted) },
+  };
+}
+
 /** One message sent in the open room: Enter's keydown until the message is painted in the list. */
 async function sendOnce(page: Page, roomPath: string, composerLabel: string, text: string): Promise<number> {
   await page.goto(roomPath);
@@ -122,7 +209,7 @@ async function sendOnce(page: Page, roomPath: string, composerLabel: string, tex
 
 export interface TransitionsResult {
   multiplier: number;
-  steps: (TransitionVerdict & { kinds: MoveSample["kind"][] })[];
+  steps: (TransitionVerdict & { kinds: StepSample["kind"][] })[];
   send: TransitionVerdict;
 }
 
@@ -134,26 +221,30 @@ export interface TransitionOptions {
   /** The room's page (`/chat?room=…`) and the composer's accessible name in the member's language. */
   roomPath: string;
   composerLabel: string;
-  onSample?: (label: string, run: number, ms: number, parts?: MoveSample["parts"], kind?: MoveSample["kind"]) => void;
+  onSample?: (label: string, run: number, ms: number, parts?: StepSample["parts"]) => void;
 }
 
 export const stepLabel = (from: string, to: string) => `${from} → ${to}`;
 export const SEND_LABEL = "chat: Enter → message painted";
 
 export async function benchTransitions(browser: Browser, options: TransitionOptions): Promise<TransitionsResult> {
-  const samples = await benchMoves({
-    baseUrl: options.baseUrl,
-    cookie: options.cookie,
-    multiplier: options.multiplier,
-    runs: options.runs,
-    chain: MEMBER_CHAIN,
-    label: stepLabel,
-    onSample: (label, run, sample) => options.onSample?.(label, run, sample.ms, sample.parts, sample.kind),
-  });
   const context = await memberContext(browser, options.baseUrl, options.cookie);
   try {
     const page = await context.newPage();
     await throttle(page, options.multiplier);
+    const samples = new Map<string, StepSample[]>();
+    // Run 0 warms the cache and is not counted.
+    for (let run = 0; run <= options.runs; run++) {
+      await page.goto(MEMBER_CHAIN[0]);
+      await settle(page);
+      for (let index = 1; index < MEMBER_CHAIN.length; index++) {
+        const label = stepLabel(MEMBER_CHAIN[index - 1]!, MEMBER_CHAIN[index]!);
+        const sample = await step(page, MEMBER_CHAIN[index]!);
+        if (run === 0) continue;
+        samples.set(label, [...(samples.get(label) ?? []), sample]);
+        options.onSample?.(label, run, sample.ms, sample.parts);
+      }
+    }
     const sends: number[] = [];
     for (let run = 0; run <= options.runs; run++) {
       const ms = await sendOnce(page, options.roomPath, options.composerLabel, `bench ${run} ${Date.now().toString(36)}`);
