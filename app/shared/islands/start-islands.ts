@@ -9,7 +9,7 @@ import {
   islandHydration,
   storedUnder,
 } from "./island-markup.ts";
-import { wakeOnUse } from "./wake-on-use.ts";
+import { keepThroughHydration, wakeOnUse } from "./wake-on-use.ts";
 import type * as Hydrator from "./hydrate-islands.tsx";
 
 /**
@@ -55,6 +55,9 @@ export function startIslands(
   const signedIn = root.viewer !== null;
   let hydrator: Promise<typeof Hydrator> | undefined;
   const hydrate = (element: HTMLElement, onCommit: () => void) => {
+    // Whatever the reader does to the island's fields from now until React has hydrated it stays.
+    for (const field of element.querySelectorAll?.<HTMLInputElement | HTMLTextAreaElement>("input, textarea") ?? [])
+      keepThroughHydration(field);
     // The hydrator's own chunk and the shell's (React among them) are fetched together, not one after the other.
     if (!hydrator) preload(shell, doc);
     hydrator ??= loadHydrator().catch((error: unknown) => {

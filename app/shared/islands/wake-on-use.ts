@@ -46,7 +46,8 @@ export function replayTyping(root: Element, typed: ReadonlyMap<Element, string> 
 }
 
 /**
- * Hydration writes a field's server text back as its default (React sets a textarea's `defaultValue`).
+ * Called for every field of an island as its hydration is asked for (`startIslands`). Hydration writes a
+ * field's server text back as its default (React sets `defaultValue`).
  * A field nobody has changed yet follows its default, and the write collapses its caret and selection
  * to the start: text typed at that moment (after a select-all, or at the end) lands before the old
  * text. Its value set once, as the browser does for typing, the field keeps its own value and its
@@ -124,7 +125,6 @@ export function wakeOnUse(element: HTMLElement, hydrate: (ready: () => void) => 
     // fields: hydration sets a controlled field back to React's value, so it is kept now.
     for (const field of element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")) {
       if (!typed.has(field) && field.value !== field.defaultValue) typed.set(field, field.value);
-      keepThroughHydration(field);
     }
     for (const type of WAKE_EVENTS) element.removeEventListener(type, wake, true);
     hydrate(ready);
