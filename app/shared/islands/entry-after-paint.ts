@@ -39,8 +39,9 @@ export interface EntryStarterHost {
  * the next frame's callback runs just before that frame is painted, and a timer it sets runs after it.
  * Until then the document's HTML, CSS and first layout have the phone's main thread to themselves. A tab
  * opened in the background paints no frame: the entry starts when it is shown, or after `fallbackMs` at
- * the latest. A page prerendered ahead of a likely click (a member's next page, decision 043) runs none
- * of its code until it is shown: no socket, no presence, no read marker for a page nobody has seen yet.
+ * the latest. A page the browser prerenders ahead of a likely visit (from its address bar, or by
+ * speculation rules, decision 043) runs none of its code until it is shown: no socket, no presence, no
+ * read marker for a page nobody has seen yet.
  * The entry and its imports are already on their way: the document names them as module
  * preloads (`entryPreloads`, decision 040), which the browser requests as it parses the page, so the
  * script appended here starts no request of its own (on the calibrated phone, the first module request

@@ -3,7 +3,6 @@ import { UNSAFE_DataRouterDataContext, UNSAFE_FrameworkContext, useMatches } fro
 import { useRootData, type RootData } from "../root-data.ts";
 import { ENTRY_MODULE_ATTRIBUTE, entryPreloads, entryStarterScript, SHELL_MODULES_ATTRIBUTE } from "./entry-after-paint.ts";
 import { ISLAND_DOCUMENT_DATA_ID } from "./island-document.ts";
-import { memberSpeculationRules } from "./member-speculation.ts";
 
 /**
  * A route's `handle` that serves its page as islands (decision 025): to every reader, or to visitors
@@ -62,9 +61,6 @@ export function IslandScripts({ data, nonce }: { data: RootData; nonce: string |
   return (
     <>
       <script type="application/json" id={ISLAND_DOCUMENT_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />
-      {data.viewer ? (
-        <script nonce={nonce} type="speculationrules" dangerouslySetInnerHTML={{ __html: scriptJson(memberSpeculationRules()) }} />
-      ) : null}
       {entry ? <div hidden dangerouslySetInnerHTML={{ __html: entryPreloads([entry, ...(manifestEntry?.imports ?? [])]) }} /> : null}
       {entry ? (
         <script
