@@ -55,9 +55,8 @@ export function startIslands(
   const signedIn = root.viewer !== null;
   let hydrator: Promise<typeof Hydrator> | undefined;
   const hydrate = (element: HTMLElement, onCommit: () => void) => {
-    // Whatever the reader does to the island's fields from now until React has hydrated it stays.
-    for (const field of element.querySelectorAll?.<HTMLInputElement | HTMLTextAreaElement>("input, textarea") ?? [])
-      keepThroughHydration(field);
+    // Whatever the reader does to the island's text areas from now until React has hydrated it stays.
+    for (const field of element.querySelectorAll?.<HTMLTextAreaElement>("textarea") ?? []) keepThroughHydration(field);
     // The hydrator's own chunk and the shell's (React among them) are fetched together, not one after the other.
     if (!hydrator) preload(shell, doc);
     hydrator ??= loadHydrator().catch((error: unknown) => {

@@ -124,9 +124,9 @@ describe("keepThroughHydration", () => {
     expect(selection).toEqual([0, 8, "forward"]);
   });
 
-  it("leaves a field without a selection (a checkbox) alone", () => {
+  it("leaves a field without a selection alone", () => {
     const field = { selectionStart: null, selectionEnd: null, value: "on", setSelectionRange: () => expect.unreachable() };
-    keepThroughHydration(field as unknown as HTMLInputElement);
+    keepThroughHydration(field as unknown as HTMLTextAreaElement);
     expect(field.value).toBe("on");
   });
 });

@@ -46,14 +46,14 @@ export function replayTyping(root: Element, typed: ReadonlyMap<Element, string> 
 }
 
 /**
- * Called for every field of an island as its hydration is asked for (`startIslands`). Hydration writes a
- * field's server text back as its default (React sets `defaultValue`).
+ * Called for every text area of an island as its hydration is asked for (`startIslands`). Hydration
+ * writes a text area's server text back as its default (React sets its `defaultValue`, its text).
  * A field nobody has changed yet follows its default, and the write collapses its caret and selection
  * to the start: text typed at that moment (after a select-all, or at the end) lands before the old
  * text. Its value set once, as the browser does for typing, the field keeps its own value and its
  * selection through that write.
  */
-export function keepThroughHydration(field: HTMLInputElement | HTMLTextAreaElement): void {
+export function keepThroughHydration(field: HTMLTextAreaElement): void {
   const { selectionStart, selectionEnd, selectionDirection } = field;
   if (selectionStart === null || selectionEnd === null) return;
   const value = field.value;
