@@ -88,6 +88,37 @@ describe("startIslands", () => {
     expect(module.hydrateIsland.mock.calls.map(([element]) => element)).toEqual([bar, search]);
   });
 
+  it("keeps an island's text areas through its hydration: each is given its own value once, its selection kept, as hydration is asked for", async () => {
+    vi.stubGlobal("CSS", { escape: (value: string) => value });
+    const writes: string[] = [];
+    let selection = [3, 7];
+    const area = {
+      selectionStart: 3,
+      selectionEnd: 7,
+      selectionDirection: "forward",
+      get value() {
+        return "old text";
+      },
+      set value(next: string) {
+        writes.push(next);
+        selection = [next.length, next.length];
+      },
+      setSelectionRange: (start: number, end: number) => (selection = [start, end]),
+    };
+    const editor = {
+      ...island("note-editor", {}, "used"),
+      querySelectorAll: (selector: string) => (selector === "textarea" ? [area] : []),
+    };
+    const { doc } = page([editor as unknown as ReturnType<typeof island>]);
+    const { load } = hydrator();
+    startIslands(visitor, {}, load, [], doc);
+    expect(writes).toEqual([]);
+    editor.use();
+    await flush();
+    expect(writes).toEqual(["old text"]);
+    expect(selection).toEqual([3, 7]);
+  });
+
   it("marks the page interactive only once every island that hydrates as it loads has committed; a member's used island waits (decision 042)", async () => {
     vi.stubGlobal("CSS", { escape: (value: string) => value });
     const bar = island("app-bar", {}, "used");
