@@ -3,6 +3,12 @@ import { plainIslands } from "./islands.ts";
 import { shellModules } from "./shared/islands/entry-after-paint.ts";
 import { islandDocumentData } from "./shared/islands/island-markup.ts";
 import { startIslands } from "./shared/islands/start-islands.ts";
+import { startMovesInPlace } from "./shared/islands/move-in-place.ts";
+import { offerShownPage } from "./features/delivery/document-delivery.ts";
+import type * as Hydrator from "./shared/islands/hydrate-islands.tsx";
+
+/** The hydrator, once an island of the page has needed it: its islands unmount when the reader moves on. */
+let loadedHydrator: typeof Hydrator | undefined;
 
 /**
  * The client entry imports no React (decision 038). A page served as islands starts its islands
@@ -13,7 +19,17 @@ import { startIslands } from "./shared/islands/start-islands.ts";
 function start(): void {
   const islandDocument = islandDocumentData();
   if (islandDocument) {
-    startIslands(islandDocument, plainIslands, () => import("./shared/islands/hydrate-islands.tsx"), shellModules());
+    const loadHydrator = () => import("./shared/islands/hydrate-islands.tsx").then((module) => (loadedHydrator = module));
+    const shell = shellModules();
+    startIslands(islandDocument, plainIslands, loadHydrator, shell);
+    // A member's next daily page is shown in this document (decision 044), its islands started as on a load.
+    startMovesInPlace(islandDocument, {
+      leave: () => loadedHydrator?.unmountIslands(),
+      shown(root, path) {
+        startIslands(root, plainIslands, loadHydrator, shell);
+        offerShownPage(path);
+      },
+    });
     return;
   }
   void import("./shared/page/server-html.tsx").then((module) => module.hydrateRouter());

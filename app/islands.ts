@@ -7,6 +7,7 @@ import type { OfferLiveProps } from "./features/offers/offer-live.ts";
 import type { PermissionPanelProps } from "./features/notifications/permission-panel.ts";
 import type { NotificationListProps } from "./features/notifications/notification-list.ts";
 import { logPageError } from "./shared/page/page-errors.ts";
+import { onPageEnd } from "./shared/islands/page-lifetime.ts";
 import type { PlainIsland } from "./shared/islands/start-islands.ts";
 
 /**
@@ -107,7 +108,7 @@ export const plainIslands = {
   // `/notification`'s rows: mark read, older ones, new ones arriving (decision 042).
   "notification-list": (element: HTMLElement, props: NotificationListProps) => {
     import("./features/notifications/notification-list.ts")
-      .then((module) => module.startNotificationList(element, props))
+      .then((module) => onPageEnd(module.startNotificationList(element, props)))
       .catch((error: unknown) => logPageError('The island "notification-list" could not start', error));
   },
   // A member's open conversation, live as the page loads without React (decision 042).

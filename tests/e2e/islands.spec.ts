@@ -206,7 +206,7 @@ test("a visitor's app bar is the server's HTML until first used, and the tap tha
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.pages.season.title);
 });
 
-test("the feed is served as islands: the feed is one island, a like stays in the document, and a tab loads its page", async ({
+test("the feed is served as islands: the feed is one island, a like stays in the document, and a tab moves to its page in place", async ({
   browser,
 }) => {
   const origin = test.info().project.use.baseURL ?? "";
@@ -245,7 +245,12 @@ test("the feed is served as islands: the feed is one island, a like stays in the
     await page.getByRole("navigation", { name: feed.sorts.label }).getByRole("link", { name: feed.sorts.top }).click();
     await expect(page).toHaveURL(/\/feed\?sort=top/);
     await hydrated(page);
-    expect(await sameDocument(), "a tab loads its document").toBe(false);
+    // A member's feed tab shows its page in place (decision 044), the sorted feed's own server HTML.
+    expect(await sameDocument(), "a member's tab moves in place").toBe(true);
+    await expect(page.getByRole("navigation", { name: feed.sorts.label }).getByRole("link", { name: feed.sorts.top })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
   } finally {
     await page.context().close();
   }

@@ -70,7 +70,11 @@ export function BagPage({ i18n, entries, totals, filtered }: BagPageProps) {
             {entries.map((entry) => {
               const name = localize(entry.item.name, language);
               return (
-                <li key={entry.id} className="flex items-start gap-3 rounded-xl border border-line bg-surface p-3" data-item={entry.itemId}>
+                <li
+                  key={entry.id}
+                  className="lazy-row flex items-start gap-3 rounded-xl border border-line bg-surface p-3"
+                  data-item={entry.itemId}
+                >
                   <GameIcon icon={entry.item.icon} size={40} />
                   <div className="min-w-0 flex-1">
                     <h2 className="font-bold break-words">

@@ -14,6 +14,7 @@
  */
 import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
 import { afterInteractive } from "../../shared/page/after-interactive.ts";
+import { onPageEnd } from "../../shared/islands/page-lifetime.ts";
 import { socket } from "../../shared/realtime/topic.ts";
 import { startMessageActions } from "./message-actions.ts";
 import { CHAT_IDS, type ChatRoomProps } from "./chat-room-props.ts";
@@ -81,20 +82,22 @@ export function startChatRoom(element: HTMLElement, props: ChatRoomProps): void 
 
   const reconnecting = byId(CHAT_IDS.reconnecting);
   afterInteractive(() => {
-    socket.use((client) => {
-      const stop = client.subscribe(context.topic, messages.lastId(), onFrame);
-      const showState = (state: string) => {
-        if (state !== "open") section.dataset.live = "false";
-        if (!reconnecting) return;
-        const down = state === "reconnecting";
-        reconnecting.textContent = down ? t("reconnecting") : "";
-        reconnecting.className = down ? "mt-2 rounded-md bg-surface-muted px-3 py-1 text-sm text-fg-muted" : "sr-only";
-      };
-      const stopState = client.onState(showState);
-      return () => {
-        stop();
-        stopState();
-      };
-    });
+    onPageEnd(
+      socket.use((client) => {
+        const stop = client.subscribe(context.topic, messages.lastId(), onFrame);
+        const showState = (state: string) => {
+          if (state !== "open") section.dataset.live = "false";
+          if (!reconnecting) return;
+          const down = state === "reconnecting";
+          reconnecting.textContent = down ? t("reconnecting") : "";
+          reconnecting.className = down ? "mt-2 rounded-md bg-surface-muted px-3 py-1 text-sm text-fg-muted" : "sr-only";
+        };
+        const stopState = client.onState(showState);
+        return () => {
+          stop();
+          stopState();
+        };
+      }),
+    );
   });
 }

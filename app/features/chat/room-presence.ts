@@ -4,6 +4,7 @@
  */
 import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
 import { formatAgo } from "../../shared/i18n/format.ts";
+import { pageInterval } from "../../shared/islands/page-lifetime.ts";
 import { escapeHtml } from "./message-html.ts";
 import type { RoomContext } from "./room-context.ts";
 import { nextOnline, type RoomOnline } from "./room-online.ts";
@@ -63,7 +64,7 @@ export function roomPresence(context: RoomContext, typingLine: HTMLElement, pres
   }
   showPresence();
   // "Last seen 5 minutes ago" stays true.
-  if (room.kind === "direct") setInterval(() => showPresence(), 60_000);
+  if (room.kind === "direct") pageInterval(() => showPresence(), 60_000);
 
   return {
     presence(frame) {

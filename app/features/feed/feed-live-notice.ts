@@ -12,6 +12,7 @@ import type { RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { interpolate } from "../../shared/i18n/interpolate.ts";
 import { pluralCategory } from "../../shared/i18n/plural.ts";
 import { afterInteractive } from "../../shared/page/after-interactive.ts";
+import { pageSignal } from "../../shared/islands/page-lifetime.ts";
 import { listenToTopic } from "../../shared/realtime/topic.ts";
 
 export type FeedLanguage = Language | "all";
@@ -94,7 +95,7 @@ export function startFeedLive(element: HTMLElement, { i18n, lang, after, href }:
       for (const stop of stops) stop();
       region.replaceChildren();
     },
-    { once: true },
+    { once: true, signal: pageSignal() },
   );
   afterInteractive(() => {
     if (handedOver) return;

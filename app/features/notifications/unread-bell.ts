@@ -7,6 +7,7 @@
  */
 import type { RootData } from "../../shared/root-data.ts";
 import { afterInteractive } from "../../shared/page/after-interactive.ts";
+import { onPageEnd } from "../../shared/islands/page-lifetime.ts";
 import { translatorFor } from "../../shared/i18n/page-translator.ts";
 import { bellBadgeText, bellLabel, UNREAD_BADGE_ATTRIBUTE } from "./bell-text.ts";
 import { followUnread, subscribeUnread, unreadCount } from "./unread-count.ts";
@@ -26,7 +27,7 @@ export function startUnreadBell(element: HTMLElement, _props: object, root: Root
     badge.textContent = bellBadgeText(count);
     badge.hidden = !count;
   };
-  subscribeUnread(show);
+  onPageEnd(subscribeUnread(show));
   show();
   afterInteractive(() =>
     followUnread(uid, {

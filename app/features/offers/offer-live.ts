@@ -12,6 +12,7 @@ import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
 import { ISLAND_ATTRIBUTE } from "../../shared/islands/island-markup.ts";
 import { showPageParts } from "../../shared/islands/page-parts.ts";
 import { afterInteractive } from "../../shared/page/after-interactive.ts";
+import { pageSignal } from "../../shared/islands/page-lifetime.ts";
 import { listenToTopic } from "../../shared/realtime/topic.ts";
 
 /** The event the offer page's island sends its document as it hydrates: it follows the offer itself. */
@@ -62,7 +63,7 @@ export function startOfferLive(element: HTMLElement, props: OfferLiveProps): voi
     });
     return;
   }
-  doc.addEventListener(OFFER_LIVE_HANDOVER, stop, { once: true });
+  doc.addEventListener(OFFER_LIVE_HANDOVER, stop, { once: true, signal: pageSignal() });
   const wake = () => {
     const island = doc.querySelector<HTMLElement>(`[${ISLAND_ATTRIBUTE}="${CSS.escape(props.island)}"]`);
     // What wakes an island on use (`wake-on-use.ts`) wakes it now: the pointer's arrival.

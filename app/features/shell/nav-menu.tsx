@@ -22,6 +22,8 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
                     end={entry.path === "/"}
                     prefetch="intent"
                     onClick={onNavigate}
+                    // A member's daily pages move in place at once (decision 044): the menu goes with the old page.
+                    data-move-now=""
                     className={({ isActive }) =>
                       `flex min-h-10 items-center rounded-md border-l-4 px-3 text-sm ${
                         isActive ? "border-brand bg-accent-soft font-semibold text-fg" : "border-transparent text-fg hover:bg-surface-muted"

@@ -8,6 +8,7 @@
  */
 import { apiJson } from "../../shared/api/json-api.ts";
 import { interpolate } from "../../shared/i18n/interpolate.ts";
+import { pageSignal } from "../../shared/islands/page-lifetime.ts";
 import type { Messages } from "../../shared/i18n/messages.ts";
 import type { RouteMessages } from "../../shared/i18n/route-messages.ts";
 import type { TFunction } from "../../shared/i18n/translator.ts";
@@ -80,18 +81,29 @@ export function startTaxLedger(
     if (!inLines(event.target) || !(event.target instanceof HTMLSelectElement)) return;
     fillPlaces(event.target, document.getElementById(places) as HTMLSelectElement | null);
   };
-  for (const type of ["pointerdown", "focusin", "keydown"]) document.addEventListener(type, reach, { capture: true, passive: true });
+  // On the document, for the lines the server sends again after a change; for as long as the page is shown.
+  const signal = pageSignal();
+  for (const type of ["pointerdown", "focusin", "keydown"])
+    document.addEventListener(type, reach, { capture: true, passive: true, signal });
 
-  document.addEventListener("change", (event) => {
-    const select = event.target;
-    if (!inLines(select) || !(select instanceof HTMLSelectElement)) return;
-    const id = select.getAttribute(LINE_PLACE_ATTRIBUTE);
-    if (id) void send(`/api/tax/ledger/${id}`, { method: "PATCH", body: { rateId: select.value || null } }, t("ledger.placeSaved"));
-  });
-  document.addEventListener("click", (event) => {
-    const button = event.target instanceof Element ? event.target.closest(`[${LINE_DELETE_ATTRIBUTE}]`) : null;
-    if (!button || !inLines(button)) return;
-    const id = button.getAttribute(LINE_DELETE_ATTRIBUTE);
-    if (id) void send(`/api/tax/ledger/${id}`, { method: "DELETE" }, t("ledger.deleted"));
-  });
+  document.addEventListener(
+    "change",
+    (event) => {
+      const select = event.target;
+      if (!inLines(select) || !(select instanceof HTMLSelectElement)) return;
+      const id = select.getAttribute(LINE_PLACE_ATTRIBUTE);
+      if (id) void send(`/api/tax/ledger/${id}`, { method: "PATCH", body: { rateId: select.value || null } }, t("ledger.placeSaved"));
+    },
+    { signal },
+  );
+  document.addEventListener(
+    "click",
+    (event) => {
+      const button = event.target instanceof Element ? event.target.closest(`[${LINE_DELETE_ATTRIBUTE}]`) : null;
+      if (!button || !inLines(button)) return;
+      const id = button.getAttribute(LINE_DELETE_ATTRIBUTE);
+      if (id) void send(`/api/tax/ledger/${id}`, { method: "DELETE" }, t("ledger.deleted"));
+    },
+    { signal },
+  );
 }

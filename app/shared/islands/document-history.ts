@@ -1,4 +1,5 @@
 import { createPath, type Navigator, type To } from "react-router";
+import { moveInPlace } from "./move-in-place.ts";
 
 export type DocumentLocation = { pathname: string; search: string; hash: string };
 
@@ -33,7 +34,10 @@ export function createDocumentHistory(win: DocumentWindow): DocumentHistory {
     navigator: {
       createHref: href,
       go: (delta) => win.history.go(delta),
-      push: (to) => win.location.assign(href(to)),
+      // A member's next page may be shown in place (decision 044), as a plain link's would.
+      push: (to) => {
+        if (!moveInPlace(href(to))) win.location.assign(href(to));
+      },
       replace: (to) => {
         const url = new URL(href(to), win.location.href);
         if (url.origin !== win.location.origin || url.pathname !== win.location.pathname) {

@@ -1,5 +1,5 @@
 import { StrictMode, startTransition, useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { hydrateRoot, type Root } from "react-dom/client";
 import { Router } from "react-router";
 import { createDocumentHistory, type DocumentHistory } from "./document-history.ts";
 import { translatorFor } from "../i18n/page-translator.ts";
@@ -45,11 +45,20 @@ export function IslandRoot({
   );
 }
 
-let documentParts: { history: DocumentHistory; translator: Translator } | undefined;
+let documentParts: { root: RootData; history: DocumentHistory; translator: Translator } | undefined;
 
-/** The router history and the translator every island of the document shares. */
+/** The router history and the translator every island of the page shown shares (a page moved to in place has its own). */
 function shared(root: RootData) {
-  return (documentParts ??= { history: createDocumentHistory(window), translator: translatorFor(root.i18n) });
+  if (documentParts?.root !== root) documentParts = { root, history: createDocumentHistory(window), translator: translatorFor(root.i18n) };
+  return documentParts;
+}
+
+const roots = new Set<Root>();
+
+/** Unmounts every island hydrated so far: the reader left their page (a move in place, decision 044). */
+export function unmountIslands(): void {
+  for (const root of roots) root.unmount();
+  roots.clear();
 }
 
 export { markHydrated };
@@ -78,14 +87,17 @@ export async function hydrateIsland(element: HTMLElement, root: RootData, onComm
     const load = Object.hasOwn(registry, name) ? registry[name] : undefined;
     if (!load) throw new Error(`no island is registered as "${name}"`);
     const Component = (await load()) as ComponentType<object>;
+    // The reader moved to another page in place while its code loaded: nothing is left to hydrate.
+    if (!element.isConnected) return commit();
     const props = JSON.parse(element.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? "{}") as object;
     startTransition(() => {
-      hydrateRoot(
+      const hydrated = hydrateRoot(
         element,
         <IslandRoot history={history} root={root} translator={translator} onCommit={commit}>
           <Component {...props} />
         </IslandRoot>,
       );
+      roots.add(hydrated);
     });
   } catch (error) {
     logPageError(`The island "${name}" could not hydrate; it stays as the server rendered it`, error);

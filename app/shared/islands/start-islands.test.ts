@@ -73,6 +73,22 @@ describe("startIslands", () => {
     expect(head).toEqual([]);
   });
 
+  it("starts, for a page moved to in place, only the islands it has not started yet (the page's runtimes live on)", async () => {
+    const runtimes = vi.fn();
+    const bell = vi.fn();
+    const kept = island("page-runtimes", { language: "vi" });
+    const first = page([kept, island("unread-bell", {})]);
+    const plain = { "page-runtimes": runtimes as PlainIsland, "unread-bell": bell as PlainIsland };
+    const { load } = hydrator();
+    startIslands(visitor, plain, load, [], first.doc);
+    const next = island("unread-bell", {});
+    const moved = page([kept, next]);
+    startIslands(visitor, plain, load, [], moved.doc);
+    expect(runtimes).toHaveBeenCalledOnce();
+    expect(bell.mock.calls.map(([element]) => element)).toEqual([expect.anything(), next]);
+    expect(moved.dataset.hydrated).toBe("true");
+  });
+
   it("loads the hydrator and preloads the shell once, at first use, and hydrates the island used", async () => {
     vi.stubGlobal("CSS", { escape: (value: string) => value });
     const bar = island("app-bar", {}, "used");

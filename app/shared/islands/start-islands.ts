@@ -18,6 +18,9 @@ import type * as Hydrator from "./hydrate-islands.tsx";
  */
 export type PlainIsland = (element: HTMLElement, props: never, root: RootData) => void;
 
+/** The island elements started so far in this document. */
+const started = new WeakSet<HTMLElement>();
+
 /** The performance mark `startIslands` sets as it starts. */
 export const ISLANDS_START_MARK = "islands:start";
 
@@ -73,7 +76,10 @@ export function startIslands(
         onCommit();
       });
   };
-  const all = [...doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)];
+  // A page moved to in place (decision 044) keeps the islands that live as long as the document (the
+  // page's runtimes): those were started with it.
+  const all = [...doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)].filter((element) => !started.has(element));
+  for (const element of all) started.add(element);
   for (const element of all) {
     const name = element.getAttribute(ISLAND_ATTRIBUTE) ?? "";
     const start = Object.hasOwn(plain, name) ? plain[name] : undefined;

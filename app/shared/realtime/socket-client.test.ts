@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { backoffDelay, SocketClient } from "./socket-client.ts";
+import { backoffDelay, SOCKET_LINGER_MS, SocketClient } from "./socket-client.ts";
 
 describe("backoffDelay", () => {
   it("doubles from half a second up to 30 s, with ±50 % jitter", () => {
@@ -27,7 +27,10 @@ class FakeSocket extends EventTarget {
   send(text: string): void {
     this.sent.push(text);
   }
-  close(): void {}
+  closed = false;
+  close(): void {
+    this.closed = true;
+  }
   open(): void {
     this.readyState = FakeSocket.OPEN;
     this.dispatchEvent(new Event("open"));
@@ -38,7 +41,8 @@ class FakeSocket extends EventTarget {
   }
 }
 
-describe("SocketClient, when the server ends the socket", () => {
+/** Each test of the block gets fresh fake sockets and fake timers. */
+function useFakeSockets(): void {
   beforeEach(() => {
     FakeSocket.made = [];
     vi.useFakeTimers();
@@ -48,6 +52,10 @@ describe("SocketClient, when the server ends the socket", () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
+}
+
+describe("SocketClient, when the server ends the socket", () => {
+  useFakeSockets();
 
   it("says who held it changed on 4401 and 4403, and reconnects and subscribes again as what it now is", () => {
     const client = new SocketClient(() => "ws://test/ws");
@@ -78,5 +86,36 @@ describe("SocketClient, when the server ends the socket", () => {
     (FakeSocket.made[0] as FakeSocket).closeFromServer(1008, "too-many-sockets");
     expect(changes).toEqual([]);
     expect(client.state).toBe("reconnecting");
+  });
+});
+
+describe("SocketClient, when the page's last topic is left", () => {
+  useFakeSockets();
+
+  it("keeps the socket for the next page's topics, which subscribe on it without a new connection", () => {
+    const client = new SocketClient(() => "ws://test/ws");
+    const stop = client.subscribe("room:a", 5, () => {});
+    const socket = FakeSocket.made[0] as FakeSocket;
+    socket.open();
+    stop();
+    expect(socket.sent.at(-1)).toBe(JSON.stringify({ type: "unsubscribe", topic: "room:a" }));
+    vi.advanceTimersByTime(SOCKET_LINGER_MS - 1);
+    client.subscribe("room:b", 9, () => {});
+    vi.advanceTimersByTime(SOCKET_LINGER_MS * 2);
+    expect(socket.closed).toBe(false);
+    expect(FakeSocket.made).toHaveLength(1);
+    expect(socket.sent.at(-1)).toBe(JSON.stringify({ type: "subscribe", topic: "room:b", after: 9 }));
+  });
+
+  it("closes it once no topic has wanted it for a while", () => {
+    const client = new SocketClient(() => "ws://test/ws");
+    const stop = client.subscribe("room:a", undefined, () => {});
+    const socket = FakeSocket.made[0] as FakeSocket;
+    socket.open();
+    stop();
+    vi.advanceTimersByTime(SOCKET_LINGER_MS - 1);
+    expect(socket.closed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(socket.closed).toBe(true);
   });
 });

@@ -26,6 +26,9 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return Math.round(base * (0.5 + random()));
 }
 
+/** How long a socket no topic needs any more stays open, for the next page's topics. */
+export const SOCKET_LINGER_MS = 5_000;
+
 export class SocketClient {
   private socket: WebSocket | undefined;
   private readonly topics = new Map<string, TopicState>();
@@ -34,6 +37,7 @@ export class SocketClient {
   private current: SocketState = "idle";
   private attempts = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private lingering: ReturnType<typeof setTimeout> | undefined;
   private readonly url: () => string;
 
   constructor(url: () => string = () => `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`) {
@@ -60,6 +64,8 @@ export class SocketClient {
    * Several listeners share one subscription; the returned function stops listening.
    */
   subscribe(topic: string, after: number | undefined, listener: FrameListener): () => void {
+    clearTimeout(this.lingering);
+    this.lingering = undefined;
     let state = this.topics.get(topic);
     if (!state) {
       state = { lastId: after, listeners: new Set() };
@@ -77,7 +83,14 @@ export class SocketClient {
       if (known.listeners.size > 0) return;
       this.topics.delete(topic);
       this.send({ type: "unsubscribe", topic });
-      if (this.topics.size === 0) this.stop();
+      if (this.topics.size > 0) return;
+      // A move in place (decision 044) ends the page's topics before the next page's are asked for: the
+      // socket waits a moment for them rather than closing and opening again.
+      clearTimeout(this.lingering);
+      this.lingering = setTimeout(() => {
+        this.lingering = undefined;
+        if (this.topics.size === 0) this.stop();
+      }, SOCKET_LINGER_MS);
     };
   }
 

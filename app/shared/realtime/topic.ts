@@ -10,6 +10,7 @@
 import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
 import { logPageError } from "../page/page-errors.ts";
 import { onDemand } from "../page/on-demand.ts";
+import { onPageEnd } from "../islands/page-lifetime.ts";
 
 export const socket = onDemand(
   () => import("./socket-client.ts").then(({ socketClient }) => socketClient()),
@@ -18,8 +19,9 @@ export const socket = onDemand(
 
 /**
  * Listens to `topic` from `after` (the last id the caller holds); the returned function stops
- * listening, or cancels the wait for the client.
+ * listening, or cancels the wait for the client. Listening ends with the page shown (a move in place
+ * leaves it, decision 044) at the latest.
  */
 export function listenToTopic(topic: string, after: number | undefined, onFrame: (frame: ServerFrame) => void): () => void {
-  return socket.use((client) => client.subscribe(topic, after, onFrame));
+  return onPageEnd(socket.use((client) => client.subscribe(topic, after, onFrame)));
 }

@@ -1,0 +1,309 @@
+/**
+ * Moving between a member's daily pages in place (decision 044): a click on a link to one of them (the
+ * personal area, the chat, the feed, the notifications) fetches that page's document and shows its body
+ * in this document, as a link would have, but without letting go of this one: no new document to
+ * create, no CSS to read again, no entry to run again, the socket kept open. The old page ends first
+ * (`endPage`: its topics, listeners and timers; its hydrated islands unmount), then the new page's
+ * islands start as they would have on a load. Back and forward between such pages move in place too,
+ * each with its own scroll position. Whatever cannot be shown this way (another build, another reader,
+ * an error, a redirect, no connection) is loaded as a document, so the server's answer is what shows.
+ * Plain DOM: part of the client entry, no React. Each step of a move is a User Timing mark (`move:start`,
+ * `move:fetched`, `move:parsed`, `move:swapped`, `move:painted`) for a trace or a probe to read.
+ */
+import type { RootData } from "../root-data.ts";
+import { ENTRY_MODULE_ATTRIBUTE } from "./entry-after-paint.ts";
+import { ISLAND_ATTRIBUTE, islandDocumentData } from "./island-markup.ts";
+import { endPage } from "./page-lifetime.ts";
+
+/** The pages moved between in place: a member's own area and the pages they use every day. */
+export const IN_PLACE_PATHS = ["/me", "/chat", "/feed", "/notification"] as const;
+
+/** The islands that live as long as the document: the new page's copy is not started, this one stays. */
+const DOCUMENT_ISLANDS = ["page-runtimes"];
+
+/** A link's own opt-out: `<a data-document-load>` always loads a document. */
+export const DOCUMENT_LOAD_ATTRIBUTE = "data-document-load";
+
+/**
+ * A link in an island whose click only moves (the app bar's menu): it moves at once, before the island
+ * wakes or React hears of the click.
+ */
+export const MOVE_NOW_ATTRIBUTE = "data-move-now";
+
+/** How long a page fetched ahead of a click (a pointer down on its link, a hover) is kept for it. */
+const PREFETCH_KEEP_MS = 10_000;
+/** A hover this long on a link fetches its page ahead of the click. */
+const HOVER_MS = 80;
+/** A move slower than this shows the bar across the top of the screen. */
+const BUSY_AFTER_MS = 150;
+
+/** Whether `url` is a page moved to in place from a page at `here`. */
+export function isInPlaceTarget(url: URL, here: { origin: string; pathname: string; search: string }): boolean {
+  if (url.origin !== here.origin) return false;
+  // A link to a place on the page shown is the browser's to follow.
+  if (url.hash && url.pathname === here.pathname && url.search === here.search) return false;
+  return IN_PLACE_PATHS.some((path) => url.pathname === path || url.pathname.startsWith(`${path}/`));
+}
+
+/** The link a click or a pointer went to, when what it opens is moved to in place. */
+export function inPlaceLink(
+  event: Pick<MouseEvent, "target" | "defaultPrevented" | "button" | "metaKey" | "ctrlKey" | "shiftKey" | "altKey">,
+  here: { origin: string; pathname: string; search: string },
+): URL | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const target = event.target as { closest?: (selector: string) => Element | null } | null;
+  const link = target?.closest?.("a[href]") as HTMLAnchorElement | null | undefined;
+  if (!link || link.hasAttribute("download") || link.hasAttribute(DOCUMENT_LOAD_ATTRIBUTE)) return null;
+  if (link.target && link.target !== "_self") return null;
+  let url: URL;
+  try {
+    url = new URL(link.href);
+  } catch {
+    return null;
+  }
+  return isInPlaceTarget(url, here) ? url : null;
+}
+
+/** Whether a page's root data can be shown in place of another's: the same reader, language and build. */
+export function canShowInPlace(here: RootData, there: RootData | null): there is RootData {
+  return (
+    there !== null &&
+    there.viewer !== null &&
+    there.viewer.uid === here.viewer?.uid &&
+    there.i18n.language === here.i18n.language &&
+    there.build.id === here.build.id
+  );
+}
+
+/** What the history entries this module makes carry, beside what others put there. */
+interface EntryState {
+  inPlace?: string;
+}
+
+/** What the document does with a page once its body is shown: start its islands, offer it for offline reading. */
+export interface InPlaceHost {
+  /** Before the old page's body goes: unmount its hydrated islands. */
+  leave(): void;
+  /** The new page's body is shown, painted, and the URL is its own. */
+  shown(root: RootData, path: string): void;
+}
+
+interface Fetched {
+  href: string;
+  at: number;
+  page: Promise<Document | null>;
+}
+
+async function fetchPage(href: string, signal?: AbortSignal): Promise<Document | null> {
+  try {
+    const answer = await fetch(href, { credentials: "same-origin", headers: { accept: "text/html" }, signal });
+    if (!answer.ok || answer.redirected || !(answer.headers.get("content-type") ?? "").includes("text/html")) return null;
+    const text = await answer.text();
+    performance.mark("move:fetched");
+    return new DOMParser().parseFromString(text, "text/html");
+  } catch {
+    return null;
+  }
+}
+
+/** The new head's title and description; its styles that this document lacks. */
+function takeHead(page: Document): void {
+  document.title = page.title;
+  const description = page.querySelector('meta[name="description"]')?.getAttribute("content");
+  const mine = document.querySelector('meta[name="description"]');
+  if (description !== undefined && description !== null && mine) mine.setAttribute("content", description);
+  const known = new Set([...document.head.querySelectorAll("style, link[rel='stylesheet']")].map((node) => node.outerHTML));
+  for (const style of page.head.querySelectorAll("style, link[rel='stylesheet']"))
+    if (!known.has(style.outerHTML)) document.head.append(document.importNode(style, true));
+}
+
+/**
+ * The new body, ready to be inserted: the document's own islands kept, its inline scripts made again
+ * with this document's nonce (a parsed page's scripts never run; these are the clocks and the room's
+ * scroll, which must run as the parser would have run them), the entry's starter left out (it runs once).
+ */
+function prepareBody(page: Document): HTMLElement {
+  const body = document.adoptNode(page.body);
+  for (const name of DOCUMENT_ISLANDS) {
+    const kept = document.querySelector(`[${ISLAND_ATTRIBUTE}="${name}"]`);
+    const incoming = body.querySelector(`[${ISLAND_ATTRIBUTE}="${name}"]`);
+    if (kept && incoming) incoming.replaceWith(kept);
+  }
+  const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
+  for (const script of body.querySelectorAll("script")) {
+    if (script.hasAttribute(ENTRY_MODULE_ATTRIBUTE)) {
+      script.remove();
+      continue;
+    }
+    if (script.src || (script.type && script.type !== "text/javascript")) continue;
+    const fresh = document.createElement("script");
+    fresh.nonce = nonce;
+    fresh.textContent = script.textContent;
+    script.replaceWith(fresh);
+  }
+  return body;
+}
+
+/** Focus where a new document would begin reading: the page's heading, for a screen reader to announce. */
+function focusPage(): void {
+  const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("main");
+  if (!heading) return;
+  if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  heading.focus({ preventScroll: true });
+}
+
+let mover: ((url: URL) => void) | undefined;
+
+const here = () => ({ origin: location.origin, pathname: location.pathname, search: location.search });
+
+/**
+ * Moves to `href` in place when it is such a page and this document moves in place (a hydrated
+ * island's `<Link>` or `navigate()` goes through here); false when the caller must load it.
+ */
+export function moveInPlace(href: string): boolean {
+  if (!mover) return false;
+  const url = new URL(href, location.href);
+  if (!isInPlaceTarget(url, here())) return false;
+  mover(url);
+  return true;
+}
+
+/**
+ * Starts moving in place in this document, for the reader of `root` (a member: a visitor's pages are
+ * cached documents, decision 025). Installed once, by the client entry.
+ */
+export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
+  if (!initial.viewer || typeof DOMParser === "undefined" || !("scrollRestoration" in history)) return;
+  let root = initial;
+  let keys = 0;
+  const newKey = () => `${Date.now().toString(36)}-${(keys++).toString(36)}`;
+  const scrolls = new Map<string, number>();
+  const state = () => (history.state ?? {}) as EntryState & Record<string, unknown>;
+  let shownKey = state().inPlace ?? newKey();
+  let shownPath = location.pathname + location.search;
+  history.replaceState({ ...state(), inPlace: shownKey }, "");
+  // Back and forward between pages shown in place restore their scroll here, once their body is back;
+  // an entry left for another document is the browser's to restore, as usual.
+  history.scrollRestoration = "manual";
+  addEventListener("pagehide", () => (history.scrollRestoration = "auto"));
+  addEventListener("pageshow", () => (history.scrollRestoration = "manual"));
+
+  let shows = 0;
+  let prefetched: Fetched | undefined;
+  let moving: AbortController | undefined;
+  let busyTimer: ReturnType<typeof setTimeout> | undefined;
+
+  let hover: ReturnType<typeof setTimeout> | undefined;
+  const prefetch = (url: URL) => {
+    clearTimeout(hover);
+    const href = url.href;
+    if (href === location.href) return;
+    if (prefetched?.href === href && performance.now() - prefetched.at < PREFETCH_KEEP_MS) return;
+    prefetched = { href, at: performance.now(), page: fetchPage(href) };
+  };
+  const takePrefetched = (href: string) => {
+    const taken = prefetched?.href === href && performance.now() - prefetched.at < PREFETCH_KEEP_MS ? prefetched.page : null;
+    prefetched = undefined;
+    return taken;
+  };
+
+  const loadDocument = (href: string, how: "assign" | "replace") => {
+    if (how === "assign") location.assign(href);
+    else location.replace(href);
+  };
+
+  async function move(url: URL, how: "push" | "pop", key: string): Promise<void> {
+    clearTimeout(hover);
+    moving?.abort();
+    const controller = new AbortController();
+    moving = controller;
+    clearTimeout(busyTimer);
+    busyTimer = setTimeout(() => (document.documentElement.dataset.moving = ""), BUSY_AFTER_MS);
+    performance.mark("move:start");
+    const page = await (takePrefetched(url.href) ?? fetchPage(url.href, controller.signal));
+    performance.mark("move:parsed");
+    if (moving !== controller) return;
+    moving = undefined;
+    clearTimeout(busyTimer);
+    delete document.documentElement.dataset.moving;
+    const next = page ? islandDocumentData(page) : null;
+    if (!page || !canShowInPlace(root, next)) {
+      // The server's answer, whatever it is, as a document: a popped entry's URL is already the address.
+      loadDocument(url.href, how === "push" ? "assign" : "replace");
+      return;
+    }
+    scrolls.set(shownKey, window.scrollY);
+    host.leave();
+    endPage();
+    if (how === "push") history.pushState({ inPlace: key }, "", url.href);
+    else history.replaceState({ ...state(), inPlace: key }, "");
+    shownKey = key;
+    shownPath = url.pathname + url.search;
+    root = next;
+    takeHead(page);
+    const body = prepareBody(page);
+    delete document.documentElement.dataset.hydrated;
+    document.body.replaceWith(body);
+    performance.mark("move:swapped");
+    const target = how === "pop" ? undefined : url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, how === "pop" ? (scrolls.get(key) ?? 0) : 0);
+    focusPage();
+    // As on a load, the new page is painted before its code runs (decision 033); a page already left
+    // for the next one starts nothing.
+    const show = ++shows;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        performance.mark("move:painted");
+        if (show === shows) host.shown(next, url.pathname + url.search + url.hash);
+      }, 0),
+    );
+  }
+
+  mover = (url) => void move(url, "push", newKey());
+  // A link marked to move now (the app bar's menu) moves as the click begins, before its island wakes or
+  // React hears of the click. Any other link moves once the click has reached the window unhandled: a
+  // plain island's listener or React may use it for something else (`/notification`'s "older ones").
+  document.addEventListener(
+    "click",
+    (event) => {
+      const url = inPlaceLink(event, here());
+      if (!url || !(event.target as Element).closest("a[href]")?.hasAttribute(MOVE_NOW_ATTRIBUTE)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      void move(url, "push", newKey());
+    },
+    { capture: true },
+  );
+  addEventListener("click", (event) => {
+    const url = inPlaceLink(event, here());
+    if (!url) return;
+    event.preventDefault();
+    void move(url, "push", newKey());
+  });
+  // A page is fetched as the reader reaches for its link: a finger or a button down, a pointer resting on it.
+  document.addEventListener(
+    "pointerdown",
+    (event) => {
+      const url = inPlaceLink(event, here());
+      if (url) prefetch(url);
+    },
+    { capture: true, passive: true },
+  );
+  document.addEventListener(
+    "pointerover",
+    (event) => {
+      clearTimeout(hover);
+      // A mouse resting on a link; a finger's tap has its pointer down for that.
+      const url = event.pointerType === "mouse" ? inPlaceLink(event, here()) : null;
+      if (url) hover = setTimeout(() => prefetch(url), HOVER_MS);
+    },
+    { passive: true },
+  );
+  addEventListener("popstate", (event) => {
+    const key = (event.state as EntryState | null)?.inPlace;
+    // The page shown, only its fragment changed (an entry a fragment link made): the browser's to show.
+    if (key === shownKey || location.pathname + location.search === shownPath) return;
+    void move(new URL(location.href), "pop", key ?? newKey());
+  });
+}
