@@ -86,3 +86,31 @@ test("a member fills the bag, the craft calculator takes what they own, and the 
   expect(await seriousViolationsAtEveryWidth(page)).toEqual([]);
   await page.context().close();
 });
+
+test("a full bag shows its first 50 entries and counts them all; every entry shows on request, in place, from the 51st", async ({
+  browser,
+}) => {
+  const { page } = await memberInBrowser(browser, "Tui Day");
+  const rows: string[] = [];
+  for (const item of ["iron-ore", "beast-hide"]) for (let level = 0; level < 28; level++) rows.push(`${item},,${level + 1},${level},`);
+  const imported = await page.request.post("/api/bag/import", {
+    data: { csv: `itemId,name,quantity,enhancement,note\r\n${rows.join("\r\n")}\r\n`, mode: "replace" },
+    headers: { Origin: test.info().project.use.baseURL ?? "" },
+  });
+  expect(imported.status()).toBe(201);
+
+  await page.goto("/me/bag");
+  await hydrated(page);
+  const entries = page.getByRole("list", { name: bag.list.label }).getByRole("listitem");
+  await expect(entries).toHaveCount(50);
+  await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
+  await page.getByRole("link", { name: bag.list.showAll.replace("{{count}}", "56").replace("{{shown}}", "50") }).click();
+  await expect(page).toHaveURL(/[?&]all=1#bag-more$/);
+  await expect(entries).toHaveCount(56);
+  // The 51st entry is where the reader goes on from, and the move was made in place.
+  await expect(page.locator("#bag-more")).toBeInViewport();
+  await expect(page.locator("#bag-more")).toBeFocused();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await expect(page.getByRole("link", { name: /56/ })).toHaveCount(0);
+  await page.context().close();
+});

@@ -2,6 +2,15 @@
 export const BAG_QUANTITY_MAX = 1_000_000;
 export const BAG_ENHANCEMENT_MAX = 30;
 export const BAG_NOTE_MAX = 200;
+/**
+ * Entries `/me/bag` shows before its reader asks for all of them: a full bag's page stays light to move to
+ * and to read on a phone (decision 044); its summary still counts every entry.
+ */
+export const BAG_FIRST_ROWS = 50;
+/** The query parameter that shows every entry, and the id of the first entry past the first rows. */
+export const BAG_ALL_PARAM = "all";
+export const BAG_MORE_ID = "bag-more";
+
 /** Entries a bag lists at most, and rows one CSV import takes. */
 export const BAG_ENTRIES_MAX = 1_000;
 

@@ -53,7 +53,7 @@ export function AccountMenu() {
         <Badges subject={viewer} className="mt-3" />
         <ul className="mt-4 flex flex-col gap-1 text-sm">
           <li>
-            <Link to="/me" className="flex min-h-10 items-center rounded-md px-2 hover:bg-surface-muted">
+            <Link to="/me" data-move-now="" className="flex min-h-10 items-center rounded-md px-2 hover:bg-surface-muted">
               {t("pages.me.nav")}
             </Link>
           </li>

@@ -7,7 +7,7 @@
  * (`bag-results.ts`).
  */
 import { Link } from "react-router";
-import type { BagEntry, BagTotals } from "../../../universal/bag/bag-limits.ts";
+import { BAG_FIRST_ROWS, BAG_MORE_ID, type BagEntry, type BagTotals } from "../../../universal/bag/bag-limits.ts";
 import { numberFormat } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { pickMessages, useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
@@ -22,13 +22,18 @@ const [SUMMARY_PART, LIST_PART] = BAG_RESULT_PARTS;
 
 export interface BagPageProps {
   i18n: RouteMessages;
+  /** The entries shown: the first `BAG_FIRST_ROWS`, or all of them. */
   entries: BagEntry[];
+  /** How many entries the bag (as filtered) holds. */
+  count: number;
+  /** The page with every entry, when only the first are shown. */
+  allHref: string | null;
   totals: BagTotals;
   /** Whether the list is narrowed by a search or a type (an empty list then says "no match"). */
   filtered: boolean;
 }
 
-export function BagPage({ i18n, entries, totals, filtered }: BagPageProps) {
+export function BagPage({ i18n, entries, count, allHref, totals, filtered }: BagPageProps) {
   const { t } = useRouteMessages(i18n);
   const language = i18n.language;
   const number = numberFormat(language);
@@ -48,7 +53,7 @@ export function BagPage({ i18n, entries, totals, filtered }: BagPageProps) {
         </div>
         <div className="rounded-xl border border-line bg-surface p-4">
           <p className="text-xs text-fg-muted">{t("summary.entries")}</p>
-          <p className="text-2xl font-bold tabular-nums">{number.format(entries.length)}</p>
+          <p className="text-2xl font-bold tabular-nums">{number.format(count)}</p>
         </div>
         <div className="rounded-xl border border-line bg-surface p-4">
           <p className="text-xs text-fg-muted">{t("summary.unpriced")}</p>
@@ -67,11 +72,12 @@ export function BagPage({ i18n, entries, totals, filtered }: BagPageProps) {
           </p>
         ) : (
           <ul aria-label={t("list.label")} className="mt-4 grid gap-3 xl:grid-cols-2">
-            {entries.map((entry) => {
+            {entries.map((entry, index) => {
               const name = localize(entry.item.name, language);
               return (
                 <li
                   key={entry.id}
+                  id={index === BAG_FIRST_ROWS ? BAG_MORE_ID : undefined}
                   className="lazy-row flex items-start gap-3 rounded-xl border border-line bg-surface p-3"
                   data-item={entry.itemId}
                 >
@@ -109,6 +115,16 @@ export function BagPage({ i18n, entries, totals, filtered }: BagPageProps) {
             })}
           </ul>
         )}
+        {allHref ? (
+          <p className="mt-4 text-center">
+            <a
+              href={allHref}
+              className="inline-flex min-h-11 items-center rounded-md border border-line bg-surface px-4 font-semibold hover:bg-surface-muted"
+            >
+              {t("list.showAll", { count, shown: entries.length })}
+            </a>
+          </p>
+        ) : null}
       </div>
     </div>
   );

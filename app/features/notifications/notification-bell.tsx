@@ -27,6 +27,8 @@ export function NotificationBell() {
   return (
     <Link
       to="/notification"
+      // Moves at once, in place, even while the app bar sleeps (decision 044).
+      data-move-now=""
       aria-label={label}
       title={label}
       className="relative inline-flex size-10 items-center justify-center rounded-md text-fg hover:bg-surface-muted"

@@ -144,12 +144,15 @@ function prepareBody(page: Document): HTMLElement {
   return body;
 }
 
-/** Focus where a new document would begin reading: the page's heading, for a screen reader to announce. */
-function focusPage(): void {
-  const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("main");
-  if (!heading) return;
-  if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
-  heading.focus({ preventScroll: true });
+/**
+ * Focus where a new document would begin reading: the place its fragment names, or the page's heading,
+ * for a screen reader to announce.
+ */
+function focusPage(place: HTMLElement | null): void {
+  const start = place ?? document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("main");
+  if (!start) return;
+  if (!start.hasAttribute("tabindex")) start.setAttribute("tabindex", "-1");
+  start.focus({ preventScroll: true });
 }
 
 let mover: ((url: URL) => void) | undefined;
@@ -248,7 +251,7 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
     const target = how === "pop" ? undefined : url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, how === "pop" ? (scrolls.get(key) ?? 0) : 0);
-    focusPage();
+    focusPage(target ?? null);
     // As on a load, the new page is painted before its code runs (decision 033); a page already left
     // for the next one starts nothing.
     const show = ++shows;

@@ -4,6 +4,7 @@ import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 import { requestContext } from "~/shared/request-context.ts";
 import { guarded, middlewareFor, requireViewer } from "~/shared/routing/guards.ts";
 import { listBag } from "../../../../server/bag/bag.ts";
+import { BAG_ALL_PARAM, BAG_FIRST_ROWS, BAG_MORE_ID } from "../../../../universal/bag/bag-limits.ts";
 import { bagQuery } from "../../../../universal/bag/bag-schemas.ts";
 import type { Route } from "./+types/index";
 
@@ -14,16 +15,30 @@ export const middleware = middlewareFor("meBag");
 /**
  * `/me/bag?q=&type=&sort=`: the member's bag, filtered, sorted and valued on the server; a made-up query
  * shows it all, and an empty parameter (the filters' form submitted before its island woke) is no filter.
+ * The first `BAG_FIRST_ROWS` entries are shown, every one with `?all=1`.
  */
 export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs) => {
   const { db } = context.get(requestContext);
   const viewer = requireViewer(context);
-  const params = Object.fromEntries([...url.searchParams].filter(([key, value]) => key !== "lang" && value !== ""));
+  const params = Object.fromEntries(
+    [...url.searchParams].filter(([key, value]) => key !== "lang" && key !== BAG_ALL_PARAM && value !== ""),
+  );
   const parsed = bagQuery.safeParse(params);
   const query = parsed.success ? parsed.data : bagQuery.parse({});
   const i18n = await loadRouteMessages(request, "bag");
   const { entries, totals } = await listBag(db, viewer, query, i18n.language);
-  return { i18n, entries, totals, filtered: Boolean(query.q) || query.type !== undefined };
+  const all = url.searchParams.has(BAG_ALL_PARAM) || entries.length <= BAG_FIRST_ROWS;
+  const everyEntry = new URLSearchParams(url.searchParams);
+  everyEntry.set(BAG_ALL_PARAM, "1");
+  return {
+    i18n,
+    entries: all ? entries : entries.slice(0, BAG_FIRST_ROWS),
+    count: entries.length,
+    // The link to every entry lands on the first one past those shown.
+    allHref: all ? null : `${url.pathname}?${everyEntry.toString()}#${BAG_MORE_ID}`,
+    totals,
+    filtered: Boolean(query.q) || query.type !== undefined,
+  };
 });
 
 /** Served as islands: only the tools and the filters hydrate, when the member uses them. */
