@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import bag from "../../locales/vi/bag.json" with { type: "json" };
 import catalog from "../../locales/vi/catalog.json" with { type: "json" };
 import common from "../../locales/vi/common.json" with { type: "json" };
-import { expect, hydrated, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+import { expect, hydrated, markDocument, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -103,14 +103,14 @@ test("a full bag shows its first 50 entries and counts them all; every entry sho
   await hydrated(page);
   const entries = page.getByRole("list", { name: bag.list.label }).getByRole("listitem");
   await expect(entries).toHaveCount(50);
-  await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
+  const sameDocument = await markDocument(page);
   await page.getByRole("link", { name: bag.list.showAll.replace("{{count}}", "56").replace("{{shown}}", "50") }).click();
   await expect(page).toHaveURL(/[?&]all=1#bag-more$/);
   await expect(entries).toHaveCount(56);
   // The 51st entry is where the reader goes on from, and the move was made in place.
   await expect(page.locator("#bag-more")).toBeInViewport();
   await expect(page.locator("#bag-more")).toBeFocused();
-  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(await sameDocument()).toBe(true);
   await expect(page.getByRole("link", { name: /56/ })).toHaveCount(0);
   await page.context().close();
 });

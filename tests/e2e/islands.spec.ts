@@ -1,17 +1,10 @@
-import type { Page } from "@playwright/test";
 import en from "../../locales/en-US/common.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
 import feed from "../../locales/vi/feed.json" with { type: "json" };
 import offers from "../../locales/vi/offers.json" with { type: "json" };
-import { expect, hydrated, islandHydrated, memberInBrowser, scrollToMarket, test } from "./fixtures.ts";
+import { expect, hydrated, islandHydrated, markDocument, memberInBrowser, scrollToMarket, test } from "./fixtures.ts";
 
 const ITEM = "/equipments-items/detail?id=iron-sword";
-
-/** A marker on the window survives only changes inside the document, not a document load. */
-async function markDocument(page: Page): Promise<() => Promise<boolean>> {
-  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-  return () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
-}
 
 test("a page served as islands hydrates its islands only, without React Router, loads React only when one needs it, and every island works", async ({
   page,

@@ -1,10 +1,5 @@
-import type { Page } from "@playwright/test";
 import common from "../../locales/vi/common.json" with { type: "json" };
-import { expect, hydrated, memberInBrowser, test } from "./fixtures.ts";
-
-/** Marks the document shown now: the mark survives a move in place and not a document load. */
-const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+import { expect, hydrated, markDocument, memberInBrowser, test } from "./fixtures.ts";
 
 test("a member moves between their daily pages in place: one document, back and forward restore each page, and a room opened in place is live", async ({
   browser,
@@ -12,7 +7,7 @@ test("a member moves between their daily pages in place: one document, back and 
   const { page } = await memberInBrowser(browser, "Lan Di");
   await page.goto("/me");
   await hydrated(page);
-  await markDocument(page);
+  let sameDocument = await markDocument(page);
   const meHeading = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
 
   await page.locator('a[href="/me/bag"]:visible').first().click();
@@ -20,7 +15,7 @@ test("a member moves between their daily pages in place: one document, back and 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(common.pages.meBag.title);
   await expect(page).toHaveTitle(new RegExp(common.pages.meBag.title));
   await hydrated(page);
-  expect(await sameDocument(page)).toBe(true);
+  expect(await sameDocument()).toBe(true);
   // The new page's heading has the focus, where a new document would start reading.
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
 
@@ -30,13 +25,13 @@ test("a member moves between their daily pages in place: one document, back and 
   await page.goForward();
   await expect(page).toHaveURL(/\/me\/bag$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(common.pages.meBag.title);
-  expect(await sameDocument(page)).toBe(true);
+  expect(await sameDocument()).toBe(true);
 
   await page.locator('a[href^="/chat"]:visible').first().click();
   await expect(page).toHaveURL(/\/chat/);
   await page.goto("/chat?room=global-vi");
   await hydrated(page);
-  await markDocument(page);
+  sameDocument = await markDocument(page);
   await page.locator('a[href="/me"]:visible').first().click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(meHeading);
   // Back to the room, in place: its live part starts again on the socket the document kept.
@@ -48,7 +43,7 @@ test("a member moves between their daily pages in place: one document, back and 
   await composer.fill(text);
   await composer.press("Enter");
   await expect(page.getByText(text, { exact: true })).toBeVisible();
-  expect(await sameDocument(page)).toBe(true);
+  expect(await sameDocument()).toBe(true);
   await page.context().close();
 });
 
@@ -58,10 +53,10 @@ test("a page that cannot be shown in place is loaded as a document: a member who
   const { page } = await memberInBrowser(browser, "Het Phien");
   await page.goto("/me");
   await hydrated(page);
-  await markDocument(page);
+  const sameDocument = await markDocument(page);
   await page.context().clearCookies();
   await page.locator('a[href="/me/bag"]:visible').first().click();
   await expect(page).toHaveURL(/\/login/);
-  expect(await sameDocument(page)).toBe(false);
+  expect(await sameDocument()).toBe(false);
   await page.context().close();
 });

@@ -54,7 +54,13 @@ function browser(served: Record<string, ReturnType<typeof page> | "refused" | "o
     return new Promise((resolve, reject) => {
       signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
       pending.set(href, () =>
-        resolve({ ok: answer !== "refused", status: answer === "refused" ? 500 : 200, redirected: false, text: async () => href }),
+        resolve({
+          ok: answer !== "refused",
+          status: answer === "refused" ? 500 : 200,
+          redirected: false,
+          headers: new Headers({ "content-type": "text/html; charset=utf-8" }),
+          text: async () => href,
+        }),
       );
     });
   });

@@ -96,6 +96,13 @@ export async function hydrateIsland(element: HTMLElement, root: RootData, onComm
         <IslandRoot history={history} root={root} translator={translator} onCommit={commit}>
           <Component {...props} />
         </IslandRoot>,
+        {
+          // An island unmounted while it hydrated (its reader moved to another page in place, decision 044)
+          // reports that its root was switched to client rendering: nothing is wrong on a page nobody sees.
+          onRecoverableError: (error) => {
+            if (element.isConnected) reportError(error);
+          },
+        },
       );
       roots.add(hydrated);
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RootData } from "../root-data.ts";
-import { canShowInPlace, DOCUMENT_LOAD_ATTRIBUTE, inPlaceLink, isInPlaceTarget } from "./move-in-place.ts";
+import { canShowInPlace, inPlaceLink, isInPlaceTarget } from "./move-in-place.ts";
 
 const here = { origin: "https://app.test", pathname: "/me", search: "" };
 const at = (path: string) => new URL(path, here.origin);
@@ -49,7 +49,7 @@ describe("the link a click moves to", () => {
     expect(inPlaceLink(clickOn("/me/bag"), here)?.pathname).toBe("/me/bag");
   });
 
-  it("is none for a click that opens elsewhere, was handled, or a link that must load a document", () => {
+  it("is none for a click that opens elsewhere, was handled, or a link that downloads", () => {
     expect(inPlaceLink(clickOn("/me/bag", { ctrlKey: true }), here)).toBeNull();
     expect(inPlaceLink(clickOn("/me/bag", { metaKey: true }), here)).toBeNull();
     expect(inPlaceLink(clickOn("/me/bag", { shiftKey: true }), here)).toBeNull();
@@ -57,7 +57,6 @@ describe("the link a click moves to", () => {
     expect(inPlaceLink(clickOn("/me/bag", { defaultPrevented: true }), here)).toBeNull();
     expect(inPlaceLink(clickOn("/me/bag", { target: "_blank" }), here)).toBeNull();
     expect(inPlaceLink(clickOn("/me/bag", { attributes: { download: "" } }), here)).toBeNull();
-    expect(inPlaceLink(clickOn("/me/bag", { attributes: { [DOCUMENT_LOAD_ATTRIBUTE]: "" } }), here)).toBeNull();
     expect(inPlaceLink(clickOn("/wiki"), here)).toBeNull();
   });
 

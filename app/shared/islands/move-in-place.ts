@@ -8,11 +8,12 @@
  * each with its own scroll position. Whatever cannot be shown this way (another build, another reader,
  * an error, a redirect, no connection) is loaded as a document, so the server's answer is what shows.
  * Plain DOM: part of the client entry, no React. Each step of a move is a User Timing mark (`move:start`,
- * `move:fetched`, `move:parsed`, `move:swapped`, `move:painted`) for a trace or a probe to read.
+ * `move:parsed`, `move:swapped`, `move:painted`) for a trace or a probe to read.
  */
 import type { RootData } from "../root-data.ts";
 import { ENTRY_MODULE_ATTRIBUTE } from "./entry-after-paint.ts";
 import { ISLAND_ATTRIBUTE, islandDocumentData } from "./island-markup.ts";
+import { fetchServerPage } from "./page-parts.ts";
 import { endPage } from "./page-lifetime.ts";
 
 /** The pages moved between in place: a member's own area and the pages they use every day. */
@@ -20,9 +21,6 @@ export const IN_PLACE_PATHS = ["/me", "/chat", "/feed", "/notification"] as cons
 
 /** The islands that live as long as the document: the new page's copy is not started, this one stays. */
 const DOCUMENT_ISLANDS = ["page-runtimes"];
-
-/** A link's own opt-out: `<a data-document-load>` always loads a document. */
-export const DOCUMENT_LOAD_ATTRIBUTE = "data-document-load";
 
 /**
  * A link in an island whose click only moves (the app bar's menu): it moves at once, before the island
@@ -53,7 +51,7 @@ export function inPlaceLink(
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const target = event.target as { closest?: (selector: string) => Element | null } | null;
   const link = target?.closest?.("a[href]") as HTMLAnchorElement | null | undefined;
-  if (!link || link.hasAttribute("download") || link.hasAttribute(DOCUMENT_LOAD_ATTRIBUTE)) return null;
+  if (!link || link.hasAttribute("download")) return null;
   if (link.target && link.target !== "_self") return null;
   let url: URL;
   try {
@@ -92,18 +90,6 @@ interface Fetched {
   href: string;
   at: number;
   page: Promise<Document | null>;
-}
-
-async function fetchPage(href: string, signal?: AbortSignal): Promise<Document | null> {
-  try {
-    const answer = await fetch(href, { credentials: "same-origin", headers: { accept: "text/html" }, signal });
-    if (!answer.ok || answer.redirected || !(answer.headers.get("content-type") ?? "").includes("text/html")) return null;
-    const text = await answer.text();
-    performance.mark("move:fetched");
-    return new DOMParser().parseFromString(text, "text/html");
-  } catch {
-    return null;
-  }
 }
 
 /** The new head's title and description; its styles that this document lacks. */
@@ -202,17 +188,12 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
     const href = url.href;
     if (href === location.href) return;
     if (prefetched?.href === href && performance.now() - prefetched.at < PREFETCH_KEEP_MS) return;
-    prefetched = { href, at: performance.now(), page: fetchPage(href) };
+    prefetched = { href, at: performance.now(), page: fetchServerPage(href) };
   };
   const takePrefetched = (href: string) => {
     const taken = prefetched?.href === href && performance.now() - prefetched.at < PREFETCH_KEEP_MS ? prefetched.page : null;
     prefetched = undefined;
     return taken;
-  };
-
-  const loadDocument = (href: string, how: "assign" | "replace") => {
-    if (how === "assign") location.assign(href);
-    else location.replace(href);
   };
 
   async function move(url: URL, how: "push" | "pop", key: string): Promise<void> {
@@ -223,7 +204,7 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
     clearTimeout(busyTimer);
     busyTimer = setTimeout(() => (document.documentElement.dataset.moving = ""), BUSY_AFTER_MS);
     performance.mark("move:start");
-    const page = await (takePrefetched(url.href) ?? fetchPage(url.href, controller.signal));
+    const page = await (takePrefetched(url.href) ?? fetchServerPage(url.href, controller.signal));
     performance.mark("move:parsed");
     if (moving !== controller) return;
     moving = undefined;
@@ -232,7 +213,8 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
     const next = page ? islandDocumentData(page) : null;
     if (!page || !canShowInPlace(root, next)) {
       // The server's answer, whatever it is, as a document: a popped entry's URL is already the address.
-      loadDocument(url.href, how === "push" ? "assign" : "replace");
+      if (how === "push") location.assign(url.href);
+      else location.replace(url.href);
       return;
     }
     scrolls.set(shownKey, window.scrollY);

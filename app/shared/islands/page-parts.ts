@@ -10,6 +10,21 @@ import { ICON_SPRITE, iconSpriteUrl } from "../../../universal/content/icon-spri
 const shown = new Map<string, AbortController>();
 
 /**
+ * The server's page at `href`, parsed (its scripts do not run); null when there is none to show here:
+ * an error, a redirect (the session ended: the sign-in page), not HTML, no connection, or aborted.
+ * The caller loads the document instead, which shows whatever the server says.
+ */
+export async function fetchServerPage(href: string, signal?: AbortSignal): Promise<Document | null> {
+  try {
+    const answer = await fetch(href, { credentials: "same-origin", headers: { accept: "text/html" }, signal });
+    if (!answer.ok || answer.redirected || !(answer.headers.get("content-type") ?? "").includes("text/html")) return null;
+    return new DOMParser().parseFromString(await answer.text(), "text/html");
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Replaces the parts `ids` by those of the page at `href` (the address as it is now) and answers the
  * page it read them from (null when the document is loaded instead); a newer call for the same parts
  * wins over one still waiting. An answer without them (the session ended: the sign-in page) or no
@@ -20,13 +35,7 @@ export async function showPageParts(ids: readonly string[], href: string = windo
   shown.get(key)?.abort();
   const controller = new AbortController();
   shown.set(key, controller);
-  let page: Document | null = null;
-  try {
-    const answer = await fetch(href, { credentials: "same-origin", headers: { accept: "text/html" }, signal: controller.signal });
-    if (answer.ok && !answer.redirected) page = new DOMParser().parseFromString(await answer.text(), "text/html");
-  } catch {
-    // Aborted by a newer call (nothing to do), or no connection (loading the document says so).
-  }
+  const page = await fetchServerPage(href, controller.signal);
   if (controller.signal.aborted) return null;
   shown.delete(key);
   const parts = ids.map((id) => ({ here: document.getElementById(id), there: page?.getElementById(id) ?? null }));
