@@ -60,6 +60,15 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until the page's auth state has checked the session with the server and stored the member's
+ * ID token: from then on a session that ends unseen (cookies cleared) is met by the next request,
+ * not by the page's own check.
+ */
+export async function authSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => localStorage.getItem("userToken") !== null);
+}
+
+/**
  * Opens `path` and waits until the bell follows the member's notifications live: the socket has
  * brought the count it starts from (the `unread` frame right after `subscribed`).
  */

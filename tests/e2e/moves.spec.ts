@@ -1,5 +1,5 @@
 import common from "../../locales/vi/common.json" with { type: "json" };
-import { expect, hydrated, markDocument, memberInBrowser, test } from "./fixtures.ts";
+import { authSettled, expect, hydrated, markDocument, memberInBrowser, test } from "./fixtures.ts";
 
 test("a member moves between their daily pages in place: one document, back and forward restore each page, and a room opened in place is live", async ({
   browser,
@@ -53,6 +53,8 @@ test("a page that cannot be shown in place is loaded as a document: a member who
   const { page } = await memberInBrowser(browser, "Het Phien");
   await page.goto("/me");
   await hydrated(page);
+  // The page checks the session once it is interactive; the session ends after that check, unseen.
+  await authSettled(page);
   const sameDocument = await markDocument(page);
   await page.context().clearCookies();
   await page.locator('a[href="/me/bag"]:visible').first().click();
