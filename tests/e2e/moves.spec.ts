@@ -62,3 +62,46 @@ test("a page that cannot be shown in place is loaded as a document: a member who
   expect(await sameDocument()).toBe(false);
   await page.context().close();
 });
+
+test("on a phone the menu fetches ahead the pages it moves to, so a tap shows one without waiting; a button pressed in the page forgets them", async ({
+  browser,
+}) => {
+  const { page } = await memberInBrowser(browser, "Mo Truoc");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "fetch" || request.resourceType() === "document") asked.push(new URL(request.url()).pathname);
+  });
+  const askedFor = (path: string) => asked.filter((each) => each === path).length;
+  const answered = (path: string) => page.waitForResponse((response) => new URL(response.url()).pathname === path);
+  await page.goto("/me");
+  await hydrated(page);
+  const sameDocument = await markDocument(page);
+  const openMenu = () => page.getByRole("button", { name: common.nav.open }).click();
+
+  let fetchedAhead = Promise.all([answered("/me/bag"), answered("/me/note")]);
+  await openMenu();
+  await fetchedAhead;
+  await page.getByRole("dialog", { name: common.nav.label }).getByRole("link", { name: common.pages.meBag.nav }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(common.pages.meBag.title);
+  expect(askedFor("/me/bag")).toBe(1);
+  expect(await sameDocument()).toBe(true);
+
+  // From here the menu fetches ahead only what it has not: /me (it was the page shown), not /me/note again.
+  fetchedAhead = Promise.all([answered("/me")]);
+  await openMenu();
+  await fetchedAhead;
+  expect(askedFor("/me/note")).toBe(1);
+  // A button pressed in the page may have changed what the pages show: they are asked for again.
+  await page.keyboard.press("Escape");
+  await page.evaluate(() => {
+    const button = Object.assign(document.createElement("button"), { type: "button", textContent: "probe" });
+    document.querySelector("main")!.append(button);
+    button.click();
+  });
+  fetchedAhead = Promise.all([answered("/me/note")]);
+  await openMenu();
+  await fetchedAhead;
+  expect(askedFor("/me/note")).toBe(2);
+  await page.context().close();
+});

@@ -7,6 +7,7 @@ import { Brand } from "./brand.tsx";
 import { CloseIcon, MenuIcon, SearchIcon } from "../../shared/ui/icons.tsx";
 import { LanguageSwitch } from "../../shared/ui/language-switch.tsx";
 import { ServerHtml } from "../../shared/page/server-html.tsx";
+import { fetchAhead } from "../../shared/islands/move-in-place.ts";
 import { NavMenu } from "./nav-menu.tsx";
 import { SearchEntry } from "./search-entry.tsx";
 import { SEARCH_OPEN_ATTRIBUTE } from "./search-shortcut.ts";
@@ -41,6 +42,8 @@ export function AppBar({ account }: { account: ReactNode }) {
   const openDrawer = () => {
     flushSync(() => setDrawerUsed(true));
     drawer.current?.showModal();
+    // The member's next tap is one of the menu's links: the pages it moves to in place are fetched ahead.
+    if (drawer.current) fetchAhead(drawer.current);
   };
   const openSearch = () => {
     drawer.current?.close();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RootData } from "../root-data.ts";
-import { canShowInPlace, inPlaceLink, isInPlaceTarget } from "./move-in-place.ts";
+import { canShowInPlace, createAheadCache, inPlaceLink, isInPlaceTarget } from "./move-in-place.ts";
 
 const here = { origin: "https://app.test", pathname: "/me", search: "" };
 const at = (path: string) => new URL(path, here.origin);
@@ -77,5 +77,56 @@ describe("a fetched page shown in place", () => {
     expect(canShowInPlace(root("u1"), root("u1", "en-US"))).toBe(false);
     expect(canShowInPlace(root("u1"), root("u1", "vi", "b2"))).toBe(false);
     expect(canShowInPlace(root("u1"), null)).toBe(false);
+  });
+});
+
+describe("pages fetched ahead of a click", () => {
+  function cache(max = 3, keepMs = 1000) {
+    let clock = 0;
+    const fetched: string[] = [];
+    const ahead = createAheadCache(
+      (href) => {
+        fetched.push(href);
+        return Promise.resolve(`page ${href} #${fetched.length}`);
+      },
+      () => clock,
+      max,
+      keepMs,
+    );
+    return { ahead, fetched, later: (ms: number) => (clock += ms) };
+  }
+
+  it("fetches a page once while it is fresh, and gives it to one move only", async () => {
+    const { ahead, fetched, later } = cache();
+    void ahead.fetch("/me/bag");
+    void ahead.fetch("/me/bag");
+    later(999);
+    expect(fetched).toEqual(["/me/bag"]);
+    expect(await ahead.take("/me/bag")).toBe("page /me/bag #1");
+    expect(ahead.take("/me/bag")).toBeNull();
+  });
+
+  it("lets a page go stale after its time, and fetches it again", async () => {
+    const { ahead, fetched, later } = cache();
+    void ahead.fetch("/chat");
+    later(1000);
+    expect(ahead.has("/chat")).toBe(false);
+    expect(ahead.take("/chat")).toBeNull();
+    expect(await ahead.fetch("/chat")).toBe("page /chat #2");
+    expect(fetched).toEqual(["/chat", "/chat"]);
+  });
+
+  it("keeps at most its limit, the oldest going first, and forgets everything at once", () => {
+    const { ahead, later } = cache(3);
+    for (const href of ["/me", "/me/bag", "/me/note", "/me/tax"]) {
+      void ahead.fetch(href);
+      later(10);
+    }
+    expect(ahead.size).toBe(3);
+    expect(ahead.has("/me")).toBe(false);
+    expect(ahead.has("/me/tax")).toBe(true);
+    ahead.clear();
+    expect(ahead.size).toBe(0);
+    expect(ahead.take("/me/tax")).toBeNull();
   });
 });

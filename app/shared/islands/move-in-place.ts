@@ -28,8 +28,15 @@ const DOCUMENT_ISLANDS = ["page-runtimes"];
  */
 export const MOVE_NOW_ATTRIBUTE = "data-move-now";
 
-/** How long a page fetched ahead of a click (a pointer down on its link, a hover) is kept for it. */
+/**
+ * How long a page fetched ahead of a click (a pointer down on its link, a hover, the menu opened) is
+ * kept for it; a click on a button or a form sent forgets it sooner (it may have changed the page).
+ */
 const PREFETCH_KEEP_MS = 10_000;
+/** At most this many pages are kept fetched ahead, and fetched ahead at once for a menu. */
+const PREFETCH_MAX = 8;
+/** Pages fetched ahead for a menu are fetched this many at a time, when the browser is idle. */
+const PREFETCH_PARALLEL = 2;
 /** A hover this long on a link fetches its page ahead of the click. */
 const HOVER_MS = 80;
 /** A move slower than this shows the bar across the top of the screen. */
@@ -86,10 +93,45 @@ export interface InPlaceHost {
   shown(root: RootData, path: string): void;
 }
 
-interface Fetched {
-  href: string;
-  at: number;
-  page: Promise<Document | null>;
+/**
+ * Pages fetched ahead of a click, by address: each kept `keepMs` and taken once, at most `max` of them
+ * (the oldest go first), all forgotten at once when the member may have changed something.
+ */
+export function createAheadCache<Page>(
+  fetchPage: (href: string) => Promise<Page>,
+  now: () => number,
+  max = PREFETCH_MAX,
+  keepMs = PREFETCH_KEEP_MS,
+) {
+  const kept = new Map<string, { at: number; page: Promise<Page> }>();
+  const fresh = (href: string) => {
+    const entry = kept.get(href);
+    if (entry && now() - entry.at < keepMs) return entry;
+    kept.delete(href);
+    return undefined;
+  };
+  return {
+    /** The page at `href`, fetched now unless a fresh fetch is kept. */
+    fetch(href: string): Promise<Page> {
+      const known = fresh(href);
+      if (known) return known.page;
+      for (const key of [...kept.keys()]) if (!fresh(key) || kept.size >= max) kept.delete(key);
+      const page = fetchPage(href);
+      kept.set(href, { at: now(), page });
+      return page;
+    },
+    has: (href: string) => fresh(href) !== undefined,
+    /** The kept page at `href`, no longer kept; null when there is none fresh. */
+    take(href: string): Promise<Page> | null {
+      const known = fresh(href);
+      kept.delete(href);
+      return known?.page ?? null;
+    },
+    clear: () => kept.clear(),
+    get size() {
+      return kept.size;
+    },
+  };
 }
 
 /** The new head's title and description; its styles that this document lacks. */
@@ -142,6 +184,7 @@ function focusPage(place: HTMLElement | null): void {
 }
 
 let mover: ((url: URL) => void) | undefined;
+let aheadOf: ((links: URL[]) => void) | undefined;
 
 const here = () => ({ origin: location.origin, pathname: location.pathname, search: location.search });
 
@@ -155,6 +198,26 @@ export function moveInPlace(href: string): boolean {
   if (!isInPlaceTarget(url, here())) return false;
   mover(url);
   return true;
+}
+
+/**
+ * Fetches ahead, while the browser is idle, the pages that `within`'s links shown move to in place: a
+ * menu just opened (decision 044), where the member's next tap is one of its links. Nothing on a
+ * connection the reader asked to spare, nor in a document that does not move in place.
+ */
+export function fetchAhead(within: ParentNode): void {
+  if (!aheadOf) return;
+  if ((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData) return;
+  const urls = new Map<string, URL>();
+  for (const link of within.querySelectorAll<HTMLAnchorElement>("a[href]")) {
+    if (link.checkVisibility && !link.checkVisibility()) continue;
+    const url = inPlaceLink(
+      { target: link, defaultPrevented: false, button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false },
+      here(),
+    );
+    if (url && url.href !== location.href) urls.set(url.href, url);
+  }
+  aheadOf([...urls.values()].slice(0, PREFETCH_MAX));
 }
 
 /**
@@ -178,23 +241,44 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
   addEventListener("pageshow", () => (history.scrollRestoration = "manual"));
 
   let shows = 0;
-  let prefetched: Fetched | undefined;
+  const ahead = createAheadCache(
+    (href) => fetchServerPage(href),
+    () => performance.now(),
+  );
   let moving: AbortController | undefined;
   let busyTimer: ReturnType<typeof setTimeout> | undefined;
 
   let hover: ReturnType<typeof setTimeout> | undefined;
   const prefetch = (url: URL) => {
     clearTimeout(hover);
-    const href = url.href;
-    if (href === location.href) return;
-    if (prefetched?.href === href && performance.now() - prefetched.at < PREFETCH_KEEP_MS) return;
-    prefetched = { href, at: performance.now(), page: fetchServerPage(href) };
+    return url.href === location.href ? undefined : ahead.fetch(url.href);
   };
-  const takePrefetched = (href: string) => {
-    const taken = prefetched?.href === href && performance.now() - prefetched.at < PREFETCH_KEEP_MS ? prefetched.page : null;
-    prefetched = undefined;
-    return taken;
+  aheadOf = (urls) => {
+    const queue = urls.filter((url) => !ahead.has(url.href));
+    const idle = (next: () => void) =>
+      typeof requestIdleCallback === "function" ? requestIdleCallback(next, { timeout: 500 }) : setTimeout(next, 50);
+    const worker = (): void => {
+      const url = queue.shift();
+      if (!url) return;
+      idle(() => {
+        const page = prefetch(url);
+        if (page) void page.finally(worker);
+        else worker();
+      });
+    };
+    for (let lane = 0; lane < PREFETCH_PARALLEL; lane++) worker();
   };
+  // What was fetched ahead is forgotten once the member may have changed something: a button pressed in
+  // the page (the app bar's menu, search, theme change no page) or a form sent.
+  const forget = () => ahead.clear();
+  document.addEventListener(
+    "click",
+    (event) => {
+      if ((event.target as Element | null)?.closest?.("main button, main input[type=submit], main input[type=button]")) forget();
+    },
+    { capture: true, passive: true },
+  );
+  document.addEventListener("submit", forget, { capture: true, passive: true });
 
   async function move(url: URL, how: "push" | "pop", key: string): Promise<void> {
     clearTimeout(hover);
@@ -204,7 +288,7 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
     clearTimeout(busyTimer);
     busyTimer = setTimeout(() => (document.documentElement.dataset.moving = ""), BUSY_AFTER_MS);
     performance.mark("move:start");
-    const page = await (takePrefetched(url.href) ?? fetchServerPage(url.href, controller.signal));
+    const page = await (ahead.take(url.href) ?? fetchServerPage(url.href, controller.signal));
     performance.mark("move:parsed");
     if (moving !== controller) return;
     moving = undefined;
