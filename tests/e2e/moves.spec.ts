@@ -79,7 +79,7 @@ test("on a phone the menu fetches ahead the pages it moves to, so a tap shows on
   const sameDocument = await markDocument(page);
   const openMenu = () => page.getByRole("button", { name: common.nav.open }).click();
 
-  let fetchedAhead = Promise.all([answered("/me/bag"), answered("/me/note")]);
+  let fetchedAhead: Promise<unknown> = Promise.all([answered("/me/bag"), answered("/me/note")]);
   await openMenu();
   await fetchedAhead;
   await page.getByRole("dialog", { name: common.nav.label }).getByRole("link", { name: common.pages.meBag.nav }).click();

@@ -15,6 +15,14 @@ export const FEEDBACK_COMMENT_MAX = 500;
 export const CHARACTER_NAME_MAX = 40;
 export const OFFER_PAGE = 100;
 export const OFFER_PAGE_MAX = 200;
+/**
+ * Finished offers `/me/make-offer` shows before its reader asks for all of them (`?past=all`): a
+ * trader's page stays light to move to and to read on a phone (decision 044); the heading counts them all.
+ */
+export const OFFERS_PAST_FIRST = 10;
+export const OFFERS_PAST_PARAM = "past";
+/** The id of the first finished offer past the first ones, where "show all" lands. */
+export const OFFERS_PAST_MORE_ID = "mine-past-more";
 /** Members keep at most this many character claims (price alerts: the PRICE_ALERTS_MAX setting, server/quotas.ts). */
 export const CLAIMS_MAX = 20;
 /** A pending claim with no proof waiting for a moderator is gone this many days after it was made. */

@@ -4,6 +4,7 @@
  * plain `offer-live` island replaces in place once one of them changes state; the new-offer form, the
  * alerts and the names are islands the member wakes by using them (`my-offers-tools.tsx`).
  */
+import { OFFERS_PAST_FIRST, OFFERS_PAST_MORE_ID, OFFERS_PAST_PARAM } from "../../../universal/offers/offer-limits.ts";
 import type { Alert, CharacterClaim, Offer, OfferSide } from "../../../universal/offers/offer-types.ts";
 import { pickMessages, useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Island } from "../../shared/islands/island.tsx";
@@ -34,11 +35,13 @@ export interface MyOffersProps {
   /** `?item=` (from an item page's "post an offer"): the form opens with it. */
   initialItem: PickedItem | null;
   initialSide: OfferSide;
+  /** `?past=all`: every finished offer, not only the first `OFFERS_PAST_FIRST`. */
+  allPast: boolean;
 }
 
 const card = "rounded-xl border border-line bg-surface p-4 sm:p-5";
 
-export function MyOffersPage({ i18n, offers, alerts, claims, items, servers, initialItem, initialSide }: MyOffersProps) {
+export function MyOffersPage({ i18n, offers, alerts, claims, items, servers, initialItem, initialSide, allPast }: MyOffersProps) {
   const { t } = useRouteMessages(i18n);
   const language = i18n.language;
   const serverName = (id: string) => servers.find((each) => each.id === id)?.name ?? id;
@@ -86,13 +89,27 @@ export function MyOffersPage({ i18n, offers, alerts, claims, items, servers, ini
               <p className="mt-2 text-sm text-fg-muted">{t(`mine.${group.key}Empty`)}</p>
             ) : (
               <ul className="mt-3 flex flex-col gap-2">
-                {group.list.map((offer) => (
-                  <li key={offer.id}>
+                {(group.key === "past" && !allPast ? group.list.slice(0, OFFERS_PAST_FIRST) : group.list).map((offer, index) => (
+                  <li
+                    key={offer.id}
+                    id={group.key === "past" && index === OFFERS_PAST_FIRST ? OFFERS_PAST_MORE_ID : undefined}
+                    className="lazy-row"
+                  >
                     <OfferRow offer={offer} item={items[offer.itemId]} serverName={serverName(offer.server)} t={t} language={language} />
                   </li>
                 ))}
               </ul>
             )}
+            {group.key === "past" && !allPast && group.list.length > OFFERS_PAST_FIRST ? (
+              <p className="mt-3">
+                <a
+                  href={`?${OFFERS_PAST_PARAM}=all#${OFFERS_PAST_MORE_ID}`}
+                  className="inline-flex min-h-11 items-center rounded-md border border-line px-4 font-semibold hover:bg-surface-muted"
+                >
+                  {t("mine.pastShowAll", { count: group.list.length, shown: OFFERS_PAST_FIRST })}
+                </a>
+              </p>
+            ) : null}
           </section>
         ))}
       </div>

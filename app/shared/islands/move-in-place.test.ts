@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RootData } from "../root-data.ts";
-import { canShowInPlace, createAheadCache, inPlaceLink, isInPlaceTarget } from "./move-in-place.ts";
+import { aheadOrder, canShowInPlace, createAheadCache, inPlaceLink, isInPlaceTarget } from "./move-in-place.ts";
 
 const here = { origin: "https://app.test", pathname: "/me", search: "" };
 const at = (path: string) => new URL(path, here.origin);
@@ -128,5 +128,20 @@ describe("pages fetched ahead of a click", () => {
     ahead.clear();
     expect(ahead.size).toBe(0);
     expect(ahead.take("/me/tax")).toBeNull();
+  });
+});
+
+describe("the order pages are fetched ahead in", () => {
+  it("puts the section shown first, then the menu's order", () => {
+    const menu = ["/feed", "/chat", "/notification", "/me", "/me/bag", "/me/tax"].map(at);
+    expect(aheadOrder(menu, "/me/bag").map((url) => url.pathname)).toEqual([
+      "/me",
+      "/me/bag",
+      "/me/tax",
+      "/feed",
+      "/chat",
+      "/notification",
+    ]);
+    expect(aheadOrder(menu, "/chat").map((url) => url.pathname)).toEqual(["/chat", "/feed", "/notification", "/me", "/me/bag", "/me/tax"]);
   });
 });

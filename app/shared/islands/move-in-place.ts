@@ -2,9 +2,9 @@
  * Moving between a member's daily pages in place (decision 044): a click on a link to one of them (the
  * personal area, the chat, the feed, the notifications) fetches that page's document and shows its body
  * in this document, as a link would have, but without letting go of this one: no new document to
- * create, no CSS to read again, no entry to run again, the socket kept open. The old page ends first
- * (`endPage`: its topics, listeners and timers; its hydrated islands unmount), then the new page's
- * islands start as they would have on a load. Back and forward between such pages move in place too,
+ * create, no CSS to read again, no entry to run again, the socket kept open. The new page is painted
+ * first; then the old one ends (`endPage`: its topics, listeners and timers; its hydrated islands
+ * unmount) and the new page's islands start as they would have on a load. Back and forward between such pages move in place too,
  * each with its own scroll position. Whatever cannot be shown this way (another build, another reader,
  * an error, a redirect, no connection) is loaded as a document, so the server's answer is what shows.
  * Plain DOM: part of the client entry, no React. Each step of a move is a User Timing mark (`move:start`,
@@ -35,8 +35,6 @@ export const MOVE_NOW_ATTRIBUTE = "data-move-now";
 const PREFETCH_KEEP_MS = 10_000;
 /** At most this many pages are kept fetched ahead, and fetched ahead at once for a menu. */
 const PREFETCH_MAX = 8;
-/** Pages fetched ahead for a menu are fetched this many at a time, when the browser is idle. */
-const PREFETCH_PARALLEL = 2;
 /** A hover this long on a link fetches its page ahead of the click. */
 const HOVER_MS = 80;
 /** A move slower than this shows the bar across the top of the screen. */
@@ -98,12 +96,12 @@ export interface InPlaceHost {
  * (the oldest go first), all forgotten at once when the member may have changed something.
  */
 export function createAheadCache<Page>(
-  fetchPage: (href: string) => Promise<Page>,
+  fetchPage: (href: string) => Page,
   now: () => number,
   max = PREFETCH_MAX,
   keepMs = PREFETCH_KEEP_MS,
 ) {
-  const kept = new Map<string, { at: number; page: Promise<Page> }>();
+  const kept = new Map<string, { at: number; page: Page }>();
   const fresh = (href: string) => {
     const entry = kept.get(href);
     if (entry && now() - entry.at < keepMs) return entry;
@@ -112,7 +110,7 @@ export function createAheadCache<Page>(
   };
   return {
     /** The page at `href`, fetched now unless a fresh fetch is kept. */
-    fetch(href: string): Promise<Page> {
+    fetch(href: string): Page {
       const known = fresh(href);
       if (known) return known.page;
       for (const key of [...kept.keys()]) if (!fresh(key) || kept.size >= max) kept.delete(key);
@@ -122,7 +120,7 @@ export function createAheadCache<Page>(
     },
     has: (href: string) => fresh(href) !== undefined,
     /** The kept page at `href`, no longer kept; null when there is none fresh. */
-    take(href: string): Promise<Page> | null {
+    take(href: string): Page | null {
       const known = fresh(href);
       kept.delete(href);
       return known?.page ?? null;
@@ -134,29 +132,24 @@ export function createAheadCache<Page>(
   };
 }
 
-/** The new head's title and description; its styles that this document lacks. */
-function takeHead(page: Document): void {
-  document.title = page.title;
-  const description = page.querySelector('meta[name="description"]')?.getAttribute("content");
-  const mine = document.querySelector('meta[name="description"]');
-  if (description !== undefined && description !== null && mine) mine.setAttribute("content", description);
-  const known = new Set([...document.head.querySelectorAll("style, link[rel='stylesheet']")].map((node) => node.outerHTML));
-  for (const style of page.head.querySelectorAll("style, link[rel='stylesheet']"))
-    if (!known.has(style.outerHTML)) document.head.append(document.importNode(style, true));
+/**
+ * A fetched page made ready to be shown, as far as can be done before the click (a page fetched ahead
+ * is made ready while the browser is idle): its root data read, its body adopted into this document with
+ * its inline scripts made again with this document's nonce (a parsed page's scripts never run; these
+ * are the clocks and the room's scroll, which must run as the parser would have run them), the entry's
+ * starter left out (it runs once), its head's styles and metadata read.
+ */
+export interface ReadyPage {
+  root: RootData | null;
+  title: string;
+  description: string | null;
+  styles: Element[];
+  body: HTMLElement;
 }
 
-/**
- * The new body, ready to be inserted: the document's own islands kept, its inline scripts made again
- * with this document's nonce (a parsed page's scripts never run; these are the clocks and the room's
- * scroll, which must run as the parser would have run them), the entry's starter left out (it runs once).
- */
-function prepareBody(page: Document): HTMLElement {
+function makeReady(page: Document): ReadyPage {
+  const root = islandDocumentData(page);
   const body = document.adoptNode(page.body);
-  for (const name of DOCUMENT_ISLANDS) {
-    const kept = document.querySelector(`[${ISLAND_ATTRIBUTE}="${name}"]`);
-    const incoming = body.querySelector(`[${ISLAND_ATTRIBUTE}="${name}"]`);
-    if (kept && incoming) incoming.replaceWith(kept);
-  }
   const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
   for (const script of body.querySelectorAll("script")) {
     if (script.hasAttribute(ENTRY_MODULE_ATTRIBUTE)) {
@@ -169,7 +162,60 @@ function prepareBody(page: Document): HTMLElement {
     fresh.textContent = script.textContent;
     script.replaceWith(fresh);
   }
-  return body;
+  return {
+    root,
+    title: page.title,
+    description: page.querySelector('meta[name="description"]')?.getAttribute("content") ?? null,
+    styles: [...page.head.querySelectorAll("style, link[rel='stylesheet']")],
+    body,
+  };
+}
+
+/** The page at `href`, fetched and made ready; null when the server's answer cannot be shown in place. */
+export async function fetchReadyPage(href: string, signal?: AbortSignal, beforeParse?: () => Promise<void>): Promise<ReadyPage | null> {
+  const page = await fetchServerPage(href, signal, beforeParse);
+  return page ? makeReady(page) : null;
+}
+
+/** A page fetched ahead: parsed once the browser is idle, or at once when a move wants it (`hurry`). */
+interface AheadPage {
+  ready: Promise<ReadyPage | null>;
+  hurry(): void;
+}
+
+function fetchAheadPage(href: string): AheadPage {
+  let hurry = () => {};
+  const gate = new Promise<void>((resolve) => {
+    hurry = resolve;
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: 2_000 });
+    else setTimeout(resolve, 50);
+  });
+  return { ready: fetchReadyPage(href, undefined, () => gate), hurry };
+}
+
+/**
+ * The links to fetch ahead first: those to the section shown (the personal area's other pages, from one
+ * of them), then the rest in the menu's order.
+ */
+export function aheadOrder(urls: readonly URL[], pathname: string): URL[] {
+  const section = (path: string) => path.split("/")[1] ?? "";
+  const mine = section(pathname);
+  return [...urls.filter((url) => section(url.pathname) === mine), ...urls.filter((url) => section(url.pathname) !== mine)];
+}
+
+/** The new head's title and description, its styles that this document lacks; the document's own islands kept. */
+function takePage(page: ReadyPage): HTMLElement {
+  document.title = page.title;
+  const mine = document.querySelector('meta[name="description"]');
+  if (page.description !== null && mine) mine.setAttribute("content", page.description);
+  const known = new Set([...document.head.querySelectorAll("style, link[rel='stylesheet']")].map((node) => node.outerHTML));
+  for (const style of page.styles) if (!known.has(style.outerHTML)) document.head.append(document.importNode(style, true));
+  for (const name of DOCUMENT_ISLANDS) {
+    const kept = document.querySelector(`[${ISLAND_ATTRIBUTE}="${name}"]`);
+    const incoming = page.body.querySelector(`[${ISLAND_ATTRIBUTE}="${name}"]`);
+    if (kept && incoming) incoming.replaceWith(kept);
+  }
+  return page.body;
 }
 
 /**
@@ -217,7 +263,7 @@ export function fetchAhead(within: ParentNode): void {
     );
     if (url && url.href !== location.href) urls.set(url.href, url);
   }
-  aheadOf([...urls.values()].slice(0, PREFETCH_MAX));
+  aheadOf(aheadOrder([...urls.values()], location.pathname).slice(0, PREFETCH_MAX));
 }
 
 /**
@@ -241,10 +287,7 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
   addEventListener("pageshow", () => (history.scrollRestoration = "manual"));
 
   let shows = 0;
-  const ahead = createAheadCache(
-    (href) => fetchServerPage(href),
-    () => performance.now(),
-  );
+  const ahead = createAheadCache(fetchAheadPage, () => performance.now());
   let moving: AbortController | undefined;
   let busyTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -253,20 +296,17 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
     clearTimeout(hover);
     return url.href === location.href ? undefined : ahead.fetch(url.href);
   };
+  // One page at a time, each parsed while the browser is idle: a tap meanwhile finds the main thread free.
   aheadOf = (urls) => {
     const queue = urls.filter((url) => !ahead.has(url.href));
-    const idle = (next: () => void) =>
-      typeof requestIdleCallback === "function" ? requestIdleCallback(next, { timeout: 500 }) : setTimeout(next, 50);
-    const worker = (): void => {
+    const next = (): void => {
       const url = queue.shift();
       if (!url) return;
-      idle(() => {
-        const page = prefetch(url);
-        if (page) void page.finally(worker);
-        else worker();
-      });
+      const page = prefetch(url);
+      if (page) void page.ready.finally(next);
+      else next();
     };
-    for (let lane = 0; lane < PREFETCH_PARALLEL; lane++) worker();
+    next();
   };
   // What was fetched ahead is forgotten once the member may have changed something: a button pressed in
   // the page (the app bar's menu, search, theme change no page) or a form sent.
@@ -288,13 +328,15 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
     clearTimeout(busyTimer);
     busyTimer = setTimeout(() => (document.documentElement.dataset.moving = ""), BUSY_AFTER_MS);
     performance.mark("move:start");
-    const page = await (ahead.take(url.href) ?? fetchServerPage(url.href, controller.signal));
+    const taken = ahead.take(url.href);
+    taken?.hurry();
+    const page = await (taken?.ready ?? fetchReadyPage(url.href, controller.signal));
     performance.mark("move:parsed");
     if (moving !== controller) return;
     moving = undefined;
     clearTimeout(busyTimer);
     delete document.documentElement.dataset.moving;
-    const next = page ? islandDocumentData(page) : null;
+    const next = page?.root ?? null;
     if (!page || !canShowInPlace(root, next)) {
       // The server's answer, whatever it is, as a document: a popped entry's URL is already the address.
       if (how === "push") location.assign(url.href);
@@ -309,8 +351,7 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
     shownKey = key;
     shownPath = url.pathname + url.search;
     root = next;
-    takeHead(page);
-    const body = prepareBody(page);
+    const body = takePage(page);
     delete document.documentElement.dataset.hydrated;
     document.body.replaceWith(body);
     performance.mark("move:swapped");
@@ -318,8 +359,10 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
     if (target) target.scrollIntoView();
     else window.scrollTo(0, how === "pop" ? (scrolls.get(key) ?? 0) : 0);
     focusPage(target ?? null);
-    // As on a load, the new page is painted before its code runs (decision 033); a page already left
-    // for the next one starts nothing.
+    // As on a load, the new page is painted before its code runs (decision 033), and before the old
+    // page's code lets go: what it set up ends (its hydrated islands unmount, their elements already out
+    // of the document) just before the new page's islands start. A page already left for the next one
+    // starts nothing.
     const show = ++shows;
     requestAnimationFrame(() =>
       setTimeout(() => {

@@ -12,13 +12,16 @@ const shown = new Map<string, AbortController>();
 /**
  * The server's page at `href`, parsed (its scripts do not run); null when there is none to show here:
  * an error, a redirect (the session ended: the sign-in page), not HTML, no connection, or aborted.
- * The caller loads the document instead, which shows whatever the server says.
+ * The caller loads the document instead, which shows whatever the server says. `beforeParse` may hold
+ * the parse back (a page fetched ahead is parsed when the browser is idle).
  */
-export async function fetchServerPage(href: string, signal?: AbortSignal): Promise<Document | null> {
+export async function fetchServerPage(href: string, signal?: AbortSignal, beforeParse?: () => Promise<void>): Promise<Document | null> {
   try {
     const answer = await fetch(href, { credentials: "same-origin", headers: { accept: "text/html" }, signal });
     if (!answer.ok || answer.redirected || !(answer.headers.get("content-type") ?? "").includes("text/html")) return null;
-    return new DOMParser().parseFromString(await answer.text(), "text/html");
+    const text = await answer.text();
+    await beforeParse?.();
+    return new DOMParser().parseFromString(text, "text/html");
   } catch {
     return null;
   }

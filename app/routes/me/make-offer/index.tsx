@@ -10,14 +10,17 @@ import { listOffers } from "../../../../server/offers/list-offers.ts";
 import { listAlerts } from "../../../../server/offers/price-alerts.ts";
 import { listClaims } from "../../../../server/reputation/reputation.ts";
 import type { GameServer, Item } from "../../../../universal/content/pack-schema.ts";
-import { OFFER_PAGE_MAX } from "../../../../universal/offers/offer-limits.ts";
+import { OFFER_PAGE_MAX, OFFERS_PAST_PARAM } from "../../../../universal/offers/offer-limits.ts";
 import type { Route } from "./+types/index";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
 
 export const middleware = middlewareFor("meMakeOffer");
 
-/** My offers (every status, newest first), alerts and claimed names; `?item=` and `?side=` open the form for an item. */
+/**
+ * My offers (every status, newest first; the first finished ones unless `?past=all`), alerts and claimed
+ * names; `?item=` and `?side=` open the form for an item.
+ */
 export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs) => {
   const { db, presence } = context.get(requestContext);
   const viewer = requireViewer(context);
@@ -42,6 +45,7 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
       .map((server) => ({ id: server.id, name: localize(server.name, i18n.language) })),
     initialItem: picked ? { id: picked.id, name: picked.name, icon: picked.icon } : null,
     initialSide: url.searchParams.get("side") === "buy" ? ("buy" as const) : ("sell" as const),
+    allPast: url.searchParams.get(OFFERS_PAST_PARAM) === "all",
   };
 });
 
