@@ -13,6 +13,7 @@
  * if needed, starts the server on a free port with a fresh embedded database, seeds it, measures,
  * stops it). `BENCH_SECONDS` and `BENCH_CONNECTIONS` as for the bench; `BENCH_FEED_ROUNDS` (default 5).
  */
+import { positiveIntFromEnv } from "./bench-env.ts";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
@@ -165,14 +166,6 @@ export function reportFeedThroughput(result: FeedThroughput, load: Load): void {
 
 function feedRounds(): number {
   return positiveIntFromEnv("BENCH_FEED_ROUNDS", FEED_ROUNDS);
-}
-
-function positiveIntFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
-  return value;
 }
 
 /** Alone: the feed's throughput, and the first-load JS of the feed pages split against the bench's pages. */

@@ -15,9 +15,8 @@
  *
  * Exits 1 when a budget fails, 2 when it could not measure.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { flagFromEnv, positiveIntFromEnv } from "./bench-env.ts";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "@playwright/test";
 import { WebSocket } from "ws";
@@ -37,10 +36,9 @@ import {
   transitionRow,
   type MemberPageResult,
 } from "./bench-member-report.ts";
-import { buildFloor, startBenchServers, stop, type Served } from "./bench-servers.ts";
+import { benchInScratch, startBenchServers } from "./bench-servers.ts";
 import { printTable } from "./bench-table.ts";
 import { benchTransitions, browserFirstLoad, hostMultiplier, launchChromium, type TransitionsResult } from "./bench-transitions.ts";
-import { ensureBuild } from "./ensure-build.ts";
 
 export const ROOM_PATH = `/chat?room=${encodeURIComponent(BENCH_ROOM)}`;
 /** The member's pages of issue 42, in its order; `/admin` is the admin's. */
@@ -56,21 +54,6 @@ export function memberBenchedPages(appUrl: string, sessions: Pick<MemberSessions
     ...MEMBER_PATHS.map((path) => ({ label: memberLabel(path), url: appUrl + path, headers: { Cookie: sessions.member } })),
     ...ADMIN_PATHS.map((path) => ({ label: adminLabel(path), url: appUrl + path, headers: { Cookie: sessions.admin } })),
   ];
-}
-
-export function positiveIntFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
-  return value;
-}
-
-function flagFromEnv(name: string, fallback: boolean): boolean {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  if (raw !== "0" && raw !== "1") throw new Error(`${name} must be 0 or 1, got ${JSON.stringify(raw)}`);
-  return raw === "1";
 }
 
 /** Seeds the member into the embedded database of `dataDir` (migrated first), while no server has it open. */
@@ -273,36 +256,19 @@ async function main(): Promise<number> {
   const withFeed = flagFromEnv("BENCH_MEMBER_FEED", true);
   const withLighthouse = flagFromEnv("BENCH_MEMBER_LIGHTHOUSE", true);
   const withTransitions = flagFromEnv("BENCH_MEMBER_TRANSITIONS", true);
-  const scratch = mkdtempSync(join(tmpdir(), "bench-member-"));
-  const servers: Served[] = [];
-  let browser: Browser | undefined;
-  let online: { close: () => void } | undefined;
-  const cleanUp = async () => {
-    online?.close();
-    await browser?.close();
-    await Promise.all(servers.map(stop));
-    rmSync(scratch, { recursive: true, force: true });
-  };
-  const onInterrupt = () => void cleanUp().finally(() => process.exit(130));
-  process.once("SIGINT", onInterrupt);
-  process.once("SIGTERM", onInterrupt);
-  try {
-    ensureBuild();
-    console.log("bench: building the floor app (bench/floor) …");
-    const floorBuild = join(scratch, "floor");
-    buildFloor(floorBuild);
-    const dataDir = join(scratch, "data");
-    mkdirSync(dataDir);
+  return benchInScratch("bench-member", 2, async ({ floorBuild, dataDir, servers, onEnd }) => {
     const seeded = await seedMemberDataDir(dataDir, { feed: withFeed });
     console.log(describeSeed(seeded));
     const { appUrl, floorUrl } = await startBenchServers(floorBuild, dataDir, servers);
     const sessions = await signInAll(appUrl, seeded);
-    online = await holdRoomOnline(appUrl, sessions.online);
+    const online = await holdRoomOnline(appUrl, sessions.online);
+    onEnd(online.close);
     console.log(`bench: our server on ${appUrl}, the floor on ${floorUrl}; ${sessions.online.length} members online in ${BENCH_ROOM}`);
 
     const memberPages = memberBenchedPages(appUrl, sessions);
     await checkSignedInPages(memberPages);
-    browser = await launchChromium();
+    const browser = await launchChromium();
+    onEnd(() => browser.close());
     const firstLoads = await memberFirstLoads(browser, memberPages);
     const floorFirstLoad = await browserFirstLoad(browser, floorUrl, "/");
 
@@ -333,19 +299,7 @@ async function main(): Promise<number> {
     });
     console.log(`\nbench: ${report.line}; took ${Math.round((Date.now() - started) / 60_000)} min`);
     return report.pass ? 0 : 1;
-  } catch (error) {
-    console.error(`bench: could not measure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    for (const served of servers) {
-      const { child } = served;
-      if (child.exitCode !== null || child.signalCode !== null)
-        console.error(
-          `bench: ${child.spawnargs.slice(1).join(" ")} had exited (${child.exitCode ?? child.signalCode}):\n${served.output()}`,
-        );
-    }
-    return 2;
-  } finally {
-    await cleanUp();
-  }
+  });
 }
 
 if (import.meta.main) process.exitCode = await main();

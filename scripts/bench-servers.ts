@@ -147,29 +147,94 @@ export async function measureSeededApp<Seeded, Result>(
   seed: (dataDir: string) => Promise<Seeded>,
   measure: (baseUrl: string, seeded: Seeded) => Promise<Result>,
 ): Promise<Result> {
-  const scratch = mkdtempSync(join(tmpdir(), `${name}-`));
-  let app: Served | undefined;
-  const cleanUp = async () => {
-    if (app) await stop(app);
-    rmSync(scratch, { recursive: true, force: true });
-  };
-  const onInterrupt = () => void cleanUp().finally(() => process.exit(130));
-  process.once("SIGINT", onInterrupt);
-  process.once("SIGTERM", onInterrupt);
+  const scratch = scratchLifetime(name);
   try {
     ensureBuild();
-    const dataDir = join(scratch, "data");
+    const dataDir = join(scratch.dir, "data");
     mkdirSync(dataDir);
     const seeded = await seed(dataDir);
     const port = await freePort();
     const baseUrl = `http://${HOST}:${port}`;
-    app = startApp(port, dataDir);
+    const app = startApp(port, dataDir);
+    scratch.servers.push(app);
     await waitUntilAnswering(`${baseUrl}/api/health`, app);
     return await measure(baseUrl, seeded);
   } catch (error) {
-    if (app) console.error(app.output());
+    for (const app of scratch.servers) console.error(app.output());
     throw error;
   } finally {
-    await cleanUp();
+    await scratch.end();
+  }
+}
+
+/**
+ * A scratch directory (named after `name`) and what a bench starts in it: `end` runs the closers (last
+ * first), stops the servers and removes the directory; so does Ctrl-C, which skips `finally`.
+ */
+function scratchLifetime(name: string) {
+  const dir = mkdtempSync(join(tmpdir(), `${name}-`));
+  const servers: Served[] = [];
+  const closers: (() => unknown)[] = [];
+  const cleanUp = async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+    await Promise.all(servers.splice(0).map(stop));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const onInterrupt = () => void cleanUp().finally(() => process.exit(130));
+  process.once("SIGINT", onInterrupt);
+  process.once("SIGTERM", onInterrupt);
+  return {
+    dir,
+    servers,
+    closers,
+    async end() {
+      process.off("SIGINT", onInterrupt);
+      process.off("SIGTERM", onInterrupt);
+      await cleanUp();
+    },
+  };
+}
+
+/** What a bench that measures our app beside the floor works in (`benchInScratch`). */
+export interface BenchScratch {
+  /** The floor app, built. */
+  floorBuild: string;
+  /** An empty data directory for our app, to seed. */
+  dataDir: string;
+  /** The servers started: each is stopped when the bench ends. */
+  servers: Served[];
+  /** Runs `close` when the bench ends, before its servers stop (a browser, sockets held open). */
+  onEnd(close: () => unknown): void;
+}
+
+/**
+ * A bench's setup and teardown, as `npm run bench` and `npm run bench:member` share them: the build
+ * checked, the floor built in a scratch directory beside an empty data directory; what the bench starts
+ * is stopped and the directory removed when it ends, on Ctrl-C too (which skips `finally`). When `run`
+ * throws, the bench says why, prints the output of a server that had exited, and answers `failureCode`.
+ */
+export async function benchInScratch(name: string, failureCode: number, run: (scratch: BenchScratch) => Promise<number>): Promise<number> {
+  const scratch = scratchLifetime(name);
+  const { servers } = scratch;
+  try {
+    ensureBuild();
+    console.log("bench: building the floor app (bench/floor) …");
+    const floorBuild = join(scratch.dir, "floor");
+    buildFloor(floorBuild);
+    const dataDir = join(scratch.dir, "data");
+    mkdirSync(dataDir);
+    return await run({ floorBuild, dataDir, servers, onEnd: (close) => scratch.closers.push(close) });
+  } catch (error) {
+    console.error(`bench: could not measure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    for (const served of servers) {
+      const { child } = served;
+      if (child.exitCode !== null || child.signalCode !== null)
+        console.error(
+          `bench: ${child.spawnargs.slice(1).join(" ")} had exited (${child.exitCode ?? child.signalCode}):\n${served.output()}`,
+        );
+    }
+    return failureCode;
+  } finally {
+    await scratch.end();
   }
 }

@@ -19,6 +19,7 @@
  * port, measures, stops it. `BENCH_TRADING=market|queries` runs one half; `BENCH_TRADING_OFFERS` sizes
  * the query seed (default 1,000,000); `BENCH_SECONDS`, `BENCH_CONNECTIONS` as for the bench.
  */
+import { positiveIntFromEnv } from "./bench-env.ts";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
@@ -62,14 +63,6 @@ export function querySeed(): TradingSeed {
     historyOnItem: true,
     ...BOOK,
   };
-}
-
-function positiveIntFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
-  return value;
 }
 
 const count = (value: number) => value.toLocaleString("en-US");

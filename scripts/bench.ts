@@ -1,6 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { positiveIntFromEnv } from "./bench-env.ts";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   FIRST_LOAD_BUDGET_KB,
@@ -50,9 +49,8 @@ import {
 } from "./bench-member-pages.ts";
 import { signInAll, type MemberSessions } from "./bench-member-seed.ts";
 import { browserFirstLoad, launchChromium } from "./bench-transitions.ts";
-import { buildFloor, startBenchServers, stop, type Served } from "./bench-servers.ts";
+import { benchInScratch, startBenchServers } from "./bench-servers.ts";
 import { interleavedPairs, measure, WARMUP_SECONDS, type Load, type Measurement } from "./bench-throughput.ts";
-import { ensureBuild } from "./ensure-build.ts";
 
 const HEALTH_PATH = "/api/health";
 /** The public page whose cached answer is held against `/api/health` (a prerendered catalog list). */
@@ -76,14 +74,6 @@ interface PageResult {
   runs: CalibratedRun[];
   mid: PageSummary;
   low?: PageSummary;
-}
-
-function positiveIntFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
-  return value;
 }
 
 function settingsFromEnv(): Settings {
@@ -422,27 +412,7 @@ async function main(): Promise<number> {
   process.chdir(fileURLToPath(new URL("..", import.meta.url)));
   const started = Date.now();
   const settings = settingsFromEnv();
-  const scratch = mkdtempSync(join(tmpdir(), "bench-"));
-  const servers: Served[] = [];
-  let online: { close: () => void } | undefined;
-  const cleanUp = async () => {
-    online?.close();
-    await Promise.all(servers.map(stop));
-    rmSync(scratch, { recursive: true, force: true });
-  };
-  // Ctrl-C skips `finally`, so it must clean up itself or it orphans the servers.
-  const onInterrupt = () => void cleanUp().finally(() => process.exit(130));
-  process.once("SIGINT", onInterrupt);
-  process.once("SIGTERM", onInterrupt);
-
-  try {
-    ensureBuild();
-    console.log("bench: building the floor app (bench/floor) …");
-    const floorBuild = join(scratch, "floor");
-    buildFloor(floorBuild);
-
-    const dataDir = join(scratch, "data");
-    mkdirSync(dataDir);
+  return benchInScratch("bench", 1, async ({ floorBuild, dataDir, servers, onEnd }) => {
     const seeded = await seedFeedDataDir(dataDir);
     console.log(
       `bench: seeded ${FEED_SEED.posts.toLocaleString("en-US")} posts in ${seeded.seconds.toFixed(1)} s; post page ${seeded.postPath}`,
@@ -457,24 +427,15 @@ async function main(): Promise<number> {
     const { appUrl, floorUrl } = await startBenchServers(floorBuild, dataDir, servers);
     console.log(`bench: our server on ${appUrl}, the floor on ${floorUrl}`);
     const sessions = member ? await signInAll(appUrl, member) : undefined;
-    if (sessions) online = await holdRoomOnline(appUrl, sessions.online);
+    if (sessions) {
+      const online = await holdRoomOnline(appUrl, sessions.online);
+      onEnd(online.close);
+    }
 
     const summary = await runBenchmarks(appUrl, floorUrl, settings, seeded.postPath, market, sessions);
     console.log(`\nbench: ${summary}; took ${Math.round((Date.now() - started) / 60_000)} min`);
     return 0;
-  } catch (error) {
-    console.error(`bench: could not measure: ${error instanceof Error ? error.message : String(error)}`);
-    for (const served of servers) {
-      const { child } = served;
-      if (child.exitCode !== null || child.signalCode !== null)
-        console.error(
-          `bench: ${child.spawnargs.slice(1).join(" ")} had exited (${child.exitCode ?? child.signalCode}):\n${served.output()}`,
-        );
-    }
-    return 1;
-  } finally {
-    await cleanUp();
-  }
+  });
 }
 
 process.exitCode = await main();
