@@ -49,14 +49,14 @@ export async function useLanguage(page: Page, language: "vi" | "en-US"): Promise
  * Waits until React has hydrated the page (the client router is live and effects ran). Right after a
  * link starts a full navigation the polled document may have no root element yet: that is "not yet".
  */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement?.dataset.hydrated === "true");
+}
+
 /** A marker on the window survives only changes inside the document, not a document load. */
 export async function markDocument(page: Page): Promise<() => Promise<boolean>> {
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   return () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
-}
-
-export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement?.dataset.hydrated === "true");
 }
 
 /**

@@ -10,6 +10,7 @@ import { Link } from "react-router";
 import { BAG_FIRST_ROWS, BAG_MORE_ID, type BagEntry, type BagTotals } from "../../../universal/bag/bag-limits.ts";
 import { numberFormat } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
+import { ShowAllLink } from "../../shared/ui/show-all-link.tsx";
 import { pickMessages, useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Island } from "../../shared/islands/island.tsx";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
@@ -116,14 +117,9 @@ export function BagPage({ i18n, entries, count, allHref, totals, filtered }: Bag
           </ul>
         )}
         {allHref ? (
-          <p className="mt-4 text-center">
-            <a
-              href={allHref}
-              className="inline-flex min-h-11 items-center rounded-md border border-line bg-surface px-4 font-semibold hover:bg-surface-muted"
-            >
-              {t("list.showAll", { count, shown: entries.length })}
-            </a>
-          </p>
+          <ShowAllLink href={allHref} className="mt-4 text-center">
+            {t("list.showAll", { count, shown: entries.length })}
+          </ShowAllLink>
         ) : null}
       </div>
     </div>

@@ -45,7 +45,7 @@ function offer(id: number, status: OfferStatus): Offer {
   };
 }
 
-function render(offers: Offer[], allPast: boolean): string {
+function render(offers: Offer[], pastCount: number, pastAllHref: string | null): string {
   const props: MyOffersProps = {
     i18n: { language: "vi", namespace: "offers", messages: offersVi },
     offers,
@@ -55,7 +55,8 @@ function render(offers: Offer[], allPast: boolean): string {
     servers: [{ id: "s1", name: "Máy chủ 1" }],
     initialItem: null,
     initialSide: "sell",
-    allPast,
+    pastCount,
+    pastAllHref,
   };
   const translator = translatorFor({ language: "vi", resources: { common: commonVi } });
   const Stub = createRoutesStub([
@@ -76,24 +77,20 @@ const shownOffers = (html: string) => [...html.matchAll(/\/me\/make-offer\/detai
 describe("/me/make-offer's finished offers", () => {
   const past = Array.from({ length: OFFERS_PAST_FIRST + 4 }, (_, index) => offer(index + 1, index % 2 ? "completed" : "cancelled"));
   const open = [offer(100, "open")];
+  const allHref = `/me/make-offer?past=all#${OFFERS_PAST_MORE_ID}`;
 
-  it("shows the first ones, counts them all and links to every one, landing past the first", () => {
-    const html = render([...open, ...past], false);
+  it("shows the first ones the page was given, counts them all and links to every one", () => {
+    const html = render([...open, ...past.slice(0, OFFERS_PAST_FIRST)], past.length, allHref);
     expect(new Set(shownOffers(html))).toEqual(new Set([100, ...past.slice(0, OFFERS_PAST_FIRST).map((each) => each.id)]));
     expect(html).toMatch(new RegExp(`${offersVi.mine.past}.*\\(<!-- -->${past.length}<!-- -->\\)`));
-    expect(html).toContain(`href="?past=all#${OFFERS_PAST_MORE_ID}"`);
+    expect(html).toContain(`href="${allHref.replace("&", "&amp;")}"`);
     expect(html).toContain(`Xem tất cả ${past.length} giao dịch đã kết thúc (đang hiện ${OFFERS_PAST_FIRST})`);
   });
 
-  it("shows every one when asked, the first past the first ones marked for the link to land on", () => {
-    const html = render([...open, ...past], true);
+  it("shows every one when given them all, the first past the first ones marked for the link to land on", () => {
+    const html = render([...open, ...past], past.length, null);
     expect(new Set(shownOffers(html))).toEqual(new Set([100, ...past.map((each) => each.id)]));
     expect(html).toContain(`id="${OFFERS_PAST_MORE_ID}"`);
-    expect(html).not.toContain("?past=all");
-  });
-
-  it("needs no link when they all fit", () => {
-    const html = render([...open, ...past.slice(0, OFFERS_PAST_FIRST)], false);
     expect(html).not.toContain("?past=all");
   });
 });

@@ -4,11 +4,12 @@
  * plain `offer-live` island replaces in place once one of them changes state; the new-offer form, the
  * alerts and the names are islands the member wakes by using them (`my-offers-tools.tsx`).
  */
-import { OFFERS_PAST_FIRST, OFFERS_PAST_MORE_ID, OFFERS_PAST_PARAM } from "../../../universal/offers/offer-limits.ts";
+import { OFFERS_PAST_FIRST, OFFERS_PAST_MORE_ID } from "../../../universal/offers/offer-limits.ts";
 import type { Alert, CharacterClaim, Offer, OfferSide } from "../../../universal/offers/offer-types.ts";
 import { pickMessages, useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Island } from "../../shared/islands/island.tsx";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { ShowAllLink } from "../../shared/ui/show-all-link.tsx";
 import type { PickedItem } from "./item-picker.tsx";
 import { MY_OFFERS_PARTS, OFFER_LIVE_TOPICS_MAX } from "./offer-live.ts";
 import { OfferLive } from "./offer-live-island.tsx";
@@ -35,13 +36,26 @@ export interface MyOffersProps {
   /** `?item=` (from an item page's "post an offer"): the form opens with it. */
   initialItem: PickedItem | null;
   initialSide: OfferSide;
-  /** `?past=all`: every finished offer, not only the first `OFFERS_PAST_FIRST`. */
-  allPast: boolean;
+  /** How many finished offers there are; `offers` holds the first `OFFERS_PAST_FIRST` unless `?past=all`. */
+  pastCount: number;
+  /** The page with every finished offer, when only the first are shown. */
+  pastAllHref: string | null;
 }
 
 const card = "rounded-xl border border-line bg-surface p-4 sm:p-5";
 
-export function MyOffersPage({ i18n, offers, alerts, claims, items, servers, initialItem, initialSide, allPast }: MyOffersProps) {
+export function MyOffersPage({
+  i18n,
+  offers,
+  alerts,
+  claims,
+  items,
+  servers,
+  initialItem,
+  initialSide,
+  pastCount,
+  pastAllHref,
+}: MyOffersProps) {
   const { t } = useRouteMessages(i18n);
   const language = i18n.language;
   const serverName = (id: string) => servers.find((each) => each.id === id)?.name ?? id;
@@ -83,13 +97,14 @@ export function MyOffersPage({ i18n, offers, alerts, claims, items, servers, ini
         {groups.map((group) => (
           <section key={group.key} aria-labelledby={`mine-${group.key}`} className={card}>
             <h2 id={`mine-${group.key}`} className="text-lg font-bold">
-              {t(`mine.${group.key}`)} <span className="font-normal text-fg-muted">({group.list.length})</span>
+              {t(`mine.${group.key}`)}{" "}
+              <span className="font-normal text-fg-muted">({group.key === "past" ? pastCount : group.list.length})</span>
             </h2>
             {group.list.length === 0 ? (
               <p className="mt-2 text-sm text-fg-muted">{t(`mine.${group.key}Empty`)}</p>
             ) : (
               <ul className="mt-3 flex flex-col gap-2">
-                {(group.key === "past" && !allPast ? group.list.slice(0, OFFERS_PAST_FIRST) : group.list).map((offer, index) => (
+                {group.list.map((offer, index) => (
                   <li
                     key={offer.id}
                     id={group.key === "past" && index === OFFERS_PAST_FIRST ? OFFERS_PAST_MORE_ID : undefined}
@@ -100,15 +115,10 @@ export function MyOffersPage({ i18n, offers, alerts, claims, items, servers, ini
                 ))}
               </ul>
             )}
-            {group.key === "past" && !allPast && group.list.length > OFFERS_PAST_FIRST ? (
-              <p className="mt-3">
-                <a
-                  href={`?${OFFERS_PAST_PARAM}=all#${OFFERS_PAST_MORE_ID}`}
-                  className="inline-flex min-h-11 items-center rounded-md border border-line px-4 font-semibold hover:bg-surface-muted"
-                >
-                  {t("mine.pastShowAll", { count: group.list.length, shown: OFFERS_PAST_FIRST })}
-                </a>
-              </p>
+            {group.key === "past" && pastAllHref ? (
+              <ShowAllLink href={pastAllHref} className="mt-3">
+                {t("mine.pastShowAll", { count: pastCount, shown: group.list.length })}
+              </ShowAllLink>
             ) : null}
           </section>
         ))}

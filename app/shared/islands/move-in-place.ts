@@ -2,10 +2,10 @@
  * Moving between a member's daily pages in place (decision 044): a click on a link to one of them (the
  * personal area, the chat, the feed, the notifications) fetches that page's document and shows its body
  * in this document, as a link would have, but without letting go of this one: no new document to
- * create, no CSS to read again, no entry to run again, the socket kept open. The new page is painted
- * first; then the old one ends (`endPage`: its topics, listeners and timers; its hydrated islands
- * unmount) and the new page's islands start as they would have on a load. Back and forward between such pages move in place too,
- * each with its own scroll position. Whatever cannot be shown this way (another build, another reader,
+ * create, no CSS to read again, no entry to run again, the socket kept open. The old page ends first
+ * (`endPage`: its topics, listeners and timers; its hydrated islands unmount), the new page is painted,
+ * then its islands start as they would have on a load. The app bar's menu fetches its pages ahead
+ * (`fetchAhead`). Back and forward between such pages move in place too, each with its own scroll position. Whatever cannot be shown this way (another build, another reader,
  * an error, a redirect, no connection) is loaded as a document, so the server's answer is what shows.
  * Plain DOM: part of the client entry, no React. Each step of a move is a User Timing mark (`move:start`,
  * `move:parsed`, `move:swapped`, `move:painted`) for a trace or a probe to read.
@@ -309,7 +309,7 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
     next();
   };
   // What was fetched ahead is forgotten once the member may have changed something: a button pressed in
-  // the page (the app bar's menu, search, theme change no page) or a form sent.
+  // the page's main part or a form sent. The app bar's buttons (menu, search, theme) change no page.
   const forget = () => ahead.clear();
   document.addEventListener(
     "click",
@@ -359,10 +359,8 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
     if (target) target.scrollIntoView();
     else window.scrollTo(0, how === "pop" ? (scrolls.get(key) ?? 0) : 0);
     focusPage(target ?? null);
-    // As on a load, the new page is painted before its code runs (decision 033), and before the old
-    // page's code lets go: what it set up ends (its hydrated islands unmount, their elements already out
-    // of the document) just before the new page's islands start. A page already left for the next one
-    // starts nothing.
+    // As on a load, the new page is painted before its code runs (decision 033); a page already left
+    // for the next one starts nothing.
     const show = ++shows;
     requestAnimationFrame(() =>
       setTimeout(() => {

@@ -4,6 +4,7 @@ import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 import { requestContext } from "~/shared/request-context.ts";
 import { guarded, middlewareFor, requireViewer } from "~/shared/routing/guards.ts";
 import { listBag } from "../../../../server/bag/bag.ts";
+import { firstRows } from "~/shared/routing/first-rows.ts";
 import { BAG_ALL_PARAM, BAG_FIRST_ROWS, BAG_MORE_ID } from "../../../../universal/bag/bag-limits.ts";
 import { bagQuery } from "../../../../universal/bag/bag-schemas.ts";
 import type { Route } from "./+types/index";
@@ -27,15 +28,17 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
   const query = parsed.success ? parsed.data : bagQuery.parse({});
   const i18n = await loadRouteMessages(request, "bag");
   const { entries, totals } = await listBag(db, viewer, query, i18n.language);
-  const all = url.searchParams.has(BAG_ALL_PARAM) || entries.length <= BAG_FIRST_ROWS;
-  const everyEntry = new URLSearchParams(url.searchParams);
-  everyEntry.set(BAG_ALL_PARAM, "1");
+  const { shown, count, allHref } = firstRows(entries, url, {
+    first: BAG_FIRST_ROWS,
+    param: BAG_ALL_PARAM,
+    value: "1",
+    landOn: BAG_MORE_ID,
+  });
   return {
     i18n,
-    entries: all ? entries : entries.slice(0, BAG_FIRST_ROWS),
-    count: entries.length,
-    // The link to every entry lands on the first one past those shown.
-    allHref: all ? null : `${url.pathname}?${everyEntry.toString()}#${BAG_MORE_ID}`,
+    entries: shown,
+    count,
+    allHref,
     totals,
     filtered: Boolean(query.q) || query.type !== undefined,
   };

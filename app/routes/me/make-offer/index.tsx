@@ -10,7 +10,8 @@ import { listOffers } from "../../../../server/offers/list-offers.ts";
 import { listAlerts } from "../../../../server/offers/price-alerts.ts";
 import { listClaims } from "../../../../server/reputation/reputation.ts";
 import type { GameServer, Item } from "../../../../universal/content/pack-schema.ts";
-import { OFFER_PAGE_MAX, OFFERS_PAST_PARAM } from "../../../../universal/offers/offer-limits.ts";
+import { firstRows } from "~/shared/routing/first-rows.ts";
+import { OFFER_PAGE_MAX, OFFERS_PAST_FIRST, OFFERS_PAST_MORE_ID, OFFERS_PAST_PARAM } from "../../../../universal/offers/offer-limits.ts";
 import type { Route } from "./+types/index";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
@@ -33,10 +34,19 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
     listKind<GameServer>(db, "servers"),
     /^[a-z0-9-]{1,80}$/.test(requested) ? getEntry<Item>(db, "items", requested) : Promise.resolve(null),
   ]);
-  const items = await itemNames(db, [...offers.map((offer) => offer.itemId), ...alerts.map((alert) => alert.itemId)]);
+  const live = offers.filter((offer) => offer.status === "open" || offer.status === "reserved");
+  const past = firstRows(
+    offers.filter((offer) => offer.status !== "open" && offer.status !== "reserved"),
+    url,
+    { first: OFFERS_PAST_FIRST, param: OFFERS_PAST_PARAM, value: "all", landOn: OFFERS_PAST_MORE_ID },
+  );
+  const shown = [...live, ...past.shown];
+  const items = await itemNames(db, [...shown.map((offer) => offer.itemId), ...alerts.map((alert) => alert.itemId)]);
   return {
     i18n,
-    offers,
+    offers: shown,
+    pastCount: past.count,
+    pastAllHref: past.allHref,
     alerts,
     claims,
     items,
@@ -45,7 +55,6 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
       .map((server) => ({ id: server.id, name: localize(server.name, i18n.language) })),
     initialItem: picked ? { id: picked.id, name: picked.name, icon: picked.icon } : null,
     initialSide: url.searchParams.get("side") === "buy" ? ("buy" as const) : ("sell" as const),
-    allPast: url.searchParams.get(OFFERS_PAST_PARAM) === "all",
   };
 });
 
