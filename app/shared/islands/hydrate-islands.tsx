@@ -53,11 +53,17 @@ function shared(root: RootData) {
   return documentParts;
 }
 
-const roots = new Set<Root>();
+/** Every island hydrated (or hydrating) on the page shown, by its root. */
+const roots = new Map<Root, HTMLElement>();
+/** Islands ended because their page was left: whatever their roots report from now on, nobody sees it. */
+const left = new WeakSet<HTMLElement>();
 
 /** Unmounts every island hydrated so far: the reader left their page (a move in place, decision 044). */
 export function unmountIslands(): void {
-  for (const root of roots) root.unmount();
+  for (const [root, element] of roots) {
+    left.add(element);
+    root.unmount();
+  }
   roots.clear();
 }
 
@@ -97,14 +103,15 @@ export async function hydrateIsland(element: HTMLElement, root: RootData, onComm
           <Component {...props} />
         </IslandRoot>,
         {
-          // An island unmounted while it hydrated (its reader moved to another page in place, decision 044)
-          // reports that its root was switched to client rendering: nothing is wrong on a page nobody sees.
+          // An island unmounted before it hydrated (its reader moved to another page in place, decision 044)
+          // reports, as it unmounts and while its page is still in the document, that its root received an
+          // update before it could hydrate: nothing is wrong on a page being left.
           onRecoverableError: (error) => {
-            if (element.isConnected) reportError(error);
+            if (!left.has(element) && element.isConnected) reportError(error);
           },
         },
       );
-      roots.add(hydrated);
+      roots.set(hydrated, element);
     });
   } catch (error) {
     logPageError(`The island "${name}" could not hydrate; it stays as the server rendered it`, error);
