@@ -7,6 +7,15 @@ export const TAX_PRICE_MAX = 1_000_000_000_000;
 export const TAX_LABEL_MAX = 100;
 /** Entries the ledger lists (the newest); its totals, periods and CSV export count every entry. */
 export const TAX_LEDGER_MAX = 2_000;
+/**
+ * Lines `/me/tax` shows before its reader asks for every listed one: a long ledger's page stays light to
+ * load and to move to on a phone (decision 044); its totals, periods and CSV still count every entry.
+ */
+export const TAX_LEDGER_FIRST_ROWS = 30;
+/** The query parameter (and its value) that shows every listed line, and the id of the first line past the first ones. */
+export const TAX_LEDGER_ALL_PARAM = "lines";
+export const TAX_LEDGER_ALL_VALUE = "all";
+export const TAX_LEDGER_MORE_ID = "tax-more";
 export const GAME_OFFSET_MS = 7 * 3_600_000;
 const DAY_MS = 86_400_000;
 

@@ -7,7 +7,14 @@
  * chart, with uPlot) one that hydrates near the viewport, and the lines' place and removal a plain
  * island; a change shows the server's new totals, periods and lines in place (`tax-results.ts`).
  */
-import type { LedgerEntry, LedgerPeriod, LedgerTotals, TaxPlace } from "../../../universal/tax/tax-limits.ts";
+import {
+  TAX_LEDGER_FIRST_ROWS,
+  TAX_LEDGER_MORE_ID,
+  type LedgerEntry,
+  type LedgerPeriod,
+  type LedgerTotals,
+  type TaxPlace,
+} from "../../../universal/tax/tax-limits.ts";
 import { formatDate, numberFormat } from "../../shared/i18n/format.ts";
 import { localize } from "../../shared/i18n/localize.ts";
 import { pickMessages, useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
@@ -15,6 +22,7 @@ import { Island } from "../../shared/islands/island.tsx";
 import { useServedAsIslands } from "../../shared/islands/islands-mode.tsx";
 import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 import { field } from "../../shared/ui/catalog-parts.tsx";
+import { ShowAllLink } from "../../shared/ui/show-all-link.tsx";
 import { TAX_ADD_MESSAGES, TaxAdd } from "./tax-add.tsx";
 import { TAX_CALCULATOR_MESSAGES, TAX_PLACE_LIST_ID, TaxCalculator } from "./tax-calculator.tsx";
 import { LINE_DELETE_ATTRIBUTE, LINE_PLACE_ATTRIBUTE, LINE_SLIM_ATTRIBUTE, TAX_LEDGER_MESSAGES } from "./tax-ledger-actions.ts";
@@ -28,13 +36,18 @@ const [TOTALS_PART, ENTRIES_PART] = TAX_RESULT_PARTS;
 export interface TaxPageProps {
   i18n: RouteMessages;
   places: TaxPlace[];
+  /** The lines shown: the newest ones, or every listed one when asked. */
   entries: LedgerEntry[];
+  /** How many lines are listed in all (the newest `TAX_LEDGER_MAX`). */
+  listed: number;
+  /** The address with every listed line, when only the first ones are shown. */
+  allHref: string | null;
   totals: LedgerTotals;
   weeks: LedgerPeriod[];
   months: LedgerPeriod[];
 }
 
-export function TaxPage({ i18n, places, entries, totals, weeks, months }: TaxPageProps) {
+export function TaxPage({ i18n, places, entries, listed, allHref, totals, weeks, months }: TaxPageProps) {
   const { t } = useRouteMessages(i18n);
   const language = i18n.language;
   const number = numberFormat(language);
@@ -105,10 +118,14 @@ export function TaxPage({ i18n, places, entries, totals, weeks, months }: TaxPag
             <p className="rounded-xl border border-dashed border-line p-6 text-center text-fg-muted">{t("ledger.empty")}</p>
           ) : (
             <ul aria-label={t("ledger.entries")} className="flex flex-col gap-2">
-              {entries.map((entry) => {
+              {entries.map((entry, index) => {
                 const name = entryName(entry);
                 return (
-                  <li key={entry.id} className="grid gap-2 rounded-xl border border-line bg-surface p-3 sm:grid-cols-[1fr_auto]">
+                  <li
+                    key={entry.id}
+                    id={index === TAX_LEDGER_FIRST_ROWS ? TAX_LEDGER_MORE_ID : undefined}
+                    className="grid gap-2 rounded-xl border border-line bg-surface p-3 sm:grid-cols-[1fr_auto]"
+                  >
                     <div className="min-w-0">
                       <p className="font-semibold break-words">
                         <span
@@ -168,6 +185,7 @@ export function TaxPage({ i18n, places, entries, totals, weeks, months }: TaxPag
               {t("ledger.partial", { shown: number.format(entries.length), total: number.format(totals.count) })}
             </p>
           ) : null}
+          {allHref ? <ShowAllLink href={allHref}>{t("ledger.showAll", { total: number.format(listed) })}</ShowAllLink> : null}
         </div>
       </section>
     </div>
