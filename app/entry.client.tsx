@@ -4,6 +4,7 @@ import { shellModules } from "./shared/islands/entry-after-paint.ts";
 import { islandDocumentData } from "./shared/islands/island-markup.ts";
 import { startIslands } from "./shared/islands/start-islands.ts";
 import { startMovesInPlace } from "./shared/islands/move-in-place.ts";
+import { inTaskOfItsOwn } from "./shared/page/after-interactive.ts";
 import { offerShownPage } from "./features/delivery/document-delivery.ts";
 import type * as Hydrator from "./shared/islands/hydrate-islands.tsx";
 
@@ -22,14 +23,17 @@ function start(): void {
     const loadHydrator = () => import("./shared/islands/hydrate-islands.tsx").then((module) => (loadedHydrator = module));
     const shell = shellModules();
     startIslands(islandDocument, plainIslands, loadHydrator, shell);
-    // A member's next daily page is shown in this document (decision 044), its islands started as on a load.
-    startMovesInPlace(islandDocument, {
-      leave: () => loadedHydrator?.unmountIslands(),
-      shown(root, path) {
-        startIslands(root, plainIslands, loadHydrator, shell);
-        offerShownPage(path);
-      },
-    });
+    // A member's next daily page is shown in this document (decision 044), its islands started as on a
+    // load. A step of its own, queued before the page is marked interactive.
+    inTaskOfItsOwn(() =>
+      startMovesInPlace(islandDocument, {
+        leave: () => loadedHydrator?.unmountIslands(),
+        shown(root, path) {
+          startIslands(root, plainIslands, loadHydrator, shell);
+          offerShownPage(path);
+        },
+      }),
+    );
     return;
   }
   void import("./shared/page/server-html.tsx").then((module) => module.hydrateRouter());

@@ -19,13 +19,16 @@ export function startUnreadBell(element: HTMLElement, _props: object, root: Root
   const badge = element.querySelector<HTMLElement>(`[${UNREAD_BADGE_ATTRIBUTE}]`);
   if (!uid || !link || !badge) return;
   const t = translatorFor(root.i18n).bind("common");
+  // Written only where it differs: the first show finds the server's bell already saying it, and a
+  // write, even of the same value, would restyle the app bar as the page loads.
   const show = () => {
     const count = unreadCount();
     const label = bellLabel(t, count);
-    link.setAttribute("aria-label", label);
-    link.title = label;
-    badge.textContent = bellBadgeText(count);
-    badge.hidden = !count;
+    if (link.getAttribute("aria-label") !== label) link.setAttribute("aria-label", label);
+    if (link.title !== label) link.title = label;
+    const text = bellBadgeText(count);
+    if (badge.textContent !== text) badge.textContent = text;
+    if (badge.hidden !== !count) badge.hidden = !count;
   };
   onPageEnd(subscribeUnread(show));
   show();

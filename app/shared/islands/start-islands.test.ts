@@ -56,6 +56,8 @@ function hydrator() {
 const visitor = { viewer: null } as unknown as RootData;
 const member = { viewer: { uid: "u1" } } as unknown as RootData;
 const flush = () => new Promise((done) => setTimeout(done, 0));
+/** Runs each step of the start as it is queued: what the tests below read is what the steps do. */
+const atOnce = (run: () => void) => run();
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -65,7 +67,7 @@ describe("startIslands", () => {
     const elements = [island("page-runtimes", { language: "vi" }), island("app-bar", {}, "used"), island("favorite-star", {}, "signed-in")];
     const { doc, dataset, head } = page(elements);
     const { load } = hydrator();
-    startIslands(visitor, { "page-runtimes": runtimes as PlainIsland }, load, ["/assets/framework-a.js"], doc);
+    startIslands(visitor, { "page-runtimes": runtimes as PlainIsland }, load, ["/assets/framework-a.js"], doc, atOnce);
     expect(runtimes).toHaveBeenCalledWith(elements[0], { language: "vi" }, visitor);
     expect(dataset.hydrated).toBe("true");
     await flush();
@@ -80,10 +82,10 @@ describe("startIslands", () => {
     const first = page([kept, island("unread-bell", {})]);
     const plain = { "page-runtimes": runtimes as PlainIsland, "unread-bell": bell as PlainIsland };
     const { load } = hydrator();
-    startIslands(visitor, plain, load, [], first.doc);
+    startIslands(visitor, plain, load, [], first.doc, atOnce);
     const next = island("unread-bell", {});
     const moved = page([kept, next]);
-    startIslands(visitor, plain, load, [], moved.doc);
+    startIslands(visitor, plain, load, [], moved.doc, atOnce);
     expect(runtimes).toHaveBeenCalledOnce();
     expect(bell.mock.calls.map(([element]) => element)).toEqual([expect.anything(), next]);
     expect(moved.dataset.hydrated).toBe("true");
@@ -95,7 +97,7 @@ describe("startIslands", () => {
     const search = island("search", {}, "used");
     const { doc, head } = page([bar, search]);
     const { load, module } = hydrator();
-    startIslands(visitor, {}, load, ["/assets/framework-a.js", "/assets/shared-b.js"], doc);
+    startIslands(visitor, {}, load, ["/assets/framework-a.js", "/assets/shared-b.js"], doc, atOnce);
     bar.use();
     search.use();
     await flush();
@@ -127,7 +129,7 @@ describe("startIslands", () => {
     };
     const { doc } = page([editor as unknown as ReturnType<typeof island>]);
     const { load } = hydrator();
-    startIslands(visitor, {}, load, [], doc);
+    startIslands(visitor, {}, load, [], doc, atOnce);
     expect(writes).toEqual([]);
     editor.use();
     await flush();
@@ -142,7 +144,7 @@ describe("startIslands", () => {
     const calc = island("craft-calculator", {});
     const { doc, dataset } = page([bar, star, calc]);
     const { load, module, pending } = hydrator();
-    startIslands(member, {}, load, [], doc);
+    startIslands(member, {}, load, [], doc, atOnce);
     await flush();
     expect(module.hydrateIsland.mock.calls.map(([element]) => element)).toEqual([star, calc]);
     pending[0]!();
@@ -162,7 +164,7 @@ describe("startIslands", () => {
     const offer = island("offer-form", {}, "used", { wakeIfStored: "minithings:offer:" });
     const { doc } = page([editor, offer], ["theme", "minithings:note:7"]);
     const { load, module } = hydrator();
-    startIslands(member, {}, load, [], doc);
+    startIslands(member, {}, load, [], doc, atOnce);
     await flush();
     expect(module.hydrateIsland.mock.calls.map(([element]) => element)).toEqual([editor]);
   });
@@ -174,7 +176,7 @@ describe("startIslands", () => {
     const inner = island("unread-bell", {}, undefined, { nested: true });
     const { doc, dataset } = page([bar, inner]);
     const { load, module } = hydrator();
-    startIslands(member, { "unread-bell": bell as PlainIsland }, load, [], doc);
+    startIslands(member, { "unread-bell": bell as PlainIsland }, load, [], doc, atOnce);
     expect(bell).toHaveBeenCalledWith(inner, {}, member);
     expect(dataset.hydrated).toBe("true");
     await flush();
@@ -195,7 +197,7 @@ describe("startIslands", () => {
       .fn<() => Promise<typeof Hydrator>>()
       .mockRejectedValueOnce(new Error("chunk failed"))
       .mockResolvedValue(module as unknown as typeof Hydrator);
-    startIslands(visitor, {}, load, [], doc);
+    startIslands(visitor, {}, load, [], doc, atOnce);
     await flush();
     expect(error).toHaveBeenCalledOnce();
     expect(String(error.mock.calls[0]?.[0])).toContain('"craft-calculator" could not hydrate');
@@ -205,5 +207,45 @@ describe("startIslands", () => {
     expect(load).toHaveBeenCalledTimes(2);
     expect(module.hydrateIsland.mock.calls.map(([element]) => element)).toEqual([bar]);
     error.mockRestore();
+  });
+
+  it("starts in steps, each a task of its own: every plain island, then the islands to hydrate; the page is marked interactive after the caller's own steps", () => {
+    const order: string[] = [];
+    const queue: (() => void)[] = [];
+    const step = (run: () => void) => queue.push(run);
+    const runtimes = vi.fn(() => order.push("runtimes"));
+    const bell = vi.fn(() => order.push("bell"));
+    const left = { ...island("record-view", {}), isConnected: false };
+    const bar = island("app-bar", {}, "used");
+    const { doc, dataset } = page([island("page-runtimes", {}), island("unread-bell", {}), left, bar]);
+    const { load } = hydrator();
+    const view = vi.fn();
+    startIslands(
+      member,
+      { "page-runtimes": runtimes, "unread-bell": bell, "record-view": view } as Record<string, PlainIsland>,
+      load,
+      [],
+      doc,
+      step,
+    );
+    step(() => order.push("the caller's"));
+    expect(order).toEqual([]);
+    expect(queue).toHaveLength(5); // three plain islands, finding the islands to hydrate, the caller's
+    while (queue.length > 0) {
+      queue.shift()!();
+      order.push(`hydrated: ${dataset.hydrated ?? "no"}`);
+    }
+    expect(order).toEqual([
+      "runtimes",
+      "hydrated: no",
+      "bell",
+      "hydrated: no",
+      "hydrated: no", // the record view's element left with its page before its step: it does not start
+      "hydrated: no", // the islands to hydrate: the app bar waits for its first use
+      "the caller's",
+      "hydrated: no",
+      "hydrated: true",
+    ]);
+    expect(view).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { whenNearViewport } from "../page/after-interactive.ts";
+import { inTaskOfItsOwn, whenNearViewport } from "../page/after-interactive.ts";
 import { logPageError } from "../page/page-errors.ts";
 import type { RootData } from "../root-data.ts";
 import {
@@ -45,6 +45,11 @@ function preload(modules: string[], doc: Document): void {
  * none of that code until they reach for one. Once the islands that hydrate as the page loads
  * have committed (at once when there are none), `data-hydrated` marks the page interactive. `shell`
  * names the shell's modules (`shellModules`), preloaded with the hydrator.
+ *
+ * Each plain island starts in a task of its own, then the islands to hydrate are found and started in
+ * another, and the page is marked interactive in a later one (`inTaskOfItsOwn`): on a phone, a
+ * member's page starts in short tasks rather than one long one (decision 044). Steps queued by the
+ * caller after this call run before the page is marked interactive.
  */
 export function startIslands(
   root: RootData,
@@ -52,6 +57,7 @@ export function startIslands(
   loadHydrator: () => Promise<typeof Hydrator>,
   shell: string[] = [],
   doc: Document = document,
+  step: (run: () => void) => void = inTaskOfItsOwn,
 ): void {
   // When the page's code started, in the performance timeline (after the first paint: decision 033).
   performance.mark(ISLANDS_START_MARK);
@@ -84,42 +90,52 @@ export function startIslands(
     const name = element.getAttribute(ISLAND_ATTRIBUTE) ?? "";
     const start = Object.hasOwn(plain, name) ? plain[name] : undefined;
     if (!start) continue;
-    try {
-      start(element, JSON.parse(element.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? "{}") as never, root);
-    } catch (error) {
-      logPageError(`The island "${name}" could not start`, error);
-    }
-  }
-  // An island inside another island's component is hydrated by the outer one, as part of it.
-  const outermost = all.filter(
-    (element) =>
-      !Object.hasOwn(plain, element.getAttribute(ISLAND_ATTRIBUTE) ?? "") && !element.parentElement?.closest(`[${ISLAND_ATTRIBUTE}]`),
-  );
-  const storage = (() => {
-    try {
-      return doc.defaultView?.localStorage;
-    } catch {
-      return undefined;
-    }
-  })();
-  const now: HTMLElement[] = [];
-  for (const element of outermost) {
-    let when = islandHydration(element.getAttribute(ISLAND_WHEN_ATTRIBUTE), signedIn);
-    if (when === "on-use" && storedUnder(element.getAttribute(ISLAND_WAKE_IF_STORED_ATTRIBUTE) ?? "", storage)) when = "now";
-    if (when === "now") now.push(element);
-    else if (when === "on-use") wakeOnUse(element, (ready) => hydrate(element, ready));
-    // An island's element has no box of its own (`display: contents`): its first child is what comes into view.
-    else if (when === "on-visible") whenNearViewport(element.firstElementChild ?? element, () => hydrate(element, () => {}));
-  }
-  let waiting = now.length;
-  const interactive = () => {
-    if (hydrator) void hydrator.then((module) => module.markHydrated());
-    else doc.documentElement.dataset.hydrated = "true";
-  };
-  if (waiting === 0) interactive();
-  for (const element of now)
-    hydrate(element, () => {
-      waiting -= 1;
-      if (waiting === 0) interactive();
+    step(() => {
+      // The reader moved on to another page in place before this step: nothing is left to start.
+      if (element.isConnected === false) return;
+      try {
+        start(element, JSON.parse(element.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? "{}") as never, root);
+      } catch (error) {
+        logPageError(`The island "${name}" could not start`, error);
+      }
     });
+  }
+  step(() => startHydration(all));
+
+  function startHydration(all: HTMLElement[]): void {
+    // An island inside another island's component is hydrated by the outer one, as part of it.
+    const outermost = all.filter(
+      (element) =>
+        !Object.hasOwn(plain, element.getAttribute(ISLAND_ATTRIBUTE) ?? "") && !element.parentElement?.closest(`[${ISLAND_ATTRIBUTE}]`),
+    );
+    // Read only for an island that may have a draft kept: the first read of localStorage waits on the browser.
+    const storage = () => {
+      try {
+        return doc.defaultView?.localStorage;
+      } catch {
+        return undefined;
+      }
+    };
+    const now: HTMLElement[] = [];
+    for (const element of outermost) {
+      let when = islandHydration(element.getAttribute(ISLAND_WHEN_ATTRIBUTE), signedIn);
+      const draftKeys = element.getAttribute(ISLAND_WAKE_IF_STORED_ATTRIBUTE) ?? "";
+      if (when === "on-use" && draftKeys && storedUnder(draftKeys, storage())) when = "now";
+      if (when === "now") now.push(element);
+      else if (when === "on-use") wakeOnUse(element, (ready) => hydrate(element, ready));
+      // An island's element has no box of its own (`display: contents`): its first child is what comes into view.
+      else if (when === "on-visible") whenNearViewport(element.firstElementChild ?? element, () => hydrate(element, () => {}));
+    }
+    let waiting = now.length;
+    const interactive = () => {
+      if (hydrator) void hydrator.then((module) => module.markHydrated());
+      else doc.documentElement.dataset.hydrated = "true";
+    };
+    if (waiting === 0) step(interactive);
+    for (const element of now)
+      hydrate(element, () => {
+        waiting -= 1;
+        if (waiting === 0) interactive();
+      });
+  }
 }

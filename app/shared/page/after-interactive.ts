@@ -118,3 +118,14 @@ export function afterSettled(
   }
   return () => cancel();
 }
+
+/**
+ * Runs one step of a page's start in a task of its own, after the steps queued before it (timers of
+ * the same delay run in the order they were set): the start is several short tasks rather than one
+ * long one, so a phone answers a tap between two of them, and none is long enough to block (at a
+ * mid-range phone's ×6, a task of 9 ms on this machine already is). A step that throws is logged by
+ * its caller; the next ones run regardless.
+ */
+export function inTaskOfItsOwn(step: () => void, schedule: (run: () => void) => void = (run) => void setTimeout(run, 0)): void {
+  schedule(step);
+}
