@@ -3,7 +3,7 @@ import commonEn from "../../locales/en-US/common.json" with { type: "json" };
 import common from "../../locales/vi/common.json" with { type: "json" };
 import taxEn from "../../locales/en-US/tax.json" with { type: "json" };
 import tax from "../../locales/vi/tax.json" with { type: "json" };
-import { expect, hydrated, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+import { expect, hydrated, markDocument, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 const gold = (value: string) => tax.calculator.gold.replace("{{value}}", value);
@@ -85,5 +85,38 @@ test("in English the calculator speaks English and writes numbers the English wa
   await expect(page.getByRole("heading", { level: 1, name: commonEn.pages.meTax.title })).toBeVisible();
   await expect(page.getByTestId("tax-result")).toContainText(taxEn.calculator.gold.replace("{{value}}", "2,910"));
   expect(await seriousViolationsAtEveryWidth(page)).toEqual([]);
+  await page.context().close();
+});
+
+test("a long ledger shows its newest 30 lines and counts them all; every line shows on request, in place, from the 31st", async ({
+  browser,
+}) => {
+  const { page } = await memberInBrowser(browser, `Sổ ${unique()}`, "tax");
+  const origin = test.info().project.use.baseURL ?? "";
+  const now = Date.now();
+  for (let line = 1; line <= 34; line++) {
+    const added = await page.request.post("/api/tax/ledger", {
+      data: { side: "buy", label: `Dòng ${line}`, quantity: 1, unitPrice: line, occurredAt: now - line * 60_000 },
+      headers: { Origin: origin },
+    });
+    expect(added.status()).toBe(201);
+  }
+
+  await page.goto("/me/tax");
+  await hydrated(page);
+  const lines = page.getByRole("list", { name: tax.ledger.entries }).getByRole("listitem");
+  await expect(lines).toHaveCount(30);
+  await expect(lines.first()).toContainText("Dòng 1");
+  await expect(page.getByTestId("ledger-partial")).toHaveText(tax.ledger.partial.replace("{{shown}}", "30").replace("{{total}}", "34"));
+  const sameDocument = await markDocument(page);
+  await page.getByRole("link", { name: tax.ledger.showAll.replace("{{total}}", "34") }).click();
+  await expect(page).toHaveURL(/[?&]lines=all#tax-more$/);
+  await expect(lines).toHaveCount(34);
+  // The 31st line is where the reader goes on from, and the move was made in place.
+  await expect(page.locator("#tax-more")).toContainText("Dòng 31");
+  await expect(page.locator("#tax-more")).toBeInViewport();
+  expect(await sameDocument()).toBe(true);
+  await expect(page.getByTestId("ledger-partial")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: tax.ledger.showAll.replace("{{total}}", "34") })).toHaveCount(0);
   await page.context().close();
 });
