@@ -12,10 +12,10 @@ export const TAX_LEDGER_MAX = 2_000;
  * load and to move to on a phone (decision 044); its totals, periods and CSV still count every entry.
  */
 export const TAX_LEDGER_FIRST_ROWS = 30;
-/** The query parameter (and its value) that shows every listed line, and the id of the first line past the first ones. */
-export const TAX_LEDGER_ALL_PARAM = "lines";
-export const TAX_LEDGER_ALL_VALUE = "all";
+/** The id of the first line past the first ones, where the link to every line lands. */
 export const TAX_LEDGER_MORE_ID = "tax-more";
+/** How `/me/tax` cuts its lines (`firstRows`): the first ones, every listed one with `?lines=all`. */
+export const TAX_LEDGER_LINES = { first: TAX_LEDGER_FIRST_ROWS, param: "lines", value: "all", landOn: TAX_LEDGER_MORE_ID } as const;
 export const GAME_OFFSET_MS = 7 * 3_600_000;
 const DAY_MS = 86_400_000;
 

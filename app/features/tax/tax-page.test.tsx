@@ -6,13 +6,7 @@ import taxVi from "../../../locales/vi/tax.json" with { type: "json" };
 import { firstRows } from "../../shared/routing/first-rows.ts";
 import { translatorFor } from "../../shared/i18n/page-translator.ts";
 import { TranslationProvider } from "../../shared/i18n/use-translation.tsx";
-import {
-  TAX_LEDGER_ALL_PARAM,
-  TAX_LEDGER_ALL_VALUE,
-  TAX_LEDGER_FIRST_ROWS,
-  TAX_LEDGER_MORE_ID,
-  type LedgerEntry,
-} from "../../../universal/tax/tax-limits.ts";
+import { TAX_LEDGER_FIRST_ROWS, TAX_LEDGER_LINES, TAX_LEDGER_MORE_ID, type LedgerEntry } from "../../../universal/tax/tax-limits.ts";
 import { TaxPage } from "./tax-page.tsx";
 
 const NOW = Date.UTC(2026, 11, 4);
@@ -39,12 +33,7 @@ const ledger = Array.from({ length: TAX_LEDGER_FIRST_ROWS + 12 }, (_, index) => 
 
 /** The page as the loader gives it for `address`: the first lines or every one, by the same `firstRows`. */
 function render(address: string): string {
-  const { shown, count, allHref } = firstRows(ledger, new URL(address, "http://localhost"), {
-    first: TAX_LEDGER_FIRST_ROWS,
-    param: TAX_LEDGER_ALL_PARAM,
-    value: TAX_LEDGER_ALL_VALUE,
-    landOn: TAX_LEDGER_MORE_ID,
-  });
+  const { shown, count, allHref } = firstRows(ledger, new URL(address, "http://localhost"), TAX_LEDGER_LINES);
   const totals = { sales: 0, tax: 0, net: 0, purchases: 0, count: ledger.length };
   const translator = translatorFor({ language: "vi", resources: { common: commonVi } });
   const Stub = createRoutesStub([
@@ -77,7 +66,7 @@ describe("/me/tax's ledger lines", () => {
     expect(shownLines(html)).toEqual(ledger.slice(0, TAX_LEDGER_FIRST_ROWS).map((line) => line.id));
     expect(html).toContain(`Đang hiện ${TAX_LEDGER_FIRST_ROWS} giao dịch mới nhất trong số ${ledger.length}.`);
     expect(html).toContain(`href="/me/tax?by=month&amp;lines=all#${TAX_LEDGER_MORE_ID}"`);
-    expect(html).toContain(`Hiện cả ${ledger.length} giao dịch`);
+    expect(html).toContain(`Xem tất cả ${ledger.length} giao dịch`);
     expect(html).not.toContain(`id="${TAX_LEDGER_MORE_ID}"`);
   });
 

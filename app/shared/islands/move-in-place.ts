@@ -5,8 +5,9 @@
  * create, no CSS to read again, no entry to run again, the socket kept open. The old page ends first
  * (`endPage`: its topics, listeners and timers; its hydrated islands unmount), the new page is painted,
  * then its islands start as they would have on a load. The app bar's menu fetches its pages ahead
- * (`fetchAhead`). Back and forward between such pages move in place too, each with its own scroll position. Whatever cannot be shown this way (another build, another reader,
- * an error, a redirect, no connection) is loaded as a document, so the server's answer is what shows.
+ * (`fetchAhead`). Back and forward between such pages move in place too, each with its own scroll
+ * position. Whatever cannot be shown this way (another build, another reader, an error, a redirect, no
+ * connection) is loaded as a document, so the server's answer is what shows.
  * Plain DOM: part of the client entry, no React. Each step of a move is a User Timing mark (`move:start`,
  * `move:parsed`, `move:swapped`, `move:painted`) for a trace or a probe to read.
  */

@@ -126,6 +126,6 @@ export function afterSettled(
  * mid-range phone's ×6, a task of 9 ms on this machine already is). A step that throws is logged by
  * its caller; the next ones run regardless.
  */
-export function inTaskOfItsOwn(step: () => void, schedule: (run: () => void) => void = (run) => void setTimeout(run, 0)): void {
-  schedule(step);
+export function inTaskOfItsOwn(step: () => void): void {
+  setTimeout(step, 0);
 }

@@ -6,12 +6,7 @@ import { firstRows } from "~/shared/routing/first-rows.ts";
 import { guarded, middlewareFor, requireViewer } from "~/shared/routing/guards.ts";
 import { calculatorRevalidation } from "~/shared/routing/should-revalidate.ts";
 import { listTaxPlaces, readLedger } from "../../../../server/tax/tax.ts";
-import {
-  TAX_LEDGER_ALL_PARAM,
-  TAX_LEDGER_ALL_VALUE,
-  TAX_LEDGER_FIRST_ROWS,
-  TAX_LEDGER_MORE_ID,
-} from "../../../../universal/tax/tax-limits.ts";
+import { TAX_LEDGER_LINES } from "../../../../universal/tax/tax-limits.ts";
 import type { Route } from "./+types/index";
 
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
@@ -34,12 +29,7 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
     listTaxPlaces(db),
     readLedger(db, viewer),
   ]);
-  const { shown, count, allHref } = firstRows(entries, url, {
-    first: TAX_LEDGER_FIRST_ROWS,
-    param: TAX_LEDGER_ALL_PARAM,
-    value: TAX_LEDGER_ALL_VALUE,
-    landOn: TAX_LEDGER_MORE_ID,
-  });
+  const { shown, count, allHref } = firstRows(entries, url, TAX_LEDGER_LINES);
   return { i18n, places, entries: shown, listed: count, allHref, ...ledger };
 });
 
