@@ -20,12 +20,12 @@ function commonMessage(root: RootData, key: string): string {
  * offline banner), in plain DOM, so that a page whose other islands wait for their reader's first use
  * loads no React at all. `element` is the island's server HTML: the offline banner's empty box.
  */
-export function startDocumentRuntimes(element: HTMLElement, { language, signedIn, build }: RuntimeProps, root: RootData): void {
+export function startDocumentRuntimes(element: HTMLElement, { language, uid, build }: RuntimeProps, root: RootData): void {
   const html = document.documentElement;
   // Set only when it differs: writing `lang`, even unchanged, restyles the whole document (every `:lang()`).
   if (html.lang !== language) html.lang = language;
   syncStoredLanguage(language, () => void reloadDocumentOnce());
-  startAuthRuntime(signedIn, () => void reloadDocumentOnce());
+  startAuthRuntime(uid, () => void reloadDocumentOnce());
 
   const path = location.pathname + location.search + location.hash;
   let meta: BuildMeta | undefined;

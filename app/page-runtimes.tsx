@@ -7,7 +7,8 @@ import type { RootData } from "./shared/root-data.ts";
 
 export interface RuntimeProps {
   language: RootData["i18n"]["language"];
-  signedIn: boolean;
+  /** The member the server rendered the page for; null for a visitor. */
+  uid: string | null;
   build: RootData["build"];
 }
 
@@ -23,10 +24,10 @@ function useLanguageAttribute(language: RuntimeProps["language"]): void {
  * router's state (navigations, a blocker, revalidations), and each change re-renders this leaf only,
  * not the whole page under the root (decision 024).
  */
-export function PageRuntimes({ language, signedIn, build }: RuntimeProps) {
+export function PageRuntimes({ language, uid, build }: RuntimeProps) {
   useLanguageSync(language);
   useLanguageAttribute(language);
-  useAuthRuntime(signedIn);
+  useAuthRuntime(uid);
   useDeliveryRuntime(build);
   return null;
 }

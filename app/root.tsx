@@ -22,10 +22,10 @@ import { themeBootScript, themes } from "./shared/theme/theme.ts";
 import { clockBootScript } from "./shared/ui/clock-scripts.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const { appTitle, viewer, build, origin } = context.get(requestContext);
+  const { appTitle, viewer, build, origin, viewerBell } = context.get(requestContext);
   const requested = languageFromRequest(request);
-  const { language, messages } = await loadMessages(requested, "common");
-  return { appTitle, viewer, build, origin, i18n: { language, resources: { common: messages } } };
+  const [{ language, messages }, bell] = await Promise.all([loadMessages(requested, "common"), viewerBell()]);
+  return { appTitle, viewer, bell, build, origin, i18n: { language, resources: { common: messages } } };
 }
 
 /** The root data changes only with the language: re-run it on an explicit revalidation or a form post. */
@@ -88,7 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const translator = useMemo(() => translatorFor(loaderData.i18n), [loaderData.i18n]);
   const islands = useServedAsIslands();
-  const runtime = { language: loaderData.i18n.language, signedIn: Boolean(loaderData.viewer), build: loaderData.build };
+  const runtime = { language: loaderData.i18n.language, uid: loaderData.viewer?.uid ?? null, build: loaderData.build };
   useEffect(markHydrated, []);
   return (
     <TranslationProvider translator={translator}>

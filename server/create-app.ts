@@ -32,7 +32,7 @@ import { guideRoutes } from "./guides/guide-routes.ts";
 import { memberReportable } from "./users/member-reports.ts";
 import { moderationRoutes } from "./moderation/moderation-routes.ts";
 import { reportKindsOf } from "./moderation/moderation.ts";
-import { notificationsRoutes } from "./notifications/notifications.ts";
+import { bellState, notificationsRoutes } from "./notifications/notifications.ts";
 import { createHub, type RealtimeHub } from "./realtime/hub.ts";
 import { pageVersions } from "./delivery/page-changes.ts";
 import { trendingRoutes } from "./trending/trending-routes.ts";
@@ -347,6 +347,7 @@ export function createApp({
         passwordMinLength: config.PASSWORD_MIN_LENGTH,
         build: { id: (await delivery.currentBuild()).id, checkIntervalMs: config.BUILD_CHECK_INTERVAL_MS },
         origin,
+        viewerBell: async () => (viewer ? bellState(database.db, viewer.uid) : null),
         consumeSearchBudget: () => searchBudget(c, database),
         reportKinds,
         captureLoaderData: capture,

@@ -6,6 +6,7 @@ import type { Viewer } from "../../server/auth/viewer.ts";
 import type { Logger } from "../../server/logger.ts";
 import type { ReportKinds } from "../../server/moderation/moderation.ts";
 import type { TraderPresence } from "../../server/offers/offer-rows.ts";
+import type { BellState } from "../../server/notifications/notifications.ts";
 
 /** What the server hands every loader, action and middleware for one request. */
 export interface RequestContext {
@@ -31,6 +32,8 @@ export interface RequestContext {
   build: { id: string; checkIntervalMs: number };
   /** Where the site is reached (canonical URLs, social cards). */
   origin: string;
+  /** The viewer's unread count and newest notification (null for a visitor): the bell the page is rendered with. */
+  viewerBell: () => Promise<BellState | null>;
   /** Spends one search from this visitor's search budget (shared with `/api/v1/search`). */
   consumeSearchBudget: () => Promise<{ allowed: boolean; retryAfter: number | null }>;
   /** What members may report (the moderation queue's kinds, from the features that take reports). */

@@ -2,6 +2,7 @@ import { useContext } from "react";
 import { useRouteLoaderData } from "react-router";
 import { IslandDocumentContext } from "./islands/island-document.ts";
 import type { Viewer } from "../../server/auth/viewer.ts";
+import type { BellState } from "../../server/notifications/notifications.ts";
 import type { I18nPayload } from "./i18n/page-translator.ts";
 
 /** What the root loader gives every page (see `app/root.tsx`). */
@@ -10,6 +11,11 @@ export type PublicViewer = Viewer;
 
 export interface RootData {
   viewer: PublicViewer | null;
+  /**
+   * The viewer's bell as the page was rendered (null for a visitor): the count it shows until it follows
+   * the notifications live, and the newest one's id, after which the live feed starts (decision 044).
+   */
+  bell: BellState | null;
   appTitle: string;
   i18n: I18nPayload;
   build: { id: string; checkIntervalMs: number };

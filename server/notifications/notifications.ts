@@ -221,6 +221,24 @@ export async function unreadCount(db: Database, uid: string, upTo?: number): Pro
   return Number(row?.count ?? 0);
 }
 
+/** What a member's page is rendered with for the bell: the unread count, and the newest notification's id (null: none yet). */
+export interface BellState {
+  unread: number;
+  lastId: number | null;
+}
+
+/** A member's `BellState`, in one read. */
+export async function bellState(db: Database, uid: string): Promise<BellState> {
+  const [row] = await db
+    .select({
+      unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int`,
+      lastId: sql<number | null>`max(${notifications.id})`,
+    })
+    .from(notifications)
+    .where(eq(notifications.uid, uid));
+  return { unread: Number(row?.unread ?? 0), lastId: row?.lastId === null || row?.lastId === undefined ? null : Number(row.lastId) };
+}
+
 /** Tells a member's open pages their unread count (after notifications were marked read outside the notifications API). */
 export async function publishUnread(db: Database, hub: RealtimeHub, uid: string): Promise<void> {
   hub.publish({ type: "unread", topic: userTopic(uid), unread: await unreadCount(db, uid) });

@@ -91,6 +91,23 @@ test("a mention lights the bell live; /notification lists it and marks it read, 
   await expect(page.getByText(notifications.emptyUnread)).toBeVisible();
 });
 
+test("a member's page comes with the bell's count: it shows though no socket ever answers", async ({ page, browser }) => {
+  const name = uniqueName("Hà");
+  const uid = await member(page.request, name);
+  const khoa = await otherMember(browser, "Khoa");
+  await khoa.mention(name, "xem giúp mình cái giá này");
+  await khoa.directMessage(uid, "Bán kiếm không?");
+  await khoa.close();
+  // No socket ever answers: what the bell shows is the page's own.
+  await page.routeWebSocket(/\/ws$/, () => {});
+  const response = await page.goto("/me");
+  const label = common.notificationBell.unread_one.replace("{{count}}", "2");
+  expect(await response!.text()).toContain(`aria-label="${label}"`);
+  await hydrated(page);
+  await expect(unreadBell(page, 2)).toBeVisible();
+  await expect(page.getByRole("banner").getByTestId("unread-badge")).toHaveText("2");
+});
+
 test("a visitor has no bell and is asked to sign in on /notification", async ({ page }) => {
   await page.goto("/notification");
   await hydrated(page);

@@ -1,26 +1,27 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { Link, useNavigate } from "react-router";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
-import { afterInteractive } from "../../shared/page/after-interactive.ts";
 import { useRootData } from "../../shared/root-data.ts";
 import { BellIcon } from "../../shared/ui/icons.tsx";
 import { bellBadgeText, bellLabel, UNREAD_BADGE_ATTRIBUTE } from "./bell-text.ts";
-import { followUnread, subscribeUnread, unreadCount } from "./unread-count.ts";
+import { followUnreadWhenSettled, subscribeUnread, unreadCount } from "./unread-count.ts";
 
 /**
  * The app bar's bell: a link to `/notification` with the live unread count (signed-in members only).
- * The badge is always there, hidden while there is nothing unread: before the app bar hydrates, the
- * plain bell (`unread-bell.ts`) writes the same count into it (decision 042).
+ * The badge is always there, hidden while there is nothing unread, rendered with the server's count:
+ * before the app bar hydrates, the plain bell (`unread-bell.ts`) keeps it live (decisions 042, 044).
  */
 export function NotificationBell() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const uid = useRootData()?.viewer?.uid;
-  const count = useSyncExternalStore(subscribeUnread, unreadCount, () => null);
+  const root = useRootData();
+  const uid = root?.viewer?.uid;
+  // The rendered count until the live one is known (the server's, and hydration's, is the rendered one).
+  const count = useSyncExternalStore(subscribeUnread, unreadCount, () => null) ?? root?.bell?.unread ?? null;
   const language = i18n.language;
   useEffect(() => {
     if (!uid) return;
-    return afterInteractive(() => followUnread(uid, { language, navigate: (path) => void navigate(path) }));
+    return followUnreadWhenSettled(uid, { language, navigate: (path) => void navigate(path) });
   }, [uid, language, navigate]);
   if (!uid) return null;
   const label = bellLabel(t, count);

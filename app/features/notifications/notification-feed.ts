@@ -17,9 +17,12 @@ export interface NotificationFeed {
   alerts(): BrowserAlerts;
 }
 
-/** Listens until the returned function is called. */
-export function followNotifications(uid: string, feed: NotificationFeed): () => void {
-  let since: number | null = null;
+/**
+ * Listens until the returned function is called. `after`: the newest notification the page was
+ * rendered with; those that came after it are announced as they would have been live (decision 044).
+ */
+export function followNotifications(uid: string, after: number | undefined, feed: NotificationFeed): () => void {
+  let since: number | null = after ?? null;
   // A browser notification shown through the service worker was clicked: open its page here.
   const onWorkerMessage = (event: MessageEvent) => {
     const message = event.data as { type?: unknown; href?: unknown } | null;
@@ -28,7 +31,7 @@ export function followNotifications(uid: string, feed: NotificationFeed): () => 
     if (href) feed.alerts().navigate(href);
   };
   navigator.serviceWorker?.addEventListener("message", onWorkerMessage);
-  const stop = socketClient().subscribe(`user:${uid}`, undefined, (frame: ServerFrame) => {
+  const stop = socketClient().subscribe(`user:${uid}`, after, (frame: ServerFrame) => {
     if (frame.type === "subscribed") {
       // The count follows at once, as of this id (the server's opening `unread` frame): later
       // notifications add to it, so nothing falls between the count and the events.

@@ -9,7 +9,7 @@
 import type { RootData } from "../../shared/root-data.ts";
 import type { RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
-import { onNotification, setUnreadCount, subscribeUnread, unreadCount } from "./unread-count.ts";
+import { followUnreadNow, onNotification, setUnreadCount, subscribeUnread, unreadCount } from "./unread-count.ts";
 
 /** The id of the part the loader fills with rows (the list, or the empty text, and the link to older ones). */
 export const NOTIFICATION_LIST_PART = "notification-list";
@@ -209,6 +209,8 @@ export function startNotificationList(
   };
 
   doc.addEventListener("click", onClick);
+  // The list is the notifications: they are followed live at once, not once the page has settled.
+  followUnreadNow();
   const stops = [
     subscribeUnread(() => {
       const count = unreadCount();

@@ -8,14 +8,15 @@ import { setUnreadCount } from "./unread-count.ts";
 import { startUnreadBell } from "./unread-bell.ts";
 
 const i18n = { language: "vi" as const, resources: { common: commonVi } };
-const root = { viewer: { uid: "u1" }, i18n } as unknown as RootData;
+const root = { viewer: { uid: "u1" }, bell: null, i18n } as unknown as RootData;
 const t = translatorFor(i18n).bind("common");
 
-/** The bell as the server renders it before the count is known: its label, an empty hidden badge. */
-function serverBell(): HTMLElement {
+/** The bell as the server renders it with `count` (null before it is known): its label, its badge. */
+function serverBell(count: number | null = null): HTMLElement {
   const element = document.createElement("div");
-  const label = bellLabel(t, null);
-  element.innerHTML = `<a href="/notification" aria-label="${label}" title="${label}"><span ${UNREAD_BADGE_ATTRIBUTE} hidden></span></a>`;
+  const label = bellLabel(t, count);
+  const badge = count ? `<span ${UNREAD_BADGE_ATTRIBUTE}>${count}</span>` : `<span ${UNREAD_BADGE_ATTRIBUTE} hidden></span>`;
+  element.innerHTML = `<a href="/notification" aria-label="${label}" title="${label}">${badge}</a>`;
   document.body.append(element);
   return element;
 }
@@ -23,6 +24,7 @@ function serverBell(): HTMLElement {
 afterEach(() => {
   document.body.replaceChildren();
   vi.unstubAllGlobals();
+  vi.resetModules();
 });
 
 describe("the plain bell", () => {
@@ -44,6 +46,24 @@ describe("the plain bell", () => {
     expect(badge.hidden).toBe(false);
     expect(link.getAttribute("aria-label")).toBe(bellLabel(t, 3));
     expect(link.title).toBe(bellLabel(t, 3));
+    observer.disconnect();
+  });
+
+  it("starts from the count the page was rendered with, untouched, until the live count differs", async () => {
+    vi.resetModules();
+    const fresh = await import("./unread-bell.ts");
+    const count = await import("./unread-count.ts");
+    const element = serverBell(2);
+    const observer = new MutationObserver(() => {});
+    observer.observe(element, { subtree: true, attributes: true, childList: true, characterData: true });
+    fresh.startUnreadBell(element, {}, { ...root, bell: { unread: 2, lastId: 7 } });
+    expect(count.unreadCount()).toBe(2);
+    expect(observer.takeRecords()).toEqual([]);
+
+    count.setUnreadCount(0);
+    const badge = element.querySelector<HTMLElement>(`[${UNREAD_BADGE_ATTRIBUTE}]`)!;
+    expect(badge.hidden).toBe(true);
+    expect(element.querySelector("a")!.getAttribute("aria-label")).toBe(bellLabel(t, 0));
     observer.disconnect();
   });
 });

@@ -6,11 +6,10 @@
  * from the same count, so the two agree.
  */
 import type { RootData } from "../../shared/root-data.ts";
-import { afterInteractive } from "../../shared/page/after-interactive.ts";
 import { onPageEnd } from "../../shared/islands/page-lifetime.ts";
 import { translatorFor } from "../../shared/i18n/page-translator.ts";
 import { bellBadgeText, bellLabel, UNREAD_BADGE_ATTRIBUTE } from "./bell-text.ts";
-import { followUnread, subscribeUnread, unreadCount } from "./unread-count.ts";
+import { followUnreadWhenSettled, startFromRenderedCount, subscribeUnread, unreadCount } from "./unread-count.ts";
 
 /** Keeps the bell inside `element` in step with the unread count, for the page's member; nothing for a visitor. */
 export function startUnreadBell(element: HTMLElement, _props: object, root: RootData): void {
@@ -31,9 +30,10 @@ export function startUnreadBell(element: HTMLElement, _props: object, root: Root
     if (badge.hidden !== !count) badge.hidden = !count;
   };
   onPageEnd(subscribeUnread(show));
+  startFromRenderedCount(root.bell);
   show();
-  afterInteractive(() =>
-    followUnread(uid, {
+  onPageEnd(
+    followUnreadWhenSettled(uid, {
       language: root.i18n.language,
       navigate: (path) => window.location.assign(path),
     }),

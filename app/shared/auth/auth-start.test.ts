@@ -1,27 +1,35 @@
 import { describe, expect, it, vi } from "vitest";
 import { USER_DATA_KEY } from "./session-signals.ts";
-import { quietVisitor, whenAuthMayChange } from "./auth-start.ts";
+import { storedUserAgrees, whenAuthMayChange } from "./auth-start.ts";
 
-describe("quietVisitor", () => {
+describe("storedUserAgrees", () => {
   const storage = (stored: string | null) => ({ getItem: (key: string) => (key === USER_DATA_KEY ? stored : null) });
 
-  it("is a visitor the server saw signed out, with no stored user", () => {
-    expect(quietVisitor(false, storage(null))).toBe(true);
+  it("agrees for a visitor the server saw signed out, with no stored user", () => {
+    expect(storedUserAgrees(null, storage(null))).toBe(true);
   });
 
-  it("is not a member, nor a visitor with a stored user to restore (or to clear)", () => {
-    expect(quietVisitor(true, storage(null))).toBe(false);
-    expect(quietVisitor(false, storage('{"uid":"u1"}'))).toBe(false);
-    expect(quietVisitor(false, storage("not json"))).toBe(false);
+  it("agrees for a member whose stored user is the one the server rendered the page for", () => {
+    expect(storedUserAgrees("u1", storage('{"uid":"u1","role":"member"}'))).toBe(true);
   });
 
-  it("is quiet where the browser refuses storage", () => {
+  it("disagrees where there is something to restore, to clear or to store", () => {
+    expect(storedUserAgrees("u1", storage(null))).toBe(false);
+    expect(storedUserAgrees("u1", storage('{"uid":"u2"}'))).toBe(false);
+    expect(storedUserAgrees("u1", storage("not json"))).toBe(false);
+    expect(storedUserAgrees("u1", storage("null"))).toBe(false);
+    expect(storedUserAgrees(null, storage('{"uid":"u1"}'))).toBe(false);
+    expect(storedUserAgrees(null, storage("not json"))).toBe(false);
+  });
+
+  it("agrees for a visitor where the browser refuses storage, and never for a member there", () => {
     const refusing = {
       getItem: () => {
         throw new Error("SecurityError");
       },
     };
-    expect(quietVisitor(false, refusing)).toBe(true);
+    expect(storedUserAgrees(null, refusing)).toBe(true);
+    expect(storedUserAgrees("u1", refusing)).toBe(false);
   });
 });
 

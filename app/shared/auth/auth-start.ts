@@ -1,4 +1,4 @@
-import { afterInteractive } from "../page/after-interactive.ts";
+import { afterInteractive, afterSettled } from "../page/after-interactive.ts";
 import { onSessionMayChange, USER_DATA_KEY, type StorageEventTarget, type VisibleDocument } from "./session-signals.ts";
 import type * as AuthRuntime from "./auth-runtime.ts";
 
@@ -12,12 +12,20 @@ function storedUser(storage?: Pick<Storage, "getItem">): string | null {
 }
 
 /**
- * Whether the page may leave the auth state unstarted: the server saw no session and nothing is
- * stored, so there is nothing to restore, and the session can only change from here on by a sign-in
- * in another tab (which stores `userData`) or while the tab is hidden.
+ * Whether the browser already agrees with the server on who is signed in: a visitor with no stored user,
+ * or a member whose stored user (`userData`) is the one the server rendered the page for. Then there is
+ * nothing for the auth state to catch up with as the page loads: the session can only change from here
+ * on by another tab (which stores or clears `userData`), while the tab is hidden, or by the server
+ * ending it (the socket says so, decision 041).
  */
-export function quietVisitor(signedInOnServer: boolean, storage?: Pick<Storage, "getItem">): boolean {
-  return !signedInOnServer && storedUser(storage) === null;
+export function storedUserAgrees(serverUid: string | null, storage?: Pick<Storage, "getItem">): boolean {
+  const stored = storedUser(storage);
+  if (serverUid === null) return stored === null;
+  try {
+    return (JSON.parse(stored ?? "null") as { uid?: unknown } | null)?.uid === serverUid;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -37,14 +45,18 @@ export function whenAuthMayChange(start: () => void, target?: StorageEventTarget
 }
 
 /**
- * Starts the browser's auth state off the first-load path, once the page is interactive, and
- * calls `refresh` when it disagrees with what the server rendered (another tab signed in or out). A
- * visitor the server saw signed out, with no stored user, starts it only when the session may have
- * changed: the reader who never signs in never loads it, nor asks the server for a session it has just
- * said is absent. Returns the function that stops it. Plain DOM: an islands document runs it without
- * React (decision 038), a page hydrated by React Router from `useAuthRuntime`.
+ * Starts the browser's auth state off the first-load path, and calls `refresh` when it disagrees with
+ * what the server rendered (another tab signed in or out). `serverUid` is the member the server rendered
+ * the page for, null for a visitor. Where the browser disagrees with the server, or stores nothing for a
+ * member, it starts once the page is interactive. Where they agree, it waits (decision 044): a visitor's
+ * until the session may have changed (the reader who never signs in never loads it, nor asks the server
+ * for a session it has just said is absent); a member's until then or until the page has settled, where
+ * it keeps their ID token fresh, rather than asking the server again, as the page loads, what it has just
+ * answered. Returns the function that stops it. Plain DOM: an islands document runs it without React
+ * (decision 038), a page hydrated by React Router from `useAuthRuntime`.
  */
-export function startAuthRuntime(signedInOnServer: boolean, refresh: () => void): () => void {
+export function startAuthRuntime(serverUid: string | null, refresh: () => void): () => void {
+  const signedInOnServer = serverUid !== null;
   let unsubscribe: (() => void) | undefined;
   let cancelled = false;
   const start = () => {
@@ -57,10 +69,30 @@ export function startAuthRuntime(signedInOnServer: boolean, refresh: () => void)
       });
     });
   };
-  const cancelStart = quietVisitor(signedInOnServer) ? whenAuthMayChange(start) : afterInteractive(start);
+  const cancelStart = !storedUserAgrees(serverUid)
+    ? afterInteractive(start)
+    : signedInOnServer
+      ? whenSettledOrAuthMayChange(start)
+      : whenAuthMayChange(start);
   return () => {
     cancelled = true;
     cancelStart();
     unsubscribe?.();
+  };
+}
+
+/** Runs `start` once, at the first sign that the session may have changed or once the page has settled. */
+function whenSettledOrAuthMayChange(start: () => void): () => void {
+  const stopWatching = whenAuthMayChange(() => {
+    cancelSettled();
+    start();
+  });
+  const cancelSettled = afterSettled(() => {
+    stopWatching();
+    start();
+  });
+  return () => {
+    stopWatching();
+    cancelSettled();
   };
 }

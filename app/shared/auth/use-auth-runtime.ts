@@ -3,7 +3,7 @@ import { usePageRefresh } from "../islands/use-page-refresh.ts";
 import { startAuthRuntime } from "./auth-start.ts";
 
 /** `startAuthRuntime` for a page hydrated by React Router (or an island): refreshed through the router. */
-export function useAuthRuntime(signedInOnServer: boolean): void {
+export function useAuthRuntime(serverUid: string | null): void {
   const refresh = usePageRefresh({ automatic: true });
-  useEffect(() => startAuthRuntime(signedInOnServer, () => void refresh()), [signedInOnServer, refresh]);
+  useEffect(() => startAuthRuntime(serverUid, () => void refresh()), [serverUid, refresh]);
 }

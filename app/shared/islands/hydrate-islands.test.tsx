@@ -10,6 +10,7 @@ function Greeting({ name }: { name: string }) {
 }
 
 const root: RootData = {
+  bell: null,
   viewer: null,
   appTitle: "Minithings",
   i18n: { language: "vi", resources: {} },
