@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse, { type Flags, type Result } from "lighthouse";
+import { chromium } from "@playwright/test";
 import { cpuMultiplier, LOW_END_PHONE_INDEX, MID_RANGE_PHONE_INDEX, type RunMetrics } from "./bench-budgets.ts";
 import { chromiumArgs, chromiumPath } from "./chromium.ts";
 import { waitForQuietHost } from "./host-quiet.ts";
@@ -40,6 +41,11 @@ export interface BenchedPage {
   url: string;
   /** Sent with every request of the page's load (a member's session cookie). */
   headers?: Record<string, string>;
+  /**
+   * What the site's localStorage holds before the load: a member's browser that has signed in here
+   * before (`userData`). Lighthouse's storage reset leaves localStorage as it is.
+   */
+  localStorage?: Record<string, string>;
 }
 
 interface DetailItem {
@@ -98,17 +104,37 @@ function diagnostics(lhr: Result): RunDiagnostics {
  * audit. It starts once the browser's own start-up has let the host go quiet (decision 037): the
  * benchmark index and the load are then measured on the host, not on a browser still starting.
  */
-async function gather(url: string, dir: string, headers?: Record<string, string>): Promise<void> {
+async function gather(url: string, dir: string, headers?: Record<string, string>, storage?: Record<string, string>): Promise<void> {
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs, handleSIGINT: false, logLevel: "silent" });
   // An interrupted bench exits without `finally`; Chromium runs detached and would outlive it.
   const killChrome = () => chrome.kill();
   process.once("exit", killChrome);
   try {
+    if (storage) await storeLocally(chrome.port, new URL(url).origin, storage);
     await waitForQuietHost();
     await lighthouse(url, { ...SHARED_FLAGS, port: chrome.port, gatherMode: dir, ...(headers ? { extraHeaders: headers } : {}) });
   } finally {
     process.removeListener("exit", killChrome);
     chrome.kill();
+  }
+}
+
+/**
+ * Writes `entries` into `origin`'s localStorage in the browser at `port` (the profile Lighthouse then
+ * loads the page in), from a page of that origin that runs no script (its icon), closed afterwards.
+ */
+async function storeLocally(port: number, origin: string, entries: Record<string, string>): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${origin}/favicon.ico`);
+    await page.evaluate((stored) => {
+      for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+    }, entries);
+    await page.close();
+  } finally {
+    // Connected over CDP, closing only disconnects: the browser stays for Lighthouse.
+    await browser.close();
   }
 }
 
@@ -172,7 +198,7 @@ function saveTrace(page: BenchedPage, run: number, dir: string): void {
 }
 
 async function calibratedRunOnce(page: BenchedPage, run: number, lowEnd: boolean, dir: string): Promise<CalibratedRun> {
-  await gather(page.url, dir, page.headers);
+  await gather(page.url, dir, page.headers, page.localStorage);
   const index = readBenchmarkIndex(dir);
   const midMultiplier = cpuMultiplier(index, MID_RANGE_PHONE_INDEX);
   const midLhr = await auditAt(dir, midMultiplier, page.headers);

@@ -49,10 +49,23 @@ export const memberLabel = (path: string) => `member ${path}`;
 export const adminLabel = (path: string) => `admin ${path}`;
 export const isMemberLabel = (label: string) => label.startsWith("member ") || label.startsWith("admin ");
 
-export function memberBenchedPages(appUrl: string, sessions: Pick<MemberSessions, "member" | "admin">): BenchedPage[] {
+export function memberBenchedPages(
+  appUrl: string,
+  sessions: Pick<MemberSessions, "member" | "admin" | "memberStorage" | "adminStorage">,
+): BenchedPage[] {
   return [
-    ...MEMBER_PATHS.map((path) => ({ label: memberLabel(path), url: appUrl + path, headers: { Cookie: sessions.member } })),
-    ...ADMIN_PATHS.map((path) => ({ label: adminLabel(path), url: appUrl + path, headers: { Cookie: sessions.admin } })),
+    ...MEMBER_PATHS.map((path) => ({
+      label: memberLabel(path),
+      url: appUrl + path,
+      headers: { Cookie: sessions.member },
+      localStorage: sessions.memberStorage,
+    })),
+    ...ADMIN_PATHS.map((path) => ({
+      label: adminLabel(path),
+      url: appUrl + path,
+      headers: { Cookie: sessions.admin },
+      localStorage: sessions.adminStorage,
+    })),
   ];
 }
 
@@ -165,7 +178,7 @@ export async function memberFirstLoads(browser: Browser, pages: readonly Benched
   const sizes = new Map<string, number>();
   for (const page of pages) {
     const url = new URL(page.url);
-    const { kb } = await browserFirstLoad(browser, url.origin, url.pathname + url.search, page.headers?.Cookie);
+    const { kb } = await browserFirstLoad(browser, url.origin, url.pathname + url.search, page.headers?.Cookie, page.localStorage);
     sizes.set(page.label, kb);
   }
   return sizes;
@@ -181,13 +194,14 @@ function composerLabel(): string {
 export async function memberTransitions(
   browser: Browser,
   appUrl: string,
-  cookie: string,
+  sessions: Pick<MemberSessions, "member" | "memberStorage">,
   multiplier: number,
   runs: number,
 ): Promise<TransitionsResult> {
   return benchTransitions(browser, {
     baseUrl: appUrl,
-    cookie,
+    cookie: sessions.member,
+    storage: sessions.memberStorage,
     multiplier,
     runs,
     roomPath: ROOM_PATH,
@@ -289,7 +303,7 @@ async function main(): Promise<number> {
       console.log(`bench: host benchmark index ${host.index}: CPU ×${host.multiplier.toFixed(2)}`);
       multiplier = host.multiplier;
     }
-    const transitions = withTransitions ? await memberTransitions(browser, appUrl, sessions.member, multiplier, transitionRuns) : undefined;
+    const transitions = withTransitions ? await memberTransitions(browser, appUrl, sessions, multiplier, transitionRuns) : undefined;
 
     const report = reportMembers(results, transitions, {
       lighthouseRuns,

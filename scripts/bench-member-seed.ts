@@ -17,6 +17,7 @@
  * address (10 sign-ins a minute, 20 sockets) hold for 22 phones as they would, not for one.
  * Data derive from the row number, so every run seeds the same member.
  */
+import { USER_DATA_KEY } from "../app/shared/auth/session-signals.ts";
 import { randomUUID } from "node:crypto";
 import { request } from "node:http";
 import { readFileSync } from "node:fs";
@@ -442,8 +443,19 @@ export function signIn(baseUrl: string, uid: string, localAddress: string): Prom
 export interface MemberSessions {
   member: string;
   admin: string;
+  /** What the member's and the admin's browsers store of them, having signed in here (`userData`). */
+  memberStorage: Record<string, string>;
+  adminStorage: Record<string, string>;
   /** The members online, each with the address it signed in from (its socket comes from there too). */
   online: { uid: string; cookie: string; localAddress: string }[];
+}
+
+/**
+ * The `userData` a browser keeps of the member who signed in on it (the auth state's, decision 044):
+ * a member's browser knows them, so their page does not ask the server again who is signed in.
+ */
+export function storedUser(uid: string, role: string): Record<string, string> {
+  return { [USER_DATA_KEY]: JSON.stringify({ uid, email: emailOf(uid), role }) };
 }
 
 /** Signs the member, the admin and the members online in, two at a time (the server hashes two at once). */
@@ -461,6 +473,8 @@ export async function signInAll(baseUrl: string, seeded: SeededMember): Promise<
   return {
     member: cookies[0]!,
     admin: cookies[1]!,
+    memberStorage: storedUser(seeded.memberUid, "member"),
+    adminStorage: storedUser(seeded.adminUid, "admin"),
     online: seeded.onlineUids.map((uid, index) => ({ uid, cookie: cookies[index + 2]!, localAddress: loopbackAddress(index + 2) })),
   };
 }

@@ -47,9 +47,19 @@ export function parseCookieHeader(header: string, baseUrl: string): { name: stri
     });
 }
 
-export async function memberContext(browser: Browser, baseUrl: string, cookie: string): Promise<BrowserContext> {
+/** A member's browser: their session cookie, and what it stores of them (`userData`) where given. */
+export async function memberContext(
+  browser: Browser,
+  baseUrl: string,
+  cookie: string,
+  storage?: Record<string, string>,
+): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORT, locale: "vi-VN", isMobile: true, hasTouch: true });
   await context.addCookies(parseCookieHeader(cookie, baseUrl));
+  if (storage)
+    await context.addInitScript((stored) => {
+      for (const [key, value] of Object.entries(stored)) if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+    }, storage);
   await context.addInitScript(() => {
     // The input's own time, on the clock every document of the tab shares.
     const keep = (key: string) => (event: Event) => sessionStorage.setItem(key, String(performance.timeOrigin + event.timeStamp));
@@ -216,6 +226,8 @@ export interface TransitionsResult {
 export interface TransitionOptions {
   baseUrl: string;
   cookie: string;
+  /** What the member's browser stores of them (`memberContext`). */
+  storage?: Record<string, string>;
   multiplier: number;
   runs: number;
   /** The room's page (`/chat?room=…`) and the composer's accessible name in the member's language. */
@@ -228,7 +240,7 @@ export const stepLabel = (from: string, to: string) => `${from} → ${to}`;
 export const SEND_LABEL = "chat: Enter → message painted";
 
 export async function benchTransitions(browser: Browser, options: TransitionOptions): Promise<TransitionsResult> {
-  const context = await memberContext(browser, options.baseUrl, options.cookie);
+  const context = await memberContext(browser, options.baseUrl, options.cookie, options.storage);
   try {
     const page = await context.newPage();
     await throttle(page, options.multiplier);
@@ -279,10 +291,11 @@ export async function browserFirstLoad(
   baseUrl: string,
   path: string,
   cookie?: string,
+  storage?: Record<string, string>,
 ): Promise<{ kb: number; scripts: number }> {
   const { gzipSync } = await import("node:zlib");
   const context = cookie
-    ? await memberContext(browser, baseUrl, cookie)
+    ? await memberContext(browser, baseUrl, cookie, storage)
     : await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORT });
   try {
     const page = await context.newPage();

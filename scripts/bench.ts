@@ -352,7 +352,7 @@ async function runBenchmarks(
   if (sessions) {
     const transitionBrowser = await launchChromium();
     try {
-      transitions = await memberTransitions(transitionBrowser, appUrl, sessions.member, runMultiplier(runsByPage), settings.transitionRuns);
+      transitions = await memberTransitions(transitionBrowser, appUrl, sessions, runMultiplier(runsByPage), settings.transitionRuns);
     } finally {
       await transitionBrowser.close();
     }
