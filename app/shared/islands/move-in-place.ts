@@ -280,12 +280,19 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
   const state = () => (history.state ?? {}) as EntryState & Record<string, unknown>;
   let shownKey = state().inPlace ?? newKey();
   let shownPath = location.pathname + location.search;
-  history.replaceState({ ...state(), inPlace: shownKey }, "");
-  // Back and forward between pages shown in place restore their scroll here, once their body is back;
-  // an entry left for another document is the browser's to restore, as usual.
-  history.scrollRestoration = "manual";
-  addEventListener("pagehide", () => (history.scrollRestoration = "auto"));
-  addEventListener("pageshow", () => (history.scrollRestoration = "manual"));
+  // The history is taken over at the first move, not as the page loads (a call into the browser's
+  // history costs the load's task a few milliseconds): the entry left is marked as one shown in place,
+  // and back and forward between such pages restore their scroll here, once their body is back; an
+  // entry left for another document is the browser's to restore, as usual.
+  let historyTaken = false;
+  const takeHistory = () => {
+    if (historyTaken) return;
+    historyTaken = true;
+    history.replaceState({ ...state(), inPlace: shownKey }, "");
+    history.scrollRestoration = "manual";
+    addEventListener("pagehide", () => (history.scrollRestoration = "auto"));
+    addEventListener("pageshow", () => (history.scrollRestoration = "manual"));
+  };
 
   let shows = 0;
   const ahead = createAheadCache(fetchAheadPage, () => performance.now());
@@ -344,6 +351,7 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
       else location.replace(url.href);
       return;
     }
+    takeHistory();
     scrolls.set(shownKey, window.scrollY);
     host.leave();
     endPage();
