@@ -54,6 +54,7 @@ const moderatorPermissions = [
   "chat:mute",
   "report:verify",
   "guide:approve",
+  "clan:hide",
 ] as const;
 
 const adminPermissions = [
