@@ -492,6 +492,26 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
     path: segment("1", "2").map((id) => `/api/tax/ledger/${id}`),
     body: bodies({}),
   }),
+  "GET /api/clans": () => ({
+    path: fc
+      .tuple(
+        queryParam("server", "suong-mai", "x"),
+        queryParam("q", "bach", "%", "_"),
+        queryParam("recruiting", "true", "no"),
+        queryParam("sort", "power", "members", "age"),
+        queryParam("cursor", "30", "-1"),
+        fc.nat(5),
+      )
+      .map(
+        ([server, q, recruiting, sort, cursor, count]) => `/api/clans?${[server, q, recruiting, sort, cursor].slice(0, count).join("&")}`,
+      ),
+  }),
+  "POST /api/clans": ({ user }) => ({
+    session: user,
+    path: fc.constant("/api/clans"),
+    body: bodies({ server: "suong-mai", name: "Hội Mờ", tag: "FZ", emblem: "game-icons:crossed-swords", language: "vi" }),
+  }),
+  "GET /api/clans/:id": () => ({ path: segment("clan-00000000000000000000", "x").map((id) => `/api/clans/${id}`) }),
   "GET /api/v1/:collection/:id": () => ({
     path: fc.tuple(segment(...KINDS), segment("iron-sword", "brown-horse")).map(([kind, id]) => `/api/v1/${kind}/${id}`),
   }),

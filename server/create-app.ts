@@ -52,6 +52,7 @@ import { claimDisputeReportable, claimReportable } from "./reputation/claim-repo
 import { reputationRoutes } from "./reputation/reputation-routes.ts";
 import { bagRoutes } from "./bag/bag-routes.ts";
 import { notesRoutes } from "./notes/notes-routes.ts";
+import { clansRoutes } from "./clans/clans-routes.ts";
 import { taxRoutes } from "./tax/tax-routes.ts";
 import type { Config } from "./config.ts";
 import { quotasOf } from "./quotas.ts";
@@ -318,6 +319,7 @@ export function createApp({
   app.route("/api", reputationRoutes(database.db, hub));
   app.route("/api", bagRoutes(database.db, hub));
   app.route("/api", notesRoutes(database.db, hub));
+  app.route("/api", clansRoutes(database.db));
   app.route("/api", taxRoutes(database.db, hub));
   app.all("/api/*", (c) => {
     const failure = new AppError("not-found", `No API endpoint at ${c.req.method} ${c.req.path}`);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -793,6 +794,28 @@ const endpoints: Endpoint[] = [
     route: "GET /api/reputation",
     request: () => ({ method: "GET", path: "/api/reputation?name=quyen%20vuong&server=suong-mai" }),
     expected: everyone(200),
+  },
+  // Clans: the directory and a clan's page are open to visitors; creating one is a member's (each caller a clan of their own).
+  { route: "GET /api/clans", request: () => ({ method: "GET", path: "/api/clans?server=thanh-truc&q=bang" }), expected: everyone(200) },
+  {
+    route: "POST /api/clans",
+    request: (caller) => ({
+      method: "POST",
+      path: "/api/clans",
+      body: {
+        server: "thanh-truc",
+        name: `Bang ${caller.email}`,
+        tag: `P${createHash("sha256").update(caller.email).digest("hex").slice(0, 4).toUpperCase()}`,
+        emblem: "game-icons:crossed-swords",
+        language: "vi",
+      },
+    }),
+    expected: own(201),
+  },
+  {
+    route: "GET /api/clans/:id",
+    request: () => ({ method: "GET", path: "/api/clans/clan-00000000000000000000" }),
+    expected: everyone(404),
   },
   { route: "GET /api/characters/claims", request: () => ({ method: "GET", path: "/api/characters/claims" }), expected: own(200) },
   {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
+import { clans } from "./clans.ts";
 
 /**
  * Chat rooms. Kinds from the start: one `global` room per language, one `clan` room per clan (when
@@ -14,7 +15,8 @@ export const chatRooms = pgTable(
     kind: text("kind").notNull(),
     /** The language of a global room (`vi`, `en-US`). */
     language: text("language"),
-    clanId: text("clan_id"),
+    /** A clan room's clan: the room goes with it. */
+    clanId: text("clan_id").references(() => clans.id, { onDelete: "cascade" }),
     memberA: text("member_a").references(() => authUsers.id, { onDelete: "cascade" }),
     memberB: text("member_b").references(() => authUsers.id, { onDelete: "cascade" }),
     /** Seconds a member waits between two messages (moderators set it); 0 is off. */
@@ -29,6 +31,7 @@ export const chatRooms = pgTable(
     ),
     uniqueIndex("chat_rooms_direct").on(table.memberA, table.memberB),
     uniqueIndex("chat_rooms_global_language").on(table.language),
+    uniqueIndex("chat_rooms_clan").on(table.clanId),
   ],
 );
 

@@ -18,3 +18,4 @@ export * from "./reputation.ts";
 export * from "./bag.ts";
 export * from "./notes.ts";
 export * from "./tax.ts";
+export * from "./clans.ts";

@@ -15,7 +15,8 @@ import { parseValue } from "../http/context.ts";
 import { reencodeImage, type ReencodedImage } from "../images/image-decoding.ts";
 import { fileReport, reportKindsOf } from "../moderation/moderation.ts";
 import type { ReportableKind } from "../moderation/report-kinds.ts";
-import { assertServer, characterTarget, claimOf, foldName, imagesOf } from "./reputation.ts";
+import { assertServer } from "../content/pack-servers.ts";
+import { characterTarget, claimOf, foldName, imagesOf } from "./reputation.ts";
 import { newImageId } from "../images/image-id.ts";
 
 /** Screenshots are at most this wide or tall once re-encoded. */

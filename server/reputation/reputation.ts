@@ -9,20 +9,12 @@ import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, getTableColumns, inArray, not, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
 import { foldedQuery } from "../../db/folding.ts";
-import {
-  characterClaims,
-  contentEntries,
-  offerFeedback,
-  offers,
-  reportImages,
-  reportReporters,
-  reports,
-  users,
-} from "../../db/schema/index.ts";
+import { characterClaims, offerFeedback, offers, reportImages, reportReporters, reports, users } from "../../db/schema/index.ts";
 import { CLAIM_PENDING_DAYS, CLAIMS_MAX } from "../../universal/offers/offer-limits.ts";
 import type { CharacterClaim, Reputation, ReportImage, VerifiedReport } from "../../universal/offers/offer-types.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
+import { assertServer } from "../content/pack-servers.ts";
 import { feedbackWhere } from "../offers/leave-feedback.ts";
 
 type ClaimRow = typeof characterClaims.$inferSelect;
@@ -67,15 +59,6 @@ function toClaim(row: ClaimRow & { proofReportId: number | string | null }): Cha
 }
 
 const claimColumns = { ...getTableColumns(characterClaims), proofReportId: sql<number | string | null>`${openProof(characterClaims.id)}` };
-
-export async function assertServer(db: Database, server: string): Promise<void> {
-  const [entry] = await db
-    .select({ id: contentEntries.id })
-    .from(contentEntries)
-    .where(and(eq(contentEntries.kind, "servers"), eq(contentEntries.id, server)));
-  if (!entry)
-    throw new AppError("invalid-argument", "server: no such server in the catalog.", { field: "server", reason: "unknown-server" });
-}
 
 /** The folded form of a character name, as the database folds it (the key a scam report files under). */
 export async function foldName(db: Database, name: string): Promise<string> {

@@ -1,6 +1,6 @@
 /** The bag API's request shapes, validated with Zod on the server (limits and answers: bag-limits.ts). */
 import { z } from "zod";
-import { clientIdSchema, packIdSchema } from "../schemas.ts";
+import { clientIdSchema, packIdSchema, searchText } from "../schemas.ts";
 import { BAG_ENHANCEMENT_MAX, BAG_NOTE_MAX, BAG_QUANTITY_MAX, bagSorts } from "./bag-limits.ts";
 
 export * from "./bag-limits.ts";
@@ -47,12 +47,7 @@ export const updateBagEntryBody = z
 export const bagQuery = z
   .object({
     /** The item's name in either language, accent- and case-insensitive. */
-    q: z
-      .string()
-      .trim()
-      .max(100, "q: at most 100 characters")
-      .regex(/^\P{Cc}*$/u, "q: no control characters")
-      .optional(),
+    q: searchText().optional(),
     type: z
       .string()
       .regex(/^[a-z-]{1,30}$/, "type: an item type")

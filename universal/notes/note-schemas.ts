@@ -3,7 +3,7 @@
  * type are in note-limits.ts, which the browser imports instead.
  */
 import { z } from "zod";
-import { boundedText, clientIdSchema } from "../schemas.ts";
+import { boundedText, clientIdSchema, searchText } from "../schemas.ts";
 import { NOTE_BODY_MAX, NOTE_TAG_MAX, NOTE_TAGS_MAX, NOTE_TITLE_MAX } from "./note-limits.ts";
 
 export * from "./note-limits.ts";
@@ -58,12 +58,7 @@ export const updateNoteBody = z
 export const notesQuery = z
   .object({
     /** Accent- and case-insensitive, in the title and the body. */
-    q: z
-      .string()
-      .trim()
-      .max(100, "q: at most 100 characters")
-      .regex(/^\P{Cc}*$/u, "q: no control characters")
-      .optional(),
+    q: searchText().optional(),
     tag: tag.optional(),
   })
   .strict();

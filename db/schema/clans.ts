@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, boolean, check, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { authUsers } from "./auth.ts";
+
+/**
+ * Clans (decision 046): one per name and per tag on a server, the database refusing the second (names
+ * compared with accents and case folded). Its leader is its one member whose role is `leader` (an index
+ * keeps it one), read from `clan_members`, so an account deleted with its memberships leaves no stale
+ * name behind. A clan a moderator hid (`hidden_at`) is out of the directory and the search. Its room
+ * is the chat room whose `clan_id` is its id, gone with it. Timestamps are milliseconds.
+ */
+export const clans = pgTable(
+  "clans",
+  {
+    id: text("id").primaryKey(),
+    server: text("server").notNull(),
+    name: text("name").notNull(),
+    tag: text("tag").notNull(),
+    /** An icon id as the pack writes them (`game-icons:…`). */
+    emblem: text("emblem").notNull(),
+    language: text("language").notNull(),
+    recruiting: boolean("recruiting").notNull().default(true),
+    hiddenAt: bigint("hidden_at", { mode: "number" }),
+    createdAt: bigint("created_at", { mode: "number" }).notNull(),
+    updatedAt: bigint("updated_at", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    check("clans_tag", sql`${table.tag} ~ '^[A-Z0-9]{2,5}$'`),
+    check("clans_language", sql`${table.language} in ('vi', 'en')`),
+    uniqueIndex("clans_server_name").on(table.server, sql`f_unaccent(lower(${table.name}))`),
+    uniqueIndex("clans_server_tag").on(table.server, table.tag),
+  ],
+);
+
+/**
+ * A clan's members and their role. `server` is the clan's, copied so that one index keeps a member in
+ * at most one clan per server, whichever path (creating, an approval, an accepted invitation) adds them.
+ */
+export const clanMembers = pgTable(
+  "clan_members",
+  {
+    clanId: text("clan_id")
+      .notNull()
+      .references(() => clans.id, { onDelete: "cascade" }),
+    uid: text("uid")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    server: text("server").notNull(),
+    role: text("role").notNull(),
+    joinedAt: bigint("joined_at", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clanId, table.uid] }),
+    check("clan_members_role", sql`${table.role} in ('leader', 'officer', 'member')`),
+    uniqueIndex("clan_members_one_per_server").on(table.uid, table.server),
+    uniqueIndex("clan_members_one_leader")
+      .on(table.clanId)
+      .where(sql`${table.role} = 'leader'`),
+  ],
+);
+
+/** What happened in a clan (joins, leaves, kicks, role changes, leadership), newest last; never edited. */
+export const clanLog = pgTable(
+  "clan_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    clanId: text("clan_id")
+      .notNull()
+      .references(() => clans.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    /** Who did it (null once their account is gone), and whom it concerns. */
+    actorUid: text("actor_uid").references(() => authUsers.id, { onDelete: "set null" }),
+    targetUid: text("target_uid").references(() => authUsers.id, { onDelete: "set null" }),
+    data: jsonb("data").$type<Record<string, string | number | null>>().notNull().default({}),
+    createdAt: bigint("created_at", { mode: "number" }).notNull(),
+  },
+  (table) => [index("clan_log_clan").on(table.clanId, table.id)],
+);

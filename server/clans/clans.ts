@@ -1,0 +1,193 @@
+/**
+ * Clans (issue 43, decision 046): creating one (with its leader and its room, in one transaction), the
+ * directory, and a clan's page data. Who may do what inside a clan is `universal/clans/clan-permissions.ts`.
+ */
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { likePattern } from "../../db/folding.ts";
+import { chatRooms, clanLog, clanMembers, clans, users } from "../../db/schema/index.ts";
+import { violatedUnique } from "../../db/unique-violation.ts";
+import type { ClanRole } from "../../universal/clans/clan-permissions.ts";
+import {
+  CLAN_PAGE,
+  type ClanLanguage,
+  type ClanSummary,
+  type ClansQuery,
+  type CreateClanInput,
+} from "../../universal/clans/clan-schemas.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import { loadGameIconNames } from "../content/load-pack.ts";
+import { assertServer } from "../content/pack-servers.ts";
+import { AppError } from "../errors.ts";
+
+/** A clan's page: the directory's summary, its room, its members (leader first) and its latest log lines. */
+export interface ClanPage extends ClanSummary {
+  roomId: string | null;
+  members: { uid: string; displayName: string; role: ClanRole; joinedAt: number }[];
+  log: { id: number; kind: string; actorUid: string | null; targetUid: string | null; createdAt: number }[];
+}
+
+/** How many log lines a clan's page shows. */
+export const CLAN_LOG_SHOWN = 50;
+
+const refusals: Record<string, [string, string]> = {
+  clans_server_name: ["A clan of that name is already on this server.", "name-taken"],
+  clans_server_tag: ["A clan with that tag is already on this server.", "tag-taken"],
+  clan_members_one_per_server: ["You are already in a clan on this server.", "already-in-clan"],
+};
+
+/**
+ * Creates a clan with the viewer as its leader, its `clan` chat room and its first log line, in one
+ * transaction: a second clan of the same name or tag on the server, or a second clan of the viewer's
+ * there, is refused by the database's indexes with 409 `conflict`, and nothing is written.
+ */
+export async function createClan(db: Database, viewer: Viewer, input: CreateClanInput, now = Date.now()): Promise<ClanPage> {
+  await assertServer(db, input.server);
+  if (!loadGameIconNames().has(input.emblem.slice("game-icons:".length)))
+    throw new AppError("invalid-argument", "emblem: no such icon.", { field: "emblem", reason: "unknown-icon" });
+  const id = `clan-${randomUUID().replaceAll("-", "").slice(0, 20)}`;
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(clans).values({ id, ...input, createdAt: now, updatedAt: now });
+      await tx.insert(clanMembers).values({ clanId: id, uid: viewer.uid, server: input.server, role: "leader", joinedAt: now });
+      await tx.insert(chatRooms).values({ id: `${id}-room`, kind: "clan", clanId: id, createdAt: now });
+      await tx.insert(clanLog).values({ clanId: id, kind: "created", actorUid: viewer.uid, targetUid: viewer.uid, createdAt: now });
+    });
+  } catch (error) {
+    const refusal = refusals[violatedUnique(error) ?? "-"];
+    if (!refusal) throw error;
+    // The same request again (a retry after a lost answer) answers the clan it made, never a second one.
+    const made = await clanLedBy(db, viewer.uid, input);
+    if (made) return made;
+    throw new AppError("conflict", refusal[0], { reason: refusal[1] });
+  }
+  const page = await getClan(db, id);
+  if (!page) throw new AppError("internal", "The clan could not be read back.");
+  return page;
+}
+
+/** The clan of that name and tag on that server, if `uid` leads it. */
+async function clanLedBy(db: Database, uid: string, input: CreateClanInput): Promise<ClanPage | undefined> {
+  const [row] = await db
+    .select({ id: clans.id })
+    .from(clans)
+    .innerJoin(clanMembers, and(eq(clanMembers.clanId, clans.id), eq(clanMembers.uid, uid), eq(clanMembers.role, "leader")))
+    .where(
+      and(
+        eq(clans.server, input.server),
+        eq(clans.tag, input.tag),
+        sql`f_unaccent(lower(${clans.name})) = f_unaccent(lower(${input.name}))`,
+      ),
+    );
+  return row ? getClan(db, row.id) : undefined;
+}
+
+const memberCount = sql<number>`(select count(*)::int from ${clanMembers} m where m.clan_id = ${clans.id})`;
+const leaderUid = sql<string | null>`(select m.uid from ${clanMembers} m where m.clan_id = ${clans.id} and m.role = 'leader')`;
+const leaderName = sql<
+  string | null
+>`(select u.display_name from ${clanMembers} m join ${users} u on u.uid = m.uid where m.clan_id = ${clans.id} and m.role = 'leader')`;
+
+const summaryColumns = {
+  id: clans.id,
+  server: clans.server,
+  name: clans.name,
+  tag: clans.tag,
+  emblem: clans.emblem,
+  language: clans.language,
+  recruiting: clans.recruiting,
+  memberCount,
+  leaderUid,
+  leaderName,
+};
+
+type SummaryRow = { [K in keyof typeof summaryColumns]: unknown } & {
+  id: string;
+  server: string;
+  name: string;
+  tag: string;
+  emblem: string;
+  language: string;
+  recruiting: boolean;
+};
+
+function toSummary(row: SummaryRow): ClanSummary {
+  return {
+    id: row.id,
+    server: row.server,
+    name: row.name,
+    tag: row.tag,
+    emblem: row.emblem,
+    language: row.language as ClanLanguage,
+    recruiting: row.recruiting,
+    leader: typeof row.leaderUid === "string" ? { uid: row.leaderUid, displayName: String(row.leaderName ?? "") } : null,
+    memberCount: Number(row.memberCount ?? 0),
+    // A clan's power sums its members' characters, which the rankings bring (issue 43): none yet.
+    power: null,
+  };
+}
+
+/** The directory: visible clans, filtered and sorted, a page at a time (`nextCursor`: where the next starts). */
+export async function listClans(db: Database, query: ClansQuery): Promise<{ data: ClanSummary[]; nextCursor: number | null }> {
+  const conditions: SQL[] = [isNull(clans.hiddenAt)];
+  if (query.server) conditions.push(eq(clans.server, query.server));
+  if (query.language) conditions.push(eq(clans.language, query.language));
+  if (query.recruiting) conditions.push(eq(clans.recruiting, query.recruiting === "true"));
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    conditions.push(
+      sql`(f_unaccent(lower(${clans.name})) like '%' || ${pattern} || '%' or lower(${clans.tag}) like '%' || ${pattern} || '%')`,
+    );
+  }
+  const offset = query.cursor ?? 0;
+  const rows = await db
+    .select(summaryColumns)
+    .from(clans)
+    .where(and(...conditions))
+    // Power is not known yet: both sorts put the largest clans first, then the oldest.
+    .orderBy(desc(memberCount), asc(clans.createdAt), asc(clans.id))
+    .limit(CLAN_PAGE + 1)
+    .offset(offset);
+  return {
+    data: rows.slice(0, CLAN_PAGE).map((row) => toSummary(row as SummaryRow)),
+    nextCursor: rows.length > CLAN_PAGE ? offset + CLAN_PAGE : null,
+  };
+}
+
+/** A clan's page data, or undefined when there is none (or a moderator hid it). */
+export async function getClan(db: Database, id: string): Promise<ClanPage | undefined> {
+  const [row] = await db
+    .select({ ...summaryColumns, roomId: chatRooms.id })
+    .from(clans)
+    .leftJoin(chatRooms, eq(chatRooms.clanId, clans.id))
+    .where(and(eq(clans.id, id), isNull(clans.hiddenAt)));
+  if (!row) return undefined;
+  const rolesFirst = sql`case ${clanMembers.role} when 'leader' then 0 when 'officer' then 1 else 2 end`;
+  const [members, log] = await Promise.all([
+    db
+      .select({ uid: clanMembers.uid, displayName: users.displayName, role: clanMembers.role, joinedAt: clanMembers.joinedAt })
+      .from(clanMembers)
+      .leftJoin(users, eq(users.uid, clanMembers.uid))
+      .where(eq(clanMembers.clanId, id))
+      .orderBy(rolesFirst, asc(clanMembers.joinedAt)),
+    db
+      .select({
+        id: clanLog.id,
+        kind: clanLog.kind,
+        actorUid: clanLog.actorUid,
+        targetUid: clanLog.targetUid,
+        createdAt: clanLog.createdAt,
+      })
+      .from(clanLog)
+      .where(eq(clanLog.clanId, id))
+      .orderBy(desc(clanLog.id))
+      .limit(CLAN_LOG_SHOWN),
+  ]);
+  return {
+    ...toSummary(row as SummaryRow),
+    roomId: row.roomId,
+    members: members.map((member) => ({ ...member, displayName: member.displayName ?? "", role: member.role as ClanRole })),
+    log,
+  };
+}
