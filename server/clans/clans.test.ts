@@ -139,6 +139,9 @@ describe.each(testEngines)("clans on %s", (engine) => {
     expect((await list("server=hoa-phuong&recruiting=false")).data.every((one) => !one.recruiting)).toBe(true);
     expect((await call(t.app, "/api/clans?sort=age")).status).toBe(400);
     expect((await call(t.app, "/api/clans?recruiting=yes")).status).toBe(400);
+    // A control character never reaches a query (PostgreSQL refuses a NUL in text outright).
+    expect((await call(t.app, "/api/clans?server=%00")).status).toBe(400);
+    expect((await call(t.app, "/api/clans?q=%00")).status).toBe(400);
 
     // A clan a moderator hid is out of the directory and its page is gone.
     await t.db.update(clans).set({ hiddenAt: now }).where(eq(clans.id, "clan-00000000000000000000"));

@@ -3,7 +3,7 @@
  * names its field.
  */
 import { z } from "zod";
-import { boundedText, searchText } from "../schemas.ts";
+import { boundedText, packIdSchema, searchText } from "../schemas.ts";
 
 export const CLAN_NAME_MIN = 3;
 export const CLAN_NAME_MAX = 32;
@@ -16,7 +16,8 @@ const name = boundedText(CLAN_NAME_MAX, "name", { min: CLAN_NAME_MIN })
   .transform((value) => value.normalize("NFC"))
   .pipe(z.string().regex(/^[^\p{Cc}]+$/u, "name: no control characters"));
 const tag = z.string("tag: 2 to 5 capital letters or digits").regex(/^[A-Z0-9]{2,5}$/, "tag: 2 to 5 capital letters or digits");
-const server = z.string("server: a server id").min(1, "server: a server id").max(64, "server: a server id");
+/** A server as the pack names it (`suong-mai`): the pack's id pattern, so no control character reaches a query. */
+const server = packIdSchema("server: a server id like suong-mai");
 /** An icon id as the content pack writes them; that the icon exists is the server's to check. */
 const emblem = z
   .string("emblem: an icon like game-icons:crossed-swords")
