@@ -8,15 +8,20 @@ import { ID_PATTERN, PACK_ID_MAX } from "./content/pack-id.ts";
 
 export { isPackId, PACK_ID_MAX } from "./content/pack-id.ts";
 
-/** The sender's own id for a write: the same id again is the same write (a message, a post…), never a second one. */
-/** A list's search text (`q`): trimmed, at most 100 characters, no control characters. */
-export const searchText = () =>
-  z
-    .string()
-    .trim()
-    .max(100, "q: at most 100 characters")
-    .regex(/^\P{Cc}*$/u, "q: no control characters");
+/** The longest search text any search takes: no name is longer, and every character costs folding and matching. */
+export const SEARCH_TEXT_MAX = 100;
 
+/**
+ * Search text (`q`) from a query string: trimmed, at most SEARCH_TEXT_MAX characters, without control
+ * characters (PostgreSQL text cannot hold NUL; no name holds the others).
+ */
+export const searchText = z
+  .string()
+  .trim()
+  .max(SEARCH_TEXT_MAX, `q: at most ${SEARCH_TEXT_MAX} characters`)
+  .regex(/^\P{Cc}*$/u, "q: no control characters");
+
+/** The sender's own id for a write: the same id again is the same write (a message, a post…), never a second one. */
 export const clientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, - or _");
 
 /**

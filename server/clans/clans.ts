@@ -102,7 +102,8 @@ const summaryColumns = {
   leaderName,
 };
 
-type SummaryRow = { [K in keyof typeof summaryColumns]: unknown } & {
+/** A row of `summaryColumns`, as the database gives it. */
+interface SummaryRow {
   id: string;
   server: string;
   name: string;
@@ -110,7 +111,10 @@ type SummaryRow = { [K in keyof typeof summaryColumns]: unknown } & {
   emblem: string;
   language: string;
   recruiting: boolean;
-};
+  memberCount: number;
+  leaderUid: string | null;
+  leaderName: string | null;
+}
 
 function toSummary(row: SummaryRow): ClanSummary {
   return {
@@ -121,8 +125,8 @@ function toSummary(row: SummaryRow): ClanSummary {
     emblem: row.emblem,
     language: row.language as ClanLanguage,
     recruiting: row.recruiting,
-    leader: typeof row.leaderUid === "string" ? { uid: row.leaderUid, displayName: String(row.leaderName ?? "") } : null,
-    memberCount: Number(row.memberCount ?? 0),
+    leader: row.leaderUid === null ? null : { uid: row.leaderUid, displayName: row.leaderName ?? "" },
+    memberCount: row.memberCount,
     // A clan's power sums its members' characters, which the rankings bring (issue 43): none yet.
     power: null,
   };
@@ -150,7 +154,7 @@ export async function listClans(db: Database, query: ClansQuery): Promise<{ data
     .limit(CLAN_PAGE + 1)
     .offset(offset);
   return {
-    data: rows.slice(0, CLAN_PAGE).map((row) => toSummary(row as SummaryRow)),
+    data: rows.slice(0, CLAN_PAGE).map((row) => toSummary(row)),
     nextCursor: rows.length > CLAN_PAGE ? offset + CLAN_PAGE : null,
   };
 }
@@ -185,7 +189,7 @@ export async function getClan(db: Database, id: string): Promise<ClanPage | unde
       .limit(CLAN_LOG_SHOWN),
   ]);
   return {
-    ...toSummary(row as SummaryRow),
+    ...toSummary(row),
     roomId: row.roomId,
     members: members.map((member) => ({ ...member, displayName: member.displayName ?? "", role: member.role as ClanRole })),
     log,

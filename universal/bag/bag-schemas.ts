@@ -47,7 +47,7 @@ export const updateBagEntryBody = z
 export const bagQuery = z
   .object({
     /** The item's name in either language, accent- and case-insensitive. */
-    q: searchText().optional(),
+    q: searchText.optional(),
     type: z
       .string()
       .regex(/^[a-z-]{1,30}$/, "type: an item type")

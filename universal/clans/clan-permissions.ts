@@ -25,17 +25,13 @@ const officerActions = [
   "event:schedule",
 ] as const;
 
-/** And the leader, who cannot leave (they transfer the lead, or disband). */
-const leaderActions = [
-  ...officerActions.filter((action) => action !== "leave"),
-  "officer:kick",
-  "role:change",
-  "clan:edit",
-  "lead:transfer",
-  "clan:disband",
-] as const;
+/** What only the leader may do. */
+const leaderOnlyActions = ["officer:kick", "role:change", "clan:edit", "lead:transfer", "clan:disband"] as const;
 
-export const clanActions = [...officerActions, "officer:kick", "role:change", "clan:edit", "lead:transfer", "clan:disband"] as const;
+/** The leader: everything, but leaving (they transfer the lead, or disband). */
+const leaderActions = [...officerActions.filter((action) => action !== "leave"), ...leaderOnlyActions];
+
+export const clanActions = [...officerActions, ...leaderOnlyActions] as const;
 export type ClanAction = (typeof clanActions)[number];
 
 export const clanActionsByRole = {

@@ -31,7 +31,7 @@ export const clansQuery = z
   .object({
     server: server.optional(),
     /** Accent- and case-insensitive, in the name and the tag. */
-    q: searchText().optional(),
+    q: searchText.optional(),
     language: language.optional(),
     recruiting: z.enum(["true", "false"], "recruiting: true or false").optional(),
     sort: z.enum(["power", "members"], "sort: power or members").optional(),

@@ -58,7 +58,7 @@ export const updateNoteBody = z
 export const notesQuery = z
   .object({
     /** Accent- and case-insensitive, in the title and the body. */
-    q: searchText().optional(),
+    q: searchText.optional(),
     tag: tag.optional(),
   })
   .strict();

@@ -9,7 +9,7 @@ import { followUnreadWhenSettled, subscribeUnread, unreadCount } from "./unread-
 /**
  * The app bar's bell: a link to `/notification` with the live unread count (signed-in members only).
  * The badge is always there, hidden while there is nothing unread, rendered with the server's count:
- * before the app bar hydrates, the plain bell (`unread-bell.ts`) keeps it live (decisions 042, 044).
+ * before the app bar hydrates, the plain bell (`unread-bell.ts`) keeps it live (decisions 042, 045).
  */
 export function NotificationBell() {
   const { t, i18n } = useTranslation();

@@ -19,7 +19,7 @@ export interface NotificationFeed {
 
 /**
  * Listens until the returned function is called. `after`: the newest notification the page was
- * rendered with; those that came after it are announced as they would have been live (decision 044).
+ * rendered with; those that came after it are announced as they would have been live (decision 045).
  */
 export function followNotifications(uid: string, after: number | undefined, feed: NotificationFeed): () => void {
   let since: number | null = after ?? null;

@@ -3,7 +3,7 @@
  * count the page was rendered with, then kept live through the member's `user:{uid}` topic once the
  * page has settled (at once on `/notification`), and set by the page when it marks notifications
  * read. The code that follows the topic (`notification-feed.ts`, and the socket client on a page that
- * has no other use for it) loads only then, off the first load (decision 044).
+ * has no other use for it) loads only then, off the first load (decision 045).
  */
 import type { AppNotification } from "../../../universal/notifications/notification-kinds.ts";
 import { afterInteractive, afterSettled } from "../../shared/page/after-interactive.ts";
