@@ -12,6 +12,8 @@ const KINDS = ["items", "mounts", "recipes", "pets", "events"];
 const ROOMS = ["global-vi", "global-en-US"];
 /** An account only the admin routes act on. */
 const TARGET = "fuzz-target";
+/** A clan's path: the shape of an id, or not one. */
+const CLAN_PATH = segment("clan-00000000000000000000", "x").map((id) => `/api/clans/${id}`);
 
 type Accounts = Awaited<ReturnType<typeof fuzzAccounts<"user" | "admin">>>;
 
@@ -512,6 +514,55 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
     body: bodies({ server: "suong-mai", name: "Hội Mờ", tag: "FZ", emblem: "game-icons:crossed-swords", language: "vi" }),
   }),
   "GET /api/clans/:id": () => ({ path: segment("clan-00000000000000000000", "x").map((id) => `/api/clans/${id}`) }),
+  "PATCH /api/clans/:id": ({ user }) => ({
+    session: user,
+    path: CLAN_PATH,
+    body: bodies({ name: "Hội Mới", emblem: "game-icons:crossed-swords", language: "en", recruiting: false }),
+  }),
+  "DELETE /api/clans/:id": ({ user }) => ({ session: user, path: CLAN_PATH, body: bodies({ confirm: "Hội Mờ" }) }),
+  "POST /api/clans/:id/invites": ({ user }) => ({
+    session: user,
+    path: CLAN_PATH.map((path) => `${path}/invites`),
+    body: bodies({ uid: "someone" }),
+  }),
+  "POST /api/clans/:id/members/:uid/role": ({ user }) => ({
+    session: user,
+    path: fc.tuple(CLAN_PATH, segment("someone", "x y")).map(([path, uid]) => `${path}/members/${uid}/role`),
+    body: bodies({ role: "officer" }),
+  }),
+  "POST /api/clans/:id/transfer": ({ user }) => ({
+    session: user,
+    path: CLAN_PATH.map((path) => `${path}/transfer`),
+    body: bodies({ uid: "someone" }),
+  }),
+  "POST /api/clans/:id/announcements": ({ user }) => ({
+    session: user,
+    path: CLAN_PATH.map((path) => `${path}/announcements`),
+    body: bodies({ text: "Họp bang lúc 20h", clientId: "announce-0001" }),
+  }),
+  "POST /api/clans/:id/join": ({ user }) => ({ session: user, path: CLAN_PATH.map((path) => `${path}/join`), body: bodies({}) }),
+  "DELETE /api/clans/:id/join": ({ user }) => ({ session: user, path: CLAN_PATH.map((path) => `${path}/join`), body: bodies({}) }),
+  "POST /api/clans/:id/leave": ({ user }) => ({ session: user, path: CLAN_PATH.map((path) => `${path}/leave`), body: bodies({}) }),
+  ...Object.fromEntries(
+    (["approve", "refuse", "kick"] as const).map((action) => [
+      `POST /api/clans/:id/members/:uid/${action}`,
+      ({ user }: Accounts) => ({
+        session: user,
+        path: fc.tuple(CLAN_PATH, segment(TARGET, "x y")).map(([path, uid]) => `${path}/members/${uid}/${action}`),
+        body: bodies({}),
+      }),
+    ]),
+  ),
+  ...Object.fromEntries(
+    (["accept", "decline"] as const).map((answer) => [
+      `POST /api/clan-invites/:id/${answer}`,
+      ({ user }: Accounts) => ({
+        session: user,
+        path: segment("1", "x").map((id) => `/api/clan-invites/${id}/${answer}`),
+        body: bodies({}),
+      }),
+    ]),
+  ),
   "GET /api/v1/:collection/:id": () => ({
     path: fc.tuple(segment(...KINDS), segment("iron-sword", "brown-horse")).map(([kind, id]) => `/api/v1/${kind}/${id}`),
   }),

@@ -319,7 +319,7 @@ export function createApp({
   app.route("/api", reputationRoutes(database.db, hub));
   app.route("/api", bagRoutes(database.db, hub));
   app.route("/api", notesRoutes(database.db, hub));
-  app.route("/api", clansRoutes(database.db));
+  app.route("/api", clansRoutes(database.db, hub));
   app.route("/api", taxRoutes(database.db, hub));
   app.all("/api/*", (c) => {
     const failure = new AppError("not-found", `No API endpoint at ${c.req.method} ${c.req.path}`);

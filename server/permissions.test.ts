@@ -817,6 +817,78 @@ const endpoints: Endpoint[] = [
     request: () => ({ method: "GET", path: "/api/clans/clan-00000000000000000000" }),
     expected: everyone(404),
   },
+  // A clan's own actions: a visitor is asked to sign in; a site role gives no right inside a clan (the
+  // leader/officer/member/outsider/moderator/admin table is server/clans/clan-membership.test.ts).
+  {
+    route: "PATCH /api/clans/:id",
+    request: () => ({ method: "PATCH", path: "/api/clans/clan-00000000000000000000", body: { recruiting: false } }),
+    expected: own(404),
+  },
+  {
+    route: "DELETE /api/clans/:id",
+    request: () => ({ method: "DELETE", path: "/api/clans/clan-00000000000000000000", body: { confirm: "Không có" } }),
+    expected: own(404),
+  },
+  {
+    route: "POST /api/clans/:id/join",
+    request: () => ({ method: "POST", path: "/api/clans/clan-00000000000000000000/join", body: {} }),
+    expected: own(404),
+  },
+  {
+    route: "DELETE /api/clans/:id/join",
+    request: () => ({ method: "DELETE", path: "/api/clans/clan-00000000000000000000/join" }),
+    expected: own(404),
+  },
+  {
+    route: "POST /api/clans/:id/invites",
+    request: () => ({ method: "POST", path: "/api/clans/clan-00000000000000000000/invites", body: { uid: "someone" } }),
+    expected: own(404),
+  },
+  {
+    route: "POST /api/clan-invites/:id/accept",
+    request: () => ({ method: "POST", path: "/api/clan-invites/999999/accept", body: {} }),
+    expected: own(404),
+  },
+  {
+    route: "POST /api/clan-invites/:id/decline",
+    request: () => ({ method: "POST", path: "/api/clan-invites/999999/decline", body: {} }),
+    expected: own(404),
+  },
+  {
+    route: "POST /api/clans/:id/members/:uid/approve",
+    request: () => ({ method: "POST", path: "/api/clans/clan-00000000000000000000/members/someone/approve", body: {} }),
+    expected: own(404),
+  },
+  {
+    route: "POST /api/clans/:id/members/:uid/refuse",
+    request: () => ({ method: "POST", path: "/api/clans/clan-00000000000000000000/members/someone/refuse", body: {} }),
+    expected: own(404),
+  },
+  {
+    route: "POST /api/clans/:id/members/:uid/kick",
+    request: () => ({ method: "POST", path: "/api/clans/clan-00000000000000000000/members/someone/kick", body: {} }),
+    expected: own(404),
+  },
+  {
+    route: "POST /api/clans/:id/members/:uid/role",
+    request: () => ({ method: "POST", path: "/api/clans/clan-00000000000000000000/members/someone/role", body: { role: "officer" } }),
+    expected: own(404),
+  },
+  {
+    route: "POST /api/clans/:id/transfer",
+    request: () => ({ method: "POST", path: "/api/clans/clan-00000000000000000000/transfer", body: { uid: "someone" } }),
+    expected: own(404),
+  },
+  {
+    route: "POST /api/clans/:id/leave",
+    request: () => ({ method: "POST", path: "/api/clans/clan-00000000000000000000/leave", body: {} }),
+    expected: own(404),
+  },
+  {
+    route: "POST /api/clans/:id/announcements",
+    request: () => ({ method: "POST", path: "/api/clans/clan-00000000000000000000/announcements", body: { text: "Họp bang" } }),
+    expected: own(404),
+  },
   { route: "GET /api/characters/claims", request: () => ({ method: "GET", path: "/api/characters/claims" }), expected: own(200) },
   {
     route: "POST /api/characters/claims",

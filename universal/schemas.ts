@@ -21,6 +21,9 @@ export const searchText = z
   .max(SEARCH_TEXT_MAX, `q: at most ${SEARCH_TEXT_MAX} characters`)
   .regex(/^\P{Cc}*$/u, "q: no control characters");
 
+/** Account ids as better-auth makes them (letters, digits, `-`, `_`). */
+export const uidSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "not an account id");
+
 /** The sender's own id for a write: the same id again is the same write (a message, a post…), never a second one. */
 export const clientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, - or _");
 

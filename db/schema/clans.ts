@@ -76,3 +76,49 @@ export const clanLog = pgTable(
   },
   (table) => [index("clan_log_clan").on(table.clanId, table.id)],
 );
+
+/**
+ * An open join request (`request`: the member asked) or invitation (`invite`: an officer asked them,
+ * `actor_uid`). A row lives while it is open: approving, refusing, accepting or declining deletes it
+ * (the log keeps what came of it), so one index keeps one open request and one open invitation per
+ * clan and member.
+ */
+export const clanRequests = pgTable(
+  "clan_requests",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    clanId: text("clan_id")
+      .notNull()
+      .references(() => clans.id, { onDelete: "cascade" }),
+    uid: text("uid")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    actorUid: text("actor_uid").references(() => authUsers.id, { onDelete: "set null" }),
+    createdAt: bigint("created_at", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    check("clan_requests_kind", sql`${table.kind} in ('request', 'invite')`),
+    uniqueIndex("clan_requests_open").on(table.clanId, table.uid, table.kind),
+    index("clan_requests_uid").on(table.uid),
+  ],
+);
+
+/** What a clan's officers announce, newest first on its page; a retry with the same client id is the same one. */
+export const clanAnnouncements = pgTable(
+  "clan_announcements",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    clanId: text("clan_id")
+      .notNull()
+      .references(() => clans.id, { onDelete: "cascade" }),
+    authorUid: text("author_uid").references(() => authUsers.id, { onDelete: "set null" }),
+    text: text("text").notNull(),
+    clientId: text("client_id").notNull(),
+    createdAt: bigint("created_at", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("clan_announcements_client").on(table.clanId, table.clientId),
+    index("clan_announcements_clan").on(table.clanId, table.id),
+  ],
+);

@@ -30,7 +30,8 @@ export function chatReportable(hub: RealtimeHub): ReportableKind {
       const [row] = id === undefined ? [] : await db.select().from(chatMessages).where(eq(chatMessages.id, id));
       const room = row ? await findRoom(db, row.roomId) : undefined;
       // A message the reporter cannot see is answered as one that does not exist.
-      if (!row || row.deletedAt !== null || !room || !mayRead(viewer, room)) throw new AppError("not-found", "No such message.");
+      if (!row || row.deletedAt !== null || !room || !(await mayRead(db, viewer, room)))
+        throw new AppError("not-found", "No such message.");
       if (row.authorUid === viewer.uid) throw new AppError("invalid-argument", "You cannot report your own message.", { reason: "own" });
     },
     async context(db, targetId, reportedAt): Promise<ReportContext | null> {

@@ -75,7 +75,7 @@ export function chatRoomTopic(db: Database, replayMax = REPLAY_MAX): TopicSource
     async mayRead(viewer, id) {
       if (!viewer || !can(viewer.role, "chat:read")) return false;
       const room = await findRoom(db, id);
-      return room !== undefined && mayRead(viewer, room);
+      return room !== undefined && (await mayRead(db, viewer, room));
     },
     lastId: (id) => roomLastEventId(db, id),
     eventsAfter: (id, afterId) => roomEventsAfter(db, id, afterId, replayMax),

@@ -1,6 +1,6 @@
 /**
- * The rooms a member sees in chat, with unread counts and, for a direct room, the other member and
- * when they were last seen.
+ * The rooms a member sees in chat (the lounges, their clans' rooms, their direct conversations), with
+ * unread counts and, for a direct room, the other member and when they were last seen.
  */
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client.ts";
@@ -26,6 +26,7 @@ export async function listRooms(db: Database, viewer: Viewer, language: Language
     peer_uid: string | null;
     peer_name: string | null;
     peer_seen: string | number | null;
+    clan_name: string | null;
     last_id: string | number | null;
     last_read_id: string | number | null;
     unread: string | number;
@@ -33,6 +34,7 @@ export async function listRooms(db: Database, viewer: Viewer, language: Language
     db,
     sql`select r.id, r.kind, r.language, r.slow_mode_seconds, rd.last_read_id,
           p.uid as peer_uid, coalesce(p.display_name, '') as peer_name, seen.last_seen_at as peer_seen,
+          case when c.id is null then null else c.name || ' [' || c.tag || ']' end as clan_name,
           (select max(m.id) from chat_messages m where m.room_id = r.id and m.deleted_at is null) as last_id,
           (select count(*) from (
             select 1 from chat_messages m
@@ -45,7 +47,9 @@ export async function listRooms(db: Database, viewer: Viewer, language: Language
         left join users p on r.kind = 'direct'
           and p.uid = case when r.member_a = ${viewer.uid} then r.member_b else r.member_a end
         left join presence seen on seen.uid = p.uid
-        where r.kind = 'global' or (r.kind = 'direct' and (r.member_a = ${viewer.uid} or r.member_b = ${viewer.uid}))`,
+        left join clans c on r.kind = 'clan' and c.id = r.clan_id
+        where r.kind = 'global' or (r.kind = 'direct' and (r.member_a = ${viewer.uid} or r.member_b = ${viewer.uid}))
+          or (r.kind = 'clan' and exists (select 1 from clan_members cm where cm.clan_id = r.clan_id and cm.uid = ${viewer.uid}))`,
   );
   const names = chatMessagesFor(language);
   const rooms = rows.map((row): ChatRoom => {
@@ -65,6 +69,7 @@ export async function listRooms(db: Database, viewer: Viewer, language: Language
         peer: { uid: row.peer_uid, displayName: row.peer_name ?? "", lastSeenAt: row.peer_seen === null ? null : Number(row.peer_seen) },
       };
     }
+    if (row.kind === "clan") return { ...base, name: row.clan_name ?? row.id };
     const roomLanguage = row.language as Language;
     return { ...base, name: names.globalRoom[roomLanguage] ?? row.id, language: roomLanguage };
   });

@@ -2,9 +2,10 @@
  * Who may read and write a chat room: finding a room by id, the members who may read it (and so
  * write in it), and the refusals of a muted or blocked writer, for sending and editing alike.
  */
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { chatBlocks, chatMutes, chatRooms } from "../../db/schema/index.ts";
+import { chatBlocks, chatMutes, chatRooms, clanMembers } from "../../db/schema/index.ts";
+import { isClanRole, mayInClan } from "../../universal/clans/clan-permissions.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
 
@@ -12,12 +13,25 @@ export type RoomRow = typeof chatRooms.$inferSelect;
 
 const ROOM_ID = /^[A-Za-z0-9_-]{1,80}$/;
 
-/** Who may read (and so write in) a room: anyone signed in for a global room, its two members for a direct one. */
-export function mayRead(viewer: Pick<Viewer, "uid">, room: RoomRow): boolean {
-  if (room.kind === "global") return true;
-  if (room.kind === "direct") return room.memberA === viewer.uid || room.memberB === viewer.uid;
-  // Clan rooms: the clan's members, once clans exist.
-  return false;
+/**
+ * Of `uids`, those who may read (and so write in) the room: anyone signed in for a global room, its
+ * two members for a direct one, the clan's members for a clan's room (read at this moment, so a
+ * member who left or was kicked is out at once).
+ */
+export async function readersAmong(db: Database, room: RoomRow, uids: readonly string[]): Promise<string[]> {
+  if (room.kind === "global") return [...uids];
+  if (room.kind === "direct") return uids.filter((uid) => uid === room.memberA || uid === room.memberB);
+  if (room.clanId === null || uids.length === 0) return [];
+  const rows = await db
+    .select({ uid: clanMembers.uid, role: clanMembers.role })
+    .from(clanMembers)
+    .where(and(eq(clanMembers.clanId, room.clanId), inArray(clanMembers.uid, [...uids])));
+  return rows.filter((row) => mayInClan(isClanRole(row.role) ? row.role : null, "room:read")).map((row) => row.uid);
+}
+
+/** Whether the viewer may read (and so write in) the room. */
+export async function mayRead(db: Database, viewer: Pick<Viewer, "uid">, room: RoomRow): Promise<boolean> {
+  return (await readersAmong(db, room, [viewer.uid])).length > 0;
 }
 
 export async function findRoom(db: Database, roomId: string): Promise<RoomRow | undefined> {
@@ -30,7 +44,7 @@ export async function findRoom(db: Database, roomId: string): Promise<RoomRow | 
 export async function roomForViewer(db: Database, viewer: Viewer, roomId: string): Promise<RoomRow> {
   const room = await findRoom(db, roomId);
   if (!room) throw new AppError("not-found", "No such room.");
-  if (!mayRead(viewer, room)) throw new AppError("permission-denied", "You are not a member of this room.");
+  if (!(await mayRead(db, viewer, room))) throw new AppError("permission-denied", "You are not a member of this room.");
   return room;
 }
 

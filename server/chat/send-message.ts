@@ -16,7 +16,7 @@ import { AppError } from "../errors.ts";
 import { notify, type NotificationInput, type NotifyRules } from "../notifications/notifications.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { messageById, toChatMessage } from "./message-rows.ts";
-import { assertMayWrite, mayRead, roomForViewer, type RoomRow } from "./room-access.ts";
+import { assertMayWrite, readersAmong, roomForViewer, type RoomRow } from "./room-access.ts";
 
 export interface ChatRules {
   /** Messages per member and room in a window (default 5 per 10 s). */
@@ -52,7 +52,7 @@ async function resolveMentions(db: Database, room: RoomRow, text: string, named:
     for (const row of rows) byName.set(row.name, [...(byName.get(row.name) ?? []), row.uid]);
     for (const [name, uids] of byName) if (uids.length === 1 && candidates.includes(name)) found.add(uids[0] as string);
   }
-  return [...found].filter((uid) => mayRead({ uid }, room));
+  return readersAmong(db, room, [...found]);
 }
 
 export interface SendInput {

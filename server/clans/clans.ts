@@ -6,26 +6,47 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { likePattern } from "../../db/folding.ts";
-import { chatRooms, clanLog, clanMembers, clans, users } from "../../db/schema/index.ts";
+import { chatRooms, clanLog, clanMembers, clanRequests, clans, users } from "../../db/schema/index.ts";
+import { alias } from "drizzle-orm/pg-core";
 import { violatedUnique } from "../../db/unique-violation.ts";
-import type { ClanRole } from "../../universal/clans/clan-permissions.ts";
+import { mayInClan, type ClanRole } from "../../universal/clans/clan-permissions.ts";
 import {
   CLAN_PAGE,
+  type ClanAnnouncement,
+  type ClanRequest,
+  type ClanViewerState,
   type ClanLanguage,
   type ClanSummary,
   type ClansQuery,
   type CreateClanInput,
 } from "../../universal/clans/clan-schemas.ts";
 import type { Viewer } from "../auth/viewer.ts";
-import { loadGameIconNames } from "../content/load-pack.ts";
 import { assertServer } from "../content/pack-servers.ts";
 import { AppError } from "../errors.ts";
+import { announcements, assertKnownEmblem } from "./clan-edits.ts";
 
-/** A clan's page: the directory's summary, its room, its members (leader first) and its latest log lines. */
+/**
+ * A clan's page: the directory's summary, its room, its members (leader first), its announcements and
+ * latest log lines, what it says of its reader (`me`), and for its officers the open requests and
+ * invitations.
+ */
 export interface ClanPage extends ClanSummary {
   roomId: string | null;
   members: { uid: string; displayName: string; role: ClanRole; joinedAt: number }[];
-  log: { id: number; kind: string; actorUid: string | null; targetUid: string | null; createdAt: number }[];
+  announcements: ClanAnnouncement[];
+  log: {
+    id: number;
+    kind: string;
+    actorUid: string | null;
+    actorName: string | null;
+    targetUid: string | null;
+    targetName: string | null;
+    data: Record<string, string | number | null>;
+    createdAt: number;
+  }[];
+  me: ClanViewerState;
+  requests?: ClanRequest[];
+  invites?: ClanRequest[];
 }
 
 /** How many log lines a clan's page shows. */
@@ -44,8 +65,7 @@ const refusals: Record<string, [string, string]> = {
  */
 export async function createClan(db: Database, viewer: Viewer, input: CreateClanInput, now = Date.now()): Promise<ClanPage> {
   await assertServer(db, input.server);
-  if (!loadGameIconNames().has(input.emblem.slice("game-icons:".length)))
-    throw new AppError("invalid-argument", "emblem: no such icon.", { field: "emblem", reason: "unknown-icon" });
+  assertKnownEmblem(input.emblem);
   const id = `clan-${randomUUID().replaceAll("-", "").slice(0, 20)}`;
   try {
     await db.transaction(async (tx) => {
@@ -62,7 +82,7 @@ export async function createClan(db: Database, viewer: Viewer, input: CreateClan
     if (made) return made;
     throw new AppError("conflict", refusal[0], { reason: refusal[1] });
   }
-  const page = await getClan(db, id);
+  const page = await getClan(db, id, viewer);
   if (!page) throw new AppError("internal", "The clan could not be read back.");
   return page;
 }
@@ -80,7 +100,7 @@ async function clanLedBy(db: Database, uid: string, input: CreateClanInput): Pro
         sql`f_unaccent(lower(${clans.name})) = f_unaccent(lower(${input.name}))`,
       ),
     );
-  return row ? getClan(db, row.id) : undefined;
+  return row ? getClan(db, row.id, { uid }) : undefined;
 }
 
 const memberCount = sql<number>`(select count(*)::int from ${clanMembers} m where m.clan_id = ${clans.id})`;
@@ -159,8 +179,11 @@ export async function listClans(db: Database, query: ClansQuery): Promise<{ data
   };
 }
 
-/** A clan's page data, or undefined when there is none (or a moderator hid it). */
-export async function getClan(db: Database, id: string): Promise<ClanPage | undefined> {
+const actors = alias(users, "actors");
+const targets = alias(users, "targets");
+
+/** A clan's page data as `viewer` (null: a visitor) sees it, or undefined when there is none (or a moderator hid it). */
+export async function getClan(db: Database, id: string, viewer: Pick<Viewer, "uid"> | null): Promise<ClanPage | undefined> {
   const [row] = await db
     .select({ ...summaryColumns, roomId: chatRooms.id })
     .from(clans)
@@ -168,7 +191,7 @@ export async function getClan(db: Database, id: string): Promise<ClanPage | unde
     .where(and(eq(clans.id, id), isNull(clans.hiddenAt)));
   if (!row) return undefined;
   const rolesFirst = sql`case ${clanMembers.role} when 'leader' then 0 when 'officer' then 1 else 2 end`;
-  const [members, log] = await Promise.all([
+  const [members, log, news, open] = await Promise.all([
     db
       .select({ uid: clanMembers.uid, displayName: users.displayName, role: clanMembers.role, joinedAt: clanMembers.joinedAt })
       .from(clanMembers)
@@ -180,18 +203,89 @@ export async function getClan(db: Database, id: string): Promise<ClanPage | unde
         id: clanLog.id,
         kind: clanLog.kind,
         actorUid: clanLog.actorUid,
+        actorName: actors.displayName,
         targetUid: clanLog.targetUid,
+        targetName: targets.displayName,
+        data: clanLog.data,
         createdAt: clanLog.createdAt,
       })
       .from(clanLog)
+      .leftJoin(actors, eq(actors.uid, clanLog.actorUid))
+      .leftJoin(targets, eq(targets.uid, clanLog.targetUid))
       .where(eq(clanLog.clanId, id))
       .orderBy(desc(clanLog.id))
       .limit(CLAN_LOG_SHOWN),
+    announcements(db, id),
+    db
+      .select({
+        id: clanRequests.id,
+        kind: clanRequests.kind,
+        clanId: clanRequests.clanId,
+        uid: clanRequests.uid,
+        displayName: users.displayName,
+        createdAt: clanRequests.createdAt,
+      })
+      .from(clanRequests)
+      .leftJoin(users, eq(users.uid, clanRequests.uid))
+      .where(eq(clanRequests.clanId, id))
+      .orderBy(asc(clanRequests.id)),
   ]);
+  const roster = members.map((member) => ({ ...member, displayName: member.displayName ?? "", role: member.role as ClanRole }));
+  const role = viewer ? (roster.find((member) => member.uid === viewer.uid)?.role ?? null) : null;
+  const requests = open.map((one) => ({ ...one, kind: one.kind as ClanRequest["kind"], displayName: one.displayName ?? "" }));
+  const mine = (kind: ClanRequest["kind"]) => requests.find((one) => one.kind === kind && one.uid === viewer?.uid)?.id ?? null;
+  const officer = mayInClan(role, "request:approve");
   return {
     ...toSummary(row),
     roomId: row.roomId,
-    members: members.map((member) => ({ ...member, displayName: member.displayName ?? "", role: member.role as ClanRole })),
+    members: roster,
+    announcements: news,
     log,
+    me: { role, requestId: mine("request"), inviteId: mine("invite") },
+    ...(officer
+      ? { requests: requests.filter((one) => one.kind === "request"), invites: requests.filter((one) => one.kind === "invite") }
+      : {}),
+  };
+}
+
+/** The visible clan with that tag on that server (the map's links name clans so), if there is one. */
+export async function clanIdByTag(db: Database, server: string, tag: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: clans.id })
+    .from(clans)
+    .where(and(eq(clans.server, server), eq(clans.tag, tag), isNull(clans.hiddenAt)));
+  return row?.id;
+}
+
+/** The viewer's clans (one per server at most) and the invitations waiting for their answer, for `/clan`. */
+export async function clansOf(
+  db: Database,
+  uid: string,
+): Promise<{ clans: (ClanSummary & { role: ClanRole })[]; invites: (ClanRequest & { clan: ClanSummary })[] }> {
+  const [memberships, invites] = await Promise.all([
+    db
+      .select({ ...summaryColumns, role: clanMembers.role })
+      .from(clanMembers)
+      .innerJoin(clans, eq(clans.id, clanMembers.clanId))
+      .where(eq(clanMembers.uid, uid))
+      .orderBy(asc(clans.server)),
+    db
+      .select({ ...summaryColumns, requestId: clanRequests.id, requestedAt: clanRequests.createdAt })
+      .from(clanRequests)
+      .innerJoin(clans, eq(clans.id, clanRequests.clanId))
+      .where(and(eq(clanRequests.uid, uid), eq(clanRequests.kind, "invite"), isNull(clans.hiddenAt)))
+      .orderBy(desc(clanRequests.id)),
+  ]);
+  return {
+    clans: memberships.map((row) => ({ ...toSummary(row), role: row.role as ClanRole })),
+    invites: invites.map((row) => ({
+      id: row.requestId,
+      kind: "invite",
+      clanId: row.id,
+      uid,
+      displayName: "",
+      createdAt: row.requestedAt,
+      clan: toSummary(row),
+    })),
   };
 }

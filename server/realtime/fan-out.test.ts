@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import type { PersistedEvent, ServerFrame } from "../../universal/realtime/protocol.ts";
 import { realtimeTopics } from "../realtime-topics.ts";
-import { call, createTestApp, signUp, silentLogger, TEST_ORIGIN, type TestApp } from "../testing.ts";
+import { ensureContent } from "../content/content-store.ts";
+import { call, createTestApp, signUp, signUpMember, silentLogger, TEST_ORIGIN, type TestApp } from "../testing.ts";
 import { postgresBus, redisBus, type Bus } from "./bus.ts";
 import { createHub, type RealtimeHub } from "./hub.ts";
 import { pageVersions, PAGES_TOPIC } from "../delivery/page-changes.ts";
@@ -158,6 +159,29 @@ describe.each(buses)("fan-out across processes through %s", (_name, busUrl, make
       await changed;
       expect(versionsB.of("/feed")).toBe(before + 1);
       versionsB.close();
+    },
+  );
+
+  it.skipIf(!busUrl || !process.env.TEST_DATABASE_URL)(
+    "ends a kicked member's open clan room on the other process at once (issue 43)",
+    async () => {
+      await ensureContent(t.db, silentLogger);
+      const [leader, member] = [await signUpMember(t, "Trưởng"), await signUpMember(t, "Thành viên")];
+      const made = await call(t.app, "/api/clans", {
+        cookie: leader.cookie,
+        body: { server: "bach-hac", name: `Bang ${randomUUID().slice(0, 8)}`, tag: "FO", emblem: "game-icons:dragon-head", language: "vi" },
+      });
+      expect(made.status).toBe(201);
+      const clan = (await made.json()).data as { id: string; roomId: string };
+      expect((await call(t.app, `/api/clans/${clan.id}/join`, { cookie: member.cookie, body: {} })).status).toBe(201);
+      expect((await call(t.app, `/api/clans/${clan.id}/members/${member.uid}/approve`, { cookie: leader.cookie, body: {} })).status).toBe(
+        200,
+      );
+      const topic = `room:${clan.roomId}`;
+      const { done } = await collect(urlB, { Cookie: member.cookie }, { type: "subscribe", topic }, (frame) => frame.type === "error");
+      // Subscribed on B; the leader kicks on A.
+      expect((await call(t.app, `/api/clans/${clan.id}/members/${member.uid}/kick`, { cookie: leader.cookie, body: {} })).status).toBe(200);
+      expect((await done).at(-1)).toEqual({ type: "error", topic, code: "permission-denied" });
     },
   );
 });

@@ -11,6 +11,7 @@ import type { Logger } from "../logger.ts";
 import type { Bus } from "./bus.ts";
 import type { PagesChanged } from "../delivery/page-changes.ts";
 import type { PresenceSync } from "./presence.ts";
+import type { ReadersChanged } from "./readers-changed.ts";
 import type { SessionsChanged } from "./session-ends.ts";
 
 /** "Something happened on this topic up to this id": read it from the topic's source. */
@@ -20,12 +21,14 @@ export interface Poke {
   id: number;
 }
 
-export type HubEvent = PersistedEvent | TransientEvent | Poke | PresenceSync | PagesChanged | SessionsChanged;
+/** What a feature may publish: every event but the hub's own pokes. */
+export type Publishable = PersistedEvent | TransientEvent | PresenceSync | PagesChanged | SessionsChanged | ReadersChanged;
+export type HubEvent = Publishable | Poke;
 export type HubListener = (event: HubEvent) => void;
 
 export interface RealtimeHub {
   /** Publish after the write that the event reports has committed. */
-  publish(event: PersistedEvent | TransientEvent | PresenceSync | PagesChanged | SessionsChanged): void;
+  publish(event: Publishable): void;
   /** Listen to one topic; returns the function that stops listening. */
   listen(topic: string, listener: HubListener): () => void;
   /** Settles once the bus delivers other processes' events to this one (at once without a bus). */
@@ -33,7 +36,7 @@ export interface RealtimeHub {
   close(): Promise<void>;
 }
 
-function isPersisted(event: PersistedEvent | TransientEvent | PresenceSync | PagesChanged | SessionsChanged): event is PersistedEvent {
+function isPersisted(event: Publishable): event is PersistedEvent {
   return "id" in event && typeof event.id === "number";
 }
 

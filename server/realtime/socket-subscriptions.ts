@@ -135,6 +135,11 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
         wake(event.id);
         return;
       }
+      // Fewer may read the topic now (a member left a clan): each subscriber is asked again.
+      if (event.type === "readers-changed") {
+        recheck(topic, feed, source, id);
+        return;
+      }
       // Transient events (typing, unread counts, offers' moves) go to the live subscribers as they are.
       if (!isRelayedTransient(event)) return;
       const text = JSON.stringify(event);

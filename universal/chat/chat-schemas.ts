@@ -3,13 +3,12 @@
  * the browser (which reads its answers as these types).
  */
 import { z } from "zod";
-import { clientIdSchema } from "../schemas.ts";
+import { clientIdSchema, uidSchema } from "../schemas.ts";
 import { HISTORY_PAGE, HISTORY_PAGE_MAX, MESSAGE_TEXT_MAX, MUTE_MINUTES_MAX, SLOW_MODE_SECONDS_MAX } from "./chat-limits.ts";
 
 export * from "./chat-limits.ts";
 
-/** Account ids as better-auth makes them (letters, digits, `-`, `_`). */
-export const uidSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "not an account id");
+export { uidSchema } from "../schemas.ts";
 
 export const messageTextSchema = z
   .string()

@@ -3,7 +3,7 @@
  * names its field.
  */
 import { z } from "zod";
-import { boundedText, packIdSchema, searchText } from "../schemas.ts";
+import { boundedText, clientIdSchema, packIdSchema, searchText, uidSchema } from "../schemas.ts";
 
 export const CLAN_NAME_MIN = 3;
 export const CLAN_NAME_MAX = 32;
@@ -60,4 +60,87 @@ export interface ClanSummary {
   leader: { uid: string; displayName: string } | null;
   memberCount: number;
   power: number | null;
+}
+
+/** A clan's members at most; approving or accepting one more is refused (409 `failed-precondition`, `clan-full`). */
+export const CLAN_MEMBERS_MAX = 100;
+/** Open invitations a clan may have out at once. */
+export const CLAN_INVITES_MAX = 50;
+/** Open join requests a member may have at once (across clans). */
+export const CLAN_REQUESTS_MAX = 10;
+/** Announcements a clan keeps (older ones go), and how many its page shows. */
+export const CLAN_ANNOUNCEMENTS_KEPT = 50;
+export const CLAN_ANNOUNCEMENTS_SHOWN = 10;
+export const CLAN_ANNOUNCEMENT_MAX = 1000;
+
+export const uidBody = z.object({ uid: uidSchema }).strict();
+export const roleBody = z.object({ role: z.enum(["officer", "member"], "role: officer or member") }).strict();
+export const disbandBody = z
+  .object({ confirm: z.string("confirm: the clan's name").max(CLAN_NAME_MAX * 2, "confirm: the clan's name") })
+  .strict();
+export const announcementBody = z
+  .object({ text: boundedText(CLAN_ANNOUNCEMENT_MAX, "text", { lineEnds: true }), clientId: clientIdSchema.optional() })
+  .strict();
+/** A leader's edit (any of name, emblem, language, recruiting), or a moderator's `{hidden}`; never both. */
+export const patchClanBody = z
+  .object({
+    name: name.optional(),
+    emblem: emblem.optional(),
+    language: language.optional(),
+    recruiting: z.boolean("recruiting: true or false").optional(),
+    hidden: z.boolean("hidden: true or false").optional(),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), "Name at least one of name, emblem, language, recruiting")
+  .refine((body) => body.hidden === undefined || Object.keys(body).length === 1, "hidden: alone, without the clan's own fields");
+
+export type PatchClanInput = z.infer<typeof patchClanBody>;
+
+/** What a clan's page says of its reader: their role (null: not a member), and their open request or invitation. */
+export interface ClanViewerState {
+  role: "leader" | "officer" | "member" | null;
+  requestId: number | null;
+  inviteId: number | null;
+}
+
+/** An open request or invitation, as officers see it on the clan's page and a member on `/clan`. */
+export interface ClanRequest {
+  id: number;
+  kind: "request" | "invite";
+  clanId: string;
+  uid: string;
+  displayName: string;
+  createdAt: number;
+}
+
+export interface ClanAnnouncement {
+  id: number;
+  text: string;
+  author: { uid: string; displayName: string } | null;
+  createdAt: number;
+}
+
+/** The emblems the found-a-clan form offers (any pack icon is accepted; these are the ones it shows). */
+export const CLAN_EMBLEMS = [
+  "dragon-head",
+  "spiked-dragon-head",
+  "crossed-swords",
+  "winged-sword",
+  "shield",
+  "crown",
+  "laurel-crown",
+  "wolf-head",
+  "tiger-head",
+  "fox-head",
+  "bear-head",
+  "eagle-emblem",
+  "raven",
+  "lotus-flower",
+  "wave-crest",
+  "mountaintop",
+] as const;
+
+/** A clan's page: `/clan?id=`. */
+export function clanHref(id: string): string {
+  return `/clan?id=${encodeURIComponent(id)}`;
 }

@@ -106,11 +106,12 @@ export const AUDIT_ACTIONS = [
   "guide.restore",
   "offer.hide",
   "claim.remove",
+  "clan.hide",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The decisions that can be taken back by the same action (`{hidden: false}`, `{pinned: false}`): their words say which. */
-export const UNDOABLE_AUDIT_ACTIONS: readonly AuditAction[] = ["post.hide", "post.pin", "offer.hide"];
+export const UNDOABLE_AUDIT_ACTIONS: readonly AuditAction[] = ["post.hide", "post.pin", "offer.hide", "clan.hide"];
 
 /** What a decision was about; each has its name in `moderation.audit.targetKinds`. */
 export const AUDIT_TARGET_KINDS = [
@@ -124,6 +125,7 @@ export const AUDIT_TARGET_KINDS = [
   "character",
   "claim",
   "claim-dispute",
+  "clan",
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 

@@ -18,6 +18,10 @@ export const activeNotificationKinds = [
   "offer-cancelled",
   "offer-expired",
   "price-alert",
+  "clan-request",
+  "clan-approved",
+  "clan-invite",
+  "clan-removed",
 ] as const;
 
 /**

@@ -8,7 +8,7 @@ export function notificationText(t: TFunction, notification: AppNotification, la
   const others = Number(notification.data.others ?? 0);
   // A sender's repeated mentions within ten minutes are one notification that counts them (server/notifications).
   const mentions = notification.kind === "mention" ? Number(notification.data.count ?? 1) : 1;
-  // Likes are grouped ("Lan and 4 others liked…"), of a post or of a comment; a cancelled trade says why when it was told.
+  // Likes are grouped ("Lan and 4 others liked…"), of a post or of a comment; a cancelled trade says why when it was told; a clan disbanded says so.
   const key =
     notification.kind === "like"
       ? `notifications:kinds.${notification.data.commentId ? "likeComment" : "like"}${others > 0 ? "Others" : ""}`
@@ -16,7 +16,9 @@ export function notificationText(t: TFunction, notification: AppNotification, la
         ? "notifications:kinds.mentionRepeated"
         : notification.kind === "offer-cancelled" && notification.data.reason
           ? "notifications:kinds.offerCancelledReason"
-          : `notifications:kinds.${notification.kind}`;
+          : notification.kind === "clan-removed" && notification.data.reason === "disbanded"
+            ? "notifications:kinds.clanDisbanded"
+            : `notifications:kinds.${notification.kind}`;
   return t(key, {
     name: notification.actor?.displayName || t("notifications:someone"),
     excerpt: String(notification.data.excerpt ?? ""),
@@ -25,6 +27,9 @@ export function notificationText(t: TFunction, notification: AppNotification, la
     count: mentions > 1 ? mentions : others,
     // Trading: the item in the reader's language, and the unit price.
     item: String((language === "vi" ? notification.data.itemVi : notification.data.itemEn) ?? ""),
+    // Clans: the clan's name and tag.
+    clan: String(notification.data.clan ?? ""),
+    tag: String(notification.data.tag ?? ""),
     price: typeof notification.data.unitPrice === "number" ? numberFormat(language).format(notification.data.unitPrice) : "",
   });
 }
