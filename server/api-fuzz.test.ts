@@ -563,6 +563,21 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
       }),
     ]),
   ),
+  "POST /api/clans/:id/events": ({ user }) => ({
+    session: user,
+    path: CLAN_PATH.map((path) => `${path}/events`),
+    body: bodies({ title: "Bang chiến", startsAt: "2030-01-01T20:00:00+07:00", repeat: "weekly", clientId: "event-0001" }),
+  }),
+  "POST /api/clan-events/:id/rsvp": ({ user }) => ({
+    session: user,
+    path: segment("1", "x").map((id) => `/api/clan-events/${id}/rsvp`),
+    body: bodies({ answer: "going" }),
+  }),
+  "DELETE /api/clan-events/:id": ({ user }) => ({
+    session: user,
+    path: segment("1", "x").map((id) => `/api/clan-events/${id}`),
+    body: bodies({}),
+  }),
   "GET /api/v1/:collection/:id": () => ({
     path: fc.tuple(segment(...KINDS), segment("iron-sword", "brown-horse")).map(([kind, id]) => `/api/v1/${kind}/${id}`),
   }),

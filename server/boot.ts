@@ -19,6 +19,7 @@ import { createPresence } from "./realtime/presence.ts";
 import { realtimeTopics } from "./realtime-topics.ts";
 import { ensureContent } from "./content/content-store.ts";
 import { startOfferExpiry } from "./offers/expire-offers.ts";
+import { startEventReminders } from "./clans/clan-events.ts";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -89,6 +90,8 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   });
   // Offers past their end expire on a schedule (each once, whatever the processes).
   const stopOfferExpiry = startOfferExpiry(database.db, hub, logger, presence);
+  // Clan events remind those who answered going or maybe, 30 minutes before (each once, whatever the processes).
+  const stopEventReminders = startEventReminders(database.db, hub, logger);
   await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done));
   const shownHost = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
   logger.info("listening", { url: `http://${shownHost}:${config.PORT}`, mode: config.NODE_ENV, realtime: bus?.kind ?? "in-process" });
@@ -108,6 +111,7 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
     const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     stopOfferExpiry();
+    stopEventReminders();
     // Sockets are told the server is going away (1001): their clients reconnect and resume.
     const socketsClosed = sockets.close();
     server.close(async () => {

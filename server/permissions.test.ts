@@ -889,6 +889,21 @@ const endpoints: Endpoint[] = [
     request: () => ({ method: "POST", path: "/api/clans/clan-00000000000000000000/announcements", body: { text: "Họp bang" } }),
     expected: own(404),
   },
+  {
+    route: "POST /api/clans/:id/events",
+    request: () => ({
+      method: "POST",
+      path: "/api/clans/clan-00000000000000000000/events",
+      body: { title: "Bang chiến", startsAt: "2030-01-01T20:00:00+07:00" },
+    }),
+    expected: own(404),
+  },
+  {
+    route: "POST /api/clan-events/:id/rsvp",
+    request: () => ({ method: "POST", path: "/api/clan-events/999999/rsvp", body: { answer: "going" } }),
+    expected: own(404),
+  },
+  { route: "DELETE /api/clan-events/:id", request: () => ({ method: "DELETE", path: "/api/clan-events/999999" }), expected: own(404) },
   { route: "GET /api/characters/claims", request: () => ({ method: "GET", path: "/api/characters/claims" }), expected: own(200) },
   {
     route: "POST /api/characters/claims",

@@ -122,3 +122,66 @@ export const clanAnnouncements = pgTable(
     index("clan_announcements_clan").on(table.clanId, table.id),
   ],
 );
+
+/**
+ * A clan's events: `starts_at` an instant (the form takes it in game time, UTC+7), once or `weekly`
+ * from then on. A retry with the same client id is the same event.
+ */
+export const clanEvents = pgTable(
+  "clan_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    clanId: text("clan_id")
+      .notNull()
+      .references(() => clans.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    startsAt: bigint("starts_at", { mode: "number" }).notNull(),
+    repeat: text("repeat"),
+    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    clientId: text("client_id").notNull(),
+    createdAt: bigint("created_at", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    check("clan_events_repeat", sql`${table.repeat} is null or ${table.repeat} = 'weekly'`),
+    uniqueIndex("clan_events_client").on(table.clanId, table.clientId),
+    index("clan_events_starts").on(table.startsAt),
+  ],
+);
+
+/** A member's answer to an event (one per member; changing it replaces it). */
+export const clanEventAnswers = pgTable(
+  "clan_event_answers",
+  {
+    eventId: bigint("event_id", { mode: "number" })
+      .notNull()
+      .references(() => clanEvents.id, { onDelete: "cascade" }),
+    uid: text("uid")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    answer: text("answer").notNull(),
+    answeredAt: bigint("answered_at", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.eventId, table.uid] }),
+    check("clan_event_answers_answer", sql`${table.answer} in ('going', 'maybe', 'no')`),
+  ],
+);
+
+/**
+ * The reminders sent: one row per event, occurrence (its start) and member, so a reminder exists once
+ * however many processes sweep the same minute.
+ */
+export const clanEventReminders = pgTable(
+  "clan_event_reminders",
+  {
+    eventId: bigint("event_id", { mode: "number" })
+      .notNull()
+      .references(() => clanEvents.id, { onDelete: "cascade" }),
+    occurrence: bigint("occurrence", { mode: "number" }).notNull(),
+    uid: text("uid")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    sentAt: bigint("sent_at", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.occurrence, table.uid] })],
+);

@@ -12,12 +12,15 @@ import {
   disbandBody,
   patchClanBody,
   roleBody,
+  rsvpBody,
+  scheduleEventBody,
   uidBody,
 } from "../../universal/clans/clan-schemas.ts";
 import { AppError } from "../errors.ts";
 import { idParam, parseJson, parseQuery, requirePermission, uidParam, type AppEnv } from "../http/context.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { announce, patchClan } from "./clan-edits.ts";
+import { answerEvent, cancelEvent, scheduleEvent } from "./clan-events.ts";
 import {
   answerInvite,
   answerRequest,
@@ -137,5 +140,20 @@ export function clansRoutes(db: Database, hub: RealtimeHub): Hono<AppEnv> {
       const viewer = requirePermission(c, "clan:join");
       const made = await announce(db, viewer, clanId(c), await parseJson(c, announcementBody));
       return c.json({ data: made }, 201);
+    })
+    .post("/clans/:id/events", async (c) => {
+      const viewer = requirePermission(c, "clan:join");
+      const made = await scheduleEvent(db, viewer, clanId(c), await parseJson(c, scheduleEventBody));
+      return c.json({ data: made }, 201);
+    })
+    .post("/clan-events/:id/rsvp", async (c) => {
+      const viewer = requirePermission(c, "clan:join");
+      const id = idParam(c, "event");
+      const { answer } = await parseJson(c, rsvpBody);
+      return c.json({ data: await answerEvent(db, viewer, id, answer) });
+    })
+    .delete("/clan-events/:id", async (c) => {
+      await cancelEvent(db, requirePermission(c, "clan:join"), idParam(c, "event"));
+      return c.body(null, 204);
     });
 }

@@ -13,6 +13,7 @@ import { mayInClan, type ClanRole } from "../../universal/clans/clan-permissions
 import {
   CLAN_PAGE,
   type ClanAnnouncement,
+  type ClanEvent,
   type ClanRequest,
   type ClanViewerState,
   type ClanLanguage,
@@ -24,6 +25,7 @@ import type { Viewer } from "../auth/viewer.ts";
 import { assertServer } from "../content/pack-servers.ts";
 import { AppError } from "../errors.ts";
 import { announcements, assertKnownEmblem } from "./clan-edits.ts";
+import { eventsOf } from "./clan-events.ts";
 
 /**
  * A clan's page: the directory's summary, its room, its members (leader first), its announcements and
@@ -34,6 +36,7 @@ export interface ClanPage extends ClanSummary {
   roomId: string | null;
   members: { uid: string; displayName: string; role: ClanRole; joinedAt: number }[];
   announcements: ClanAnnouncement[];
+  events: ClanEvent[];
   log: {
     id: number;
     kind: string;
@@ -191,7 +194,7 @@ export async function getClan(db: Database, id: string, viewer: Pick<Viewer, "ui
     .where(and(eq(clans.id, id), isNull(clans.hiddenAt)));
   if (!row) return undefined;
   const rolesFirst = sql`case ${clanMembers.role} when 'leader' then 0 when 'officer' then 1 else 2 end`;
-  const [members, log, news, open] = await Promise.all([
+  const [members, log, news, open, events] = await Promise.all([
     db
       .select({ uid: clanMembers.uid, displayName: users.displayName, role: clanMembers.role, joinedAt: clanMembers.joinedAt })
       .from(clanMembers)
@@ -229,6 +232,7 @@ export async function getClan(db: Database, id: string, viewer: Pick<Viewer, "ui
       .leftJoin(users, eq(users.uid, clanRequests.uid))
       .where(eq(clanRequests.clanId, id))
       .orderBy(asc(clanRequests.id)),
+    eventsOf(db, id, viewer?.uid ?? null),
   ]);
   const roster = members.map((member) => ({ ...member, displayName: member.displayName ?? "", role: member.role as ClanRole }));
   const role = viewer ? (roster.find((member) => member.uid === viewer.uid)?.role ?? null) : null;
@@ -240,6 +244,7 @@ export async function getClan(db: Database, id: string, viewer: Pick<Viewer, "ui
     roomId: row.roomId,
     members: roster,
     announcements: news,
+    events,
     log,
     me: { role, requestId: mine("request"), inviteId: mine("invite") },
     ...(officer

@@ -8,6 +8,7 @@ import { offers } from "../../db/schema/index.ts";
 import { nextOfferState } from "../../universal/offers/offer-machine.ts";
 import type { OfferStatus } from "../../universal/offers/offer-types.ts";
 import type { Logger } from "../logger.ts";
+import { startSweep } from "../sweep.ts";
 import { notify, type NotificationInput } from "../notifications/notifications.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { itemNames, noticeData, offerLink } from "./offer-notices.ts";
@@ -84,25 +85,5 @@ export async function expireOffers(
 
 /** Sweeps every `everyMs` (first soon after start); returns the function that stops it. */
 export function startOfferExpiry(db: Database, hub: RealtimeHub, logger: Logger, presence: TraderPresence, everyMs = 60_000): () => void {
-  let running = false;
-  const sweep = () => {
-    if (running) return;
-    running = true;
-    expireOffers(db, hub, Date.now(), presence)
-      .then((count) => {
-        if (count > 0) logger.info("offers expired", { count });
-      })
-      .catch((error: unknown) => logger.warn("the offer expiry sweep failed; it runs again soon", { error }))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(sweep, Math.min(5_000, everyMs));
-  const timer = setInterval(sweep, everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return startSweep("offer expiry", () => expireOffers(db, hub, Date.now(), presence), logger, everyMs);
 }

@@ -144,3 +144,47 @@ export const CLAN_EMBLEMS = [
 export function clanHref(id: string): string {
   return `/clan?id=${encodeURIComponent(id)}`;
 }
+
+export const WEEK_MS = 7 * 24 * 3_600_000;
+/** Reminders go out this long before an occurrence. */
+export const EVENT_REMIND_BEFORE_MS = 30 * 60_000;
+/** An event stays on the clan's page this long after it began. */
+export const EVENT_SHOWN_AFTER_START_MS = 2 * 3_600_000;
+/** How far ahead an event may be scheduled. */
+export const EVENT_AHEAD_MAX_MS = 365 * 24 * 3_600_000;
+/** Events a clan keeps planned at once (one-off events over for a while make room). */
+export const CLAN_EVENTS_MAX = 30;
+export const EVENT_TITLE_MAX = 80;
+export const eventAnswers = ["going", "maybe", "no"] as const;
+export type EventAnswer = (typeof eventAnswers)[number];
+
+/** The first occurrence at or after `from`: the start itself, or for a weekly event the week's; null when a one-off event is past. */
+export function nextOccurrence(startsAt: number, repeat: string | null, from: number): number | null {
+  if (startsAt >= from) return startsAt;
+  if (repeat !== "weekly") return null;
+  return startsAt + Math.ceil((from - startsAt) / WEEK_MS) * WEEK_MS;
+}
+
+export const scheduleEventBody = z
+  .object({
+    title: boundedText(EVENT_TITLE_MAX, "title"),
+    /** An instant with its offset (`2026-12-20T20:00:00+07:00`, game time); the form writes game time. */
+    startsAt: z.iso.datetime({ offset: true, message: "startsAt: an ISO 8601 instant like 2026-12-20T20:00:00+07:00" }),
+    repeat: z.literal("weekly", "repeat: weekly, or left out").optional(),
+    clientId: clientIdSchema.optional(),
+  })
+  .strict();
+export type ScheduleEventInput = z.infer<typeof scheduleEventBody>;
+export const rsvpBody = z.object({ answer: z.enum(eventAnswers, "answer: going, maybe or no") }).strict();
+
+/** An event as a clan's page shows it: `next` is the occurrence to come (or begun within two hours). */
+export interface ClanEvent {
+  id: number;
+  title: string;
+  startsAt: number;
+  repeat: "weekly" | null;
+  next: number;
+  answers: Record<EventAnswer, number>;
+  /** The reader's answer (null: none yet, or not a member). */
+  mine: EventAnswer | null;
+}

@@ -22,6 +22,7 @@ export const activeNotificationKinds = [
   "clan-approved",
   "clan-invite",
   "clan-removed",
+  "clan-event",
 ] as const;
 
 /**

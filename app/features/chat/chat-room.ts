@@ -27,7 +27,7 @@ import { roomPresence } from "./room-presence.ts";
 export function startChatRoom(element: HTMLElement, props: ChatRoomProps): void {
   const context = roomContext(element, props);
   if (!context) return;
-  const { byId, section, t, viewerUid } = context;
+  const { byId, section, t, viewerUid, topic, setError } = context;
   const form = byId<HTMLFormElement>(CHAT_IDS.form);
   const composer = byId<HTMLTextAreaElement>(CHAT_IDS.composer);
   const typingLine = byId(CHAT_IDS.typing);
@@ -76,6 +76,12 @@ export function startChatRoom(element: HTMLElement, props: ChatRoomProps): void 
       case "error":
         // Too much was missed: the room is read again.
         if (frame.code === "reload") window.location.reload();
+        // The reader may no longer read the room (they left or were removed from its clan): nothing more arrives.
+        if (frame.code === "permission-denied" && frame.topic === topic) {
+          section.dataset.live = "false";
+          if (composer) composer.disabled = true;
+          setError(t("errors.removed"));
+        }
         break;
     }
   }

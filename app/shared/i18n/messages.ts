@@ -23,6 +23,7 @@ export const namespaces = [
   "bag",
   "notes",
   "tax",
+  "clans",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
