@@ -10,6 +10,7 @@ import { testEngines } from "../../db/testing.ts";
 import { CLAN_REQUESTS_MAX } from "../../universal/clans/clan-schemas.ts";
 import { roomTopic } from "../../universal/realtime/protocol.ts";
 import { ensureContent } from "../content/content-store.ts";
+import { deleteAccount } from "../users/delete-account.ts";
 import type { HubEvent } from "../realtime/hub.ts";
 import { call, createTestApp, signUpMember, silentLogger, type TestApp, type TestMember } from "../testing.ts";
 import type { ClanPage } from "./clans.ts";
@@ -250,6 +251,37 @@ describe.each(testEngines)("clan membership on %s", (engine) => {
     expect((await again.json()).data.id).toBe((await first.json()).data.id);
     await say(lan.cookie, { text: "Nhớ mang thuốc." });
     expect((await page(clan.id)).announcements.map((one) => one.text)).toEqual(["Nhớ mang thuốc.", "Tối nay 20h đánh bang chiến!"]);
+  });
+
+  it("hands a deleted leader's clan to the longest-standing officer (else member), disbands a clan of one, and exports a member's clans", async () => {
+    const [lan, minh, hoa, solo] = [
+      await signUpMember(t, "Lan"),
+      await signUpMember(t, "Minh"),
+      await signUpMember(t, "Hoa"),
+      await signUpMember(t, "Một Mình"),
+    ];
+    const clan = await clanOf(lan, { officers: [minh], members: [hoa] });
+    const alone = await clanOf(solo);
+    const exported = await (await call(t.app, "/api/profile/export", { cookie: hoa.cookie })).json();
+    expect(exported.clans.memberships).toEqual([expect.objectContaining({ clanId: clan.id, role: "member" })]);
+
+    await deleteAccount(t.db, lan.uid);
+    const after = await page(clan.id);
+    expect(after.leader?.uid).toBe(minh.uid);
+    expect(after.members.map((member) => [member.uid, member.role])).toEqual([
+      [minh.uid, "leader"],
+      [hoa.uid, "member"],
+    ]);
+    expect(after.log[0]).toMatchObject({ kind: "leader", actorUid: null, targetUid: minh.uid });
+
+    await deleteAccount(t.db, solo.uid);
+    expect((await call(t.app, `/api/clans/${alone.id}`)).status).toBe(404);
+    expect(
+      await t.db
+        .select()
+        .from(chatRooms)
+        .where(eq(chatRooms.id, alone.roomId ?? "")),
+    ).toEqual([]);
   });
 
   it("opens the clan room to its members only, at every moment", async () => {

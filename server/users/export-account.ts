@@ -2,6 +2,10 @@ import { eq, getTableColumns, type Column } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import {
+  clanAnnouncements,
+  clanEventAnswers,
+  clanMembers,
+  clanRequests,
   analyticsEvents,
   authAccounts,
   authSessions,
@@ -129,6 +133,10 @@ export async function exportAccount(db: Database, uid: string) {
     bag,
     personalNotes,
     ledger,
+    clanMemberships,
+    clanRequestsOpen,
+    clanAnnouncementsWritten,
+    clanEventAnswersGiven,
   ] = await Promise.all([
     rowsOf(db, profileSettings, profileSettings.uid, uid),
     rowsOf(db, posts, posts.authorUid, uid, ["hiddenBy"]),
@@ -147,6 +155,10 @@ export async function exportAccount(db: Database, uid: string) {
     rowsOf(db, bagEntries, bagEntries.uid, uid),
     rowsOf(db, notes, notes.uid, uid),
     rowsOf(db, taxLedger, taxLedger.uid, uid),
+    rowsOf(db, clanMembers, clanMembers.uid, uid),
+    rowsOf(db, clanRequests, clanRequests.uid, uid),
+    rowsOf(db, clanAnnouncements, clanAnnouncements.authorUid, uid),
+    rowsOf(db, clanEventAnswers, clanEventAnswers.uid, uid),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -170,5 +182,11 @@ export async function exportAccount(db: Database, uid: string) {
     bag,
     notes: personalNotes,
     taxLedger: ledger,
+    clans: {
+      memberships: clanMemberships,
+      requestsAndInvitations: clanRequestsOpen,
+      announcements: clanAnnouncementsWritten,
+      eventAnswers: clanEventAnswersGiven,
+    },
   };
 }
