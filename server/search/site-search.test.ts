@@ -46,6 +46,21 @@ describe.each(testEngines)("the app bar's search on %s", (engine) => {
     expect(kinds.indexOf("posts")).toBeGreaterThan(kinds.indexOf("items"));
   });
 
+  it("finds clans by name or tag, diacritics aside, and never a hidden one", async () => {
+    const lan = await signUpMember(t, "Lan");
+    const made = await call(t.app, "/api/clans", {
+      cookie: lan.cookie,
+      body: { server: "suong-mai", name: "Thiên Long Bang", tag: "TLB", emblem: "game-icons:dragon-head", language: "vi" },
+    });
+    const clan = (await made.json()).data;
+    const found = (await search("thien long")).filter((hit) => hit.kind === "clans");
+    expect(found.map((hit) => [hit.id, hit.name.vi])).toEqual([[clan.id, "Thiên Long Bang [TLB]"]]);
+    expect((await search("tlb")).some((hit) => hit.kind === "clans" && hit.id === clan.id)).toBe(true);
+    const moderator = await signUpMember(t, "Kiểm Duyệt", { role: "moderator" });
+    await call(t.app, `/api/clans/${clan.id}`, { method: "PATCH", cookie: moderator.cookie, body: { hidden: true } });
+    expect((await search("thien long")).filter((hit) => hit.kind === "clans")).toEqual([]);
+  });
+
   it("refuses a search without text, or with control characters, in words", async () => {
     expect((await call(t.app, "/api/search")).status).toBe(400);
     expect((await call(t.app, "/api/search?q=%20")).status).toBe(400);

@@ -30,6 +30,7 @@ export function hitHref(hit: Pick<SearchHit, "kind" | "id">): string | null {
   const community: Record<string, string> = {
     members: `/users?id=${encodeURIComponent(hit.id)}`,
     posts: `/feed?id=${encodeURIComponent(hit.id)}`,
+    clans: `/clan?id=${encodeURIComponent(hit.id)}`,
   };
   const href = community[hit.kind] ?? (hit.kind === "levels" ? "/level" : kindEntryHref(storedKind, hit.id));
   return sameOriginPath(href);
