@@ -133,6 +133,10 @@ describe("parsePack refuses a broken pack with one PackError naming file, entry 
     expect(refusal(files).message).toContain(
       'districts.json: entry 0 (id "mist-harbor"): owner: A safe zone (pvp false) cannot be held by a clan',
     );
+    // An owner's server must be one of the pack's (the map links the clan's page by server and tag).
+    expect(
+      refusal(withEdit("manors.json", (manors) => ((manors[0]!.owner as { server: string }).server = "no-such-server"))).message,
+    ).toMatch(/manors\.json: entry 0 \(id "windmill-manor"\): owner\.server: Unknown server "no-such-server"/);
     const error = refusal(withEdit("manors.json", (manors) => ((manors[0]!.owner as { tag: string }).tag = "tlh")));
     expect(error.message).toMatch(/manors\.json: entry 0 \(id "windmill-manor"\): owner\.tag: /);
   });

@@ -295,8 +295,10 @@ function insideRegion(map: MapInfo, region: string, point: Point): boolean {
   return polygon ? isInsidePolygon(point, polygon) : insideMap(map, point);
 }
 
-function checkDistricts({ pack, map, report }: Context) {
+function checkDistricts({ pack, map, ids, report }: Context) {
   pack.districts.forEach((district, index) => {
+    if (district.owner?.server && !ids.server.has(district.owner.server))
+      report("districts", index, "owner.server", `Unknown server "${district.owner.server}"`);
     if (!map.ids.has(district.region)) report("districts", index, "region", `The map has no element with id "${district.region}"`);
     if (district.levelRange.min > district.levelRange.max) report("districts", index, "levelRange", "min is above max");
     if (district.owner && !district.pvp) report("districts", index, "owner", "A safe zone (pvp false) cannot be held by a clan");
@@ -312,8 +314,10 @@ function checkDistricts({ pack, map, report }: Context) {
   });
 }
 
-function checkManors({ pack, map, report }: Context) {
+function checkManors({ pack, map, ids, report }: Context) {
   pack.manors.forEach((manor, index) => {
+    if (manor.owner?.server && !ids.server.has(manor.owner.server))
+      report("manors", index, "owner.server", `Unknown server "${manor.owner.server}"`);
     const district = pack.districts.find((d) => d.id === manor.district);
     if (!district) report("manors", index, "district", `Unknown district "${manor.district}"`);
     else if (!insideRegion(map, district.region, manor.position)) report("manors", index, "position", "Outside its district's region");

@@ -159,6 +159,13 @@ test("in English, a member takes an invitation from the directory and reads the 
   );
   const missing = await page.goto("/clan?server=bach-hac&tag=ZZZZ9");
   expect(missing?.status()).toBe(404);
+  // The 404 says so and offers the directory.
+  await page.locator("#main").getByRole("link", { name: "Browse Clans" }).click();
+  await expect(page).toHaveURL(/\/clan$/);
+
+  // A held manor names its clan's server in the pack: the map links the clan's page by server and tag.
+  await page.goto("/manor?id=windmill-manor");
+  await expect(page.locator("#main").getByRole("link", { name: "Lạc Vân Kỵ" })).toHaveAttribute("href", "/clan?server=suong-mai&tag=LVK");
 
   for (const each of [leader, guest]) await each.page.context().close();
 });

@@ -381,6 +381,8 @@ export const clanHold = z.strictObject({
   clan: z.string().trim().min(1).max(40),
   /** The clan's short tag, shown in brackets: `[TLH]`. */
   tag: z.string().regex(/^[A-Z0-9]{2,5}$/),
+  /** The server it plays on (one of the pack's): the map then links the clan's page, `/clan?server=…&tag=…`. */
+  server: id.optional(),
   since: isoDateTime,
 });
 

@@ -15,6 +15,7 @@ const untranslated: Record<string, string> = {
   "errors.offline.description": "",
   "errors.status": "Error",
   "errors.home": "Back to the home page",
+  "errors.list": "Browse {{page}}",
 };
 
 export interface ErrorDetails {
@@ -22,15 +23,18 @@ export interface ErrorDetails {
   /** The error's own message, e.g. 'Page not found: /nowhere'. */
   errorMessage: string;
   path?: string;
+  /** A page key whose list the 404 links to (a clan that does not exist links the clan directory). */
+  list?: string;
 }
 
 export function describeError(error: unknown): ErrorDetails {
   if (isRouteErrorResponse(error)) {
-    const data = (error.data ?? {}) as { message?: unknown; path?: unknown };
+    const data = (error.data ?? {}) as { message?: unknown; path?: unknown; list?: unknown };
     return {
       status: error.status,
       errorMessage: typeof data.message === "string" ? data.message : error.statusText,
       path: typeof data.path === "string" ? data.path : undefined,
+      ...(typeof data.list === "string" && /^[a-z]+$/.test(data.list) ? { list: data.list } : {}),
     };
   }
   return { status: 500, errorMessage: error instanceof Error ? error.message : "Internal Server Error" };
@@ -64,9 +68,19 @@ export function ErrorPage({ error }: { error: unknown }) {
       <h1 className="text-2xl font-bold">{t(`errors.${kind}.message`)}</h1>
       <p className="text-fg-muted">{t(`errors.${kind}.description`, { path: details.path ?? "" })}</p>
       {stack ? <pre className="max-w-full overflow-auto rounded bg-surface-muted p-3 text-xs">{stack}</pre> : null}
-      <Link to="/" className="mt-2 inline-flex h-10 items-center rounded-md bg-brand px-4 font-semibold text-on-brand">
-        {t("errors.home")}
-      </Link>
+      <div className="mt-2 flex flex-wrap gap-3">
+        {details.list ? (
+          <Link to={`/${details.list}`} className="inline-flex h-10 items-center rounded-md bg-brand px-4 font-semibold text-on-brand">
+            {t("errors.list", { page: t(`pages.${details.list}.title`) })}
+          </Link>
+        ) : null}
+        <Link
+          to="/"
+          className={`inline-flex h-10 items-center rounded-md px-4 font-semibold ${details.list ? "border border-line" : "bg-brand text-on-brand"}`}
+        >
+          {t("errors.home")}
+        </Link>
+      </div>
     </section>
   );
 }

@@ -43,7 +43,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
         : undefined
       : (params.get("id") ?? "");
     const clan = id && CLAN_ID.test(id) ? await getClan(db, id, viewer) : undefined;
-    if (!clan) notFound(url);
+    if (!clan) notFound(url, { list: "clan" });
     const serverName = servers.find((server) => server.id === clan.server)?.name ?? clan.server;
     return {
       view: "clan" as const,
