@@ -578,6 +578,27 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
     path: segment("1", "x").map((id) => `/api/clan-events/${id}`),
     body: bodies({}),
   }),
+  "GET /api/rankings": () => ({
+    path: fc
+      .tuple(
+        queryParam("kind", "players", "clans", "contribution", "x"),
+        queryParam("server", "suong-mai", "x"),
+        queryParam("classId", "swordsman", "x"),
+        queryParam("period", "week", "month", "all", "year"),
+        queryParam("cursor", "50", "-1"),
+        fc.nat(5),
+      )
+      .map(
+        ([kind, server, classId, period, cursor, count]) =>
+          `/api/rankings?${[kind, server, classId, period, cursor].slice(0, count).join("&")}`,
+      ),
+  }),
+  "GET /api/characters/:id/history": () => ({ path: segment("1", "x").map((id) => `/api/characters/${id}/history`) }),
+  "POST /api/characters": ({ user }) => ({
+    session: user,
+    path: fc.constant("/api/characters"),
+    body: bodies({ name: "Mờ Ảo", server: "suong-mai", classId: "swordsman", level: 10, power: 1000 }),
+  }),
   "GET /api/v1/:collection/:id": () => ({
     path: fc.tuple(segment(...KINDS), segment("iron-sword", "brown-horse")).map(([kind, id]) => `/api/v1/${kind}/${id}`),
   }),

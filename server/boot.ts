@@ -20,6 +20,7 @@ import { realtimeTopics } from "./realtime-topics.ts";
 import { ensureContent } from "./content/content-store.ts";
 import { startOfferExpiry } from "./offers/expire-offers.ts";
 import { startEventReminders } from "./clans/clan-events.ts";
+import { startRankingSnapshots } from "./rankings/rankings.ts";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -92,6 +93,8 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   const stopOfferExpiry = startOfferExpiry(database.db, hub, logger, presence);
   // Clan events remind those who answered going or maybe, 30 minutes before (each once, whatever the processes).
   const stopEventReminders = startEventReminders(database.db, hub, logger);
+  // Each game week's rankings snapshot, written once (whatever the processes) within a minute of Monday 00:00 UTC+7.
+  const stopSnapshots = startRankingSnapshots(database.db, logger);
   await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done));
   const shownHost = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
   logger.info("listening", { url: `http://${shownHost}:${config.PORT}`, mode: config.NODE_ENV, realtime: bus?.kind ?? "in-process" });
@@ -112,6 +115,7 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
     force.unref();
     stopOfferExpiry();
     stopEventReminders();
+    stopSnapshots();
     // Sockets are told the server is going away (1001): their clients reconnect and resume.
     const socketsClosed = sockets.close();
     server.close(async () => {

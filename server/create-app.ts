@@ -53,6 +53,7 @@ import { reputationRoutes } from "./reputation/reputation-routes.ts";
 import { bagRoutes } from "./bag/bag-routes.ts";
 import { notesRoutes } from "./notes/notes-routes.ts";
 import { clansRoutes } from "./clans/clans-routes.ts";
+import { rankingsRoutes } from "./rankings/rankings-routes.ts";
 import { taxRoutes } from "./tax/tax-routes.ts";
 import type { Config } from "./config.ts";
 import { quotasOf } from "./quotas.ts";
@@ -320,6 +321,7 @@ export function createApp({
   app.route("/api", bagRoutes(database.db, hub));
   app.route("/api", notesRoutes(database.db, hub));
   app.route("/api", clansRoutes(database.db, hub));
+  app.route("/api", rankingsRoutes(database.db));
   app.route("/api", taxRoutes(database.db, hub));
   app.all("/api/*", (c) => {
     const failure = new AppError("not-found", `No API endpoint at ${c.req.method} ${c.req.path}`);

@@ -904,6 +904,32 @@ const endpoints: Endpoint[] = [
     expected: own(404),
   },
   { route: "DELETE /api/clan-events/:id", request: () => ({ method: "DELETE", path: "/api/clan-events/999999" }), expected: own(404) },
+  // Rankings: open to visitors; submitting a character's numbers is a member's (each caller a character of their own).
+  {
+    route: "GET /api/rankings",
+    request: () => ({ method: "GET", path: "/api/rankings?kind=players&period=month" }),
+    expected: everyone(200),
+  },
+  {
+    route: "GET /api/characters/:id/history",
+    request: () => ({ method: "GET", path: "/api/characters/999999/history" }),
+    expected: everyone(404),
+  },
+  {
+    route: "POST /api/characters",
+    request: (caller) => ({
+      method: "POST",
+      path: "/api/characters",
+      body: {
+        name: `Xếp hạng ${createHash("sha256").update(caller.email).digest("hex").slice(0, 8)}`,
+        server: "thanh-truc",
+        classId: "swordsman",
+        level: 20,
+        power: 12_345,
+      },
+    }),
+    expected: own(201),
+  },
   { route: "GET /api/characters/claims", request: () => ({ method: "GET", path: "/api/characters/claims" }), expected: own(200) },
   {
     route: "POST /api/characters/claims",

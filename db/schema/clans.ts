@@ -20,6 +20,11 @@ export const clans = pgTable(
     emblem: text("emblem").notNull(),
     language: text("language").notNull(),
     recruiting: boolean("recruiting").notNull().default(true),
+    /**
+     * The sum of its 30 strongest members' best character on its server (rankings), kept up to date by
+     * every change to a member's numbers or to the membership; null while no member has a character there.
+     */
+    power: bigint("power", { mode: "number" }),
     hiddenAt: bigint("hidden_at", { mode: "number" }),
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
     updatedAt: bigint("updated_at", { mode: "number" }).notNull(),
@@ -29,6 +34,8 @@ export const clans = pgTable(
     check("clans_language", sql`${table.language} in ('vi', 'en')`),
     uniqueIndex("clans_server_name").on(table.server, sql`f_unaccent(lower(${table.name}))`),
     uniqueIndex("clans_server_tag").on(table.server, table.tag),
+    index("clans_power").on(table.power.desc().nullsLast(), table.id),
+    index("clans_server_power").on(table.server, table.power.desc().nullsLast(), table.id),
   ],
 );
 

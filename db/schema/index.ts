@@ -19,3 +19,4 @@ export * from "./bag.ts";
 export * from "./notes.ts";
 export * from "./tax.ts";
 export * from "./clans.ts";
+export * from "./rankings.ts";

@@ -19,6 +19,7 @@ import { AppError } from "../errors.ts";
 import { notify } from "../notifications/notifications.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { publishReadersChanged } from "../realtime/readers-changed.ts";
+import { refreshClanPower } from "./clan-power.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -144,6 +145,7 @@ async function addMember(tx: Tx, clan: ClanRow, uid: string, actorUid: string, n
     .delete(clanRequests)
     .where(and(eq(clanRequests.uid, uid), sql`${clanRequests.clanId} in (select id from ${clans} where server = ${clan.server})`));
   await log(tx, clan.id, "joined", actorUid, uid, {}, now);
+  await refreshClanPower(tx, clan.id);
 }
 
 /** Refuses when `uid` is a member of this clan, or of another on its server. */
@@ -336,6 +338,7 @@ export async function kick(db: Database, hub: RealtimeHub, viewer: Viewer, clanI
       throw new AppError("permission-denied", "Your role in this clan does not allow this.");
     await tx.delete(clanMembers).where(and(eq(clanMembers.clanId, clanId), eq(clanMembers.uid, uid)));
     await log(tx, clanId, "kicked", viewer.uid, uid, {}, now);
+    await refreshClanPower(tx, clanId);
     return notify(tx, notices([uid], "clan-removed", viewer.uid, clan, clanLink(clan), { reason: "kicked" }), now);
   });
   publishAll(hub, events);
@@ -352,6 +355,7 @@ export async function leave(db: Database, hub: RealtimeHub, viewer: Viewer, clan
   await db.transaction(async (tx) => {
     await tx.delete(clanMembers).where(and(eq(clanMembers.clanId, clanId), eq(clanMembers.uid, viewer.uid)));
     await log(tx, clanId, "left", viewer.uid, viewer.uid, {}, now);
+    await refreshClanPower(tx, clanId);
   });
   await roomReadersChanged(db, hub, clanId);
 }

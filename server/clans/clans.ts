@@ -120,6 +120,7 @@ const summaryColumns = {
   emblem: clans.emblem,
   language: clans.language,
   recruiting: clans.recruiting,
+  power: clans.power,
   memberCount,
   leaderUid,
   leaderName,
@@ -134,6 +135,7 @@ interface SummaryRow {
   emblem: string;
   language: string;
   recruiting: boolean;
+  power: number | null;
   memberCount: number;
   leaderUid: string | null;
   leaderName: string | null;
@@ -150,8 +152,7 @@ function toSummary(row: SummaryRow): ClanSummary {
     recruiting: row.recruiting,
     leader: row.leaderUid === null ? null : { uid: row.leaderUid, displayName: row.leaderName ?? "" },
     memberCount: row.memberCount,
-    // A clan's power sums its members' characters, which the rankings bring (issue 43): none yet.
-    power: null,
+    power: row.power === null ? null : Number(row.power),
   };
 }
 
@@ -172,8 +173,14 @@ export async function listClans(db: Database, query: ClansQuery): Promise<{ data
     .select(summaryColumns)
     .from(clans)
     .where(and(...conditions))
-    // Power is not known yet: both sorts put the largest clans first, then the oldest.
-    .orderBy(desc(memberCount), asc(clans.createdAt), asc(clans.id))
+    // The strongest (a clan with no known power last) or the largest first, then the oldest.
+    .orderBy(
+      ...(query.sort === "power"
+        ? [sql`${clans.power} desc nulls last`, desc(memberCount)]
+        : [desc(memberCount), sql`${clans.power} desc nulls last`]),
+      asc(clans.createdAt),
+      asc(clans.id),
+    )
     .limit(CLAN_PAGE + 1)
     .offset(offset);
   return {

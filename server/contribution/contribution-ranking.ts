@@ -19,9 +19,10 @@ const memberColumns = {
   level: users.level,
 };
 
+/** `period`: this game week, all time, or since a moment (the rankings' month: `{since}`). */
 export async function listContributionRanking(
   db: Database,
-  period: RankingPeriod,
+  period: RankingPeriod | { since: number },
   { limit = RANKING_SIZE, now = Date.now() }: { limit?: number; now?: number } = {},
 ): Promise<RankedMember[]> {
   const rows =
@@ -35,7 +36,7 @@ export async function listContributionRanking(
           .where(and(isPublic, gt(contributionTotals.points, 0)))
           .orderBy(desc(contributionTotals.points), users.uid)
           .limit(limit)
-      : await weekRows(db, gameWeekStart(new Date(now)), limit);
+      : await weekRows(db, typeof period === "object" ? period.since : gameWeekStart(new Date(now)), limit);
   // Equal points share a rank (1, 2, 2, 4).
   let rank = 0;
   return rows.map((row, index) => {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { analyticsEvents, authUsers, clanLog, clanMembers, clans } from "../../db/schema/index.ts";
+import { refreshClanPower } from "../clans/clan-power.ts";
 
 /**
  * Removes an account and the personal data tied to it: the identity record (sessions, linked
@@ -10,6 +11,7 @@ import { analyticsEvents, authUsers, clanLog, clanMembers, clans } from "../../d
  */
 export async function deleteAccount(db: Database, uid: string, now = Date.now()): Promise<void> {
   await db.transaction(async (tx) => {
+    const memberOf = await tx.select({ clanId: clanMembers.clanId }).from(clanMembers).where(eq(clanMembers.uid, uid));
     const led = await tx
       .select({ clanId: clanMembers.clanId })
       .from(clanMembers)
@@ -37,5 +39,7 @@ export async function deleteAccount(db: Database, uid: string, now = Date.now())
     }
     await tx.delete(analyticsEvents).where(eq(analyticsEvents.userId, uid));
     await tx.delete(authUsers).where(eq(authUsers.id, uid));
+    // Their characters went with the account: the clans they were in are weaker now.
+    for (const { clanId } of memberOf) await refreshClanPower(tx, clanId);
   });
 }

@@ -1,0 +1,27 @@
+/** The rankings API (issue 43): characters' numbers, their history, and the rankings, open to visitors. */
+import { Hono } from "hono";
+import type { Database } from "../../db/client.ts";
+import { characterBody, rankingsQuery } from "../../universal/rankings/ranking-schemas.ts";
+import { AppError } from "../errors.ts";
+import { allowPermission, idParam, parseJson, parseQuery, requirePermission, type AppEnv } from "../http/context.ts";
+import { characterById, characterHistory, submitCharacter } from "./characters.ts";
+import { rankings } from "./rankings.ts";
+
+export function rankingsRoutes(db: Database): Hono<AppEnv> {
+  return new Hono<AppEnv>()
+    .post("/characters", async (c) => {
+      const viewer = requirePermission(c, "character:claim:own");
+      return c.json({ data: await submitCharacter(db, viewer, await parseJson(c, characterBody)) }, 201);
+    })
+    .get("/characters/:id/history", async (c) => {
+      allowPermission(c, "view:record");
+      const id = idParam(c, "character");
+      if (!(await characterById(db, id))) throw new AppError("not-found", "No such character.");
+      return c.json({ data: await characterHistory(db, id) });
+    })
+    .get("/rankings", async (c) => {
+      allowPermission(c, "view:record");
+      const { data, nextCursor } = await rankings(db, parseQuery(c, rankingsQuery));
+      return c.json({ data, nextCursor });
+    });
+}
