@@ -64,6 +64,8 @@ export const islands = {
   "clan-invite": () => import("./features/clans/clan-forms.tsx").then((module) => module.InviteMember),
   "clan-event-answer": () => import("./features/clans/clan-forms.tsx").then((module) => module.EventAnswer),
   "clan-event-schedule": () => import("./features/clans/clan-forms.tsx").then((module) => module.EventSchedule),
+  "rating-submit": () => import("./features/rankings/character-submit.tsx").then((module) => module.CharacterSubmit),
+  "character-chart": () => import("./features/rankings/character-history.tsx").then((module) => module.CharacterHistoryChart),
   "clan-settings": () => import("./features/clans/clan-forms.tsx").then((module) => module.ClanSettings),
   "admin-members": () => import("./features/admin/member-badges.tsx").then((module) => module.MemberList),
   "guide-decision": () => import("./features/guides/guide-review-queue.tsx").then((module) => module.GuideDecision),

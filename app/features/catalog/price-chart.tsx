@@ -6,7 +6,7 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { compactNumber, SERIES_COLORS, themedAxis, useThemeRevision } from "../../shared/ui/chart-theme.ts";
+import { compactNumber, SERIES_COLORS, themedAxis, useThemeRevision, keepSized } from "../../shared/ui/chart-theme.ts";
 import type { PriceBucket, PriceRange } from "../../../universal/offers/offer-types.ts";
 import { formatDate, GAME_TIME_ZONE, numberFormat } from "../../shared/i18n/format.ts";
 
@@ -90,12 +90,7 @@ export function PriceChart({
       data,
       element,
     );
-    const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: element.clientHeight }));
-    resize.observe(element);
-    return () => {
-      resize.disconnect();
-      chart.destroy();
-    };
+    return keepSized(chart, element);
   }, [buckets, range, language, labels.median, labels.min, labels.max, labels.volume, theme]);
   return <div ref={box} className="size-full" aria-hidden="true" data-testid="price-chart" />;
 }

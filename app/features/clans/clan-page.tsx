@@ -4,7 +4,7 @@ import { mayChangeRole, mayInClan, mayRemove, type ClanRole } from "../../../uni
 import type { Language } from "../../../universal/i18n/languages.ts";
 import { pickMessages, useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Island } from "../../shared/islands/island.tsx";
-import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
+import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
 import { GameTime, ReaderTime } from "../../shared/ui/countdown.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
@@ -55,7 +55,7 @@ export function ClanPageView({ i18n, language, clan, serverName, signedIn }: Cla
 
   return (
     <div className="mx-auto max-w-5xl">
-      <Breadcrumbs current={`${clan.name} [${clan.tag}]`} />
+      <EntryBreadcrumbs listKey="clan" current={`${clan.name} [${clan.tag}]`} />
       <header className={`${card} flex flex-col gap-4 sm:flex-row sm:items-start`}>
         <GameIcon icon={clan.emblem} size={72} />
         <div className="flex min-w-0 flex-1 flex-col gap-2">

@@ -5,7 +5,7 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { compactNumber, SERIES_COLORS, themedAxis, useThemeRevision } from "../../shared/ui/chart-theme.ts";
+import { compactNumber, SERIES_COLORS, themedAxis, useThemeRevision, keepSized } from "../../shared/ui/chart-theme.ts";
 import type { LedgerPeriod } from "../../../universal/tax/tax-limits.ts";
 
 const BRAND = SERIES_COLORS.brand;
@@ -51,12 +51,7 @@ export function TaxChart({
       data,
       element,
     );
-    const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: element.clientHeight }));
-    resize.observe(element);
-    return () => {
-      resize.disconnect();
-      chart.destroy();
-    };
+    return keepSized(chart, element);
   }, [periods, labels.tax, labels.net, language, theme]);
   return <div ref={box} className="size-full" aria-hidden="true" data-testid="tax-chart" />;
 }

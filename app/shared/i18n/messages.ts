@@ -24,6 +24,7 @@ export const namespaces = [
   "notes",
   "tax",
   "clans",
+  "rankings",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

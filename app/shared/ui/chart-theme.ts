@@ -36,3 +36,16 @@ export function themedAxis(element: HTMLElement) {
 export function compactNumber(language: string): Intl.NumberFormat {
   return new Intl.NumberFormat(language === "en-US" ? "en-US" : "vi-VN", { notation: "compact", maximumFractionDigits: 1 });
 }
+
+/** Keeps a chart the size of its box; the function returned stops that and removes the chart (an effect's cleanup). */
+export function keepSized(
+  chart: { setSize(size: { width: number; height: number }): void; destroy(): void },
+  element: HTMLElement,
+): () => void {
+  const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: element.clientHeight }));
+  resize.observe(element);
+  return () => {
+    resize.disconnect();
+    chart.destroy();
+  };
+}
