@@ -66,6 +66,7 @@ export const islands = {
   "clan-event-schedule": () => import("./features/clans/clan-forms.tsx").then((module) => module.EventSchedule),
   "rating-submit": () => import("./features/rankings/character-submit.tsx").then((module) => module.CharacterSubmit),
   "character-chart": () => import("./features/rankings/character-history.tsx").then((module) => module.CharacterHistoryChart),
+  "character-report": () => import("./features/rankings/character-report.tsx").then((module) => module.CharacterReport),
   "clan-settings": () => import("./features/clans/clan-forms.tsx").then((module) => module.ClanSettings),
   "admin-members": () => import("./features/admin/member-badges.tsx").then((module) => module.MemberList),
   "guide-decision": () => import("./features/guides/guide-review-queue.tsx").then((module) => module.GuideDecision),

@@ -54,6 +54,7 @@ import { bagRoutes } from "./bag/bag-routes.ts";
 import { notesRoutes } from "./notes/notes-routes.ts";
 import { clansRoutes } from "./clans/clans-routes.ts";
 import { rankingsRoutes } from "./rankings/rankings-routes.ts";
+import { characterStatsReportable } from "./rankings/character-stats-reports.ts";
 import { taxRoutes } from "./tax/tax-routes.ts";
 import type { Config } from "./config.ts";
 import { quotasOf } from "./quotas.ts";
@@ -294,6 +295,7 @@ export function createApp({
     characterReportable(),
     claimReportable(),
     claimDisputeReportable(),
+    characterStatsReportable(),
   ]);
   app.route("/api", profileRoutes(database.db, hub));
   app.route("/api", usersRoutes(database.db));

@@ -131,7 +131,10 @@ export async function charactersOf(db: Database, uid: string): Promise<Character
 }
 
 /** The clan a character's member is in on its server (visible ones only). */
-export async function clanOfCharacter(db: Database, character: Pick<CharacterView, "uid" | "server">): Promise<{ id: string; name: string; tag: string } | null> {
+export async function clanOfCharacter(
+  db: Database,
+  character: Pick<CharacterView, "uid" | "server">,
+): Promise<{ id: string; name: string; tag: string } | null> {
   const [row] = await db
     .select({ id: clans.id, name: clans.name, tag: clans.tag })
     .from(clanMembers)

@@ -170,6 +170,28 @@ describe.each(testEngines)("rankings on %s", (engine) => {
     expect(await power()).toBe(700);
   });
 
+  it("lets anyone flag a character's numbers and a moderator mark them checked from the queue", async () => {
+    const [an, binh] = [await signUpMember(t, "An"), await signUpMember(t, "Bình")];
+    const moderator = await signUpMember(t, "Kiểm Tra", { role: "moderator" });
+    const name = character();
+    const made = (await (await submit(an, { name, power: 77_000 })).json()).data;
+    const report = (cookie: string, characterId: unknown) =>
+      call(t.app, "/api/reports", { cookie, body: { kind: "character-stats", characterId, reason: "Lực chiến không khớp ảnh" } });
+    expect((await report(an.cookie, made.id)).status).toBe(400);
+    expect((await report(binh.cookie, 999_999_999)).status).toBe(404);
+    const filed = await report(binh.cookie, made.id);
+    expect(filed.status).toBe(201);
+    const { id } = (await filed.json()).data;
+    expect((await call(t.app, `/api/reports/${id}/resolve`, { cookie: binh.cookie, body: { action: "verify" } })).status).toBe(403);
+    expect((await call(t.app, `/api/reports/${id}/resolve`, { cookie: moderator.cookie, body: { action: "hide" } })).status).toBe(400);
+    expect((await call(t.app, `/api/reports/${id}/resolve`, { cookie: moderator.cookie, body: { action: "verify" } })).status).toBe(200);
+    const row = (await players("&server=suong-mai")).data.find((one) => one.characterId === made.id);
+    expect(row?.verified).toBe(true);
+    // New numbers are unchecked again.
+    await submit(an, { name, power: 78_000 });
+    expect((await players("&server=suong-mai")).data.find((one) => one.characterId === made.id)?.verified).toBe(false);
+  });
+
   it("reads the contribution ranking for the week, the month and all time", async () => {
     for (const period of ["week", "month", "all"]) {
       const response = await call(t.app, `/api/rankings?kind=contribution&period=${period}`);

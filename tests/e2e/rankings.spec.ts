@@ -1,5 +1,6 @@
 import rankingsVi from "../../locales/vi/rankings.json" with { type: "json" };
 import rankingsEn from "../../locales/en-US/rankings.json" with { type: "json" };
+import moderation from "../../locales/vi/moderation.json" with { type: "json" };
 import { expect, hydrated, islandHydratedIn, memberInBrowser, seriousViolationsAtEveryWidth, test, useLanguage } from "./fixtures.ts";
 
 test("a member adds a character's numbers, sees it ranked on its server, and its history grows with the next numbers", async ({
@@ -65,4 +66,29 @@ test("in English, a visitor reads the clan ranking and is asked to sign in to ad
     `/login?redirect=${encodeURIComponent("/rating")}`,
   );
   expect(await seriousViolationsAtEveryWidth(page)).toEqual([]);
+});
+
+test("another member flags a character's numbers from its page, through the site's report dialog", async ({ browser }) => {
+  const origin = test.info().project.use.baseURL ?? "";
+  const name = `Cung Thủ ${Math.random().toString(36).slice(2, 7)}`;
+  const owner = await memberInBrowser(browser, "Chủ Nhân Vật", "rankings");
+  const made = await owner.page.request.post("/api/characters", {
+    data: { name, server: "bach-hac", classId: "swordsman", level: 20, power: 54321 },
+    headers: { Origin: origin },
+  });
+  const { id } = (await made.json()).data as { id: number };
+  // The member sees no report button on their own character.
+  await owner.page.goto(`/rating?character=${id}`);
+  await expect(owner.page.getByRole("button", { name: rankingsVi.character.report })).toHaveCount(0);
+  await owner.page.context().close();
+
+  const reporter = await memberInBrowser(browser, "Người Báo Cáo", "rankings");
+  await reporter.page.goto(`/rating?character=${id}`);
+  await hydrated(reporter.page);
+  await reporter.page.getByRole("button", { name: rankingsVi.character.report }).click();
+  const dialog = reporter.page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: moderation.report.submit }).click();
+  await expect(dialog.getByText(moderation.report.sent)).toBeVisible();
+  await reporter.page.context().close();
 });

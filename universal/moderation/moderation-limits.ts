@@ -9,7 +9,18 @@
  * in-game characters (scam reports); a member's proof that a character is theirs (`claim`) and a
  * dispute of another member's verified claim (`claim-dispute`) go through the same queue.
  */
-export const reportKinds = ["message", "post", "comment", "member", "guide", "offer", "character", "claim", "claim-dispute"] as const;
+export const reportKinds = [
+  "message",
+  "post",
+  "comment",
+  "member",
+  "guide",
+  "offer",
+  "character",
+  "claim",
+  "claim-dispute",
+  "character-stats",
+] as const;
 export type ReportKind = (typeof reportKinds)[number];
 
 export const reportActions = ["hide", "delete", "dismiss", "verify"] as const;
@@ -22,7 +33,9 @@ export type ReportAction = (typeof reportActions)[number];
  * hidden, deleted or dismissed.
  */
 export function reportActionsFor(kind: ReportKind): readonly ReportAction[] {
-  return kind === "character" || kind === "claim" || kind === "claim-dispute" ? ["verify", "dismiss"] : ["hide", "delete", "dismiss"];
+  return kind === "character" || kind === "claim" || kind === "claim-dispute" || kind === "character-stats"
+    ? ["verify", "dismiss"]
+    : ["hide", "delete", "dismiss"];
 }
 
 export const reportStatuses = ["open", "resolved"] as const;
@@ -126,6 +139,7 @@ export const AUDIT_TARGET_KINDS = [
   "claim",
   "claim-dispute",
   "clan",
+  "character-stats",
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 

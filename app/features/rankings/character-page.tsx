@@ -8,6 +8,7 @@ import { Island } from "../../shared/islands/island.tsx";
 import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
 import { ReaderTime } from "../../shared/ui/countdown.tsx";
 import { CharacterHistoryChart } from "./character-history.tsx";
+import { CharacterReport } from "./character-report.tsx";
 import { UnverifiedMark } from "./rating-parts.tsx";
 
 export interface CharacterPageProps {
@@ -18,12 +19,14 @@ export interface CharacterPageProps {
   character: CharacterView;
   history: { t: number; level: number; power: number }[];
   clan: { id: string; name: string; tag: string } | null;
+  /** The report dialog's words, for a signed-in reader who is not the character's member; null otherwise. */
+  reportI18n: RouteMessages | null;
 }
 
 const card = "rounded-xl border border-line bg-surface p-4 sm:p-5";
 
 /** A character's page: its latest numbers and whether they and its claim are checked, its clan, and its history as a chart and a table. */
-export function CharacterPage({ i18n, language, servers, classes, character, history, clan }: CharacterPageProps) {
+export function CharacterPage({ i18n, language, servers, classes, character, history, clan, reportI18n }: CharacterPageProps) {
   const { t } = useRouteMessages(i18n);
   const format = numberFormat(language).format;
   const serverName = servers.find((server) => server.id === character.server)?.name ?? character.server;
@@ -50,6 +53,14 @@ export function CharacterPage({ i18n, language, servers, classes, character, his
             t("character.noClan")
           )}
         </p>
+        {reportI18n ? (
+          <Island
+            name="character-report"
+            component={CharacterReport}
+            props={{ i18n: reportI18n, characterId: character.id, label: t("character.report") }}
+            when="used"
+          />
+        ) : null}
         <p className="text-xs text-fg-muted">
           {t("character.updated")} <ReaderTime at={character.updatedAt} language={language} style="medium" />
         </p>

@@ -42,8 +42,23 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     const id = params.get("character") ?? "";
     const character = ID.test(id) ? await characterById(db, Number(id)) : undefined;
     if (!character) notFound(url, { list: "rating" });
-    const [history, clan] = await Promise.all([characterHistory(db, character.id), clanOfCharacter(db, character)]);
-    return { view: "character" as const, i18n, language: i18n.language, servers, classes, character, history, clan };
+    const mayReport = viewer !== null && viewer.uid !== character.uid;
+    const [history, clan, moderationI18n] = await Promise.all([
+      characterHistory(db, character.id),
+      clanOfCharacter(db, character),
+      mayReport ? loadRouteMessages(request, "moderation") : null,
+    ]);
+    return {
+      view: "character" as const,
+      i18n,
+      language: i18n.language,
+      servers,
+      classes,
+      character,
+      history,
+      clan,
+      reportI18n: moderationI18n ? pickMessages(moderationI18n, ["report"]) : null,
+    };
   }
 
   const parsed = rankingsQuery.safeParse(Object.fromEntries(params));
