@@ -1,3 +1,4 @@
+import { benchRankings, rankingsLine } from "./bench-rankings.ts";
 import { positiveIntFromEnv } from "./bench-env.ts";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -374,6 +375,7 @@ async function runBenchmarks(
   const search = await benchSearch();
   const community = await benchCommunity();
   const trading = await benchTradingQueries();
+  const ranked = await benchRankings(settings.load);
 
   const floor = lighthouse.find((result) => result.page.label === FLOOR)?.mid;
   const ours = lighthouse.filter((result) => result.page.label !== FLOOR && !isMemberLabel(result.page.label)).map((result) => result.mid);
@@ -402,6 +404,7 @@ async function runBenchmarks(
     ),
     itemMarketLine(itemMarket),
     tradingQueriesLine(trading),
+    rankingsLine(ranked),
     members ? members.line : "members' pages not benched (BENCH_MEMBERS=0)",
   ]
     .filter(Boolean)

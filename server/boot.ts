@@ -94,7 +94,7 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   // Clan events remind those who answered going or maybe, 30 minutes before (each once, whatever the processes).
   const stopEventReminders = startEventReminders(database.db, hub, logger);
   // Each game week's rankings snapshot, written once (whatever the processes) within a minute of Monday 00:00 UTC+7.
-  const stopSnapshots = startRankingSnapshots(database.db, logger);
+  const stopSnapshots = startRankingSnapshots(database.db, hub, logger);
   await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done));
   const shownHost = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
   logger.info("listening", { url: `http://${shownHost}:${config.PORT}`, mode: config.NODE_ENV, realtime: bus?.kind ?? "in-process" });

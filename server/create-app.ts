@@ -295,7 +295,7 @@ export function createApp({
     characterReportable(),
     claimReportable(),
     claimDisputeReportable(),
-    characterStatsReportable(),
+    characterStatsReportable(hub),
   ]);
   app.route("/api", profileRoutes(database.db, hub));
   app.route("/api", usersRoutes(database.db));
@@ -323,7 +323,7 @@ export function createApp({
   app.route("/api", bagRoutes(database.db, hub));
   app.route("/api", notesRoutes(database.db, hub));
   app.route("/api", clansRoutes(database.db, hub));
-  app.route("/api", rankingsRoutes(database.db));
+  app.route("/api", rankingsRoutes(database.db, hub));
   app.route("/api", taxRoutes(database.db, hub));
   app.all("/api/*", (c) => {
     const failure = new AppError("not-found", `No API endpoint at ${c.req.method} ${c.req.path}`);

@@ -7,7 +7,9 @@ import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import type { ReportContext } from "../../universal/moderation/moderation-schemas.ts";
 import { characterHref } from "../../universal/rankings/ranking-schemas.ts";
+import { publishPagesChanged } from "../delivery/page-changes.ts";
 import { AppError } from "../errors.ts";
+import type { RealtimeHub } from "../realtime/hub.ts";
 import { parseValue } from "../http/context.ts";
 import { fileReport, reportKindsOf } from "../moderation/moderation.ts";
 import type { ReportableKind } from "../moderation/report-kinds.ts";
@@ -44,7 +46,7 @@ async function statsContext(db: Database, targetId: string): Promise<ReportConte
   };
 }
 
-export function characterStatsReportable(): ReportableKind {
+export function characterStatsReportable(hub: RealtimeHub): ReportableKind {
   const kind: ReportableKind = {
     kind: "character-stats",
     permission: "report:verify",
@@ -65,7 +67,7 @@ export function characterStatsReportable(): ReportableKind {
       if (character.uid === moderator.uid)
         throw new AppError("permission-denied", "Another moderator checks your own numbers.", { reason: "own" });
       await verifyCharacterNumbers(tx, character.id);
-      return () => {};
+      return () => publishPagesChanged(hub, ["/rating"]);
     },
     async file(db, viewer, request) {
       // The site's report dialog names the thing `id`; the API's own field is `characterId`.

@@ -19,7 +19,9 @@ import {
 } from "../../universal/rankings/ranking-schemas.ts";
 import { gameWeekStart } from "../content/schedule.ts";
 import { listContributionRanking } from "../contribution/contribution-ranking.ts";
+import { publishPagesChanged } from "../delivery/page-changes.ts";
 import type { Logger } from "../logger.ts";
+import type { RealtimeHub } from "../realtime/hub.ts";
 import { startSweep } from "../sweep.ts";
 
 export type RankingsAnswer =
@@ -80,13 +82,18 @@ export async function rankPlayers(
     sql`select p.claim_id, p.name, p.server, p.class_id, p.level, p.power, p.verified,
           ${previous} as previous_rank, ${startPower} as start_power,
           c.id as clan_id, c.name as clan_name, c.tag as clan_tag
-        from character_power p
+        from (
+          -- The page's characters first, from the index alone: what follows is read for these rows only.
+          select p.claim_id from character_power p
+          ${scope.length > 0 ? sql`where ${sql.join(scope, sql` and `)}` : sql``}
+          order by p.power desc nulls last, p.claim_id
+          limit ${RANKING_PAGE + 1} offset ${offset}
+        ) page
+        join character_power p on p.claim_id = page.claim_id
         left join ranking_snapshots s on s.claim_id = p.claim_id and s.week_start = ${lastSnapshotWeek}
         left join clan_members m on m.uid = p.uid and m.server = p.server
         left join clans c on c.id = m.clan_id and c.hidden_at is null
-        ${scope.length > 0 ? sql`where ${sql.join(scope, sql` and `)}` : sql``}
-        order by p.power desc nulls last, p.claim_id
-        limit ${RANKING_PAGE + 1} offset ${offset}`,
+        order by p.power desc nulls last, p.claim_id`,
   );
   const page = rankPage(
     rows.slice(0, RANKING_PAGE).map((row) => ({
@@ -135,11 +142,15 @@ export async function rankClans(
     sql`select c.id, c.name, c.tag, c.server, c.power,
           (select count(*)::int from clan_members m where m.clan_id = c.id) as members,
           ${previous} as previous_rank, ${startPower} as start_power
-        from clans c
+        from (
+          select c.id from clans c
+          where c.hidden_at is null and c.power is not null ${query.server ? sql`and c.server = ${query.server}` : sql``}
+          order by c.power desc nulls last, c.id
+          limit ${RANKING_PAGE + 1} offset ${offset}
+        ) page
+        join clans c on c.id = page.id
         left join clan_snapshots s on s.clan_id = c.id and s.week_start = ${lastSnapshotWeek}
-        where c.hidden_at is null and c.power is not null ${query.server ? sql`and c.server = ${query.server}` : sql``}
-        order by c.power desc nulls last, c.id
-        limit ${RANKING_PAGE + 1} offset ${offset}`,
+        order by c.power desc nulls last, c.id`,
   );
   const page = rankPage(
     rows.slice(0, RANKING_PAGE).map((row) => ({
@@ -209,6 +220,16 @@ export async function takeWeeklySnapshot(db: Database, now = Date.now()): Promis
 }
 
 /** Checks every minute whether this game week's snapshot is taken (so it is, within a minute of Monday 00:00 UTC+7). */
-export function startRankingSnapshots(db: Database, logger: Logger, everyMs = 60_000): () => void {
-  return startSweep("weekly ranking snapshot", () => takeWeeklySnapshot(db), logger, everyMs);
+export function startRankingSnapshots(db: Database, hub: RealtimeHub, logger: Logger, everyMs = 60_000): () => void {
+  return startSweep(
+    "weekly ranking snapshot",
+    async () => {
+      const written = await takeWeeklySnapshot(db);
+      // A new week's changes are on the rankings visitors see.
+      if (written > 0) publishPagesChanged(hub, ["/rating"]);
+      return written;
+    },
+    logger,
+    everyMs,
+  );
 }

@@ -5,6 +5,7 @@
  * without asking the server.
  */
 import { feedSorts } from "../feed/feed-limits.ts";
+import { rankingKinds, rankingWindows } from "../rankings/ranking-limits.ts";
 import { languages } from "../i18n/languages.ts";
 import { pages } from "../routing/route-table.ts";
 
@@ -85,6 +86,8 @@ const CLOCK_PAGES = new Set(["/", "/season", "/season/detail", "/event", "/guide
 const CLOCK_MAX_AGE_SECONDS = 60;
 /** A visitor's feed: a like's count shows within this; a post or comment written, edited, hidden or deleted at once (a change is announced). */
 const FEED_MAX_AGE_SECONDS = 30;
+/** The rankings and clans for visitors: a change by a member is announced; a snapshot or a moderator's check shows within this. */
+const COMMUNITY_MAX_AGE_SECONDS = 30;
 
 function pageRules(): Record<string, RouteRule> {
   const rules: Record<string, RouteRule> = {};
@@ -108,6 +111,14 @@ export const routeRules: RouteRules = {
     maxAgeSeconds: FEED_MAX_AGE_SECONDS,
     cacheQuery: { in: [...languages, "all"], sort: feedSorts },
   },
+  // Rankings and clans as visitors see them: shared renders, dropped when a submission or a clan's change is announced.
+  "/rating": {
+    needsNetwork: true,
+    shared: true,
+    maxAgeSeconds: COMMUNITY_MAX_AGE_SECONDS,
+    cacheQuery: { kind: rankingKinds, period: rankingWindows },
+  },
+  "/clan": { needsNetwork: true, shared: true, maxAgeSeconds: COMMUNITY_MAX_AGE_SECONDS },
   "/me/**": { needsNetwork: true },
   "/api/**": { needsNetwork: true },
   "/builds/latest.json": { cacheControl: "no-cache" },

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ClanRole } from "../../../universal/clans/clan-permissions.ts";
-import { clanHref, clanLanguages, type ClanRequest, type ClanSummary, type ClansQuery } from "../../../universal/clans/clan-schemas.ts";
+import { clanHref, clanLanguages, type ClanRequest, type ClanSummary } from "../../../universal/clans/clan-limits.ts";
+import type { ClansQuery } from "../../../universal/clans/clan-schemas.ts";
 import type { Language } from "../../../universal/i18n/languages.ts";
 import { pickMessages, useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Island } from "../../shared/islands/island.tsx";

@@ -16,7 +16,7 @@ import {
   eventAnswers,
   type ClanLanguage,
   type EventAnswer as EventAnswerChoice,
-} from "../../../universal/clans/clan-schemas.ts";
+} from "../../../universal/clans/clan-limits.ts";
 import { apiJson, type ApiRefusal } from "../../shared/api/json-api.ts";
 import { refusalText } from "../../shared/api/refusal-text.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { clanHref, type ClanSummary } from "../../../universal/clans/clan-schemas.ts";
+import { clanHref, type ClanSummary } from "../../../universal/clans/clan-limits.ts";
 import { numberFormat } from "../../shared/i18n/format.ts";
 import type { TFunction } from "../../shared/i18n/translator.ts";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { CharacterView } from "../../../server/rankings/characters.ts";
-import { clanHref } from "../../../universal/clans/clan-schemas.ts";
+import { clanHref } from "../../../universal/clans/clan-limits.ts";
 import type { Language } from "../../../universal/i18n/languages.ts";
 import { numberFormat } from "../../shared/i18n/format.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";

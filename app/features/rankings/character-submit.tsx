@@ -1,6 +1,6 @@
 /** The form that adds a character's numbers (an island woken when used); the character's page opens after. */
 import { useId, useState, type FormEvent } from "react";
-import { characterHref, CHARACTER_NAME_MAX, POWER_MAX } from "../../../universal/rankings/ranking-schemas.ts";
+import { characterHref, CHARACTER_NAME_MAX, POWER_MAX } from "../../../universal/rankings/ranking-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { refusalText } from "../../shared/api/refusal-text.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";

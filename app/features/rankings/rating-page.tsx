@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import type { RankingsAnswer } from "../../../server/rankings/rankings.ts";
 import type { CharacterView } from "../../../server/rankings/characters.ts";
-import { clanHref } from "../../../universal/clans/clan-schemas.ts";
+import { clanHref } from "../../../universal/clans/clan-limits.ts";
 import type { Language } from "../../../universal/i18n/languages.ts";
-import { characterHref, rankingKinds, rankingWindows, type RankingsQuery } from "../../../universal/rankings/ranking-schemas.ts";
+import { characterHref, rankingKinds, rankingWindows } from "../../../universal/rankings/ranking-limits.ts";
+import type { RankingsQuery } from "../../../universal/rankings/ranking-schemas.ts";
 import { numberFormat } from "../../shared/i18n/format.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import type { TFunction } from "../../shared/i18n/translator.ts";
