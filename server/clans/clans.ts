@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { likePattern } from "../../db/folding.ts";
-import { chatRooms, clanLog, clanMembers, clanRequests, clans, users } from "../../db/schema/index.ts";
+import { characterPower, chatRooms, clanLog, clanMembers, clanRequests, clans, users } from "../../db/schema/index.ts";
 import { alias } from "drizzle-orm/pg-core";
 import { violatedUnique } from "../../db/unique-violation.ts";
 import { mayInClan, type ClanRole } from "../../universal/clans/clan-permissions.ts";
@@ -34,7 +34,7 @@ import { eventsOf } from "./clan-events.ts";
  */
 export interface ClanPage extends ClanSummary {
   roomId: string | null;
-  members: { uid: string; displayName: string; role: ClanRole; joinedAt: number }[];
+  members: { uid: string; displayName: string; role: ClanRole; joinedAt: number; power: number | null }[];
   announcements: ClanAnnouncement[];
   events: ClanEvent[];
   log: {
@@ -203,7 +203,16 @@ export async function getClan(db: Database, id: string, viewer: Pick<Viewer, "ui
   const rolesFirst = sql`case ${clanMembers.role} when 'leader' then 0 when 'officer' then 1 else 2 end`;
   const [members, log, news, open, events] = await Promise.all([
     db
-      .select({ uid: clanMembers.uid, displayName: users.displayName, role: clanMembers.role, joinedAt: clanMembers.joinedAt })
+      .select({
+        uid: clanMembers.uid,
+        displayName: users.displayName,
+        role: clanMembers.role,
+        joinedAt: clanMembers.joinedAt,
+        // Their best character on the clan's server (null: none there yet).
+        power: sql<
+          number | string | null
+        >`(select max(p.power) from ${characterPower} p where p.uid = ${clanMembers.uid} and p.server = ${clanMembers.server})`,
+      })
       .from(clanMembers)
       .leftJoin(users, eq(users.uid, clanMembers.uid))
       .where(eq(clanMembers.clanId, id))
@@ -241,7 +250,12 @@ export async function getClan(db: Database, id: string, viewer: Pick<Viewer, "ui
       .orderBy(asc(clanRequests.id)),
     eventsOf(db, id, viewer?.uid ?? null),
   ]);
-  const roster = members.map((member) => ({ ...member, displayName: member.displayName ?? "", role: member.role as ClanRole }));
+  const roster = members.map((member) => ({
+    ...member,
+    displayName: member.displayName ?? "",
+    role: member.role as ClanRole,
+    power: member.power === null ? null : Number(member.power),
+  }));
   const role = viewer ? (roster.find((member) => member.uid === viewer.uid)?.role ?? null) : null;
   const requests = open.map((one) => ({ ...one, kind: one.kind as ClanRequest["kind"], displayName: one.displayName ?? "" }));
   const mine = (kind: ClanRequest["kind"]) => requests.find((one) => one.kind === kind && one.uid === viewer?.uid)?.id ?? null;

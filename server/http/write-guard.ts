@@ -9,7 +9,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Routes that take files: the only ones where `multipart/form-data` is accepted (each sets its own
  * body limit). A route that takes files is added here, in the one place the guard reads.
  */
-export const FILE_UPLOAD_ROUTES: ReadonlySet<string> = new Set(["/api/profile/photo", "/api/feed/posts", "/api/reports"]);
+export const FILE_UPLOAD_ROUTES: ReadonlySet<string> = new Set([
+  "/api/profile/photo",
+  "/api/feed/posts",
+  "/api/reports",
+  "/api/characters",
+]);
 /** Routes that take files and name a thing in their path (a claim's proof). */
 const FILE_UPLOAD_PATTERNS: readonly RegExp[] = [/^\/api\/characters\/claims\/\d+\/proof$/];
 

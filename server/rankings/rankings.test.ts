@@ -1,5 +1,6 @@
 /** Rankings (issue 43): characters' numbers, the rankings with change and gain, clans' power, weekly snapshots; on both engines. */
 import fc from "fast-check";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client.ts";
@@ -113,6 +114,33 @@ describe.each(testEngines)("rankings on %s", (engine) => {
     expect((await call(t.app, "/api/characters/999999999/history")).status).toBe(404);
   });
 
+  it("takes the numbers as a form too, its screenshot the pending claim's proof in the moderation queue", async () => {
+    const an = await signUpMember(t, "An");
+    const name = character();
+    const form = new FormData();
+    for (const [field, value] of Object.entries({ name, server: "suong-mai", classId: "swordsman", level: "25", power: "43210" }))
+      form.append(field, value);
+    const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#36c" } })
+      .png()
+      .toBuffer();
+    form.append("screenshot", new Blob([new Uint8Array(png)], { type: "image/png" }), "proof.png");
+    const made = await call(t.app, "/api/characters", { cookie: an.cookie, body: form });
+    expect(made.status).toBe(201);
+    const submitted = (await made.json()).data;
+    expect(submitted).toMatchObject({ name, level: 25, power: 43_210, claim: "pending" });
+    const claims = (await (await call(t.app, "/api/characters/claims", { cookie: an.cookie })).json()).data as {
+      id: number;
+      proofReportId: number | null;
+    }[];
+    expect(claims.find((claim) => claim.id === submitted.id)?.proofReportId).toEqual(expect.any(Number));
+
+    // A form with a field wrong writes nothing.
+    const bad = new FormData();
+    for (const [field, value] of Object.entries({ name: character(), server: "suong-mai", classId: "swordsman", level: "25", power: "-5" }))
+      bad.append(field, value);
+    expect((await call(t.app, "/api/characters", { cookie: an.cookie, body: bad })).status).toBe(400);
+  });
+
   it("moves `change` by the weekly snapshot, written once however many processes take it", async () => {
     const [an, binh] = [await signUpMember(t, "An"), await signUpMember(t, "Bình")];
     const [first, second] = [character(), character()];
@@ -155,6 +183,12 @@ describe.each(testEngines)("rankings on %s", (engine) => {
     await call(t.app, `/api/clans/${clan.id}/join`, { cookie: hoa.cookie, body: {} });
     await call(t.app, `/api/clans/${clan.id}/members/${hoa.uid}/approve`, { cookie: lan.cookie, body: {} });
     expect(await power()).toBe(1_000);
+    // Each member with their best character on the clan's server.
+    const members = (await (await call(t.app, `/api/clans/${clan.id}`)).json()).data.members as { uid: string; power: number | null }[];
+    expect(members.map((member) => [member.uid, member.power])).toEqual([
+      [lan.uid, 700],
+      [hoa.uid, 300],
+    ]);
     const clans = (await (await call(t.app, "/api/rankings?kind=clans&server=hoa-phuong")).json()).data as RankedClan[];
     expect(clans[0]).toMatchObject({ rank: 1, clanId: clan.id, name: "Hội Lực Chiến", tag: "LC", power: 1_000, members: 2 });
     const sorted = (await (await call(t.app, "/api/clans?server=hoa-phuong&sort=power")).json()).data;

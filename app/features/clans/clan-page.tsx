@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { ClanPage } from "../../../server/clans/clans.ts";
 import { mayChangeRole, mayInClan, mayRemove, type ClanRole } from "../../../universal/clans/clan-permissions.ts";
 import type { Language } from "../../../universal/i18n/languages.ts";
+import { numberFormat } from "../../shared/i18n/format.ts";
 import { pickMessages, useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Island } from "../../shared/islands/island.tsx";
 import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
@@ -174,8 +175,11 @@ export function ClanPageView({ i18n, language, clan, serverName, signedIn }: Cla
                       {member.displayName || t("log.someone")}
                     </Link>
                     <span className="text-xs text-fg-muted">
-                      {t(`roles.${member.role}`)} · {t("page.joined")}{" "}
-                      <ReaderTime at={member.joinedAt} language={language} style="medium" />
+                      {t(`roles.${member.role}`)} ·{" "}
+                      {member.power === null
+                        ? t("summary.noPower")
+                        : t("summary.power", { power: numberFormat(language).format(member.power) })}{" "}
+                      · {t("page.joined")} <ReaderTime at={member.joinedAt} language={language} style="medium" />
                     </span>
                   </span>
                   {role && member.role !== "leader" && mayManage(role, member.role) ? (
