@@ -118,6 +118,12 @@ export function ClanDirectoryPage({ i18n, language, servers, query, clans, nextC
           optionLabel={(value) => t(value === "true" ? "directory.recruitingOnly" : "directory.closedOnly")}
           anyLabel={t("directory.anyRecruiting")}
         />
+        <SelectField
+          name="sort"
+          label={t("directory.sort")}
+          values={["members", "power"]}
+          optionLabel={(value) => t(value === "power" ? "directory.sortPower" : "directory.sortMembers")}
+        />
       </FilterForm>
 
       <section aria-labelledby="clan-results" className="mt-5">

@@ -9,16 +9,9 @@ import { EntryBreadcrumbs } from "../../shared/ui/catalog-parts.tsx";
 import { GameTime, ReaderTime } from "../../shared/ui/countdown.tsx";
 import { GameIcon } from "../../shared/ui/game-icon.tsx";
 import { SignInPrompt } from "../../shared/ui/sign-in-prompt.tsx";
-import {
-  AnnounceForm,
-  ClanSettings,
-  EventAnswer,
-  EventSchedule,
-  InviteMember,
-  MemberManage,
-  MembershipActions,
-  RequestAnswer,
-} from "./clan-forms.tsx";
+import { EventAnswer, EventSchedule } from "./clan-event-forms.tsx";
+import { AnnounceForm, InviteMember, MemberManage, MembershipActions, RequestAnswer } from "./clan-forms.tsx";
+import { ClanSettings } from "./clan-settings.tsx";
 import { ClanFacts, RecruitingLabel } from "./clan-parts.tsx";
 
 export interface ClanPageProps {
