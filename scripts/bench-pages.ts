@@ -36,7 +36,10 @@ function readPack<T>(kind: string): T[] {
   return JSON.parse(readFileSync(`content/demo/${kind}.json`, "utf8")) as T[];
 }
 
-/** The issue's pages: home, the item catalog, the first weapon's detail, the deepest recipe, the district map. */
+/**
+ * The public pages benched as a visitor: home, the item catalog, the first weapon's detail, the deepest recipe,
+ * the district map, and the clans' directory and the rankings (issue 43).
+ */
 export function benchedPaths(): string[] {
   const items = readPack<{ id: string; type: string }>("items");
   const item = items.find((entry) => entry.type === "weapon") ?? items[0];
@@ -49,6 +52,8 @@ export function benchedPaths(): string[] {
     `/equipments-items/detail?id=${encodeURIComponent(item.id)}`,
     `/craft/detail?id=${encodeURIComponent(recipe.id)}`,
     "/district",
+    "/clan",
+    "/rating",
   ];
 }
 

@@ -171,7 +171,12 @@ export type JoinResult = { status: "requested"; request: ClanRequest } | { statu
  * officers approve or refuse, told to them. Asking again answers the same open request.
  */
 export async function requestToJoin(db: Database, hub: RealtimeHub, viewer: Viewer, clanId: string, now = Date.now()): Promise<JoinResult> {
-  const clan = await clanById(db, clanId);
+  const [found] = await db
+    .select({ id: clans.id, server: clans.server, name: clans.name, tag: clans.tag, hidden: clans.hiddenAt, recruiting: clans.recruiting })
+    .from(clans)
+    .where(eq(clans.id, clanId));
+  if (!found) throw new AppError("not-found", "No such clan.");
+  const { hidden, recruiting, ...clan } = found;
   const [invite] = await db
     .select({ id: clanRequests.id })
     .from(clanRequests)
@@ -181,10 +186,6 @@ export async function requestToJoin(db: Database, hub: RealtimeHub, viewer: View
     return { status: "joined", clanId };
   }
   await assertOutsideServer(db, clan, viewer.uid, "you");
-  const [{ hidden, recruiting } = { hidden: null, recruiting: false }] = await db
-    .select({ hidden: clans.hiddenAt, recruiting: clans.recruiting })
-    .from(clans)
-    .where(eq(clans.id, clanId));
   if (hidden !== null) throw new AppError("not-found", "No such clan.");
   if (!recruiting) throw new AppError("failed-precondition", "This clan is not recruiting.", { reason: "not-recruiting" });
   const { events } = await db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import type { Browser, Page, WebSocketRoute } from "@playwright/test";
 import chat from "../../locales/vi/chat.json" with { type: "json" };
 import { expect, hydrated, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+import { bubble, openRoom, send } from "./chat-room.ts";
 
 const origin = () => test.info().project.use.baseURL ?? "";
 
@@ -20,26 +21,6 @@ async function member(browser: Browser, name: string): Promise<{ page: Page; uid
   expect(signedUp.status()).toBe(200);
   const profile = await page.request.post("/api/profile/sync", { data: {}, headers: { Origin: origin() } });
   return { page, uid: (await profile.json()).uid, problems };
-}
-
-/** Opens a conversation and waits until it is live: caught up, and new messages arrive as they are sent. */
-async function openRoom(page: Page, room: string): Promise<void> {
-  await page.goto(`/chat?room=${encodeURIComponent(room)}`);
-  await hydrated(page);
-  await expect(page.locator('section[data-live="true"]')).toBeVisible();
-}
-
-async function send(page: Page, text: string): Promise<void> {
-  const sent = page.waitForResponse(
-    (response) => /\/api\/chat\/rooms\/[^/]+\/messages$/.test(response.url()) && response.request().method() === "POST",
-  );
-  await page.getByLabel(chat.composer.label, { exact: true }).fill(text);
-  await page.getByLabel(chat.composer.label, { exact: true }).press("Enter");
-  expect((await sent).status()).toBe(201);
-}
-
-function bubble(page: Page, text: string) {
-  return page.getByRole("listitem").filter({ has: page.getByText(text, { exact: true }) });
 }
 
 test("a visitor is asked to sign in to chat, on a page served as islands that loads no React; a member's open room is live without React too", async ({

@@ -1,31 +1,15 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import chat from "../../locales/vi/chat.json" with { type: "json" };
 import clansVi from "../../locales/vi/clans.json" with { type: "json" };
 import clansEn from "../../locales/en-US/clans.json" with { type: "json" };
 import { expect, hydrated, islandHydratedIn, memberInBrowser, seriousViolationsAtEveryWidth, test, useLanguage } from "./fixtures.ts";
+import { bubble, openRoom, send } from "./chat-room.ts";
 
 // The map's link to a clan that does not exist answers 404, which the visitor's browser notes.
 test.use({ expectedConsole: [/Failed to load resource: the server responded with a status of 404/] });
 
 const member = (browser: Browser, name: string) => memberInBrowser(browser, name, "clans");
 const suffix = () => Math.random().toString(36).slice(2, 6).toUpperCase();
-
-async function openRoom(page: Page, room: string): Promise<void> {
-  await page.goto(`/chat?room=${encodeURIComponent(room)}`);
-  await hydrated(page);
-  await expect(page.locator('section[data-live="true"]')).toBeVisible();
-}
-
-async function send(page: Page, text: string): Promise<void> {
-  const sent = page.waitForResponse(
-    (response) => /\/api\/chat\/rooms\/[^/]+\/messages$/.test(response.url()) && response.request().method() === "POST",
-  );
-  await page.getByLabel(chat.composer.label, { exact: true }).fill(text);
-  await page.getByLabel(chat.composer.label, { exact: true }).press("Enter");
-  expect((await sent).status()).toBe(201);
-}
-
-const bubble = (page: Page, text: string) => page.getByRole("listitem").filter({ has: page.getByText(text, { exact: true }) });
 
 test("a leader founds a clan, approves a member who asked, they talk in the clan room an outsider cannot open, and a kicked member's open room stops at once", async ({
   browser,

@@ -12,6 +12,7 @@ import reputation from "../../locales/vi/reputation.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
 import users from "../../locales/vi/users.json" with { type: "json" };
 import { expect, hydrated, islandHydratedIn, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+import { openRoom } from "./chat-room.ts";
 
 /**
  * Admin, moderator and banned-user journeys. The first admin comes from the one-time setup link
@@ -113,12 +114,6 @@ async function restoreFromAdmin(
     .getByRole("button", { name: fill(list.restoreLabel) })
     .click();
   await expect(page.getByRole("status").filter({ hasText: fill(list.restored) })).toBeVisible();
-}
-
-async function openRoom(page: Page, room: string): Promise<void> {
-  await page.goto(`/chat?room=${encodeURIComponent(room)}`);
-  await hydrated(page);
-  await expect(page.locator('section[data-live="true"]')).toBeVisible();
 }
 
 async function say(page: Page, text: string): Promise<number> {
