@@ -39,8 +39,9 @@ export default tseslint.config(
     // Inside universal/, a folder is a feature (offers, chat, notes…) unless it is a shared kernel
     // that every feature may build on: languages (i18n), the permission table (auth), the route
     // table (routing), the content pack's format (content), canonical URLs (page), safe navigation,
-    // and the request pieces of universal/schemas.ts. A feature imports its own files, the kernels
-    // and schemas.ts, never another feature: what two features need moves to a kernel or schemas.ts.
+    // and the shared files at universal/'s top: the request pieces (schemas.ts), CSV (csv.ts) and
+    // game time (game-time.ts). A feature imports its own files, the kernels and those files, never
+    // another feature: what two features need moves to a kernel or a shared file.
     // A kernel imports only kernels. Two folders compose the features and may import them: the
     // socket protocol (realtime: every feature's frames) and the delivery rules (every page's query).
     // A new folder is a feature until it is named here.
@@ -53,8 +54,9 @@ export default tseslint.config(
           patterns: [
             ...universalNeutral,
             {
-              regex: `^\\.\\./(?!(?:${universalKernels.join("|")})/|schemas\\.ts$)`,
-              message: "A universal/ feature imports its own files, the shared kernels and ../schemas.ts, never another feature.",
+              regex: `^\\.\\./(?!(?:${universalKernels.join("|")})/|(?:schemas|csv|game-time)\\.ts$)`,
+              message:
+                "A universal/ feature imports its own files, the shared kernels and ../schemas.ts, ../csv.ts, ../game-time.ts, never another feature.",
             },
           ],
         },

@@ -215,6 +215,31 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
       .tuple(queryParam("cursor", "10"), queryParam("limit", "5", "100"), fc.nat(2))
       .map(([cursor, limit, count]) => `/api/audit?${[cursor, limit].slice(0, count).join("&")}`),
   }),
+  "GET /api/admin/audit": ({ admin }) => ({
+    session: admin,
+    path: fc
+      .tuple(
+        queryParam("action", "user.ban", "report.hide"),
+        queryParam("targetKind", "member", "room"),
+        queryParam("targetId", "global-vi"),
+        queryParam("actor", admin.uid),
+        queryParam("from", "2026-11-03", "2026-11-02T18:00:00Z"),
+        queryParam("to", "2026-11-04", "2026-11-04T11:00:00Z"),
+        queryParam("cursor", "10"),
+        queryParam("limit", "5", "100"),
+        fc.nat(8),
+      )
+      .map(
+        ([action, kind, id, actor, from, to, cursor, limit, count]) =>
+          `/api/admin/audit?${[action, kind, id, actor, from, to, cursor, limit].slice(0, count).join("&")}`,
+      ),
+  }),
+  "GET /api/admin/audit.csv": ({ admin }) => ({
+    session: admin,
+    path: fc
+      .tuple(queryParam("action", "user.ban"), queryParam("from", "2026-11-03"), queryParam("to", "2026-11-04"), fc.nat(3))
+      .map(([action, from, to, count]) => `/api/admin/audit.csv?${[action, from, to].slice(0, count).join("&")}`),
+  }),
   "GET /api/search": () => ({
     path: fc
       .tuple(queryParam("q", "giap", "tuan", "Giáp Rồng"), queryParam("limit", "5", "50"), fc.nat(2))

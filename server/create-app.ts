@@ -7,6 +7,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { requestContext } from "../app/shared/request-context.ts";
 import type { DatabaseConnection } from "../db/client.ts";
 import { adminRoutes } from "./admin/admin-routes.ts";
+import { auditRoutes } from "./admin/audit-routes.ts";
 import { analyticsRoutes } from "./analytics/analytics-routes.ts";
 import type { AnalyticsSink } from "./analytics/analytics-sink.ts";
 import { adminSetupRoutes } from "./auth/admin-setup.ts";
@@ -39,6 +40,7 @@ import { trendingRoutes } from "./trending/trending-routes.ts";
 import { contributionRoutes } from "./contribution/contribution-routes.ts";
 import { siteSearchRoutes } from "./search/site-search.ts";
 import { addressBucket, clientIp } from "./http/client-ip.ts";
+import { runInRequestScope } from "./http/request-scope.ts";
 import { takesFiles, writeGuard } from "./http/write-guard.ts";
 import { stylesheetReader } from "./http/stylesheets.ts";
 import type { AppEnv } from "./http/context.ts";
@@ -148,6 +150,7 @@ export function createApp({
     });
   });
   app.use(clientIp(config.TRUST_PROXY, config.TRUSTED_PROXIES));
+  app.use((c, next) => runInRequestScope({ clientIp: c.get("clientIp") }, next));
   const quotas = quotasOf(config);
   app.use((c, next) => {
     c.set("quotas", quotas);
@@ -302,6 +305,7 @@ export function createApp({
   app.route("/api", analyticsRoutes(analytics));
   app.route("/api", adminSetupRoutes(database.db));
   app.route("/api", adminRoutes(database.db, hub));
+  app.route("/api", auditRoutes(database.db));
   app.route("/api", favoritesRoutes(database.db));
   app.route(
     "/api",

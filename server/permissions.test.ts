@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roles, type Role } from "../universal/auth/permissions.ts";
 import {
+  auditLog,
   authUsers,
   bagEntries,
   chatMessages,
@@ -110,6 +111,8 @@ interface Endpoint {
   route: string;
   request(caller: Account, shared: Shared): { path: string; method: string; body?: unknown };
   expected: Record<Caller, number>;
+  /** A moderator's or admin's decisions: each call that succeeds writes exactly this many audit entries (one a decision). */
+  audited?: number;
 }
 
 /** Own-data actions: 401 for a visitor, allowed to every signed-in role. */
@@ -214,11 +217,13 @@ const endpoints: Endpoint[] = [
     route: "POST /api/admin/users/:uid/role",
     request: (_caller, { target }) => ({ method: "POST", path: `/api/admin/users/${target}/role`, body: { role: "moderator" } }),
     expected: adminOnly(200),
+    audited: 1,
   },
   {
     route: "POST /api/admin/users/:uid/ban",
     request: (_caller, { target }) => ({ method: "POST", path: `/api/admin/users/${target}/ban`, body: { reason: "spam" } }),
     expected: adminOnly(200),
+    audited: 1,
   },
   { route: "GET /api/admin/outbox", request: () => ({ method: "GET", path: "/api/admin/outbox" }), expected: adminOnly(200) },
   // Tag and title by hand (`user:manage`): admins only.
@@ -230,6 +235,7 @@ const endpoints: Endpoint[] = [
       body: { tag: "vip", title: "Hiệp sĩ" },
     }),
     expected: adminOnly(200),
+    audited: 1,
   },
   // The contribution ranking, like the directory: open to everyone.
   {
@@ -241,6 +247,7 @@ const endpoints: Endpoint[] = [
     route: "DELETE /api/admin/users/:uid/ban",
     request: (_caller, { target }) => ({ method: "DELETE", path: `/api/admin/users/${target}/ban` }),
     expected: adminOnly(200),
+    audited: 1,
   },
   { route: "GET /api/chat/rooms", request: () => ({ method: "GET", path: "/api/chat/rooms" }), expected: own(200) },
   {
@@ -276,11 +283,13 @@ const endpoints: Endpoint[] = [
     route: "POST /api/chat/rooms/:room/mutes",
     request: (_caller, { target }) => ({ method: "POST", path: "/api/chat/rooms/global-vi/mutes", body: { uid: target, minutes: 5 } }),
     expected: moderators(201),
+    audited: 1,
   },
   {
     route: "POST /api/chat/rooms/:room/slow-mode",
     request: () => ({ method: "POST", path: "/api/chat/rooms/global-vi/slow-mode", body: { seconds: 0 } }),
     expected: moderators(200),
+    audited: 1,
   },
   {
     route: "PATCH /api/chat/messages/:id",
@@ -341,8 +350,12 @@ const endpoints: Endpoint[] = [
       body: { action: "dismiss", note: "ok" },
     }),
     expected: moderators(200),
+    audited: 1,
   },
   { route: "GET /api/audit", request: () => ({ method: "GET", path: "/api/audit" }), expected: adminOnly(200) },
+  // The admin area's audit log: a moderator reads the moderation decisions only.
+  { route: "GET /api/admin/audit", request: () => ({ method: "GET", path: "/api/admin/audit" }), expected: moderators(200) },
+  { route: "GET /api/admin/audit.csv", request: () => ({ method: "GET", path: "/api/admin/audit.csv" }), expected: moderators(200) },
   { route: "GET /api/search", request: () => ({ method: "GET", path: "/api/search?q=giap" }), expected: everyone(200) },
   { route: "GET /api/feed/posts", request: () => ({ method: "GET", path: "/api/feed/posts?lang=vi&sort=new" }), expected: everyone(200) },
   {
@@ -378,6 +391,8 @@ const endpoints: Endpoint[] = [
       body: { pinned: false, hidden: false },
     }),
     expected: moderators(200),
+    // Two decisions in one request (unpinned, shown): an entry each.
+    audited: 2,
   },
   {
     route: "POST /api/feed/posts (multipart)",
@@ -501,6 +516,7 @@ const endpoints: Endpoint[] = [
       path: `/api/guides/${guideFixtures.toApprove[caller.uid] ?? guideFixtures.toApprove.any}/approve`,
     }),
     expected: moderators(200),
+    audited: 1,
   },
   {
     route: "POST /api/guides/:id/reject",
@@ -510,6 +526,7 @@ const endpoints: Endpoint[] = [
       body: { reason: "Thiếu ảnh" },
     }),
     expected: moderators(200),
+    audited: 1,
   },
   {
     route: "DELETE /api/guides/:id (another member's)",
@@ -534,6 +551,7 @@ const endpoints: Endpoint[] = [
       path: `/api/feed/comments/${hiddenComments[caller.uid] ?? hiddenComments.any}/restore`,
     }),
     expected: moderators(200),
+    audited: 1,
   },
   { route: "GET /api/guides/hidden", request: () => ({ method: "GET", path: "/api/guides/hidden" }), expected: moderators(200) },
   {
@@ -543,6 +561,7 @@ const endpoints: Endpoint[] = [
       path: `/api/guides/${guideFixtures.toRestore[caller.uid] ?? guideFixtures.toRestore.any}/restore`,
     }),
     expected: moderators(200),
+    audited: 1,
   },
   {
     route: "POST /api/guides/:id/restore (own)",
@@ -682,6 +701,7 @@ const endpoints: Endpoint[] = [
     route: "PATCH /api/offers/:id",
     request: () => ({ method: "PATCH", path: `/api/offers/${offerFixtures.others}`, body: { hidden: false } }),
     expected: moderators(200),
+    audited: 1,
   },
   {
     route: "POST /api/offers/:id/replies",
@@ -986,6 +1006,7 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
     const [profile] = await t.db.select({ role: users.role }).from(users).where(eq(users.uid, uid));
     return { auth: auth?.role ?? null, profile: profile?.role ?? null };
   };
+  const auditEntries = async () => (await t.db.select({ count: sql<number>`count(*)::int` }).from(auditLog))[0]?.count ?? 0;
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -1279,16 +1300,34 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
 
     it.each(endpoints.map((endpoint) => [endpoint.route, endpoint] as const))("%s", async (_route, endpoint) => {
       const statuses = {} as Record<Caller, number>;
+      const audited = {} as Record<Caller, number>;
       for (const caller of callers) {
         const account = accounts[caller];
         const { method, path, body } = endpoint.request(account, shared);
+        const entriesBefore = await auditEntries();
         const response = await call(t.app, path, { method, body, cookie: account.cookie });
         statuses[caller] = response.status;
+        audited[caller] = (await auditEntries()) - entriesBefore;
         if (response.status === 401) expect((await response.json()).error.code).toBe("unauthenticated");
         if (response.status === 403) expect((await response.json()).error.code).toBe("permission-denied");
         if (response.status === 302 && caller === "visitor") expect(response.headers.get("Location")).toMatch(/^\/login\?redirect=/);
       }
       expect(statuses).toEqual(endpoint.expected);
+      // Every decision that succeeds is in the audit log once; nothing else writes there.
+      const expectedAudit = Object.fromEntries(
+        callers.map((caller) => [caller, statuses[caller] >= 200 && statuses[caller] < 300 ? (endpoint.audited ?? 0) : 0]),
+      );
+      expect(audited).toEqual(expectedAudit);
+    });
+
+    it("marks every write only moderators or admins may make as audited", () => {
+      const privileged = endpoints.filter(
+        (endpoint) =>
+          !endpoint.route.startsWith("GET ") &&
+          endpoint.expected.user === 403 &&
+          [endpoint.expected.moderator, endpoint.expected.admin].some((status) => status >= 200 && status < 300),
+      );
+      expect(privileged.filter((endpoint) => !endpoint.audited).map((endpoint) => endpoint.route)).toEqual([]);
     });
 
     it("lets only the admin act on the target account", async () => {

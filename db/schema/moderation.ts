@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
 
 /**
@@ -55,8 +55,10 @@ export const reportReporters = pgTable(
 );
 
 /**
- * Every moderator and admin decision (a resolved report, a mute, a role change, a ban…), never
- * edited: who did what to which thing, when, and the note they gave.
+ * Every moderator and admin decision (a resolved report, a mute, a role change, a ban, a setting…):
+ * who did what to which thing, when, from which address, what it was before and after, and the note
+ * they gave. Append-only: a trigger (migration 0029) refuses updates and deletes, except the actor
+ * becoming null when their account is deleted.
  */
 export const auditLog = pgTable(
   "audit_log",
@@ -67,8 +69,15 @@ export const auditLog = pgTable(
     targetKind: text("target_kind").notNull(),
     targetId: text("target_id").notNull(),
     note: text("note"),
-    data: text("data"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    ip: text("ip"),
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
   },
-  (table) => [index("audit_log_created").on(table.createdAt)],
+  (table) => [
+    index("audit_log_created").on(table.createdAt),
+    index("audit_log_actor").on(table.actorUid, table.id),
+    index("audit_log_action").on(table.action, table.id),
+    index("audit_log_target").on(table.targetKind, table.targetId, table.id),
+  ],
 );

@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { roles } from "../../universal/auth/permissions.ts";
 import type { Database } from "../../db/client.ts";
+import { authUsers, users } from "../../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import { parseJson, requirePermission, uidParam, type AppEnv } from "../http/context.ts";
 import { SEARCH_TEXT_MAX, searchText } from "../http/search-text.ts";
@@ -29,6 +31,12 @@ const badgesChange = z
   .refine((change) => change.tag !== undefined || change.title !== undefined, "give a tag, a title or both");
 const ban = z.object({ reason: z.string().trim().min(1).max(200), until: z.iso.datetime().optional() }).strict();
 
+/** A member's ban as the audit log records it, before a decision changes it. */
+async function banState(db: Database, uid: string): Promise<{ banned: boolean; until: string | null } | null> {
+  const [row] = await db.select({ banned: authUsers.banned, until: authUsers.banExpires }).from(authUsers).where(eq(authUsers.id, uid));
+  return row ? { banned: row.banned === true, until: row.until?.toISOString() ?? null } : null;
+}
+
 /** The admin area's user management API: every handler checks the permission table first. */
 export function adminRoutes(db: Database, hub: Pick<RealtimeHub, "publish">) {
   return new Hono<AppEnv>()
@@ -45,8 +53,15 @@ export function adminRoutes(db: Database, hub: Pick<RealtimeHub, "publish">) {
       const { role } = await parseJson(c, roleChange);
       if (uid === admin.uid && role !== "admin") throw new AppError("invalid-argument", "You cannot remove your own admin role.");
       const result = await db.transaction(async (tx) => {
-        const changed = await setRole(tx, { uid }, role);
-        await recordAudit(tx, { actorUid: admin.uid, action: "user.set-role", targetKind: "member", targetId: uid, data: { role } });
+        const { previous, ...changed } = await setRole(tx, { uid }, role);
+        await recordAudit(tx, {
+          actorUid: admin.uid,
+          action: "user.set-role",
+          targetKind: "member",
+          targetId: uid,
+          before: { role: previous },
+          after: { role },
+        });
         return changed;
       });
       // The member's open sockets close and reconnect with the new role.
@@ -59,13 +74,15 @@ export function adminRoutes(db: Database, hub: Pick<RealtimeHub, "publish">) {
       const uid = uidParam(c);
       const change = await parseJson(c, badgesChange);
       const result = await db.transaction(async (tx) => {
+        const [was] = await tx.select({ tag: users.tag, title: users.title }).from(users).where(eq(users.uid, uid));
         const badges = await setBadges(tx, uid, change);
         await recordAudit(tx, {
           actorUid: admin.uid,
           action: "user.set-badges",
           targetKind: "member",
           targetId: uid,
-          data: { tag: badges.tag, title: badges.title, titleByAdmin: badges.titleByAdmin },
+          before: was ? { tag: was.tag, title: was.title } : null,
+          after: { tag: badges.tag, title: badges.title, titleByAdmin: badges.titleByAdmin },
         });
         return badges;
       });
@@ -78,6 +95,7 @@ export function adminRoutes(db: Database, hub: Pick<RealtimeHub, "publish">) {
       const { reason, until } = await parseJson(c, ban);
       if (uid === admin.uid) throw new AppError("invalid-argument", "You cannot ban yourself.");
       await db.transaction(async (tx) => {
+        const before = await banState(tx, uid);
         await banUser(tx, uid, reason, until ? new Date(until) : null);
         await recordAudit(tx, {
           actorUid: admin.uid,
@@ -85,7 +103,8 @@ export function adminRoutes(db: Database, hub: Pick<RealtimeHub, "publish">) {
           targetKind: "member",
           targetId: uid,
           note: reason,
-          data: { until: until ?? null },
+          before,
+          after: { banned: true, until: until ?? null },
         });
       });
       publishSessionsChanged(hub, uid);
@@ -100,8 +119,16 @@ export function adminRoutes(db: Database, hub: Pick<RealtimeHub, "publish">) {
       const admin = requirePermission(c, "user:ban");
       const uid = uidParam(c);
       await db.transaction(async (tx) => {
+        const before = await banState(tx, uid);
         await unbanUser(tx, uid);
-        await recordAudit(tx, { actorUid: admin.uid, action: "user.unban", targetKind: "member", targetId: uid });
+        await recordAudit(tx, {
+          actorUid: admin.uid,
+          action: "user.unban",
+          targetKind: "member",
+          targetId: uid,
+          before,
+          after: { banned: false, until: null },
+        });
       });
       c.get("logger").info("user unbanned", { by: admin.uid, uid });
       return c.json({ banned: false });

@@ -30,7 +30,7 @@ export async function muteMember(db: Database, viewer: Viewer, roomId: string, u
       .onConflictDoUpdate({ target: [chatMutes.roomId, chatMutes.uid], set: { until, mutedBy: viewer.uid, createdAt: now } });
     await recordAudit(
       tx,
-      { actorUid: viewer.uid, action: "chat.mute", targetKind: "member", targetId: uid, data: { room: room.id, minutes } },
+      { actorUid: viewer.uid, action: "chat.mute", targetKind: "member", targetId: uid, after: { room: room.id, minutes } },
       now,
     );
   });
@@ -43,7 +43,7 @@ export async function setSlowMode(db: Database, viewer: Viewer, roomId: string, 
     await tx.update(chatRooms).set({ slowModeSeconds: seconds }).where(eq(chatRooms.id, room.id));
     await recordAudit(
       tx,
-      { actorUid: viewer.uid, action: "chat.slow-mode", targetKind: "room", targetId: room.id, data: { seconds } },
+      { actorUid: viewer.uid, action: "chat.slow-mode", targetKind: "room", targetId: room.id, after: { seconds } },
       now,
     );
   });

@@ -31,11 +31,23 @@ export async function patchClan(db: Database, viewer: Viewer, clanId: string, in
     await clanById(db, clanId);
     const hidden = input.hidden;
     await db.transaction(async (tx) => {
+      const [was] = await tx.select({ hiddenAt: clans.hiddenAt }).from(clans).where(eq(clans.id, clanId)).for("update");
       await tx
         .update(clans)
         .set({ hiddenAt: hidden ? sql`coalesce(${clans.hiddenAt}, ${now})` : null, updatedAt: now })
         .where(eq(clans.id, clanId));
-      await recordAudit(tx, { actorUid: viewer.uid, action: "clan.hide", targetKind: "clan", targetId: clanId, data: { hidden } }, now);
+      await recordAudit(
+        tx,
+        {
+          actorUid: viewer.uid,
+          action: "clan.hide",
+          targetKind: "clan",
+          targetId: clanId,
+          before: { hidden: was !== undefined && was.hiddenAt !== null },
+          after: { hidden },
+        },
+        now,
+      );
     });
     return;
   }

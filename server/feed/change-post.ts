@@ -69,7 +69,7 @@ export async function changePost(
           action,
           targetKind: "post",
           targetId: String(id),
-          data: { [action === "post.hide" ? "hidden" : "pinned"]: value },
+          after: { [action === "post.hide" ? "hidden" : "pinned"]: value },
         },
         now,
       );

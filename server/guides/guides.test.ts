@@ -239,9 +239,10 @@ describe.each(testEngines)("member guides on %s", (engine) => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.targetId, String(guide.id)));
-    expect(audit.filter((entry) => entry.targetKind === "guide").map((entry) => [entry.action, entry.data])).toContainEqual([
-      "guide.restore",
-      JSON.stringify({ via: "approve" }),
+    expect(audit.filter((entry) => entry.targetKind === "guide").map((entry) => [entry.action, entry.before, entry.after])).toContainEqual([
+      "guide.approve",
+      { status: "review", hidden: true },
+      { status: "published", hidden: false, revision: expect.any(Number) },
     ]);
   });
 

@@ -236,14 +236,19 @@ export async function approveGuide(db: Database, hub: RealtimeHub, moderator: Vi
     if (guide.publishedRevisionId === null) {
       await awardPoints(tx, { uid: guide.authorUid, reason: "guide-published", source: String(id) }, now);
     }
-    // Undoing a hide is a moderator's decision on a report, whichever button made it: audited as a restore.
-    if (guide.hiddenAt !== null) {
-      await recordAudit(
-        tx,
-        { actorUid: moderator.uid, action: "guide.restore", targetKind: "guide", targetId: String(id), data: { via: "approve" } },
-        now,
-      );
-    }
+    // One decision, one entry: publishing the text, and showing again a guide hidden after a report.
+    await recordAudit(
+      tx,
+      {
+        actorUid: moderator.uid,
+        action: "guide.approve",
+        targetKind: "guide",
+        targetId: String(id),
+        before: { status: guide.status, hidden: guide.hiddenAt !== null },
+        after: { status: "published", hidden: false, revision: revision!.id },
+      },
+      now,
+    );
     const notices = await notify(
       tx,
       [
@@ -275,6 +280,19 @@ export async function rejectGuide(
   const { row, events } = await db.transaction(async (tx) => {
     const guide = await lockForReview(tx, moderator, id);
     const [rejected] = await tx.update(guides).set({ status: "draft", rejectReason: reason }).where(eq(guides.id, id)).returning();
+    await recordAudit(
+      tx,
+      {
+        actorUid: moderator.uid,
+        action: "guide.reject",
+        targetKind: "guide",
+        targetId: String(id),
+        note: reason,
+        before: { status: guide.status },
+        after: { status: "draft" },
+      },
+      now,
+    );
     const notices = await notify(
       tx,
       [

@@ -260,7 +260,7 @@ export async function resolveReport(
         targetKind: report.kind as ReportKind,
         targetId: report.target_id,
         note: decision.note || null,
-        data: { report: reportId },
+        after: { report: reportId },
       },
       now,
     );

@@ -39,7 +39,14 @@ export async function hideOffer(
       .returning();
     await recordAudit(
       tx,
-      { actorUid: moderator.uid, action: "offer.hide", targetKind: "offer", targetId: String(id), data: { hidden } },
+      {
+        actorUid: moderator.uid,
+        action: "offer.hide",
+        targetKind: "offer",
+        targetId: String(id),
+        before: { hidden: row.hiddenAt !== null },
+        after: { hidden },
+      },
       now,
     );
     return changed as OfferRow;

@@ -164,7 +164,8 @@ export function claimDisputeReportable(): ReportableKind {
             targetKind: "claim",
             targetId,
             note: null,
-            data: { report: reportId, uid: removed.uid, name: removed.name, server: removed.server },
+            before: { uid: removed.uid, name: removed.name, server: removed.server },
+            after: { report: reportId, uid: null },
           },
           now,
         );

@@ -294,7 +294,8 @@ describe.each(testEngines)("character claims on %s", (engine) => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "claim.remove"), eq(auditLog.targetId, String(disputed.id))));
     expect(audit).toHaveLength(1);
-    expect(JSON.parse(audit[0]?.data ?? "{}")).toMatchObject({ report: reportId, uid: victim.uid, name: "Trăng Khuyết" });
+    expect(audit[0]?.before).toMatchObject({ uid: victim.uid, name: "Trăng Khuyết" });
+    expect(audit[0]?.after).toMatchObject({ report: reportId, uid: null });
     // The character is free again: the disputer may claim and prove it.
     expect((await claim(forger, "Trăng Khuyết")).status).toBe(201);
 

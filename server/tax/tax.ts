@@ -26,6 +26,7 @@ import {
 import type { Viewer } from "../auth/viewer.ts";
 import { listKind } from "../content/catalog.ts";
 import { AppError } from "../errors.ts";
+import { csvCell as cell } from "../../universal/csv.ts";
 
 type LedgerRow = typeof taxLedger.$inferSelect;
 
@@ -249,14 +250,6 @@ export async function deleteLedgerEntry(db: Database, viewer: Viewer, id: number
   if (row.offerId !== null)
     throw new AppError("conflict", "A completed offer stays in the ledger; change its place instead.", { reason: "offer" });
   await db.delete(taxLedger).where(and(eq(taxLedger.id, id), eq(taxLedger.uid, viewer.uid)));
-}
-
-const FORMULA = /^[=+\-@\t\r]/;
-
-function cell(value: string | number | null): string {
-  let text = value === null ? "" : String(value);
-  if (typeof value === "string" && FORMULA.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** Entries the CSV export reads at a time. */

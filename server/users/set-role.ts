@@ -12,7 +12,7 @@ export async function setRole(
   db: Database,
   target: { uid?: string; email?: string },
   role: string,
-): Promise<{ uid: string; email: string; role: Role }> {
+): Promise<{ uid: string; email: string; role: Role; previous: Role | null }> {
   if (!isRole(role)) throw new AppError("invalid-argument", `Unknown role "${role}". Roles: user, moderator, admin.`);
   return db.transaction(async (tx) => {
     const condition = target.uid ? eq(authUsers.id, target.uid) : eq(authUsers.email, (target.email ?? "").trim().toLowerCase());
@@ -24,6 +24,6 @@ export async function setRole(
       .insert(users)
       .values({ uid: user.id, email: user.email, displayName: user.name, photoURL: user.image, role, createdAt: now })
       .onConflictDoUpdate({ target: users.uid, set: { role, updatedAt: now } });
-    return { uid: user.id, email: user.email, role };
+    return { uid: user.id, email: user.email, role, previous: isRole(user.role) ? user.role : null };
   });
 }

@@ -76,7 +76,7 @@ test("the one-time setup link makes the first admin, who sees every admin sectio
   expect(again.status()).toBe(400);
 });
 
-test("a moderator gets into /admin and sees moderation only; a member gets 403", async ({ browser }) => {
+test("a moderator gets into /admin and sees moderation and its audit only; a member gets 403", async ({ browser }) => {
   const moderator = await signUp(browser, people.moderator);
   const member = await signUp(browser, people.member);
   const uid = await uidOf(admin.page, people.moderator.email);
@@ -85,7 +85,8 @@ test("a moderator gets into /admin and sees moderation only; a member gets 403",
 
   await moderator.page.goto("/admin");
   const sections = moderator.page.getByRole("list", { name: vi.admin.sectionsLabel }).getByRole("heading");
-  await expect(sections).toHaveText([vi.admin.sections.moderation.title]);
+  // Moderation, and the audit log's moderation decisions.
+  await expect(sections).toHaveText([vi.admin.sections.moderation.title, vi.admin.sections.audit.title]);
   const forbidden = await moderator.page.request.post(`/api/admin/users/${uid}/role`, { data: { role: "admin" }, headers: origin() });
   expect(forbidden.status()).toBe(403);
 
@@ -173,6 +174,29 @@ test("a report reaches the moderation queue in context; the moderator hides the 
   const audit = admin.page.getByRole("region", { name: moderation.audit.title });
   await expect(audit.getByRole("listitem").first()).toContainText("Kiểm Duyệt");
   await expect(audit.getByRole("listitem").first()).toContainText("Quảng cáo bán vàng");
+  // They narrow it to hidden reports from today with the log's form, and download what they see as CSV.
+  const hiddenReport = moderation.audit.actions.report.hide.replace("{{kind}}", moderation.audit.anything);
+  await audit.getByLabel(moderation.audit.filters.action).selectOption({ label: hiddenReport });
+  const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+  await audit.getByLabel(moderation.audit.filters.from).fill(today);
+  await audit.getByRole("button", { name: moderation.audit.filters.apply }).click();
+  await expect(admin.page).toHaveURL(/[?&]action=report\.hide(&|$)/);
+  const filtered = admin.page.getByRole("region", { name: moderation.audit.title });
+  await expect(filtered.getByRole("listitem").first()).toContainText("Quảng cáo bán vàng");
+  for (const text of await filtered.getByRole("listitem").allInnerTexts())
+    expect(text).toContain(moderation.audit.actions.report.hide.replace("{{kind}}", moderation.audit.targetKinds.message));
+  expect(await seriousViolationsAtEveryWidth(admin.page)).toEqual([]);
+  const download = admin.page.waitForEvent("download");
+  await filtered.getByRole("link", { name: moderation.audit.filters.export }).click();
+  const csv = readFileSync((await (await download).path()) ?? "", "utf8");
+  expect(csv.split("\r\n")[0]).toBe("id,at,actorUid,actorName,action,targetKind,targetId,before,after,ip,note");
+  expect(csv).toContain(",Kiểm Duyệt,report.hide,message,");
+  expect(csv).not.toContain("user.set-role");
+  // The moderator reads the moderation decisions too, but not the admins' (roles).
+  await moderator.page.goto("/admin");
+  const theirs = moderator.page.getByRole("region", { name: moderation.audit.title });
+  await expect(theirs.getByRole("listitem").first()).toContainText("Quảng cáo bán vàng");
+  await expect(theirs.getByText(moderation.audit.actions.user["set-role"])).toHaveCount(0);
   for (const each of [author, reporter, moderator]) await each.context.close();
 });
 

@@ -55,6 +55,7 @@ const moderatorPermissions = [
   "report:verify",
   "guide:approve",
   "clan:hide",
+  "audit:read:moderation",
 ] as const;
 
 const adminPermissions = [

@@ -4,16 +4,11 @@
  * that a spreadsheet would run as a formula are written with a leading `'`, which reading drops.
  */
 import { isPackId } from "../content/pack-id.ts";
+import { csvCell as cell, parseCsv } from "../csv.ts";
+
+export { parseCsv };
 
 export const BAG_CSV_COLUMNS = ["itemId", "name", "quantity", "enhancement", "note"] as const;
-
-const FORMULA = /^[=+\-@\t\r]/;
-
-function cell(value: string | number | null): string {
-  let text = value === null ? "" : String(value);
-  if (typeof value === "string" && FORMULA.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 export function formatBagCsv(
   rows: readonly { itemId: string; name: string; quantity: number; enhancement: number; note: string | null }[],
@@ -21,40 +16,6 @@ export function formatBagCsv(
   const lines = [BAG_CSV_COLUMNS.join(",")];
   for (const row of rows) lines.push([row.itemId, row.name, row.quantity, row.enhancement, row.note].map(cell).join(","));
   return `${lines.join("\r\n")}\r\n`;
-}
-
-/** The records of a CSV text; a quote left open ends the text as one more cell. */
-export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let value = "";
-  let quoted = false;
-  const source = text.replace(/^\uFEFF/, "");
-  for (let index = 0; index < source.length; index++) {
-    const char = source[index]!;
-    if (quoted) {
-      if (char === '"' && source[index + 1] === '"') {
-        value += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else value += char;
-    } else if (char === '"' && value === "") quoted = true;
-    else if (char === ",") {
-      record.push(value);
-      value = "";
-    } else if (char === "\n" || char === "\r") {
-      if (char === "\r" && source[index + 1] === "\n") index++;
-      record.push(value);
-      records.push(record);
-      record = [];
-      value = "";
-    } else value += char;
-  }
-  if (value !== "" || record.length > 0) {
-    record.push(value);
-    records.push(record);
-  }
-  return records.filter((each) => each.some((field) => field.trim() !== ""));
 }
 
 export type BagCsvProblem = "columns" | "too-many" | "item" | "quantity" | "enhancement" | "note" | "unknown-item";

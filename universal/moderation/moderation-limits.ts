@@ -20,6 +20,7 @@ export const reportKinds = [
   "claim",
   "claim-dispute",
   "character-stats",
+  "settings",
 ] as const;
 export type ReportKind = (typeof reportKinds)[number];
 
@@ -117,11 +118,22 @@ export const AUDIT_ACTIONS = [
   "post.pin",
   "comment.restore",
   "guide.restore",
+  "guide.approve",
+  "guide.reject",
   "offer.hide",
   "claim.remove",
   "clan.hide",
+  "settings.update",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The moderators' decisions: what a moderator may read of the audit log (`audit:read:moderation`).
+ * The rest (roles, bans, badges, settings, content) is the admins' (`audit:read`).
+ */
+export const MODERATION_AUDIT_ACTIONS: readonly AuditAction[] = AUDIT_ACTIONS.filter(
+  (action) => !["user", "settings", "content", "announcement"].includes(action.slice(0, action.indexOf("."))),
+);
 
 /** The decisions that can be taken back by the same action (`{hidden: false}`, `{pinned: false}`): their words say which. */
 export const UNDOABLE_AUDIT_ACTIONS: readonly AuditAction[] = ["post.hide", "post.pin", "offer.hide", "clan.hide"];
@@ -140,17 +152,35 @@ export const AUDIT_TARGET_KINDS = [
   "claim-dispute",
   "clan",
   "character-stats",
+  "settings",
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
+/** What a thing was before a decision, or became after it: the fields the decision touched, as JSON. */
+export type AuditState = Record<string, unknown> | null;
+
 export interface AuditEntry {
   id: number;
+  /** When, as ISO 8601 (`createdAt` in milliseconds since the epoch). */
+  at: string;
+  createdAt: number;
+  /** Null once the account that decided is deleted. */
   actor: ReportPerson | null;
   action: string;
   /** The decision took something back (showed a hidden post again, unpinned it). */
   undo: boolean;
+  target: { kind: string; id: string };
   targetKind: string;
   targetId: string;
+  before: AuditState;
+  after: AuditState;
+  /** The address the decision came from (null for a job's). */
+  ip: string | null;
   note: string | null;
-  createdAt: number;
 }
+
+/** An audit log page's size, and the most one request may ask for. */
+export const AUDIT_PAGE = 50;
+export const AUDIT_PAGE_MAX = 100;
+/** The most entries one CSV export holds (the newest matching the filters). */
+export const AUDIT_EXPORT_MAX = 10_000;

@@ -12,7 +12,7 @@ const sectionPermissions = [
   ["moderation", "moderation:access"],
   ["announcements", "announcement:manage"],
   ["settings", "settings:manage"],
-  ["audit", "audit:read"],
+  ["audit", "audit:read:moderation"],
 ] as const satisfies readonly (readonly [string, Permission])[];
 
 export type AdminSection = (typeof sectionPermissions)[number][0];

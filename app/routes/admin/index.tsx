@@ -4,10 +4,16 @@ import { HiddenComments } from "~/features/feed/hidden-comments.tsx";
 import { HiddenPosts } from "~/features/feed/hidden-posts.tsx";
 import { GuideReviewQueue } from "~/features/guides/guide-review-queue.tsx";
 import { HiddenGuides } from "~/features/guides/hidden-guides.tsx";
-import { AuditLog } from "~/features/moderation/audit-log.tsx";
+import { AUDIT_FILTER_FIELDS, AuditLog, type AuditFilterValues } from "~/features/moderation/audit-log.tsx";
 import { ModerationQueue } from "~/features/moderation/moderation-queue.tsx";
 import { can } from "../../../universal/auth/permissions.ts";
-import { REPORT_PAGE, type ReportStatus } from "../../../universal/moderation/moderation-limits.ts";
+import {
+  AUDIT_ACTIONS,
+  AUDIT_PAGE,
+  MODERATION_AUDIT_ACTIONS,
+  REPORT_PAGE,
+  type ReportStatus,
+} from "../../../universal/moderation/moderation-limits.ts";
 import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
 import { loadRouteMessages, pickMessages, useRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { Island } from "~/shared/islands/island.tsx";
@@ -17,6 +23,7 @@ import { readOutbox } from "../../../server/mail/read-outbox.ts";
 import { searchAdminUsers } from "../../../server/admin/search-users.ts";
 import { searchText } from "../../../server/http/search-text.ts";
 import { listAudit } from "../../../server/moderation/audit-log.ts";
+import { auditFilter, auditFilterQuery } from "../../../server/admin/audit-routes.ts";
 import { listReports, openReportCount } from "../../../server/moderation/moderation.ts";
 import { listHiddenGuides, listReviewQueue } from "../../../server/guides/guides.ts";
 import { listHiddenComments, listHiddenPosts } from "../../../server/feed/feed-moderation.ts";
@@ -25,8 +32,6 @@ import type { Route } from "./+types/index";
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
 
 export const middleware = middlewareFor("admin");
-
-const AUDIT_PAGE = 50;
 
 /**
  * The sections this viewer may use (moderators see moderation only), the moderation queue and, for
@@ -68,9 +73,39 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
       viewer && can(role, "comment:hide")
         ? { i18n: await loadRouteMessages(request, "feed"), comments: await listHiddenComments(db, viewer) }
         : null,
-    audit: can(role, "audit:read") ? await listAudit(db, { limit: AUDIT_PAGE }) : null,
+    audit: await auditSection(db, role, url),
   };
 });
+
+/**
+ * The audit log's first page with the filters the URL names (a filter that cannot be read shows
+ * every entry, and says so), for a viewer who may read it: everything for an admin, the moderation
+ * decisions for a moderator.
+ */
+async function auditSection(db: Parameters<typeof listAudit>[0], role: Parameters<typeof can>[0], url: URL) {
+  if (!can(role, "audit:read:moderation")) return null;
+  const only = can(role, "audit:read") ? undefined : MODERATION_AUDIT_ACTIONS;
+  const filters = Object.fromEntries(
+    AUDIT_FILTER_FIELDS.map((field) => [field, url.searchParams.get(field)?.trim() ?? ""]),
+  ) as AuditFilterValues;
+  const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ""));
+  const parsed = auditFilterQuery.safeParse(given);
+  let filter = {};
+  let invalid = !parsed.success;
+  if (parsed.success) {
+    try {
+      filter = auditFilter(parsed.data, only);
+    } catch {
+      invalid = true;
+    }
+  }
+  return {
+    filters,
+    invalid,
+    actions: only ?? AUDIT_ACTIONS,
+    entries: await listAudit(db, { ...(invalid ? { only } : filter), limit: AUDIT_PAGE }),
+  };
+}
 
 /**
  * Served as islands (decision 042): the sections are server HTML; a report's or a guide's decision, a
@@ -110,7 +145,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
       {members ? <MemberBadges i18n={i18n} {...members} /> : null}
-      {audit ? <AuditLog i18n={i18n} entries={audit} pageSize={AUDIT_PAGE} /> : null}
+      {audit ? <AuditLog i18n={i18n} pageSize={AUDIT_PAGE} {...audit} /> : null}
     </AdminHome>
   );
 }
