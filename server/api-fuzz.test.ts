@@ -240,6 +240,12 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
       .tuple(queryParam("action", "user.ban"), queryParam("from", "2026-11-03"), queryParam("to", "2026-11-04"), fc.nat(3))
       .map(([action, from, to, count]) => `/api/admin/audit.csv?${[action, from, to].slice(0, count).join("&")}`),
   }),
+  "GET /api/admin/settings": ({ admin }) => ({ session: admin, path: fc.constant("/api/admin/settings") }),
+  "PATCH /api/admin/settings": ({ admin }) => ({
+    session: admin,
+    path: fc.constant("/api/admin/settings"),
+    body: bodies({ appTitle: "Minithings Companion", signUpsOpen: true }),
+  }),
   "GET /api/search": () => ({
     path: fc
       .tuple(queryParam("q", "giap", "tuan", "Giáp Rồng"), queryParam("limit", "5", "50"), fc.nat(2))

@@ -14,7 +14,9 @@ import { adminSetupRoutes } from "./auth/admin-setup.ts";
 import { authRoutes } from "./auth/auth-routes.ts";
 import type { Auth } from "./auth/create-auth.ts";
 import { listProviders } from "./auth/providers.ts";
-import { consumeRateLimit, RATE_RULES, type RateDecision } from "./auth/rate-limit.ts";
+import { consumeRateLimit, type RateDecision, type RateRule } from "./auth/rate-limit.ts";
+import { createSettingsStore, readSettings, settingsDefaults } from "./settings/site-settings.ts";
+import { settingsRoutes } from "./settings/settings-routes.ts";
 import { getViewer } from "./auth/viewer.ts";
 import { contentApiRoutes } from "./content-api/content-api-routes.ts";
 import { currentPackInfo } from "./content/content-store.ts";
@@ -108,11 +110,11 @@ function staticFiles(root: string, cacheControl: string): MiddlewareHandler {
 }
 
 /** The request's spend of the search budget: per account when signed in, else per address. Spent once per request. */
-function searchBudget(c: Context<AppEnv>, database: DatabaseConnection): Promise<RateDecision> {
+function searchBudget(c: Context<AppEnv>, database: DatabaseConnection, rule: RateRule): Promise<RateDecision> {
   let decision = searchDecisions.get(c);
   if (!decision) {
     const who = c.get("viewer")?.uid ?? addressBucket(c.get("clientIp"));
-    decision = consumeRateLimit(database.db, `search:${who}`, RATE_RULES.search);
+    decision = consumeRateLimit(database.db, `search:${who}`, rule);
     searchDecisions.set(c, decision);
   }
   return decision;
@@ -132,6 +134,13 @@ export function createApp({
 }: AppDependencies): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const development = config.NODE_ENV === "development";
+  const siteDefaults = settingsDefaults(config);
+  // The admin's settings over the environment's, the same on every process (a change is announced on the hub).
+  const settings = createSettingsStore(database.db, hub, siteDefaults);
+  app.use(async (_c, next) => {
+    await settings.ready;
+    return next();
+  });
 
   app.use(async (c, next) => {
     const requestId = randomUUID();
@@ -175,7 +184,7 @@ export function createApp({
   const resolveBuild = typeof build === "function" ? build : async () => build;
   const delivery = deliveryRoutes({
     db: database.db,
-    appTitle: config.APP_TITLE,
+    appTitle: () => settings.current().appTitle,
     build: resolveBuild,
     clientDir,
     origin,
@@ -183,7 +192,8 @@ export function createApp({
   const pageDelivery = createPageDelivery({
     cache: new RenderCache(config.RENDER_CACHE_MB * 1024 * 1024),
     buildId: async () => (await delivery.currentBuild()).id,
-    contentVersion: async () => (await currentPackInfo(database.db))?.checksum ?? "no-pack",
+    // A page shows the settings too (the title, the default language): a change of them is a new version.
+    contentVersion: async () => `${(await currentPackInfo(database.db))?.checksum ?? "no-pack"}:${settings.version()}`,
     // Listens as long as the hub does: both are this app's (its process's), so nothing closes it.
     pageVersion: pageVersions(hub).of,
   });
@@ -213,6 +223,11 @@ export function createApp({
     await next();
     c.res.headers.set("Cache-Control", "no-store");
   });
+  // Closed sign-ups answer with their own code, so the form can say so (the auth hook refuses the account too).
+  app.use("/api/auth/sign-up/*", async (_c, next) => {
+    if (!settings.current().signUpsOpen) throw new AppError("sign-ups-closed", "Sign-ups are closed for now.");
+    await next();
+  });
   app.route("/api/auth", authRoutes(auth));
   app.use(async (c, next) => {
     c.set("viewer", await getViewer(auth, database.db, c.req.raw.headers));
@@ -230,7 +245,7 @@ export function createApp({
       // never uses up what a player may write.
       const bucket = c.req.path.startsWith("/api/v1/") ? "query" : c.req.path === VIEWS_PATH ? "view" : "write";
       const who = bucket === "write" ? (c.get("viewer")?.uid ?? addressBucket(c.get("clientIp"))) : addressBucket(c.get("clientIp"));
-      const decision = await consumeRateLimit(database.db, `${bucket}:${who}`, RATE_RULES[bucket]);
+      const decision = await consumeRateLimit(database.db, `${bucket}:${who}`, settings.current().rateLimits[bucket]);
       // A page-view beacon has nobody to read a 429: past the limit its views are not counted.
       if (!decision.allowed && bucket === "view") return c.body(null, 204);
       if (!decision.allowed) {
@@ -238,7 +253,7 @@ export function createApp({
         throw new AppError("resource-exhausted", "Too many requests. Try again in a moment.");
       }
     } else if (c.req.path === SEARCH_PATH || c.req.path === SITE_SEARCH_PATH || (c.req.path === MEMBER_SEARCH_PATH && c.req.query("q"))) {
-      const decision = await searchBudget(c, database);
+      const decision = await searchBudget(c, database, settings.current().rateLimits.search);
       if (!decision.allowed) {
         c.header("Retry-After", String(decision.retryAfter));
         throw new AppError("resource-exhausted", "Too many searches. Try again in a moment.");
@@ -306,6 +321,7 @@ export function createApp({
   app.route("/api", adminSetupRoutes(database.db));
   app.route("/api", adminRoutes(database.db, hub));
   app.route("/api", auditRoutes(database.db));
+  app.route("/api", settingsRoutes(database.db, hub, settings, siteDefaults));
   app.route("/api", favoritesRoutes(database.db));
   app.route(
     "/api",
@@ -346,7 +362,9 @@ export function createApp({
         requestId: c.get("requestId"),
         nonce,
         readStylesheet,
-        appTitle: config.APP_TITLE,
+        appTitle: settings.current().appTitle,
+        signUpsOpen: settings.current().signUpsOpen,
+        readSiteSettings: () => readSettings(database.db, siteDefaults),
         secure: c.get("https"),
         faultRoutes: config.FAULT_ROUTES,
         db: database.db,
@@ -358,7 +376,7 @@ export function createApp({
         build: { id: (await delivery.currentBuild()).id, checkIntervalMs: config.BUILD_CHECK_INTERVAL_MS },
         origin,
         viewerBell: async () => (viewer ? bellState(database.db, viewer.uid) : null),
-        consumeSearchBudget: () => searchBudget(c, database),
+        consumeSearchBudget: () => searchBudget(c, database, settings.current().rateLimits.search),
         reportKinds,
         captureLoaderData: capture,
       });

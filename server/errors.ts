@@ -7,6 +7,8 @@ export const errorStatus = {
   "invalid-argument": 400,
   unauthenticated: 401,
   "permission-denied": 403,
+  /** An admin closed sign-ups (`/api/admin/settings`): no new account for now. */
+  "sign-ups-closed": 403,
   /** A request from another site to change something (the write guard). */
   forbidden: 403,
   "not-found": 404,

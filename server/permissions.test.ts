@@ -353,6 +353,14 @@ const endpoints: Endpoint[] = [
     audited: 1,
   },
   { route: "GET /api/audit", request: () => ({ method: "GET", path: "/api/audit" }), expected: adminOnly(200) },
+  // The site's settings: admins only, each change audited.
+  { route: "GET /api/admin/settings", request: () => ({ method: "GET", path: "/api/admin/settings" }), expected: adminOnly(200) },
+  {
+    route: "PATCH /api/admin/settings",
+    request: () => ({ method: "PATCH", path: "/api/admin/settings", body: { signUpsOpen: true } }),
+    expected: adminOnly(200),
+    audited: 1,
+  },
   // The admin area's audit log: a moderator reads the moderation decisions only.
   { route: "GET /api/admin/audit", request: () => ({ method: "GET", path: "/api/admin/audit" }), expected: moderators(200) },
   { route: "GET /api/admin/audit.csv", request: () => ({ method: "GET", path: "/api/admin/audit.csv" }), expected: moderators(200) },

@@ -8,6 +8,7 @@ import type { Logger } from "./logger.ts";
 import { clearOutboxUnlessKept, createMailer } from "./mail/mailer.ts";
 import type { RealtimeHub } from "./realtime/hub.ts";
 import { publishSessionsChanged } from "./realtime/session-ends.ts";
+import { readSettings, settingsDefaults } from "./settings/site-settings.ts";
 
 /**
  * The public origin, for every link the server writes (pages' canonical and social links, mails,
@@ -47,6 +48,7 @@ export async function createServices(config: Config, database: DatabaseConnectio
     baseURL,
     trustedOrigins: trustedOrigins(config),
     sessionsChanged: hub ? (uid) => publishSessionsChanged(hub, uid) : undefined,
+    signUpsOpen: async () => (await readSettings(database.db, settingsDefaults(config))).signUpsOpen,
   });
   return { auth, mailer, analytics: databaseSink(database.db), baseURL };
 }

@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { Database } from "../../db/client.ts";
 import type { ProviderInfo } from "../../universal/auth/provider-info.ts";
+import type { SiteSettings } from "../../universal/settings/settings-limits.ts";
 import type { StylesheetReader } from "./styles/stylesheet.tsx";
 import type { Viewer } from "../../server/auth/viewer.ts";
 import type { Logger } from "../../server/logger.ts";
@@ -16,6 +17,10 @@ export interface RequestContext {
   /** The client build's stylesheets, which the document inlines. */
   readStylesheet: StylesheetReader;
   appTitle: string;
+  /** Whether new accounts may be made now (an admin may close sign-ups). */
+  signUpsOpen: boolean;
+  /** The site's settings as the database holds them now (the admin's settings section). */
+  readSiteSettings: () => Promise<SiteSettings>;
   /** Whether the request arrived over https (cookies get `Secure`). */
   secure: boolean;
   /** Enables `/__fault`, a route that throws, for the error-page journeys. */

@@ -96,12 +96,24 @@ export interface AuthDependencies {
   trustedOrigins: string[];
   /** Told, after the change, that some of a member's sessions ended (server/realtime/session-ends.ts). */
   sessionsChanged?: (uid: string) => void;
+  /** Whether new accounts may be made now (the admin's settings, read from the database): open when omitted. */
+  signUpsOpen?: () => Promise<boolean>;
 }
 
 /** The ID token (`userToken` in the browser): short-lived, with only what the API needs. */
 export const ID_TOKEN_LIFETIME = "15m";
 
-export function createAuth({ config, db, logger, mailer, secret, baseURL, trustedOrigins, sessionsChanged }: AuthDependencies) {
+export function createAuth({
+  config,
+  db,
+  logger,
+  mailer,
+  secret,
+  baseURL,
+  trustedOrigins,
+  sessionsChanged,
+  signUpsOpen,
+}: AuthDependencies) {
   const oidc = oidcProvider(config);
   const passwords = passwordHasher(config.PASSWORD_HASH_COST);
   /** The account whose password a request is checking, from the before hook to the after hook. */
@@ -219,6 +231,17 @@ export function createAuth({ config, db, logger, mailer, secret, baseURL, truste
     },
     socialProviders: socialProviders(config),
     user: { deleteUser: { enabled: false } },
+    // Closed sign-ups refuse every new account, by email or through a sign-in provider's first visit.
+    databaseHooks: {
+      user: {
+        create: {
+          before: async () => {
+            if (signUpsOpen && !(await signUpsOpen()))
+              throw new APIError("FORBIDDEN", { code: "SIGN_UPS_CLOSED", message: "Sign-ups are closed for now." });
+          },
+        },
+      },
+    },
     session: { expiresIn: SESSION_MAX_AGE_SECONDS, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true,

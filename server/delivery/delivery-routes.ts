@@ -21,7 +21,8 @@ const buildIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 export interface DeliveryOptions {
   db: Database;
-  appTitle: string;
+  /** The app's title as the settings say now. */
+  appTitle: () => string;
   /** The build being served (a getter in development, where it changes with edits). */
   build: () => Promise<ServerBuild>;
   clientDir?: string;
@@ -78,7 +79,7 @@ export function deliveryRoutes({ db, appTitle, build, clientDir, origin }: Deliv
   });
 
   app.get("/manifest.webmanifest", (c) =>
-    c.body(JSON.stringify(webManifest(appTitle, languageFromRequest(c.req.raw))), 200, {
+    c.body(JSON.stringify(webManifest(appTitle(), languageFromRequest(c.req.raw))), 200, {
       "Content-Type": "application/manifest+json; charset=utf-8",
       "Cache-Control": NO_CACHE,
       Vary: "Cookie",

@@ -13,6 +13,7 @@ import type { PagesChanged } from "../delivery/page-changes.ts";
 import type { PresenceSync } from "./presence.ts";
 import type { ReadersChanged } from "./readers-changed.ts";
 import type { SessionsChanged } from "./session-ends.ts";
+import type { SettingsChanged } from "../settings/site-settings.ts";
 
 /** "Something happened on this topic up to this id": read it from the topic's source. */
 export interface Poke {
@@ -22,7 +23,8 @@ export interface Poke {
 }
 
 /** What a feature may publish: every event but the hub's own pokes. */
-export type Publishable = PersistedEvent | TransientEvent | PresenceSync | PagesChanged | SessionsChanged | ReadersChanged;
+export type Publishable =
+  PersistedEvent | TransientEvent | PresenceSync | PagesChanged | SessionsChanged | ReadersChanged | SettingsChanged;
 export type HubEvent = Publishable | Poke;
 export type HubListener = (event: HubEvent) => void;
 

@@ -3,6 +3,18 @@ export const languages = ["vi", "en-US"] as const;
 export type Language = (typeof languages)[number];
 
 export const defaultLanguage: Language = "vi";
+
+/**
+ * The site's default language: `defaultLanguage` unless an admin chose another (the server's settings
+ * set it in each process, server/settings/site-settings.ts). A visitor who chose none gets it.
+ */
+let siteDefault: Language = defaultLanguage;
+export function siteDefaultLanguage(): Language {
+  return siteDefault;
+}
+export function setSiteDefaultLanguage(language: Language): void {
+  siteDefault = language;
+}
 export const fallbackLanguage: Language = "en-US";
 
 /** localStorage key holding the chosen language (`lang`). */
@@ -21,7 +33,7 @@ export function localeCookie(language: Language, secure: boolean): string {
   return parts.join("; ");
 }
 
-/** The language a request asks for through the locale cookie; the default when absent or unknown. */
+/** The language a request asks for through the locale cookie; the site's default when absent or unknown. */
 export function languageFromCookieHeader(cookieHeader: string | null | undefined): Language {
   for (const part of (cookieHeader ?? "").split(";")) {
     const [name, ...rest] = part.trim().split("=");
@@ -30,7 +42,7 @@ export function languageFromCookieHeader(cookieHeader: string | null | undefined
       if (isLanguage(value)) return value;
     }
   }
-  return defaultLanguage;
+  return siteDefault;
 }
 
 /** The query parameter that names a page's language in shared links, sitemaps and `hreflang` alternates. */

@@ -14,6 +14,8 @@ export interface LoginPageProps {
   i18n: RouteMessages;
   providers: ProviderInfo[];
   passwordMinLength: number;
+  /** An admin may close sign-ups: the sign-up tab then says so instead of offering a form. */
+  signUpsOpen: boolean;
 }
 
 function Field({ label, children, hint }: { label: string; children: (id: string) => ReactNode; hint?: string }) {
@@ -36,11 +38,12 @@ const primary = "h-11 rounded-md bg-brand px-4 font-semibold text-on-brand disab
 function errorFromRedirect(errors: string[]): string | null {
   if (errors.length === 0) return null;
   if (errors.includes("INVALID_TOKEN")) return "errors.resetLinkInvalid";
+  if (errors.some((error) => /sign_?ups?_closed/i.test(error))) return "errors.signUpsClosed";
   return "errors.redirectFailed";
 }
 
 /** Sign in, sign up, forgotten and reset password, and the providers the deployment configured. */
-export function LoginPage({ i18n, providers, passwordMinLength }: LoginPageProps) {
+export function LoginPage({ i18n, providers, passwordMinLength, signUpsOpen }: LoginPageProps) {
   const { t } = useRouteMessages(i18n);
   const [params] = useSearchParams();
   const requested = params.get("mode");
@@ -162,51 +165,60 @@ export function LoginPage({ i18n, providers, passwordMinLength }: LoginPageProps
         </p>
       ) : null}
 
-      <form noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-4">
-        {mode === "signup" ? (
-          <Field label={t("fields.name")}>
-            {(id) => <input id={id} name="name" autoComplete="nickname" maxLength={40} required className={input} />}
-          </Field>
-        ) : null}
-        {mode !== "reset" ? (
-          <Field label={t("fields.email")}>
-            {(id) => <input id={id} name="email" type="email" autoComplete="email" inputMode="email" required className={input} />}
-          </Field>
-        ) : null}
-        {mode !== "forgot" ? (
-          <Field label={t(mode === "reset" ? "fields.newPassword" : "fields.password")} hint={mode === "signin" ? undefined : passwordHint}>
-            {(id) => (
-              <input
-                id={id}
-                name="password"
-                type="password"
-                autoComplete={mode === "signin" ? "current-password" : "new-password"}
-                required
-                className={input}
-              />
-            )}
-          </Field>
-        ) : null}
-        {mode === "signup" || mode === "reset" ? (
-          <Field label={t("fields.confirm")}>
-            {(id) => <input id={id} name="confirm" type="password" autoComplete="new-password" required className={input} />}
-          </Field>
-        ) : null}
-        {mode === "signin" ? (
-          <div className="flex items-center justify-between gap-3 text-sm">
-            <label className="flex items-center gap-2">
-              <input type="checkbox" name="remember" defaultChecked className="size-4" />
-              {t("fields.remember")}
-            </label>
-            <Link to={withRedirect("forgot")} className="text-link underline-offset-2 hover:underline">
-              {t("signin.forgot")}
-            </Link>
-          </div>
-        ) : null}
-        <button type="submit" disabled={busy} className={primary}>
-          {t(`${mode}.submit`)}
-        </button>
-      </form>
+      {mode === "signup" && !signUpsOpen ? (
+        <p role="status" className="mt-5 rounded-md border border-line bg-surface-muted px-3 py-2 text-sm text-fg">
+          {t("signup.closed")}
+        </p>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-4">
+          {mode === "signup" ? (
+            <Field label={t("fields.name")}>
+              {(id) => <input id={id} name="name" autoComplete="nickname" maxLength={40} required className={input} />}
+            </Field>
+          ) : null}
+          {mode !== "reset" ? (
+            <Field label={t("fields.email")}>
+              {(id) => <input id={id} name="email" type="email" autoComplete="email" inputMode="email" required className={input} />}
+            </Field>
+          ) : null}
+          {mode !== "forgot" ? (
+            <Field
+              label={t(mode === "reset" ? "fields.newPassword" : "fields.password")}
+              hint={mode === "signin" ? undefined : passwordHint}
+            >
+              {(id) => (
+                <input
+                  id={id}
+                  name="password"
+                  type="password"
+                  autoComplete={mode === "signin" ? "current-password" : "new-password"}
+                  required
+                  className={input}
+                />
+              )}
+            </Field>
+          ) : null}
+          {mode === "signup" || mode === "reset" ? (
+            <Field label={t("fields.confirm")}>
+              {(id) => <input id={id} name="confirm" type="password" autoComplete="new-password" required className={input} />}
+            </Field>
+          ) : null}
+          {mode === "signin" ? (
+            <div className="flex items-center justify-between gap-3 text-sm">
+              <label className="flex items-center gap-2">
+                <input type="checkbox" name="remember" defaultChecked className="size-4" />
+                {t("fields.remember")}
+              </label>
+              <Link to={withRedirect("forgot")} className="text-link underline-offset-2 hover:underline">
+                {t("signin.forgot")}
+              </Link>
+            </div>
+          ) : null}
+          <button type="submit" disabled={busy} className={primary}>
+            {t(`${mode}.submit`)}
+          </button>
+        </form>
+      )}
 
       {mode === "forgot" || mode === "reset" ? (
         <p className="mt-4 text-sm">
@@ -216,7 +228,7 @@ export function LoginPage({ i18n, providers, passwordMinLength }: LoginPageProps
         </p>
       ) : null}
 
-      {(mode === "signin" || mode === "signup") && providers.length > 0 ? (
+      {(mode === "signin" || (mode === "signup" && signUpsOpen)) && providers.length > 0 ? (
         <div className="mt-6">
           <p className="mb-3 text-center text-sm text-fg-muted">{t("providers.or")}</p>
           <div className="flex flex-col gap-2">

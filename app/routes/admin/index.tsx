@@ -1,5 +1,6 @@
 import { AdminHome, adminSections } from "~/features/admin/admin-home.tsx";
 import { MemberBadges } from "~/features/admin/member-badges.tsx";
+import { SiteSettingsSection } from "~/features/settings/site-settings-form.tsx";
 import { HiddenComments } from "~/features/feed/hidden-comments.tsx";
 import { HiddenPosts } from "~/features/feed/hidden-posts.tsx";
 import { GuideReviewQueue } from "~/features/guides/guide-review-queue.tsx";
@@ -38,7 +39,7 @@ export const middleware = middlewareFor("admin");
  * admins, members' tags and titles (`?members=` finds accounts) and the audit log.
  */
 export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs) => {
-  const { viewer, db, reportKinds } = context.get(requestContext);
+  const { viewer, db, reportKinds, readSiteSettings } = context.get(requestContext);
   const role = viewer?.role ?? null;
   const status: ReportStatus = url.searchParams.get("reports") === "resolved" ? "resolved" : "open";
   const moderation =
@@ -74,6 +75,9 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
         ? { i18n: await loadRouteMessages(request, "feed"), comments: await listHiddenComments(db, viewer) }
         : null,
     audit: await auditSection(db, role, url),
+    siteSettings: can(role, "settings:manage")
+      ? { i18n: await loadRouteMessages(request, "settings"), settings: await readSiteSettings() }
+      : null,
   };
 });
 
@@ -145,6 +149,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
       {members ? <MemberBadges i18n={i18n} {...members} /> : null}
+      {loaderData.siteSettings ? <SiteSettingsSection {...loaderData.siteSettings} /> : null}
       {audit ? <AuditLog i18n={i18n} pageSize={AUDIT_PAGE} {...audit} /> : null}
     </AdminHome>
   );

@@ -9,10 +9,10 @@ import type { Route } from "./+types/index";
 export { pageMeta as meta } from "~/shared/page/page-meta.ts";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { viewer, authProviders, passwordMinLength } = context.get(requestContext);
+  const { viewer, authProviders, passwordMinLength, signUpsOpen } = context.get(requestContext);
   // Already signed in: straight on to where the visitor was going (same-origin paths only).
   if (viewer && !url.searchParams.has("mode")) throw redirect(safeRedirectPath(url.searchParams.get("redirect"), url.origin));
-  return { i18n: await loadRouteMessages(request, "auth"), providers: authProviders, passwordMinLength };
+  return { i18n: await loadRouteMessages(request, "auth"), providers: authProviders, passwordMinLength, signUpsOpen };
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {

@@ -97,5 +97,6 @@ export function authErrorKey(error: unknown): string {
   if (code === "INVALID_TOKEN") return "errors.resetLinkInvalid";
   if (code === "INVALID_PASSWORD") return "errors.wrongCurrentPassword";
   if (code === "PROVIDER_REDIRECT_FAILED") return "errors.redirectFailed";
+  if (code === "sign-ups-closed" || code === "SIGN_UPS_CLOSED") return "errors.signUpsClosed";
   return "errors.unknown";
 }

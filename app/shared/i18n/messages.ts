@@ -25,6 +25,7 @@ export const namespaces = [
   "tax",
   "clans",
   "rankings",
+  "settings",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
