@@ -68,6 +68,7 @@ export const islands = {
   "character-chart": () => import("./features/rankings/character-history.tsx").then((module) => module.CharacterHistoryChart),
   "character-report": () => import("./features/rankings/character-report.tsx").then((module) => module.CharacterReport),
   "clan-settings": () => import("./features/clans/clan-settings.tsx").then((module) => module.ClanSettings),
+  "announcement-manager": () => import("./features/announcements/announcement-manager.tsx").then((module) => module.AnnouncementManager),
   "site-settings": () => import("./features/settings/site-settings-form.tsx").then((module) => module.SiteSettingsForm),
   "admin-members": () => import("./features/admin/member-badges.tsx").then((module) => module.MemberList),
   "guide-decision": () => import("./features/guides/guide-review-queue.tsx").then((module) => module.GuideDecision),

@@ -22,10 +22,10 @@ import { themeBootScript, themes } from "./shared/theme/theme.ts";
 import { clockBootScript } from "./shared/ui/clock-scripts.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const { appTitle, viewer, build, origin, viewerBell } = context.get(requestContext);
+  const { appTitle, viewer, build, origin, viewerBell, banners } = context.get(requestContext);
   const requested = languageFromRequest(request);
   const [{ language, messages }, bell] = await Promise.all([loadMessages(requested, "common"), viewerBell()]);
-  return { appTitle, viewer, bell, build, origin, i18n: { language, resources: { common: messages } } };
+  return { appTitle, viewer, bell, build, origin, banners: banners(language), i18n: { language, resources: { common: messages } } };
 }
 
 /** The root data changes only with the language: re-run it on an explicit revalidation or a form post. */

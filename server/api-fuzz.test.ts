@@ -246,6 +246,21 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
     path: fc.constant("/api/admin/settings"),
     body: bodies({ appTitle: "Minithings Companion", signUpsOpen: true }),
   }),
+  "GET /api/admin/announcements": ({ admin }) => ({ session: admin, path: fc.constant("/api/admin/announcements") }),
+  "POST /api/admin/announcements": ({ admin }) => ({
+    session: admin,
+    path: fc.constant("/api/admin/announcements"),
+    body: bodies({
+      text: { vi: "Bảo trì", en: "Maintenance" },
+      startsAt: "2030-01-01T00:00:00Z",
+      endsAt: "2030-01-02T00:00:00Z",
+      notify: false,
+    }),
+  }),
+  "DELETE /api/admin/announcements/:id": ({ admin }) => ({
+    session: admin,
+    path: segment("1", "999999", "x").map((id) => `/api/admin/announcements/${id}`),
+  }),
   "GET /api/search": () => ({
     path: fc
       .tuple(queryParam("q", "giap", "tuan", "Giáp Rồng"), queryParam("limit", "5", "50"), fc.nat(2))

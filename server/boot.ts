@@ -20,6 +20,7 @@ import { realtimeTopics } from "./realtime-topics.ts";
 import { ensureContent } from "./content/content-store.ts";
 import { startOfferExpiry } from "./offers/expire-offers.ts";
 import { startEventReminders } from "./clans/clan-events.ts";
+import { startAnnouncementNotifications } from "./announcements/announcements.ts";
 import { startRankingSnapshots } from "./rankings/rankings.ts";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -95,6 +96,8 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   const stopEventReminders = startEventReminders(database.db, hub, logger);
   // Each game week's rankings snapshot, written once (whatever the processes) within a minute of Monday 00:00 UTC+7.
   const stopSnapshots = startRankingSnapshots(database.db, hub, logger);
+  // Announcements that asked to notify every member: in batches, each member once, whatever the processes.
+  const stopAnnouncements = startAnnouncementNotifications(database.db, hub, logger);
   await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done));
   const shownHost = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
   logger.info("listening", { url: `http://${shownHost}:${config.PORT}`, mode: config.NODE_ENV, realtime: bus?.kind ?? "in-process" });
@@ -115,6 +118,7 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
     force.unref();
     stopOfferExpiry();
     stopEventReminders();
+    stopAnnouncements();
     stopSnapshots();
     // Sockets are told the server is going away (1001): their clients reconnect and resume.
     const socketsClosed = sockets.close();

@@ -17,6 +17,8 @@ import { listProviders } from "./auth/providers.ts";
 import { consumeRateLimit, type RateDecision, type RateRule } from "./auth/rate-limit.ts";
 import { createSettingsStore, readSettings, settingsDefaults } from "./settings/site-settings.ts";
 import { settingsRoutes } from "./settings/settings-routes.ts";
+import { createBannerStore } from "./announcements/announcements.ts";
+import { announcementRoutes } from "./announcements/announcement-routes.ts";
 import { getViewer } from "./auth/viewer.ts";
 import { contentApiRoutes } from "./content-api/content-api-routes.ts";
 import { currentPackInfo } from "./content/content-store.ts";
@@ -137,8 +139,11 @@ export function createApp({
   const siteDefaults = settingsDefaults(config);
   // The admin's settings over the environment's, the same on every process (a change is announced on the hub).
   const settings = createSettingsStore(database.db, hub, siteDefaults);
+  // The team's announcements running now, the same on every process (a change is announced on the hub).
+  const bannerStore = createBannerStore(database.db, hub);
   app.use(async (_c, next) => {
     await settings.ready;
+    await bannerStore.ready;
     return next();
   });
 
@@ -192,8 +197,8 @@ export function createApp({
   const pageDelivery = createPageDelivery({
     cache: new RenderCache(config.RENDER_CACHE_MB * 1024 * 1024),
     buildId: async () => (await delivery.currentBuild()).id,
-    // A page shows the settings too (the title, the default language): a change of them is a new version.
-    contentVersion: async () => `${(await currentPackInfo(database.db))?.checksum ?? "no-pack"}:${settings.version()}`,
+    // A page shows the settings too (the title, the default language) and the announcements running: a change of either is a new version.
+    contentVersion: async () => `${(await currentPackInfo(database.db))?.checksum ?? "no-pack"}:${settings.version()}:${bannerStore.key()}`,
     // Listens as long as the hub does: both are this app's (its process's), so nothing closes it.
     pageVersion: pageVersions(hub).of,
   });
@@ -322,6 +327,7 @@ export function createApp({
   app.route("/api", adminRoutes(database.db, hub));
   app.route("/api", auditRoutes(database.db));
   app.route("/api", settingsRoutes(database.db, hub, settings, siteDefaults));
+  app.route("/api", announcementRoutes(database.db, hub, bannerStore));
   app.route("/api", favoritesRoutes(database.db));
   app.route(
     "/api",
@@ -365,6 +371,7 @@ export function createApp({
         appTitle: settings.current().appTitle,
         signUpsOpen: settings.current().signUpsOpen,
         readSiteSettings: () => readSettings(database.db, siteDefaults),
+        banners: (language) => bannerStore.banners(language),
         secure: c.get("https"),
         faultRoutes: config.FAULT_ROUTES,
         db: database.db,

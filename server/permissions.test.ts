@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roles, type Role } from "../universal/auth/permissions.ts";
 import {
+  announcements as announcementsTable,
   auditLog,
   authUsers,
   bagEntries,
@@ -52,6 +53,8 @@ interface Shared {
   hiddenComments: Record<string, number>;
   /** The path of an image of a visible post. */
   postImage: string;
+  /** An announcement for the admin to remove. */
+  announcement: number;
 }
 
 /**
@@ -358,6 +361,28 @@ const endpoints: Endpoint[] = [
   {
     route: "PATCH /api/admin/settings",
     request: () => ({ method: "PATCH", path: "/api/admin/settings", body: { signUpsOpen: true } }),
+    expected: adminOnly(200),
+    audited: 1,
+  },
+  // The team's announcements: admins only, each change audited.
+  {
+    route: "GET /api/admin/announcements",
+    request: () => ({ method: "GET", path: "/api/admin/announcements" }),
+    expected: adminOnly(200),
+  },
+  {
+    route: "POST /api/admin/announcements",
+    request: () => ({
+      method: "POST",
+      path: "/api/admin/announcements",
+      body: { text: { vi: "Bảo trì", en: "Maintenance" }, startsAt: "2030-01-01T00:00:00Z", endsAt: "2030-01-02T00:00:00Z" },
+    }),
+    expected: adminOnly(201),
+    audited: 1,
+  },
+  {
+    route: "DELETE /api/admin/announcements/:id",
+    request: (_caller, shared) => ({ method: "DELETE", path: `/api/admin/announcements/${shared.announcement}` }),
     expected: adminOnly(200),
     audited: 1,
   },
@@ -1036,6 +1061,7 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
       comments: {},
       hiddenComments: {},
       postImage: "",
+      announcement: 0,
     };
 
     beforeAll(async () => {
@@ -1127,6 +1153,11 @@ describe.each(testEngines)("server permissions on %s", (engine) => {
       withImage.set("images", new File([new Uint8Array(shared.png)], "a.png", { type: "image/png" }));
       const imaged = await call(t.app, "/api/feed/posts", { body: withImage, cookie: accounts.admin.cookie });
       shared.postImage = (await imaged.json()).data.images[0].url;
+      const [announcement] = await t.db
+        .insert(announcementsTable)
+        .values({ textVi: "Cũ", textEn: "Old", startsAt: Date.now(), endsAt: Date.now() + 3_600_000, createdAt: Date.now() })
+        .returning({ id: announcementsTable.id });
+      shared.announcement = announcement!.id;
     });
 
     beforeAll(async () => {

@@ -2,6 +2,8 @@ import { createContext } from "react-router";
 import type { Database } from "../../db/client.ts";
 import type { ProviderInfo } from "../../universal/auth/provider-info.ts";
 import type { SiteSettings } from "../../universal/settings/settings-limits.ts";
+import type { Banner } from "../../universal/announcements/announcement-limits.ts";
+import type { Language } from "../../universal/i18n/languages.ts";
 import type { StylesheetReader } from "./styles/stylesheet.tsx";
 import type { Viewer } from "../../server/auth/viewer.ts";
 import type { Logger } from "../../server/logger.ts";
@@ -19,6 +21,8 @@ export interface RequestContext {
   appTitle: string;
   /** Whether new accounts may be made now (an admin may close sign-ups). */
   signUpsOpen: boolean;
+  /** The team's announcements running now, in a language (the banners every page shows). */
+  banners: (language: Language) => Banner[];
   /** The site's settings as the database holds them now (the admin's settings section). */
   readSiteSettings: () => Promise<SiteSettings>;
   /** Whether the request arrived over https (cookies get `Secure`). */

@@ -4,6 +4,7 @@ import { IslandDocumentContext } from "./islands/island-document.ts";
 import type { Viewer } from "../../server/auth/viewer.ts";
 import type { BellState } from "../../server/notifications/notifications.ts";
 import type { I18nPayload } from "./i18n/page-translator.ts";
+import type { Banner } from "../../universal/announcements/announcement-limits.ts";
 
 /** What the root loader gives every page (see `app/root.tsx`). */
 /** What every page may show of the signed-in person (their own data only): the server's viewer. */
@@ -17,6 +18,8 @@ export interface RootData {
    */
   bell: BellState | null;
   appTitle: string;
+  /** The team's announcements running now, in the page's language (a banner each). */
+  banners: Banner[];
   i18n: I18nPayload;
   build: { id: string; checkIntervalMs: number };
   /** The site's public origin, for canonical URLs and social cards. */

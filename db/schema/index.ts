@@ -20,3 +20,4 @@ export * from "./notes.ts";
 export * from "./tax.ts";
 export * from "./clans.ts";
 export * from "./rankings.ts";
+export * from "./announcements.ts";

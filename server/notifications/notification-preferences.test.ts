@@ -76,7 +76,6 @@ describe.each(testEngines)("notification preferences on %s", (engine) => {
 
   it.each([
     ["an unknown kind", { kind: "carrier-pigeon", inApp: true, browser: true }],
-    ["a kind no feature sends yet", { kind: "announcement", inApp: false, browser: false }],
     ["a missing switch", { kind: "mention", inApp: false }],
     ["a switch that is not a boolean", { kind: "mention", inApp: "no", browser: true }],
     [

@@ -14,6 +14,7 @@ import type { PresenceSync } from "./presence.ts";
 import type { ReadersChanged } from "./readers-changed.ts";
 import type { SessionsChanged } from "./session-ends.ts";
 import type { SettingsChanged } from "../settings/site-settings.ts";
+import type { AnnouncementsChanged } from "../announcements/announcements.ts";
 
 /** "Something happened on this topic up to this id": read it from the topic's source. */
 export interface Poke {
@@ -24,7 +25,7 @@ export interface Poke {
 
 /** What a feature may publish: every event but the hub's own pokes. */
 export type Publishable =
-  PersistedEvent | TransientEvent | PresenceSync | PagesChanged | SessionsChanged | ReadersChanged | SettingsChanged;
+  PersistedEvent | TransientEvent | PresenceSync | PagesChanged | SessionsChanged | ReadersChanged | SettingsChanged | AnnouncementsChanged;
 export type HubEvent = Publishable | Poke;
 export type HubListener = (event: HubEvent) => void;
 

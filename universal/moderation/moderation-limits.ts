@@ -21,6 +21,7 @@ export const reportKinds = [
   "claim-dispute",
   "character-stats",
   "settings",
+  "announcement",
 ] as const;
 export type ReportKind = (typeof reportKinds)[number];
 
@@ -124,6 +125,8 @@ export const AUDIT_ACTIONS = [
   "claim.remove",
   "clan.hide",
   "settings.update",
+  "announcement.create",
+  "announcement.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -153,6 +156,7 @@ export const AUDIT_TARGET_KINDS = [
   "clan",
   "character-stats",
   "settings",
+  "announcement",
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 

@@ -23,14 +23,14 @@ export const activeNotificationKinds = [
   "clan-invite",
   "clan-removed",
   "clan-event",
+  "announcement",
 ] as const;
 
 /**
  * Notification kinds: kebab-case names, one per event. Chat adds `mention` and `direct-message`;
- * the community, guides and trading add theirs. Every kind is an active one but `announcement`,
- * which nothing sends yet.
+ * the community, guides, trading, clans and the team's announcements add theirs.
  */
-export const notificationKinds = [...activeNotificationKinds, "announcement"] as const;
+export const notificationKinds = [...activeNotificationKinds] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 export type ActiveNotificationKind = (typeof activeNotificationKinds)[number];
 

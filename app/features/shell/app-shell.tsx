@@ -12,6 +12,7 @@ import { NavMenu } from "./nav-menu.tsx";
 import { SearchEntry } from "./search-entry.tsx";
 import { SEARCH_OPEN_ATTRIBUTE } from "./search-shortcut.ts";
 import { ThemeSwitch } from "../../shared/ui/theme-switch.tsx";
+import { AnnouncementBanners } from "../../shared/announcements/announcement-banners.tsx";
 
 const iconButton = "inline-flex size-10 items-center justify-center rounded-md text-fg hover:bg-surface-muted";
 
@@ -156,6 +157,9 @@ export function AppShell({ children, bar }: { children: ReactNode; bar: ReactNod
           </div>
         </aside>
         <div className="flex min-w-0 flex-col">
+          <ServerHtml>
+            <AnnouncementBanners />
+          </ServerHtml>
           <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-5 sm:px-6 lg:px-8">
             {children}
           </main>

@@ -1,6 +1,7 @@
 import { AdminHome, adminSections } from "~/features/admin/admin-home.tsx";
 import { MemberBadges } from "~/features/admin/member-badges.tsx";
 import { SiteSettingsSection } from "~/features/settings/site-settings-form.tsx";
+import { AnnouncementsSection } from "~/features/announcements/announcement-manager.tsx";
 import { HiddenComments } from "~/features/feed/hidden-comments.tsx";
 import { HiddenPosts } from "~/features/feed/hidden-posts.tsx";
 import { GuideReviewQueue } from "~/features/guides/guide-review-queue.tsx";
@@ -24,6 +25,7 @@ import { readOutbox } from "../../../server/mail/read-outbox.ts";
 import { searchAdminUsers } from "../../../server/admin/search-users.ts";
 import { searchText } from "../../../server/http/search-text.ts";
 import { listAudit } from "../../../server/moderation/audit-log.ts";
+import { listAnnouncements } from "../../../server/announcements/announcements.ts";
 import { auditFilter, auditFilterQuery } from "../../../server/admin/audit-routes.ts";
 import { listReports, openReportCount } from "../../../server/moderation/moderation.ts";
 import { listHiddenGuides, listReviewQueue } from "../../../server/guides/guides.ts";
@@ -75,6 +77,9 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
         ? { i18n: await loadRouteMessages(request, "feed"), comments: await listHiddenComments(db, viewer) }
         : null,
     audit: await auditSection(db, role, url),
+    announcements: can(role, "announcement:manage")
+      ? { i18n: await loadRouteMessages(request, "announcements"), announcements: await listAnnouncements(db), now: Date.now() }
+      : null,
     siteSettings: can(role, "settings:manage")
       ? { i18n: await loadRouteMessages(request, "settings"), settings: await readSiteSettings() }
       : null,
@@ -149,6 +154,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
       {members ? <MemberBadges i18n={i18n} {...members} /> : null}
+      {loaderData.announcements ? <AnnouncementsSection {...loaderData.announcements} /> : null}
       {loaderData.siteSettings ? <SiteSettingsSection {...loaderData.siteSettings} /> : null}
       {audit ? <AuditLog i18n={i18n} pageSize={AUDIT_PAGE} {...audit} /> : null}
     </AdminHome>

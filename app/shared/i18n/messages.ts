@@ -26,6 +26,7 @@ export const namespaces = [
   "clans",
   "rankings",
   "settings",
+  "announcements",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -13,6 +13,7 @@ const root: RootData = {
   bell: null,
   viewer: null,
   appTitle: "Minithings",
+  banners: [],
   i18n: { language: "vi", resources: {} },
   build: { id: "test", checkIntervalMs: 60_000 },
   origin: "http://localhost",

@@ -21,7 +21,14 @@ export function notificationText(t: TFunction, notification: AppNotification, la
             : `notifications:kinds.${notification.kind}`;
   return t(key, {
     name: notification.actor?.displayName || t("notifications:someone"),
-    excerpt: String(notification.data.excerpt ?? ""),
+    // An announcement carries its text in both languages.
+    excerpt: String(
+      (notification.kind === "announcement"
+        ? language === "vi"
+          ? notification.data.textVi
+          : notification.data.textEn
+        : notification.data.excerpt) ?? "",
+    ),
     reason: String(notification.data.reason ?? ""),
     title: String(notification.data.title ?? ""),
     count: mentions > 1 ? mentions : others,

@@ -1,0 +1,135 @@
+import type { Browser, BrowserContext } from "@playwright/test";
+import announcementsVi from "../../locales/vi/announcements.json" with { type: "json" };
+import auth from "../../locales/vi/auth.json" with { type: "json" };
+import common from "../../locales/vi/common.json" with { type: "json" };
+import commonEn from "../../locales/en-US/common.json" with { type: "json" };
+import settings from "../../locales/vi/settings.json" with { type: "json" };
+import { expect, hydrated, islandHydrated, PASSWORD, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+import { startOwnSite, type OwnSite } from "./own-site.ts";
+
+// What these journeys change reaches every visitor and member (a banner, a notification to all,
+// closed sign-ups): they have a site of their own, so that the journeys beside them on the shared
+// server never see it. One worker runs them in order, on one site with one first admin.
+test.describe.configure({ mode: "serial" });
+
+let site: OwnSite;
+let adminState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+test.beforeAll(async ({ browser }) => {
+  site = await startOwnSite(Number(process.env.E2E_PORT ?? 4173) + 20);
+  const context = await browser.newContext({ baseURL: site.baseURL });
+  const signedUp = await context.request.post("/api/auth/sign-up/email", {
+    data: { email: `site-admin-${Date.now()}@example.vn`, password: PASSWORD, name: "Chủ Trang" },
+    headers: { Origin: site.baseURL },
+  });
+  expect(signedUp.status()).toBe(200);
+  const claimed = await context.request.get(new URL(site.setupLink).pathname + new URL(site.setupLink).search);
+  expect(claimed.url()).toMatch(/\/admin$/);
+  adminState = await context.storageState();
+  await context.close();
+});
+test.afterAll(async () => {
+  await site?.stop();
+});
+
+async function contextOn(browser: Browser, signedIn: boolean, locale = "vi-VN"): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: site.baseURL, locale, ...(signedIn ? { storageState: adminState } : {}) });
+}
+
+test("an admin posts an announcement: a banner on every page, a visitor's cached one included, dismissed for good on that device, and a notification in every member's bell", async ({
+  browser,
+}) => {
+  const memberContext = await contextOn(browser, false);
+  const member = await memberContext.newPage();
+  expect(
+    (
+      await member.request.post("/api/auth/sign-up/email", {
+        data: { email: `site-member-${Date.now()}@example.vn`, password: PASSWORD, name: "Người Chơi" },
+        headers: { Origin: site.baseURL },
+      })
+    ).status(),
+  ).toBe(200);
+  await member.request.post("/api/profile/sync", { data: {}, headers: { Origin: site.baseURL } });
+  // A visitor reads a catalog page before: the render the cache keeps has no banner yet.
+  const visitorContext = await contextOn(browser, false, "en-US");
+  const visitor = await visitorContext.newPage();
+  await visitor.goto("/equipments-items?lang=en-US");
+  await expect(visitor.getByRole("region", { name: commonEn.announcements.label })).toHaveCount(0);
+
+  const adminContext = await contextOn(browser, true);
+  const admin = await adminContext.newPage();
+  await admin.goto("/admin");
+  await hydrated(admin);
+  const section = admin.getByRole("region", { name: announcementsVi.title });
+  await section.getByLabel(announcementsVi.fields.vi).fill("Bảo trì máy chủ lúc 14:00 hôm nay");
+  await section.getByLabel(announcementsVi.fields.en).fill("Server maintenance at 14:00 today");
+  await section.getByLabel(announcementsVi.fields.notify).check();
+  await section.getByRole("button", { name: announcementsVi.post }).click();
+  await expect(section.getByRole("status")).toHaveText(announcementsVi.postedNotify);
+  expect(await islandHydrated(admin, "announcement-manager")).toBe(true);
+  await expect(section.getByRole("list", { name: announcementsVi.listLabel })).toContainText(announcementsVi.states.running);
+  expect(await seriousViolationsAtEveryWidth(admin)).toEqual([]);
+
+  // The visitor's next look at the same page: the banner, in English, and still no React.
+  await visitor.goto("/equipments-items?lang=en-US");
+  const banners = visitor.getByRole("region", { name: commonEn.announcements.label });
+  await expect(banners).toContainText("Server maintenance at 14:00 today");
+  expect(
+    await visitor.evaluate(() =>
+      performance.getEntriesByType("resource").some((entry) => /\/assets\/framework-[\w-]+\.js$/.test(entry.name)),
+    ),
+  ).toBe(false);
+  expect(await seriousViolationsAtEveryWidth(visitor)).toEqual([]);
+  // Dismissed, it stays dismissed on that device, on every page.
+  await banners.getByRole("button", { name: commonEn.announcements.dismiss }).click();
+  await expect(visitor.getByText("Server maintenance at 14:00 today")).toBeHidden();
+  await visitor.goto("/?lang=en-US");
+  await expect(visitor.getByText("Server maintenance at 14:00 today")).toBeHidden();
+
+  // The member: the banner in Vietnamese, and the announcement in the bell once the job has sent it.
+  await member.goto("/");
+  await expect(member.getByRole("region", { name: common.announcements.label })).toContainText("Bảo trì máy chủ lúc 14:00 hôm nay");
+  await expect(async () => {
+    await member.goto("/notification");
+    await expect(member.getByText("Bảo trì máy chủ lúc 14:00 hôm nay", { exact: false }).last()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  for (const context of [memberContext, visitorContext, adminContext]) await context.close();
+});
+
+test("an admin renames the site and closes sign-ups from /admin: every page says the new name, and the sign-up form says it is closed", async ({
+  browser,
+}) => {
+  const adminContext = await contextOn(browser, true);
+  const admin = await adminContext.newPage();
+  await admin.goto("/admin");
+  await hydrated(admin);
+  const section = admin.getByRole("region", { name: settings.title });
+  await section.getByLabel(settings.fields.appTitle).fill("Sổ Tay Lạc Vân");
+  await section.getByLabel(settings.fields.signUpsOpen).uncheck();
+  await section.getByRole("button", { name: settings.save }).click();
+  await expect(section.getByRole("status")).toHaveText(settings.saved);
+  expect(await islandHydrated(admin, "site-settings"), "saving woke the form's island").toBe(true);
+  expect(await seriousViolationsAtEveryWidth(admin)).toEqual([]);
+  // A bad value is refused with its field named, and nothing changes.
+  await section.getByLabel(settings.fields.appTitle).fill("   ");
+  await section.getByRole("button", { name: settings.save }).click();
+  await expect(section.getByRole("status")).toHaveText(settings.invalidField.replace("{{field}}", settings.fields.appTitle));
+
+  // A visitor: the new name on the page, and no sign-up form.
+  const visitorContext = await contextOn(browser, false);
+  const visitor = await visitorContext.newPage();
+  await visitor.goto("/login?mode=signup");
+  await expect(visitor.locator("header")).toContainText("Sổ Tay Lạc Vân");
+  await expect(visitor).toHaveTitle(/Sổ Tay Lạc Vân/);
+  await expect(visitor.getByRole("status")).toHaveText(auth.signup.closed);
+  await expect(visitor.getByLabel(auth.fields.email)).toHaveCount(0);
+  const refused = await visitor.request.post("/api/auth/sign-up/email", {
+    data: { email: `too-late-${Date.now()}@example.vn`, password: PASSWORD, name: "Đến Muộn" },
+    headers: { Origin: site.baseURL },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error.code).toBe("sign-ups-closed");
+  expect(await seriousViolationsAtEveryWidth(visitor)).toEqual([]);
+  await visitorContext.close();
+  await adminContext.close();
+});
