@@ -69,7 +69,29 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
   }),
   "GET /api/admin/users": ({ admin }) => ({
     session: admin,
-    path: queryParam("q", "example", "%", "_", "\\").map((q) => `/api/admin/users?${q}`),
+    path: fc
+      .tuple(
+        queryParam("q", "example", "%", "_", "\\", "tuan"),
+        queryParam("role", "user", "moderator"),
+        queryParam("tag", "vip"),
+        queryParam("title", "member"),
+        queryParam("banned", "true", "false"),
+        queryParam("cursor", "1796464232512.abc"),
+        fc.nat(6),
+      )
+      .map(
+        ([q, role, tag, title, banned, cursor, count]) =>
+          `/api/admin/users?${[q, role, tag, title, banned, cursor].slice(0, count).join("&")}`,
+      ),
+  }),
+  "GET /api/admin/users/:uid": ({ admin, user }) => ({
+    session: admin,
+    path: segment(user.uid, TARGET).map((uid) => `/api/admin/users/${uid}`),
+  }),
+  "POST /api/admin/users/:uid/points": ({ admin }) => ({
+    session: admin,
+    path: segment(TARGET, admin.uid).map((uid) => `/api/admin/users/${uid}/points`),
+    body: bodies({ delta: 5, reason: "Giải đấu", clientId: "fuzz-points-0001" }),
   }),
   "POST /api/admin/users/:uid/role": ({ admin }) => ({
     session: admin,

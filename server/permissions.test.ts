@@ -229,6 +229,21 @@ const endpoints: Endpoint[] = [
     audited: 1,
   },
   { route: "GET /api/admin/outbox", request: () => ({ method: "GET", path: "/api/admin/outbox" }), expected: adminOnly(200) },
+  {
+    route: "GET /api/admin/users/:uid",
+    request: (_caller, { target }) => ({ method: "GET", path: `/api/admin/users/${target}` }),
+    expected: adminOnly(200),
+  },
+  {
+    route: "POST /api/admin/users/:uid/points",
+    request: (_caller, { target }) => ({
+      method: "POST",
+      path: `/api/admin/users/${target}/points`,
+      body: { delta: 5, reason: "Giải đấu" },
+    }),
+    expected: adminOnly(200),
+    audited: 1,
+  },
   // Tag and title by hand (`user:manage`): admins only.
   {
     route: "POST /api/admin/users/:uid/badges",

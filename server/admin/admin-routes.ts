@@ -5,7 +5,7 @@ import { roles } from "../../universal/auth/permissions.ts";
 import type { Database } from "../../db/client.ts";
 import { authUsers, users } from "../../db/schema/index.ts";
 import { AppError } from "../errors.ts";
-import { parseJson, requirePermission, uidParam, type AppEnv } from "../http/context.ts";
+import { parseJson, parseQuery, requirePermission, uidParam, type AppEnv } from "../http/context.ts";
 import { SEARCH_TEXT_MAX, searchText } from "../http/search-text.ts";
 import { banUser, unbanUser } from "../users/ban-user.ts";
 import { readOutbox } from "../mail/read-outbox.ts";
@@ -15,9 +15,22 @@ import { BADGE_FILTER_MAX } from "../../universal/users/users-limits.ts";
 import { recordAudit } from "../moderation/audit-log.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { publishSessionsChanged } from "../realtime/session-ends.ts";
-import { searchAdminUsers } from "./search-users.ts";
+import { nextUserCursor, searchAdminUsers } from "./search-users.ts";
+import { adjustMemberPoints, pointsAdjustment, readAdminMember } from "./admin-members.ts";
 
 const roleChange = z.object({ role: z.enum(roles) }).strict();
+/** The member list's filters beside `q`: role, tag, title, banned now or not, and the page's cursor. */
+const userFilters = z.object({
+  q: z.string().optional(),
+  role: z.enum(roles).optional(),
+  tag: z.string().trim().min(1).max(BADGE_FILTER_MAX).optional(),
+  title: z.string().trim().min(1).max(BADGE_FILTER_MAX).optional(),
+  banned: z.enum(["true", "false"]).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}\.[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+});
 const badgeText = z
   .string()
   .trim()
@@ -45,7 +58,21 @@ export function adminRoutes(db: Database, hub: Pick<RealtimeHub, "publish">) {
       const parsed = searchText.safeParse(c.req.query("q") ?? "");
       if (!parsed.success)
         throw new AppError("invalid-argument", `'q' must be at most ${SEARCH_TEXT_MAX} characters, without control characters.`);
-      return c.json({ data: await searchAdminUsers(db, parsed.data) });
+      const { banned, ...filters } = parseQuery(c, userFilters);
+      const data = await searchAdminUsers(db, { ...filters, q: parsed.data, banned: banned === undefined ? undefined : banned === "true" });
+      return c.json({ data, nextCursor: nextUserCursor(data) });
+    })
+    .get("/admin/users/:uid", async (c) => {
+      requirePermission(c, "user:manage");
+      return c.json({ data: await readAdminMember(db, uidParam(c)) });
+    })
+    .post("/admin/users/:uid/points", async (c) => {
+      const admin = requirePermission(c, "user:manage");
+      const uid = uidParam(c);
+      const input = await parseJson(c, pointsAdjustment);
+      const data = await adjustMemberPoints(db, admin, uid, input);
+      c.get("logger").info("points adjusted", { by: admin.uid, uid, delta: input.delta });
+      return c.json({ data });
     })
     .post("/admin/users/:uid/role", async (c) => {
       const admin = requirePermission(c, "user:set-role");

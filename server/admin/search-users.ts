@@ -1,5 +1,6 @@
-import { desc, eq, ilike, or } from "drizzle-orm";
+import { and, desc, eq, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { likePattern } from "../../db/folding.ts";
 import { authUsers, contributionTotals, users } from "../../db/schema/index.ts";
 import { isBandTitle } from "../../universal/contribution/contribution-levels.ts";
 import { isBanned } from "../auth/viewer.ts";
@@ -21,32 +22,69 @@ export interface AdminUser {
 
 export const ADMIN_USER_PAGE = 50;
 
-/** Accounts whose email or name holds `query` (as typed, case folded), newest first; all of them for an empty query. */
-export async function searchAdminUsers(db: Database, query: string): Promise<AdminUser[]> {
+export interface AdminUserFilter {
+  /** Part of the email (case folded) or of the name (case and diacritics folded: "tuan" finds "Tuấn"). */
+  q?: string;
+  role?: string | undefined;
+  tag?: string | undefined;
+  title?: string | undefined;
+  banned?: boolean | undefined;
+  /** `createdAt.uid` of the last account of the page before. */
+  cursor?: string | undefined;
+}
+
+/** Accounts matching every filter given, newest first, a page at a time; all of them without filters. */
+export async function searchAdminUsers(db: Database, filter: AdminUserFilter | string = {}): Promise<AdminUser[]> {
+  const { q = "", role, tag, title, banned, cursor } = typeof filter === "string" ? { q: filter } : filter;
   // ILIKE folds case only, and no character lower-cases to a wildcard: escaping the text as typed is enough.
-  const pattern = `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const emailPattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const now = new Date();
+  const bannedNow = sql`(${authUsers.banned} is true and (${authUsers.banExpires} is null or ${authUsers.banExpires} > ${now}))`;
+  const [cursorAt, cursorUid] = cursor ? [Number(cursor.slice(0, cursor.indexOf("."))), cursor.slice(cursor.indexOf(".") + 1)] : [];
+  const conditions: (SQL | undefined)[] = [
+    q
+      ? or(
+          ilike(authUsers.email, emailPattern),
+          sql`${users.foldedName} like '%' || ${likePattern(q)} || '%'`,
+          and(isNull(users.uid), ilike(authUsers.name, emailPattern)),
+        )
+      : undefined,
+    role === undefined ? undefined : role === "user" ? or(eq(users.role, "user"), isNull(users.role)) : eq(users.role, role),
+    tag === undefined ? undefined : eq(users.tag, tag),
+    title === undefined ? undefined : eq(users.title, title),
+    banned === undefined ? undefined : banned ? bannedNow : sql`not ${bannedNow}`,
+    cursorAt !== undefined && Number.isFinite(cursorAt)
+      ? or(lt(authUsers.createdAt, new Date(cursorAt)), and(eq(authUsers.createdAt, new Date(cursorAt)), lt(authUsers.id, cursorUid ?? "")))
+      : undefined,
+  ];
   const rows = await db
     .select({ user: authUsers, profile: users, totals: contributionTotals })
     .from(authUsers)
     .leftJoin(users, eq(users.uid, authUsers.id))
     .leftJoin(contributionTotals, eq(contributionTotals.uid, authUsers.id))
-    .where(query ? or(ilike(authUsers.email, pattern), ilike(authUsers.name, pattern)) : undefined)
-    .orderBy(desc(authUsers.createdAt))
+    .where(and(...conditions))
+    .orderBy(desc(authUsers.createdAt), desc(authUsers.id))
     .limit(ADMIN_USER_PAGE);
   return rows.map(({ user, profile, totals }) => {
-    const title = profile?.title ?? "member";
+    const userTitle = profile?.title ?? "member";
     return {
       uid: user.id,
       email: user.email,
       displayName: profile?.displayName ?? user.name,
       role: profile?.role ?? "user",
       tag: profile?.tag ?? "member",
-      title,
-      titleByAdmin: totals?.titleByAdmin ?? !isBandTitle(title),
+      title: userTitle,
+      titleByAdmin: totals?.titleByAdmin ?? !isBandTitle(userTitle),
       level: profile?.level ?? 1,
       points: totals?.points ?? 0,
       banned: isBanned(user),
       createdAt: user.createdAt.getTime(),
     };
   });
+}
+
+/** The cursor that asks for the page after `page` (null when it was the last). */
+export function nextUserCursor(page: readonly AdminUser[]): string | null {
+  const last = page.at(-1);
+  return page.length === ADMIN_USER_PAGE && last ? `${last.createdAt}.${last.uid}` : null;
 }

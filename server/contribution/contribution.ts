@@ -141,6 +141,35 @@ export async function revokePoints(
   await applyTotal(tx, uid, Math.max(totals.points - row.points, 0), totals.titleByAdmin, now);
 }
 
+/** The reason an admin's adjustment is written under (not one members earn, so /level does not list it). */
+export const ADMIN_ADJUSTMENT = "admin-adjustment";
+
+/**
+ * An admin adds or takes points by hand (with a reason, audited by the caller), inside the caller's
+ * transaction: once per `source` (the request's client id), never below 0 points in all; level and
+ * title follow as for any award. Returns the points given (after the floor) and the new total.
+ */
+export async function adjustPoints(
+  tx: Database,
+  adjustment: { uid: string; delta: number; actorUid: string; source: string },
+  now: number = Date.now(),
+): Promise<{ applied: number; points: number; level: number; repeated: boolean }> {
+  const { uid, delta, actorUid, source } = adjustment;
+  const totals = await lockTotals(tx, uid, now);
+  const [existing] = await tx
+    .select({ points: contributionPoints.points })
+    .from(contributionPoints)
+    .where(and(eq(contributionPoints.uid, uid), eq(contributionPoints.reason, ADMIN_ADJUSTMENT), eq(contributionPoints.source, source)));
+  if (existing) return { applied: existing.points, points: totals.points, level: levelForPoints(totals.points), repeated: true };
+  const applied = Math.max(delta, -totals.points);
+  const total = totals.points + applied;
+  await tx
+    .insert(contributionPoints)
+    .values({ uid, reason: ADMIN_ADJUSTMENT, points: applied, source, actorUid, day: gameDayKey(now), createdAt: now });
+  await applyTotal(tx, uid, total, totals.titleByAdmin, now);
+  return { applied, points: total, level: levelForPoints(total), repeated: false };
+}
+
 /** A member's contribution points so far (0 before their first award). */
 export async function readContributionPoints(db: Database, uid: string): Promise<number> {
   const [totals] = await db.select({ points: contributionTotals.points }).from(contributionTotals).where(eq(contributionTotals.uid, uid));

@@ -115,6 +115,7 @@ export const AUDIT_ACTIONS = [
   "user.ban",
   "user.unban",
   "user.set-badges",
+  "user.points",
   "post.hide",
   "post.pin",
   "comment.restore",

@@ -22,7 +22,24 @@ interface Badges {
  * (decision 042): the search is a plain form the server answers; the list is an island the admin
  * wakes by using it.
  */
-export function MemberBadges({ i18n, query, members }: { i18n: RouteMessages; query: string; members: AdminUser[] }) {
+/** The list's filters beside the search text, as the page's query names them (each empty when not set). */
+export interface MemberFilters {
+  role: string;
+  tag: string;
+  banned: string;
+}
+
+export function MemberBadges({
+  i18n,
+  query,
+  members,
+  filters,
+}: {
+  i18n: RouteMessages;
+  query: string;
+  members: AdminUser[];
+  filters: MemberFilters;
+}) {
   const { t } = useRouteMessages(i18n);
   return (
     <section aria-labelledby="admin-members" className="mt-8">
@@ -34,6 +51,29 @@ export function MemberBadges({ i18n, query, members }: { i18n: RouteMessages; qu
         <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-semibold">
           {t("members.search")}
           <input name="members" type="search" defaultValue={query} maxLength={100} className={input} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          {t("members.role")}
+          <select name="memberRole" defaultValue={filters.role} className={input}>
+            <option value="">{t("members.anyRole")}</option>
+            {(["user", "moderator", "admin"] as const).map((role) => (
+              <option key={role} value={role}>
+                {t(`common:badges.roles.${role}`, { defaultValue: role })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          {t("members.tag")}
+          <input name="memberTag" defaultValue={filters.tag} maxLength={BADGE_FILTER_MAX} list="admin-tag-values" className={input} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          {t("members.banState")}
+          <select name="memberBanned" defaultValue={filters.banned} className={input}>
+            <option value="">{t("members.anyBan")}</option>
+            <option value="true">{t("members.bannedOnly")}</option>
+            <option value="false">{t("members.notBanned")}</option>
+          </select>
         </label>
         <button type="submit" className="min-h-11 rounded-md bg-brand px-4 font-semibold text-on-brand">
           {t("members.find")}
@@ -82,6 +122,28 @@ function MemberRow({ i18n, member }: { i18n: RouteMessages; member: AdminUser })
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const value = (text: string) => t(`common:badges.values.${text}`, { defaultValue: text });
+  const [points, setPoints] = useState({ points: member.points, level: member.level });
+
+  async function adjust(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setBusy(true);
+    const answer = await apiJson<{ points: number; level: number }>(`/api/admin/users/${encodeURIComponent(member.uid)}/points`, {
+      body: { delta: Number(data.get("delta")), reason: String(data.get("reason") ?? ""), clientId: crypto.randomUUID() },
+    });
+    setBusy(false);
+    if (!answer.ok) {
+      setStatus({ ok: false, text: answer.status === 400 ? t("members.pointsInvalid") : t("members.failed") });
+      return;
+    }
+    setPoints(answer.data);
+    form.reset();
+    setStatus({
+      ok: true,
+      text: t("members.pointsSaved", { points: numberFormat(i18n.language).format(answer.data.points), level: answer.data.level }),
+    });
+  }
 
   async function send(change: { tag?: string; title?: string | null }) {
     setBusy(true);
@@ -117,8 +179,8 @@ function MemberRow({ i18n, member }: { i18n: RouteMessages; member: AdminUser })
         <span className="ms-auto text-sm text-fg-muted">
           {t("members.standing", {
             role: t(`common:badges.roles.${member.role}`, { defaultValue: member.role }),
-            level: member.level,
-            points: numberFormat(i18n.language).format(member.points),
+            level: points.level,
+            points: numberFormat(i18n.language).format(points.points),
           })}
         </span>
       </header>
@@ -157,6 +219,23 @@ function MemberRow({ i18n, member }: { i18n: RouteMessages; member: AdminUser })
             className="min-h-11 rounded-md bg-brand px-4 font-semibold text-on-brand disabled:opacity-60"
           >
             {t("members.save")}
+          </button>
+        </form>
+        <form className="mt-3 grid gap-3 sm:grid-cols-[8rem_1fr_auto] sm:items-end" onSubmit={(event) => void adjust(event)}>
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            {t("members.pointsDelta")}
+            <input name="delta" type="number" required step={1} min={-100000} max={100000} className={input} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            {t("members.pointsReason")}
+            <input name="reason" required maxLength={200} className={input} />
+          </label>
+          <button
+            type="submit"
+            disabled={busy}
+            className="min-h-11 rounded-md border border-line px-4 font-semibold hover:bg-surface-muted disabled:opacity-60"
+          >
+            {t("members.pointsApply")}
           </button>
         </form>
         {saved.titleByAdmin ? (

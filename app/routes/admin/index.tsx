@@ -57,7 +57,7 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
   const membersQuery = searchText.catch("").parse(url.searchParams.get("members") ?? "");
   return {
     i18n: await loadRouteMessages(request, "moderation"),
-    members: can(role, "user:manage") ? { query: membersQuery, members: await searchAdminUsers(db, membersQuery) } : null,
+    members: can(role, "user:manage") ? await memberSection(db, membersQuery, url) : null,
     sections: adminSections(role),
     outbox: can(role, "mail:read-outbox") ? await readOutbox(db) : [],
     moderation,
@@ -85,6 +85,19 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
       : null,
   };
 });
+
+/** The members the admin's search and filters find (a filter that is not one of the choices is left out). */
+async function memberSection(db: Parameters<typeof listAudit>[0], query: string, url: URL) {
+  const read = (name: string) => url.searchParams.get(name)?.trim() ?? "";
+  const filters = { role: read("memberRole"), tag: read("memberTag").slice(0, 40), banned: read("memberBanned") };
+  const role = (["user", "moderator", "admin"] as const).find((each) => each === filters.role);
+  const banned = filters.banned === "true" ? true : filters.banned === "false" ? false : undefined;
+  return {
+    query,
+    filters,
+    members: await searchAdminUsers(db, { q: query, role, tag: filters.tag || undefined, banned }),
+  };
+}
 
 /**
  * The audit log's first page with the filters the URL names (a filter that cannot be read shows
