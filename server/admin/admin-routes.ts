@@ -19,24 +19,25 @@ import { nextUserCursor, searchAdminUsers } from "./search-users.ts";
 import { adjustMemberPoints, pointsAdjustment, readAdminMember } from "./admin-members.ts";
 
 const roleChange = z.object({ role: z.enum(roles) }).strict();
-/** The member list's filters beside `q`: role, tag, title, banned now or not, and the page's cursor. */
-const userFilters = z.object({
-  q: z.string().optional(),
-  role: z.enum(roles).optional(),
-  tag: z.string().trim().min(1).max(BADGE_FILTER_MAX).optional(),
-  title: z.string().trim().min(1).max(BADGE_FILTER_MAX).optional(),
-  banned: z.enum(["true", "false"]).optional(),
-  cursor: z
-    .string()
-    .regex(/^\d{1,15}\.[A-Za-z0-9_-]{1,64}$/)
-    .optional(),
-});
+
 const badgeText = z
   .string()
   .trim()
   .min(1)
   .max(BADGE_FILTER_MAX)
   .regex(/^\P{Cc}*$/u, "no control characters");
+/** The member list's filters beside `q`: role, tag, title, banned now or not, and the page's cursor. */
+const userFilters = z.object({
+  q: z.string().optional(),
+  role: z.enum(roles).optional(),
+  tag: badgeText.optional(),
+  title: badgeText.optional(),
+  banned: z.enum(["true", "false"]).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}\.[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+});
 /** A tag and a title by hand; `title: null` gives the title back to the level. */
 const badgesChange = z
   .object({ tag: badgeText.optional(), title: badgeText.nullable().optional() })

@@ -24,11 +24,20 @@ import { listAudit, type AuditFilter } from "../moderation/audit-log.ts";
 /** An instant (ISO 8601 with its offset) or a game date (`YYYY-MM-DD`: that whole day, UTC+7). */
 const when = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 
+/** An id as typed into a filter: no control characters (a database text never holds NUL). */
+const filterText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[^\p{Cc}]*$/u, "no control characters");
+
 export const auditFilterQuery = z.object({
-  actor: z.string().trim().min(1).max(64).optional(),
+  actor: filterText(64).optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),
   targetKind: z.enum(AUDIT_TARGET_KINDS).optional(),
-  targetId: z.string().trim().min(1).max(200).optional(),
+  targetId: filterText(200).optional(),
   from: when.optional(),
   to: when.optional(),
 });

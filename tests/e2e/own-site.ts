@@ -7,7 +7,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 export interface OwnSite {
   baseURL: string;
@@ -20,7 +21,12 @@ export async function startOwnSite(port: number): Promise<OwnSite> {
   const dataDir = mkdtempSync(join(tmpdir(), "minithings-own-site-"));
   const linkFile = join(dataDir, "setup-link.txt");
   const baseURL = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn("./node_modules/.bin/node", ["scripts/start.ts"], {
+  // The build the shared server runs, started as is: never `scripts/start.ts`, which rebuilds when the sources
+  // changed, and would replace the assets the shared server's pages name under the other journeys' feet.
+  const start = `process.env.NODE_ENV ??= "production"; const server = await import(${JSON.stringify(
+    pathToFileURL(resolve("build/server/index.js")).href,
+  )}); await server.start();`;
+  const child: ChildProcess = spawn("./node_modules/.bin/node", ["--input-type=module", "-e", start], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -17,6 +17,15 @@ const sectionPermissions = [
 
 export type AdminSection = (typeof sectionPermissions)[number][0];
 
+/** Where each built section starts on /admin (its heading's id); a section not built yet has none. */
+const sectionAnchors: Partial<Record<AdminSection, string>> = {
+  users: "admin-members",
+  moderation: "moderation-queue",
+  announcements: "announcements",
+  settings: "site-settings",
+  audit: "audit-log",
+};
+
 export function adminSections(role: Role | null): AdminSection[] {
   return sectionPermissions.filter(([, permission]) => can(role, permission)).map(([section]) => section);
 }
@@ -39,7 +48,15 @@ export function AdminHome({ sections, outbox, children }: { sections: AdminSecti
       <ul className="mt-6 grid gap-3 sm:grid-cols-2" aria-label={t("admin.sectionsLabel")}>
         {sections.map((section) => (
           <li key={section} className="rounded-lg border border-line bg-surface p-4">
-            <h2 className="font-semibold">{t(`admin.sections.${section}.title`)}</h2>
+            <h2 className="font-semibold">
+              {sectionAnchors[section] ? (
+                <a href={`#${sectionAnchors[section]}`} className="text-link underline-offset-2 hover:underline">
+                  {t(`admin.sections.${section}.title`)}
+                </a>
+              ) : (
+                t(`admin.sections.${section}.title`)
+              )}
+            </h2>
             <p className="mt-1 text-sm text-fg-muted">{t(`admin.sections.${section}.description`)}</p>
           </li>
         ))}

@@ -89,7 +89,9 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
 /** The members the admin's search and filters find (a filter that is not one of the choices is left out). */
 async function memberSection(db: Parameters<typeof listAudit>[0], query: string, url: URL) {
   const read = (name: string) => url.searchParams.get(name)?.trim() ?? "";
-  const filters = { role: read("memberRole"), tag: read("memberTag").slice(0, 40), banned: read("memberBanned") };
+  // A tag with a control character in an edited URL is no tag anyone has (and no text the database holds).
+  const tag = read("memberTag").slice(0, 40);
+  const filters = { role: read("memberRole"), tag: /^\P{Cc}*$/u.test(tag) ? tag : "", banned: read("memberBanned") };
   const role = (["user", "moderator", "admin"] as const).find((each) => each === filters.role);
   const banned = filters.banned === "true" ? true : filters.banned === "false" ? false : undefined;
   return {
