@@ -63,7 +63,7 @@ async function countOf(db: Database, table: PgTable, condition: SQL): Promise<nu
 export async function readAdminMember(db: Database, uid: string, now = Date.now()): Promise<AdminMemberDetail> {
   const [account] = await db.select().from(authUsers).where(eq(authUsers.id, uid));
   if (!account) throw new AppError("not-found", "No such member.");
-  const listed = (await searchAdminUsers(db, { q: account.email })).find((each) => each.uid === uid);
+  const [listed] = await searchAdminUsers(db, { uid });
   const [profile] = await db.select({ photoURL: users.photoURL }).from(users).where(eq(users.uid, uid));
   const [postCount, commentCount, messageCount, offerCount, guideCount, sessions] = await Promise.all([
     countOf(db, posts, eq(posts.authorUid, uid)),

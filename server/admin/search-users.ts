@@ -31,17 +31,20 @@ export interface AdminUserFilter {
   banned?: boolean | undefined;
   /** `createdAt.uid` of the last account of the page before. */
   cursor?: string | undefined;
+  /** One account by its id (a member's own page in the admin area). */
+  uid?: string | undefined;
 }
 
 /** Accounts matching every filter given, newest first, a page at a time; all of them without filters. */
 export async function searchAdminUsers(db: Database, filter: AdminUserFilter | string = {}): Promise<AdminUser[]> {
-  const { q = "", role, tag, title, banned, cursor } = typeof filter === "string" ? { q: filter } : filter;
+  const { q = "", role, tag, title, banned, cursor, uid } = typeof filter === "string" ? { q: filter } : filter;
   // ILIKE folds case only, and no character lower-cases to a wildcard: escaping the text as typed is enough.
   const emailPattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const now = new Date();
   const bannedNow = sql`(${authUsers.banned} is true and (${authUsers.banExpires} is null or ${authUsers.banExpires} > ${now}))`;
   const [cursorAt, cursorUid] = cursor ? [Number(cursor.slice(0, cursor.indexOf("."))), cursor.slice(cursor.indexOf(".") + 1)] : [];
   const conditions: (SQL | undefined)[] = [
+    uid === undefined ? undefined : eq(authUsers.id, uid),
     q
       ? or(
           ilike(authUsers.email, emailPattern),
