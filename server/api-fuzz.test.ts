@@ -262,6 +262,12 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
       .tuple(queryParam("action", "user.ban"), queryParam("from", "2026-11-03"), queryParam("to", "2026-11-04"), fc.nat(3))
       .map(([action, from, to, count]) => `/api/admin/audit.csv?${[action, from, to].slice(0, count).join("&")}`),
   }),
+  "GET /api/admin/dashboard": ({ admin }) => ({
+    session: admin,
+    path: fc
+      .oneof(fc.constantFrom("30", "90", "", "7", "9e9"), fc.string())
+      .map((days) => `/api/admin/dashboard?days=${encodeURIComponent(days)}`),
+  }),
   "GET /api/admin/settings": ({ admin }) => ({ session: admin, path: fc.constant("/api/admin/settings") }),
   "PATCH /api/admin/settings": ({ admin }) => ({
     session: admin,

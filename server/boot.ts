@@ -22,6 +22,7 @@ import { startOfferExpiry } from "./offers/expire-offers.ts";
 import { startEventReminders } from "./clans/clan-events.ts";
 import { startAnnouncementNotifications } from "./announcements/announcements.ts";
 import { startRankingSnapshots } from "./rankings/rankings.ts";
+import { startDashboardRollUp } from "./dashboard/dashboard.ts";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -98,6 +99,8 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   const stopSnapshots = startRankingSnapshots(database.db, hub, logger);
   // Announcements that asked to notify every member: in batches, each member once, whatever the processes.
   const stopAnnouncements = startAnnouncementNotifications(database.db, hub, logger);
+  // The admin dashboard's daily roll-up: today counted again each minute, a missing day once.
+  const stopDashboard = startDashboardRollUp(database.db, logger);
   await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done));
   const shownHost = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
   logger.info("listening", { url: `http://${shownHost}:${config.PORT}`, mode: config.NODE_ENV, realtime: bus?.kind ?? "in-process" });
@@ -119,6 +122,7 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
     stopOfferExpiry();
     stopEventReminders();
     stopAnnouncements();
+    stopDashboard();
     stopSnapshots();
     // Sockets are told the server is going away (1001): their clients reconnect and resume.
     const socketsClosed = sockets.close();

@@ -19,6 +19,8 @@ import { createSettingsStore, readSettings, settingsDefaults } from "./settings/
 import { settingsRoutes } from "./settings/settings-routes.ts";
 import { createBannerStore } from "./announcements/announcements.ts";
 import { announcementRoutes } from "./announcements/announcement-routes.ts";
+import { dashboardRoutes } from "./dashboard/dashboard-routes.ts";
+import { activityTracker } from "./dashboard/dashboard.ts";
 import { getViewer } from "./auth/viewer.ts";
 import { contentApiRoutes } from "./content-api/content-api-routes.ts";
 import { currentPackInfo } from "./content/content-store.ts";
@@ -141,6 +143,8 @@ export function createApp({
   const settings = createSettingsStore(database.db, hub, siteDefaults);
   // The team's announcements running now, the same on every process (a change is announced on the hub).
   const bannerStore = createBannerStore(database.db, hub);
+  // Members active today and this week (the admin dashboard): a member's first signed-in request of the day.
+  const activity = activityTracker(database.db, logger);
   app.use(async (_c, next) => {
     await settings.ready;
     await bannerStore.ready;
@@ -235,7 +239,9 @@ export function createApp({
   });
   app.route("/api/auth", authRoutes(auth));
   app.use(async (c, next) => {
-    c.set("viewer", await getViewer(auth, database.db, c.req.raw.headers));
+    const viewer = await getViewer(auth, database.db, c.req.raw.headers);
+    c.set("viewer", viewer);
+    if (viewer) activity.seen(viewer.uid);
     await next();
     // A signed-in answer (a page, the API) may hold what is private to this person: no cache may
     // keep it. Answers a route marks `public` (photos, icons, the public data API) are the same for
@@ -328,6 +334,7 @@ export function createApp({
   app.route("/api", auditRoutes(database.db));
   app.route("/api", settingsRoutes(database.db, hub, settings, siteDefaults));
   app.route("/api", announcementRoutes(database.db, hub, bannerStore));
+  app.route("/api", dashboardRoutes(database.db));
   app.route("/api", favoritesRoutes(database.db));
   app.route(
     "/api",

@@ -25,9 +25,10 @@ export const FUZZ_RUNS = z.coerce.number().int().min(1).default(100).parse(proce
 
 /**
  * Tables a 4xx may change. `rate_limits` counts every request, refused ones included (that is its
- * job); every other table of the `public` schema is watched.
+ * job), and `member_activity` notes a member's first signed-in request of the day, whatever it asks
+ * (the admin dashboard's members active); every other table of the `public` schema is watched.
  */
-const WRITTEN_BY_EVERY_REQUEST = new Set(["rate_limits"]);
+const WRITTEN_BY_EVERY_REQUEST = new Set(["rate_limits", "member_activity"]);
 
 /** A request body: a JSON value, or text that is not JSON at all. */
 export type Body = { json: unknown } | { text: string };

@@ -401,6 +401,8 @@ const endpoints: Endpoint[] = [
     expected: adminOnly(200),
     audited: 1,
   },
+  // The admin dashboard: admins only.
+  { route: "GET /api/admin/dashboard", request: () => ({ method: "GET", path: "/api/admin/dashboard?days=90" }), expected: adminOnly(200) },
   // The admin area's audit log: a moderator reads the moderation decisions only.
   { route: "GET /api/admin/audit", request: () => ({ method: "GET", path: "/api/admin/audit" }), expected: moderators(200) },
   { route: "GET /api/admin/audit.csv", request: () => ({ method: "GET", path: "/api/admin/audit.csv" }), expected: moderators(200) },

@@ -16,3 +16,12 @@ export function gameDateStart(date: string): number {
   if (!match) return Number.NaN;
   return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) - GAME_OFFSET_MS;
 }
+
+/** The game-time Monday (`2026-11-23`) of the week an instant falls in. */
+export function gameWeek(at: number): string {
+  const local = new Date(at + GAME_OFFSET_MS);
+  const fromMonday = (local.getUTCDay() + 6) % 7;
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - fromMonday * DAY_MS)
+    .toISOString()
+    .slice(0, 10);
+}

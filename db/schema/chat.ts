@@ -73,6 +73,8 @@ export const chatMessages = pgTable(
   (table) => [
     uniqueIndex("chat_messages_client").on(table.authorUid, table.clientId),
     index("chat_messages_room").on(table.roomId, table.id),
+    // The admin dashboard's messages a day (server/dashboard/).
+    index("chat_messages_created").on(table.createdAt),
   ],
 );
 

@@ -21,3 +21,4 @@ export * from "./tax.ts";
 export * from "./clans.ts";
 export * from "./rankings.ts";
 export * from "./announcements.ts";
+export * from "./dashboard.ts";

@@ -51,6 +51,8 @@ export const reportReporters = pgTable(
     primaryKey({ columns: [table.reportId, table.uid] }),
     // A member's reports of the last 24 hours (the day's quota, server/moderation/moderation.ts).
     index("report_reporters_uid_created").on(table.uid, table.createdAt),
+    // The admin dashboard's reports a day (server/dashboard/).
+    index("report_reporters_created").on(table.createdAt),
   ],
 );
 

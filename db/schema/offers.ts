@@ -127,6 +127,11 @@ export const offers = pgTable(
     index("offers_counterparty_completed")
       .on(table.counterpartyUid)
       .where(sql`${table.status} = 'completed'`),
+    // The admin dashboard's offers opened and completed a day (server/dashboard/).
+    index("offers_created").on(table.createdAt),
+    index("offers_completed_at")
+      .on(table.completedAt)
+      .where(sql`${table.completedAt} is not null`),
     // Reputation by character name, folded ("tuan" finds "Tuấn").
     index("offers_character").on(sql`f_unaccent(lower(${table.characterName}))`, table.server),
   ],

@@ -6,7 +6,7 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { offers } from "../../db/schema/index.ts";
-import { GAME_OFFSET_MS } from "../../universal/tax/tax-limits.ts";
+import { GAME_OFFSET_MS } from "../../universal/game-time.ts";
 
 export const DAY_MS = 86_400_000;
 

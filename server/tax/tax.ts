@@ -15,7 +15,6 @@ import {
   basisPoints,
   computeTax,
   emptyTotals,
-  GAME_OFFSET_MS,
   TAX_LEDGER_MAX,
   type LedgerEntry,
   type LedgerPeriod,
@@ -23,6 +22,7 @@ import {
   type LedgerTotals,
   type TaxPlace,
 } from "../../universal/tax/tax-limits.ts";
+import { GAME_OFFSET_MS } from "../../universal/game-time.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { listKind } from "../content/catalog.ts";
 import { AppError } from "../errors.ts";

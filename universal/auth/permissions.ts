@@ -67,6 +67,7 @@ const adminPermissions = [
   "settings:manage",
   "announcement:manage",
   "audit:read",
+  "dashboard:read",
   "mail:read-outbox",
 ] as const;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { basisPoints, computeTax, gameMonth, gameWeek, summarizeLedger, type LedgerEntry } from "./tax-limits.ts";
+import { basisPoints, computeTax, gameMonth, summarizeLedger, type LedgerEntry } from "./tax-limits.ts";
+import { gameWeek } from "../game-time.ts";
 
 describe("trade tax", () => {
   it("computes whole gold: tax half up, net per unit down", () => {

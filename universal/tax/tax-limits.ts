@@ -2,6 +2,8 @@
  * Trade tax: the calculator's arithmetic (whole gold), the ledger's answer shapes, and weeks and
  * months in game time (UTC+7), which the browser and the server both use.
  */
+import { GAME_OFFSET_MS, gameWeek } from "../game-time.ts";
+
 export const TAX_QUANTITY_MAX = 1_000_000;
 export const TAX_PRICE_MAX = 1_000_000_000_000;
 export const TAX_LABEL_MAX = 100;
@@ -16,8 +18,6 @@ export const TAX_LEDGER_FIRST_ROWS = 30;
 export const TAX_LEDGER_MORE_ID = "tax-more";
 /** How `/me/tax` cuts its lines (`firstRows`): the first ones, every listed one with `?lines=all`. */
 export const TAX_LEDGER_LINES = { first: TAX_LEDGER_FIRST_ROWS, param: "lines", value: "all", landOn: TAX_LEDGER_MORE_ID } as const;
-export const GAME_OFFSET_MS = 7 * 3_600_000;
-const DAY_MS = 86_400_000;
 
 export const taxSides = ["sell", "buy"] as const;
 export type TaxSide = (typeof taxSides)[number];
@@ -40,15 +40,6 @@ export function computeTax(unitPrice: number, quantity: number, basisPoints: num
 
 /** A percent of the pack (`3.5`) in basis points (`350`). */
 export const basisPoints = (percent: number) => Math.round(percent * 100);
-
-/** The game-time Monday (`2026-11-23`) of the week an instant falls in. */
-export function gameWeek(at: number): string {
-  const local = new Date(at + GAME_OFFSET_MS);
-  const fromMonday = (local.getUTCDay() + 6) % 7;
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - fromMonday * DAY_MS)
-    .toISOString()
-    .slice(0, 10);
-}
 
 /** The game-time month (`2026-11`) an instant falls in. */
 export function gameMonth(at: number): string {

@@ -6,7 +6,7 @@ import { Breadcrumbs } from "../../shared/ui/breadcrumbs.tsx";
 
 /** The admin area's sections and the permission each needs (the admin issue fills them in). */
 const sectionPermissions = [
-  ["dashboard", "audit:read"],
+  ["dashboard", "dashboard:read"],
   ["users", "user:manage"],
   ["content", "content:manage"],
   ["moderation", "moderation:access"],

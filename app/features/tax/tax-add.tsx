@@ -4,7 +4,8 @@
  * entries replace the shown ones (`showTaxResults`); the open form and its message stay.
  */
 import { useContext, useState, type FormEvent } from "react";
-import { GAME_OFFSET_MS, TAX_LABEL_MAX, TAX_PRICE_MAX, TAX_QUANTITY_MAX, type TaxPlace } from "../../../universal/tax/tax-limits.ts";
+import { TAX_LABEL_MAX, TAX_PRICE_MAX, TAX_QUANTITY_MAX, type TaxPlace } from "../../../universal/tax/tax-limits.ts";
+import { GAME_OFFSET_MS } from "../../../universal/game-time.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";

@@ -5,7 +5,7 @@
  * to the ledger gives it the server's new periods (`followPeriods`).
  */
 import { lazy, Suspense, useEffect, useState } from "react";
-import { GAME_OFFSET_MS } from "../../../universal/tax/tax-limits.ts";
+import { GAME_OFFSET_MS } from "../../../universal/game-time.ts";
 import { formatDate, numberFormat } from "../../shared/i18n/format.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { useUrlParams } from "../../shared/routing/use-url-params.ts";
