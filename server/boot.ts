@@ -100,7 +100,7 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   // Announcements that asked to notify every member: in batches, each member once, whatever the processes.
   const stopAnnouncements = startAnnouncementNotifications(database.db, hub, logger);
   // The admin dashboard's daily roll-up: today counted again each minute, a missing day once.
-  const stopDashboard = startDashboardRollUp(database.db, logger);
+  const stopDashboard = startDashboardRollUp(database.db, logger, config.DASHBOARD_REFRESH_SECONDS * 1_000);
   await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done));
   const shownHost = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
   logger.info("listening", { url: `http://${shownHost}:${config.PORT}`, mode: config.NODE_ENV, realtime: bus?.kind ?? "in-process" });

@@ -89,6 +89,8 @@ export const configSchema = z.object({
   /** Keep mails in the development outbox (readable by admins) when there is no SMTP_URL. */
   MAIL_OUTBOX: flag,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** How often each process counts today's figures of the admin dashboard again. */
+  DASHBOARD_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   FAULT_ROUTES: flag,
   BUILD_CHECK_INTERVAL_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(3_600_000),
   RENDER_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),

@@ -2,6 +2,8 @@ import type { Browser, BrowserContext } from "@playwright/test";
 import announcementsVi from "../../locales/vi/announcements.json" with { type: "json" };
 import auth from "../../locales/vi/auth.json" with { type: "json" };
 import common from "../../locales/vi/common.json" with { type: "json" };
+import dashboardVi from "../../locales/vi/dashboard.json" with { type: "json" };
+import dashboardEn from "../../locales/en-US/dashboard.json" with { type: "json" };
 import commonEn from "../../locales/en-US/common.json" with { type: "json" };
 import settings from "../../locales/vi/settings.json" with { type: "json" };
 import { expect, hydrated, islandHydrated, PASSWORD, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
@@ -94,6 +96,40 @@ test("an admin posts an announcement: a banner on every page, a visitor's cached
     await expect(member.getByText("Bảo trì máy chủ lúc 14:00 hôm nay", { exact: false }).last()).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   for (const context of [memberContext, visitorContext, adminContext]) await context.close();
+});
+
+test("an admin reads the dashboard: members active and sign-ups today once counted, a chart per figure drawn as it comes into view, 30 or 90 days, in both languages", async ({
+  browser,
+}) => {
+  const adminContext = await contextOn(browser, true);
+  const admin = await adminContext.newPage();
+  // Today's figures are counted by the job (every 2 seconds on this site): the admin reloads, as they would.
+  await expect(async () => {
+    await admin.goto("/admin");
+    await expect(admin.getByTestId("dashboard-activeToday")).not.toHaveText("0", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const section = admin.getByRole("region", { name: dashboardVi.title });
+  // The admin and the member of the journey before signed up today.
+  expect(Number(await section.getByTestId("dashboard-signUpsToday").textContent())).toBeGreaterThanOrEqual(2);
+  // No chart is drawn before it comes near the viewport; then uPlot loads and draws it.
+  const chart = section.getByTestId("dashboard-chart-signIns");
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart.locator("canvas")).toBeVisible();
+  await expect(chart).toContainText(dashboardVi.series.vi);
+  await section.getByText(dashboardVi.table).click();
+  await expect(section.locator("tbody tr")).toHaveCount(30);
+  expect(await seriousViolationsAtEveryWidth(admin)).toEqual([]);
+  await section.getByRole("link", { name: dashboardVi.days_other.replace("{{count}}", "90") }).click();
+  await expect(admin).toHaveURL(/days=90/);
+  await expect(admin.getByRole("region", { name: dashboardVi.title }).locator("tbody tr")).toHaveCount(90);
+
+  await admin.goto("/admin?lang=en-US");
+  const english = admin.getByRole("region", { name: dashboardEn.title });
+  await expect(english.getByText(dashboardEn.summary.activeThisWeek)).toBeVisible();
+  await english.getByTestId("dashboard-chart-offers").scrollIntoViewIfNeeded();
+  await expect(english.getByTestId("dashboard-chart-offers").locator("canvas")).toBeVisible();
+  expect(await seriousViolationsAtEveryWidth(admin)).toEqual([]);
+  await adminContext.close();
 });
 
 test("an admin renames the site and closes sign-ups from /admin: every page says the new name, and the sign-up form says it is closed", async ({

@@ -2,6 +2,7 @@ import { AdminHome, adminSections } from "~/features/admin/admin-home.tsx";
 import { MemberBadges } from "~/features/admin/member-badges.tsx";
 import { SiteSettingsSection } from "~/features/settings/site-settings-form.tsx";
 import { AnnouncementsSection } from "~/features/announcements/announcement-manager.tsx";
+import { DashboardSection } from "~/features/dashboard/dashboard-section.tsx";
 import { HiddenComments } from "~/features/feed/hidden-comments.tsx";
 import { HiddenPosts } from "~/features/feed/hidden-posts.tsx";
 import { GuideReviewQueue } from "~/features/guides/guide-review-queue.tsx";
@@ -26,6 +27,8 @@ import { searchAdminUsers } from "../../../server/admin/search-users.ts";
 import { searchText } from "../../../server/http/search-text.ts";
 import { listAudit } from "../../../server/moderation/audit-log.ts";
 import { listAnnouncements } from "../../../server/announcements/announcements.ts";
+import { readDashboard } from "../../../server/dashboard/dashboard.ts";
+import type { DashboardRange } from "../../../universal/dashboard/dashboard-limits.ts";
 import { auditFilter, auditFilterQuery } from "../../../server/admin/audit-routes.ts";
 import { listReports, openReportCount } from "../../../server/moderation/moderation.ts";
 import { listHiddenGuides, listReviewQueue } from "../../../server/guides/guides.ts";
@@ -55,8 +58,12 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
       : null;
   // An edited URL with search text no search takes lists the newest accounts instead.
   const membersQuery = searchText.catch("").parse(url.searchParams.get("members") ?? "");
+  const range: DashboardRange = url.searchParams.get("days") === "90" ? 90 : 30;
   return {
     i18n: await loadRouteMessages(request, "moderation"),
+    dashboard: can(role, "dashboard:read")
+      ? { i18n: await loadRouteMessages(request, "dashboard"), dashboard: await readDashboard(db, range), range }
+      : null,
     members: can(role, "user:manage") ? await memberSection(db, membersQuery, url) : null,
     sections: adminSections(role),
     outbox: can(role, "mail:read-outbox") ? await readOutbox(db) : [],
@@ -142,6 +149,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   useRouteMessages(i18n);
   return (
     <AdminHome sections={loaderData.sections} outbox={loaderData.outbox}>
+      {loaderData.dashboard ? <DashboardSection {...loaderData.dashboard} /> : null}
       {moderation ? <ModerationQueue i18n={i18n} {...moderation} /> : null}
       {loaderData.guideReview ? <GuideReviewQueue {...loaderData.guideReview} /> : null}
       {hiddenGuides ? (

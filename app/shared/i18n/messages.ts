@@ -27,6 +27,7 @@ export const namespaces = [
   "rankings",
   "settings",
   "announcements",
+  "dashboard",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
