@@ -1,4 +1,5 @@
 import { benchRankings, rankingsLine } from "./bench-rankings.ts";
+import { benchDashboard, dashboardLine } from "./bench-dashboard.ts";
 import { positiveIntFromEnv } from "./bench-env.ts";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -376,6 +377,7 @@ async function runBenchmarks(
   const community = await benchCommunity();
   const trading = await benchTradingQueries();
   const ranked = await benchRankings(settings.load);
+  const dashboard = await benchDashboard();
 
   const floor = lighthouse.find((result) => result.page.label === FLOOR)?.mid;
   const ours = lighthouse.filter((result) => result.page.label !== FLOOR && !isMemberLabel(result.page.label)).map((result) => result.mid);
@@ -405,6 +407,7 @@ async function runBenchmarks(
     itemMarketLine(itemMarket),
     tradingQueriesLine(trading),
     rankingsLine(ranked),
+    dashboardLine(dashboard),
     members ? members.line : "members' pages not benched (BENCH_MEMBERS=0)",
   ]
     .filter(Boolean)

@@ -183,7 +183,9 @@ describe.each(testEngines)("admin dashboard on %s", (engine) => {
     expect(board.days.at(-2)).toMatchObject({ date: "2026-06-01", activeMembers: 1 });
     // Sunday's day and last week are gone; the current day and week, and yesterday's, stay.
     const left = await t.db.selectDistinct({ period: memberActivity.period }).from(memberActivity);
-    expect(left.map((row) => row.period).sort()).toEqual(["d:2026-06-01", "d:2026-06-02", "w:2026-06-01"]);
+    // (Periods after that Tuesday, this test's real today among them, are not its business.)
+    const kept = left.map((row) => row.period).filter((period) => period.slice(2) <= "2026-06-02");
+    expect(kept.sort()).toEqual(["d:2026-06-01", "d:2026-06-02", "w:2026-06-01"]);
   });
 
   it("the job counts today within its minute, on its own", async () => {

@@ -125,18 +125,23 @@ export async function rollUpDays(db: Database, from: string, to: string, now = D
   return values.length;
 }
 
-/** Writes the members active on `day` and in its week so far (the job calls it for today and yesterday). */
-async function refreshActive(db: Database, day: string): Promise<void> {
-  const periods = [dayPeriod(day), weekPeriod(day)];
+/**
+ * Writes the members active on each of `days` and in its week up to it (the job: today and
+ * yesterday), from one count of their periods' rows.
+ */
+async function refreshActive(db: Database, days: string[]): Promise<void> {
+  const periods = [...new Set(days.flatMap((day) => [dayPeriod(day), weekPeriod(day)]))];
   const rows = await queryRows<{ period: string; n: number }>(
     db,
-    sql`select period, count(*)::int as n from member_activity where period in (${periods[0]}, ${periods[1]}) group by period`,
+    sql`select period, count(*)::int as n from member_activity where period in (${sql.join(periods, sql`, `)}) group by period`,
   );
   const count = (period: string) => Number(rows.find((row) => row.period === period)?.n ?? 0);
-  await db
-    .update(dashboardDays)
-    .set({ activeMembers: count(periods[0]!), activeWeek: count(periods[1]!) })
-    .where(sql`${dashboardDays.day} = ${day}`);
+  for (const day of days) {
+    await db
+      .update(dashboardDays)
+      .set({ activeMembers: count(dayPeriod(day)), activeWeek: count(weekPeriod(day)) })
+      .where(sql`${dashboardDays.day} = ${day}`);
+  }
 }
 
 /**
@@ -156,11 +161,14 @@ export async function refreshDashboard(db: Database, now = Date.now()): Promise<
   const missing = daysBetween(first, shiftDay(today, -2)).filter((day) => !have.has(day));
   if (missing.length > 0) await rollUpDays(db, missing[0]!, missing.at(-1)!, now);
   await rollUpDays(db, yesterday, today, now);
-  await refreshActive(db, yesterday);
-  await refreshActive(db, today);
-  // Only the current day and week are counted from here on (yesterday's day and week until closed).
-  const keep = [dayPeriod(today), dayPeriod(yesterday), weekPeriod(today), weekPeriod(yesterday)];
-  await queryRows(db, sql`delete from member_activity where period not in (${sql.join(keep, sql`, `)})`);
+  await refreshActive(db, [yesterday, today]);
+  // Only the current day and week are counted from here on (yesterday's day and week until closed):
+  // older periods sort before them, so the key's index finds them without reading the kept rows.
+  await queryRows(
+    db,
+    sql`delete from member_activity where (period >= 'd:' and period < ${dayPeriod(yesterday)})
+      or (period >= 'w:' and period < ${weekPeriod(yesterday)})`,
+  );
   return missing.length;
 }
 
