@@ -1,13 +1,19 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authUsers } from "../db/schema/index.ts";
 import { testEngines } from "../db/testing.ts";
-import { ensureContent } from "./content/content-store.ts";
+import { DEMO_PACK_DIR, ensureContent } from "./content/content-store.ts";
 import { bodies, fuzz, FUZZ_RUNS, fuzzAccounts, queryParam, segment, watchWrites, type FuzzTarget } from "./fuzzing.ts";
 import { createTestApp, silentLogger, type TestApp } from "./testing.ts";
 import { setRole } from "./users/set-role.ts";
 
 const KINDS = ["items", "mounts", "recipes", "pets", "events"];
+/** The demo pack's iron sword: what the content editor's bodies vary. */
+const CONTENT_ITEM = (JSON.parse(readFileSync(join(DEMO_PACK_DIR, "items.json"), "utf8")) as { id: string }[]).find(
+  (item) => item.id === "iron-sword",
+);
 /** The chat rooms every database has. */
 const ROOMS = ["global-vi", "global-en-US"];
 /** An account only the admin routes act on. */
@@ -261,6 +267,46 @@ const targets: Record<string, (accounts: Accounts) => FuzzTarget> = {
     path: fc
       .tuple(queryParam("action", "user.ban"), queryParam("from", "2026-11-03"), queryParam("to", "2026-11-04"), fc.nat(3))
       .map(([action, from, to, count]) => `/api/admin/audit.csv?${[action, from, to].slice(0, count).join("&")}`),
+  }),
+  "GET /api/admin/content/:kind": ({ admin }) => ({
+    session: admin,
+    path: fc
+      .tuple(segment("items", "rune-sets", "tax-rates"), queryParam("q", "kiem", "Kiếm"), queryParam("cursor", "0", "50"), fc.nat(2))
+      .map(([kind, q, cursor, count]) => `/api/admin/content/${kind}?${[q, cursor].slice(0, count).join("&")}`),
+  }),
+  "POST /api/admin/content/:kind": ({ admin }) => ({
+    session: admin,
+    path: segment("items").map((kind) => `/api/admin/content/${kind}`),
+    body: bodies({ ...CONTENT_ITEM, id: "fuzz-sword" }),
+  }),
+  "GET /api/admin/content/:kind/:id": ({ admin }) => ({
+    session: admin,
+    path: fc
+      .tuple(segment("items", "recipes"), segment("iron-sword", "craft-iron-ingot"))
+      .map(([kind, id]) => `/api/admin/content/${kind}/${id}`),
+  }),
+  "PATCH /api/admin/content/:kind/:id": ({ admin }) => ({
+    session: admin,
+    path: segment("iron-sword").map((id) => `/api/admin/content/items/${id}`),
+    body: bodies(CONTENT_ITEM),
+  }),
+  "DELETE /api/admin/content/:kind/:id": ({ admin }) => ({
+    session: admin,
+    path: fc.tuple(segment("items"), segment("iron-ore", "no-such-item")).map(([kind, id]) => `/api/admin/content/${kind}/${id}`),
+  }),
+  "POST /api/admin/content/versions/:id/restore": ({ admin }) => ({
+    session: admin,
+    path: segment("1", "999").map((id) => `/api/admin/content/versions/${id}/restore`),
+    body: fc.constant({ json: {} }),
+  }),
+  "POST /api/admin/content/import": ({ admin }) => ({
+    session: admin,
+    path: fc.constant("/api/admin/content/import"),
+    body: bodies({ file: "pack.zip" }),
+  }),
+  "GET /api/admin/content/:file{[a-z-]+\\.csv}": ({ admin }) => ({
+    session: admin,
+    path: segment("items", "rune-sets", "nothing").map((kind) => `/api/admin/content/${kind}.csv`),
   }),
   "GET /api/admin/dashboard": ({ admin }) => ({
     session: admin,
@@ -696,6 +742,11 @@ const WITHOUT_INPUT = [
   "GET /api/tax/rates",
   "GET /api/tax/ledger",
   "GET /api/tax/ledger/export",
+  "GET /api/admin/content/draft",
+  "DELETE /api/admin/content/draft",
+  "POST /api/admin/content/publish",
+  "GET /api/admin/content/versions",
+  "GET /api/admin/content/export",
 ];
 
 describe.each(testEngines)("our API with arbitrary input on %s", (engine) => {

@@ -24,6 +24,8 @@ import { activityTracker } from "./dashboard/dashboard.ts";
 import { getViewer } from "./auth/viewer.ts";
 import { contentApiRoutes } from "./content-api/content-api-routes.ts";
 import { currentPackInfo } from "./content/content-store.ts";
+import { CONTENT_TOPIC } from "./content/content-versions.ts";
+import { contentAdminRoutes } from "./content/content-admin-routes.ts";
 import { deliveryRoutes } from "./delivery/delivery-routes.ts";
 import { createPageDelivery, PAYLOAD_SUFFIX, type RenderPage } from "./delivery/page-delivery.ts";
 import { RenderCache } from "./delivery/render-cache.ts";
@@ -206,6 +208,10 @@ export function createApp({
     // Listens as long as the hub does: both are this app's (its process's), so nothing closes it.
     pageVersion: pageVersions(hub).of,
   });
+  // A publish elsewhere (the content editor) is in use at once here too: announced on the hub once its flip committed.
+  hub.listen(CONTENT_TOPIC, (event) => {
+    if (event.type === "content-published") pageDelivery.contentChanged();
+  });
   // A visitor's GET of a page the render cache holds is answered here, like a static file, with
   // the request log, request id and security headers above (the CSP names the page's script
   // hashes). It carries no session cookie and no Authorization, so the viewer lookup has nothing to
@@ -335,6 +341,7 @@ export function createApp({
   app.route("/api", settingsRoutes(database.db, hub, settings, siteDefaults));
   app.route("/api", announcementRoutes(database.db, hub, bannerStore));
   app.route("/api", dashboardRoutes(database.db));
+  app.route("/api", contentAdminRoutes(database.db, hub));
   app.route("/api", favoritesRoutes(database.db));
   app.route(
     "/api",

@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { zipSync } from "fflate";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,7 +24,7 @@ import {
 } from "../db/schema/index.ts";
 import { testEngines } from "../db/testing.ts";
 import { RATE_RULES } from "./auth/rate-limit.ts";
-import { ensureContent } from "./content/content-store.ts";
+import { DEMO_PACK_DIR, ensureContent } from "./content/content-store.ts";
 import { call, createTestApp, signUp, silentLogger, type TestApp } from "./testing.ts";
 import { setRole } from "./users/set-role.ts";
 
@@ -99,6 +102,16 @@ const personalFixtures = {
   othersLedger: 0,
 };
 const mine = (fixture: Record<string, number>, caller: { uid: string }) => fixture[caller.uid || "visitor"] ?? 0;
+/** The demo pack's iron sword, as the content editor takes it (renamed a little). */
+const CONTENT_ITEM = {
+  ...(JSON.parse(readFileSync(join(DEMO_PACK_DIR, "items.json"), "utf8")) as { id: string }[]).find((item) => item.id === "iron-sword"),
+  name: { vi: "Kiếm Sắt Mới", en: "New Iron Sword" },
+};
+/** The demo pack as a zip of its files (the content editor's import). */
+const DEMO_PACK_ZIP = zipSync(
+  Object.fromEntries(readdirSync(DEMO_PACK_DIR).map((name) => [name, new Uint8Array(readFileSync(join(DEMO_PACK_DIR, name)))])),
+);
+
 const OFFER_BODY = {
   side: "sell",
   itemId: "iron-ore",
@@ -398,6 +411,79 @@ const endpoints: Endpoint[] = [
   {
     route: "DELETE /api/admin/announcements/:id",
     request: (_caller, shared) => ({ method: "DELETE", path: `/api/admin/announcements/${shared.announcement}` }),
+    expected: adminOnly(200),
+    audited: 1,
+  },
+  // The content editor: admins only; every write audited (a draft's change, a publish, a restore, an import, a discard).
+  { route: "GET /api/admin/content/draft", request: () => ({ method: "GET", path: "/api/admin/content/draft" }), expected: adminOnly(200) },
+  {
+    route: "GET /api/admin/content/:kind",
+    request: () => ({ method: "GET", path: "/api/admin/content/items?q=kiem" }),
+    expected: adminOnly(200),
+  },
+  {
+    route: "GET /api/admin/content/:kind/:id",
+    request: () => ({ method: "GET", path: "/api/admin/content/items/iron-sword" }),
+    expected: adminOnly(200),
+  },
+  {
+    route: "PATCH /api/admin/content/:kind/:id",
+    request: () => ({ method: "PATCH", path: "/api/admin/content/items/iron-sword", body: CONTENT_ITEM }),
+    expected: adminOnly(200),
+    audited: 1,
+  },
+  {
+    route: "POST /api/admin/content/:kind",
+    request: () => ({ method: "POST", path: "/api/admin/content/items", body: { ...CONTENT_ITEM, id: "permission-sword" } }),
+    expected: adminOnly(201),
+    audited: 1,
+  },
+  {
+    route: "DELETE /api/admin/content/:kind/:id",
+    request: () => ({ method: "DELETE", path: "/api/admin/content/items/permission-sword" }),
+    expected: adminOnly(200),
+    audited: 1,
+  },
+  {
+    route: "POST /api/admin/content/publish",
+    request: () => ({ method: "POST", path: "/api/admin/content/publish", body: {} }),
+    expected: adminOnly(201),
+    audited: 1,
+  },
+  {
+    route: "GET /api/admin/content/versions",
+    request: () => ({ method: "GET", path: "/api/admin/content/versions" }),
+    expected: adminOnly(200),
+  },
+  {
+    route: "POST /api/admin/content/versions/:id/restore",
+    request: () => ({ method: "POST", path: "/api/admin/content/versions/1/restore", body: {} }),
+    expected: adminOnly(201),
+    audited: 1,
+  },
+  {
+    route: "POST /api/admin/content/import",
+    request: () => {
+      const form = new FormData();
+      form.set("file", new File([new Uint8Array(DEMO_PACK_ZIP)], "pack.zip", { type: "application/zip" }));
+      return { method: "POST", path: "/api/admin/content/import", body: form };
+    },
+    expected: adminOnly(201),
+    audited: 1,
+  },
+  {
+    route: "GET /api/admin/content/export",
+    request: () => ({ method: "GET", path: "/api/admin/content/export" }),
+    expected: adminOnly(200),
+  },
+  {
+    route: "GET /api/admin/content/:file{[a-z-]+\\.csv}",
+    request: () => ({ method: "GET", path: "/api/admin/content/rune-sets.csv" }),
+    expected: adminOnly(200),
+  },
+  {
+    route: "DELETE /api/admin/content/draft",
+    request: () => ({ method: "DELETE", path: "/api/admin/content/draft" }),
     expected: adminOnly(200),
     audited: 1,
   },

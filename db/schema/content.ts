@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { authUsers } from "./auth.ts";
 
 /**
  * The game's reference data, one row per entry of a content pack kind (`items`, `classes`, …):
@@ -59,4 +60,48 @@ export const contentPacks = pgTable("content_packs", {
   mapSvg: text("map_svg").notNull(),
   checksum: text("checksum").notNull(),
   importedAt: bigint("imported_at", { mode: "number" }).notNull(),
+  /** The number of the version in use (`content_versions.number`); null before versions were kept. */
+  version: integer("version"),
 });
+
+/**
+ * Every version of the pack an admin published, restored or imported, whole (manifest, map and every
+ * kind), so any of them can be restored as a new version. The pack loaded at first start is number 1.
+ * The newest `CONTENT_VERSIONS_KEPT` are kept, and always the one in use.
+ */
+export const contentVersions = pgTable(
+  "content_versions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    number: integer("number").notNull().unique(),
+    checksum: text("checksum").notNull(),
+    pack: jsonb("pack").notNull(),
+    source: text("source").notNull(),
+    /** For a restore: the number of the version restored. */
+    restoredFrom: integer("restored_from"),
+    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    createdAt: bigint("created_at", { mode: "number" }).notNull(),
+  },
+  (table) => [check("content_versions_source", sql`${table.source} in ('initial', 'publish', 'restore', 'import')`)],
+);
+
+/**
+ * The admins' draft: what publishing will change, one row per entry (`create`, `update` with the
+ * whole entry, or `delete`), shared by every admin until it is published or discarded.
+ */
+export const contentDrafts = pgTable(
+  "content_drafts",
+  {
+    kind: text("kind").notNull(),
+    id: text("id").notNull(),
+    op: text("op").notNull(),
+    entry: jsonb("entry"),
+    updatedBy: text("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
+    updatedAt: bigint("updated_at", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.id] }),
+    check("content_drafts_op", sql`${table.op} in ('create', 'update', 'delete')`),
+    check("content_drafts_entry", sql`(${table.op} = 'delete') = (${table.entry} is null)`),
+  ],
+);

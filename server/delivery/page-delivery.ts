@@ -94,11 +94,11 @@ export function ruleFor(pathname: string): RouteRule {
   return matchRouteRules(matcher, pathname);
 }
 
-/** `read()`'s value, read again once it is `ttlMs` old; a failed read is not kept. */
-function recentValue<T>(read: () => Promise<T>, ttlMs: number, now: () => number): () => Promise<T> {
+/** `read()`'s value, read again once it is `ttlMs` old (or forgotten); a failed read is not kept. */
+function recentValue<T>(read: () => Promise<T>, ttlMs: number, now: () => number): (() => Promise<T>) & { forget(): void } {
   let value: Promise<T> | undefined;
   let readAt = 0;
-  return () => {
+  const recent = () => {
     const time = now();
     if (value === undefined || time - readAt >= ttlMs) {
       const reading = read();
@@ -110,6 +110,11 @@ function recentValue<T>(read: () => Promise<T>, ttlMs: number, now: () => number
     }
     return value;
   };
+  return Object.assign(recent, {
+    forget: () => {
+      value = undefined;
+    },
+  });
 }
 
 /**
@@ -231,6 +236,10 @@ export function createPageDelivery({ cache, buildId, contentVersion, pageVersion
   }
 
   return {
+    /** A new pack (or settings, or announcements) is in use: the next request reads the version again, not within a second. */
+    contentChanged(): void {
+      recentContentVersion.forget();
+    },
     /**
      * A visitor's GET of a page the cache holds, answered from memory and never rendered: for the
      * front of the middleware chain. Undefined for anything else (signed in, not cached yet...).

@@ -14,6 +14,7 @@ export const FILE_UPLOAD_ROUTES: ReadonlySet<string> = new Set([
   "/api/feed/posts",
   "/api/reports",
   "/api/characters",
+  "/api/admin/content/import",
 ]);
 /** Routes that take files and name a thing in their path (a claim's proof). */
 const FILE_UPLOAD_PATTERNS: readonly RegExp[] = [/^\/api\/characters\/claims\/\d+\/proof$/];

@@ -15,6 +15,7 @@ import type { ReadersChanged } from "./readers-changed.ts";
 import type { SessionsChanged } from "./session-ends.ts";
 import type { SettingsChanged } from "../settings/site-settings.ts";
 import type { AnnouncementsChanged } from "../announcements/announcements.ts";
+import type { ContentPublished } from "../content/content-versions.ts";
 
 /** "Something happened on this topic up to this id": read it from the topic's source. */
 export interface Poke {
@@ -25,7 +26,7 @@ export interface Poke {
 
 /** What a feature may publish: every event but the hub's own pokes. */
 export type Publishable =
-  PersistedEvent | TransientEvent | PresenceSync | PagesChanged | SessionsChanged | ReadersChanged | SettingsChanged | AnnouncementsChanged;
+  PersistedEvent | TransientEvent | PresenceSync | PagesChanged | SessionsChanged | ReadersChanged | SettingsChanged | AnnouncementsChanged | ContentPublished;
 export type HubEvent = Publishable | Poke;
 export type HubListener = (event: HubEvent) => void;
 

@@ -128,6 +128,11 @@ export const AUDIT_ACTIONS = [
   "settings.update",
   "announcement.create",
   "announcement.delete",
+  "content.draft",
+  "content.discard",
+  "content.publish",
+  "content.restore",
+  "content.import",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -158,6 +163,7 @@ export const AUDIT_TARGET_KINDS = [
   "character-stats",
   "settings",
   "announcement",
+  "content",
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
