@@ -35,6 +35,7 @@ export const islands = {
   "note-detail": () => import("./features/notes/note-detail-page.tsx").then((module) => module.NoteDetail),
   "tax-calculator": () => import("./features/tax/tax-calculator.tsx").then((module) => module.TaxCalculator),
   "tax-add": () => import("./features/tax/tax-add.tsx").then((module) => module.TaxAdd),
+  "content-editor": () => import("./features/content/content-editor.tsx").then((module) => module.ContentEditor),
   "dashboard-chart": () => import("./features/dashboard/dashboard-chart.tsx").then((module) => module.DashboardChart),
   "tax-periods": () => import("./features/tax/tax-periods.tsx").then((module) => module.TaxPeriods),
   "tax-ledger": () => import("./features/tax/tax-ledger-status.tsx").then((module) => module.TaxLedgerStatus),

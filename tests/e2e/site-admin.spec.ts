@@ -6,6 +6,10 @@ import dashboardVi from "../../locales/vi/dashboard.json" with { type: "json" };
 import dashboardEn from "../../locales/en-US/dashboard.json" with { type: "json" };
 import commonEn from "../../locales/en-US/common.json" with { type: "json" };
 import settings from "../../locales/vi/settings.json" with { type: "json" };
+import contentVi from "../../locales/vi/content.json" with { type: "json" };
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { strToU8, zipSync } from "fflate";
 import { expect, hydrated, islandHydrated, PASSWORD, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 import { startOwnSite, type OwnSite } from "./own-site.ts";
 
@@ -129,6 +133,73 @@ test("an admin reads the dashboard: members active and sign-ups today once count
   await english.getByTestId("dashboard-chart-offers").scrollIntoViewIfNeeded();
   await expect(english.getByTestId("dashboard-chart-offers").locator("canvas")).toBeVisible();
   expect(await seriousViolationsAtEveryWidth(admin)).toEqual([]);
+  await adminContext.close();
+});
+
+test("an admin renames an item in both languages and publishes it (its page and search show it), restores the version before, and an import with an error changes nothing", async ({
+  browser,
+}) => {
+  const adminContext = await contextOn(browser, true);
+  const admin = await adminContext.newPage();
+  admin.on("dialog", (dialog) => void dialog.accept());
+  const visitorContext = await contextOn(browser, false);
+  const visitor = await visitorContext.newPage();
+  const ITEM_PAGE = "/equipments-items/detail?id=iron-sword";
+  await visitor.goto(ITEM_PAGE);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Kiếm Sắt");
+
+  await admin.goto("/admin#content-editor");
+  await hydrated(admin);
+  const section = admin.getByRole("region", { name: contentVi.title });
+  await section.getByLabel(contentVi.search).fill("kiem sat");
+  await expect.poll(() => islandHydrated(admin, "content-editor")).toBe(true);
+  await section.getByRole("button", { name: contentVi.find }).click();
+  await section.getByRole("button", { name: /Kiếm Sắt \(iron-sword\)/ }).click();
+  const form = section.getByRole("form", { name: contentVi.editing.replace("{{id}}", "iron-sword") });
+  await form.locator('input[name="name.vi"]').fill("Kiếm Sắt Tôi Luyện");
+  await form.locator('input[name="name.en"]').fill("Tempered Iron Sword");
+  expect(await seriousViolationsAtEveryWidth(admin)).toEqual([]);
+  await form.getByRole("button", { name: contentVi.save }).click();
+  await expect(section.getByRole("status")).toHaveText(contentVi.saved);
+  await expect(section.getByRole("list", { name: contentVi.draft.title })).toContainText("items/iron-sword");
+  // The pages still show the pack in use until the draft is published.
+  await visitor.goto(ITEM_PAGE);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Kiếm Sắt");
+  await section.getByRole("button", { name: contentVi.draft.publish }).click();
+  await expect(section.getByRole("status")).toHaveText(contentVi.draft.published.replace("{{number}}", "2"));
+
+  await visitor.goto(ITEM_PAGE);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Kiếm Sắt Tôi Luyện");
+  await visitor.goto(`${ITEM_PAGE}&lang=en-US`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Tempered Iron Sword");
+  const found = await (await visitor.request.get("/api/search?q=toi%20luyen")).json();
+  expect(JSON.stringify(found)).toContain("iron-sword");
+
+  // Version 1 again, as version 3.
+  await section
+    .getByRole("button", { name: `${contentVi.versions.restore} ${contentVi.versions.number.replace("{{number}}", "1")}` })
+    .click();
+  await expect(section.getByRole("status")).toHaveText(contentVi.versions.restored.replace("{{number}}", "3"));
+  await visitor.goto(ITEM_PAGE);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Kiếm Sắt");
+
+  // A pack whose items.json has an unknown rarity: refused, naming the file, and nothing changes.
+  const demo = "content/demo";
+  const files = Object.fromEntries(readdirSync(demo).map((name) => [name, new Uint8Array(readFileSync(join(demo, name)))]));
+  const items = JSON.parse(readFileSync(join(demo, "items.json"), "utf8")) as { id: string; rarity: string }[];
+  items[0]!.rarity = "mythic";
+  await section.getByLabel(contentVi.files.file).setInputFiles({
+    name: "broken-pack.zip",
+    mimeType: "application/zip",
+    buffer: Buffer.from(zipSync({ ...files, "items.json": strToU8(JSON.stringify(items)) })),
+  });
+  await section.getByRole("button", { name: contentVi.files.import }).click();
+  await expect(section.getByRole("status")).toContainText("items.json");
+  await expect(section.getByRole("status")).toContainText(items[0]!.id);
+  await expect(section.getByRole("list", { name: contentVi.versions.title }).getByRole("listitem")).toHaveCount(3);
+  await visitor.goto(ITEM_PAGE);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Kiếm Sắt");
+  await visitorContext.close();
   await adminContext.close();
 });
 

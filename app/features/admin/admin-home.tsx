@@ -20,6 +20,7 @@ export type AdminSection = (typeof sectionPermissions)[number][0];
 /** Where each built section starts on /admin (its heading's id); a section not built yet has none. */
 const sectionAnchors: Partial<Record<AdminSection, string>> = {
   dashboard: "dashboard",
+  content: "content-editor",
   users: "admin-members",
   moderation: "moderation-queue",
   announcements: "announcements",

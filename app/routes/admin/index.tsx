@@ -3,6 +3,7 @@ import { MemberBadges } from "~/features/admin/member-badges.tsx";
 import { SiteSettingsSection } from "~/features/settings/site-settings-form.tsx";
 import { AnnouncementsSection } from "~/features/announcements/announcement-manager.tsx";
 import { DashboardSection } from "~/features/dashboard/dashboard-section.tsx";
+import { ContentSection } from "~/features/content/content-section.tsx";
 import { HiddenComments } from "~/features/feed/hidden-comments.tsx";
 import { HiddenPosts } from "~/features/feed/hidden-posts.tsx";
 import { GuideReviewQueue } from "~/features/guides/guide-review-queue.tsx";
@@ -28,6 +29,8 @@ import { searchText } from "../../../server/http/search-text.ts";
 import { listAudit } from "../../../server/moderation/audit-log.ts";
 import { listAnnouncements } from "../../../server/announcements/announcements.ts";
 import { readDashboard } from "../../../server/dashboard/dashboard.ts";
+import { listDraft } from "../../../server/content/content-draft.ts";
+import { listVersions } from "../../../server/content/content-versions.ts";
 import type { DashboardRange } from "../../../universal/dashboard/dashboard-limits.ts";
 import { auditFilter, auditFilterQuery } from "../../../server/admin/audit-routes.ts";
 import { listReports, openReportCount } from "../../../server/moderation/moderation.ts";
@@ -63,6 +66,9 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
     i18n: await loadRouteMessages(request, "moderation"),
     dashboard: can(role, "dashboard:read")
       ? { i18n: await loadRouteMessages(request, "dashboard"), dashboard: await readDashboard(db, range), range }
+      : null,
+    content: can(role, "content:manage")
+      ? { i18n: await loadRouteMessages(request, "content"), draft: await listDraft(db), versions: await listVersions(db) }
       : null,
     members: can(role, "user:manage") ? await memberSection(db, membersQuery, url) : null,
     sections: adminSections(role),
@@ -177,6 +183,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
       {members ? <MemberBadges i18n={i18n} {...members} /> : null}
+      {loaderData.content ? <ContentSection {...loaderData.content} /> : null}
       {loaderData.announcements ? <AnnouncementsSection {...loaderData.announcements} /> : null}
       {loaderData.siteSettings ? <SiteSettingsSection {...loaderData.siteSettings} /> : null}
       {audit ? <AuditLog i18n={i18n} pageSize={AUDIT_PAGE} {...audit} /> : null}

@@ -28,6 +28,7 @@ export const namespaces = [
   "settings",
   "announcements",
   "dashboard",
+  "content",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
