@@ -1,5 +1,6 @@
 import { benchRankings, rankingsLine } from "./bench-rankings.ts";
 import { benchDashboard, dashboardLine } from "./bench-dashboard.ts";
+import { benchContentPublish, contentPublishLine } from "./bench-content-publish.ts";
 import { positiveIntFromEnv } from "./bench-env.ts";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -378,6 +379,7 @@ async function runBenchmarks(
   const trading = await benchTradingQueries();
   const ranked = await benchRankings(settings.load);
   const dashboard = await benchDashboard();
+  const publishing = await benchContentPublish();
 
   const floor = lighthouse.find((result) => result.page.label === FLOOR)?.mid;
   const ours = lighthouse.filter((result) => result.page.label !== FLOOR && !isMemberLabel(result.page.label)).map((result) => result.mid);
@@ -408,6 +410,7 @@ async function runBenchmarks(
     tradingQueriesLine(trading),
     rankingsLine(ranked),
     dashboardLine(dashboard),
+    contentPublishLine(publishing),
     members ? members.line : "members' pages not benched (BENCH_MEMBERS=0)",
   ]
     .filter(Boolean)

@@ -14,7 +14,7 @@ CREATE TABLE "content_versions" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"number" integer NOT NULL,
 	"checksum" text NOT NULL,
-	"pack" jsonb NOT NULL,
+	"pack_gz" "bytea" NOT NULL,
 	"source" text NOT NULL,
 	"restored_from" integer,
 	"created_by" text,

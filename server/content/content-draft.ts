@@ -269,6 +269,7 @@ export async function publishDraft(db: Database, admin: Viewer, now = Date.now()
     source: "publish",
     by: admin.uid,
     now,
+    only: drafts.map((row) => ({ kind: row.kind, id: row.id })),
     inFlip: async (tx, number) => {
       await tx.delete(contentDrafts);
       await recordAudit(tx, {

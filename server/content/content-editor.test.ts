@@ -7,7 +7,7 @@ import { testEngines } from "../../db/testing.ts";
 import type { ContentVersion } from "../../universal/content/content-editor-limits.ts";
 import { createApp } from "../create-app.ts";
 import { call, createTestApp, signUpMember, silentLogger, type TestApp, type TestMember } from "../testing.ts";
-import { ensureContent } from "./content-store.ts";
+import { ensureContent, exportPack, packChecksum } from "./content-store.ts";
 
 type Item = { id: string; name: { vi: string; en: string }; [key: string]: unknown };
 
@@ -134,6 +134,8 @@ describe.each(testEngines)("the content editor on %s", (engine) => {
     expect((await send("/api/admin/content/items", { body: copy })).status).toBe(201);
     expect((await send("/api/admin/content/publish", { method: "POST", body: {} })).body.data.number).toBe(3);
     expect((await publicItem(other, "practice-sword")).status).toBe(200);
+    // Only the draft's entries were written, each in its place: the pack read back is the one published.
+    expect(await packChecksum((await exportPack(t.db))!)).toBe(await checksum());
 
     const first = (await versions()).find((version) => version.number === 1)!;
     const restored = await send(`/api/admin/content/versions/${first.id}/restore`, { method: "POST", body: {} });

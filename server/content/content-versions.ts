@@ -9,6 +9,8 @@
  * the old pack or the new one, never half of each. The flip is announced on the hub
  * (`control:content`): every process's render cache and page versions move at once.
  */
+import { promisify } from "node:util";
+import { gunzip, gzip } from "node:zlib";
 import { and, desc, eq, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { contentEntries, contentPacks, contentVersions, users } from "../../db/schema/index.ts";
@@ -16,7 +18,7 @@ import { PACK_KIND_NAMES, type ContentPack, type PackKind } from "../../universa
 import { CONTENT_VERSIONS_KEPT, type ContentVersion, type ContentVersionSource } from "../../universal/content/content-editor-limits.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { refreshNameWords } from "./name-match.ts";
-import { packChecksum } from "./pack-checksum.ts";
+import { packChecksum, stableJson, yieldToRequests } from "./pack-checksum.ts";
 
 export const CONTENT_TOPIC = "control:content";
 
@@ -27,7 +29,80 @@ export interface ContentPublished {
 }
 
 const SLOT = "current";
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/** A version's copy: the pack as gzipped JSON, compressed off the main thread. */
+async function packBytes(pack: ContentPack): Promise<Buffer> {
+  return gzipAsync(Buffer.from(JSON.stringify(pack)));
+}
 const WRITE_BATCH = 200;
+/** A flip that changed this many entries has the search index merged and statistics refreshed at once. */
+const VACUUM_FROM = 100;
+
+const keyOf = (kind: string, id: string) => `${kind}\u0000${id}`;
+
+/**
+ * The entries to write and to remove to make `rows` the pack in use. With `only` (the draft's
+ * entries), just those are read and compared, and an entry kept keeps its place (a new one goes
+ * last): the rest of the pack is untouched. Without, every entry is compared.
+ */
+async function diffEntries(
+  db: Pick<Database, "select">,
+  rows: EntryRow[],
+  only: readonly { kind: string; id: string }[] | undefined,
+): Promise<{ writes: EntryRow[]; removed: { kind: string; id: string }[] }> {
+  const columns = { kind: contentEntries.kind, id: contentEntries.id, position: contentEntries.position, data: contentEntries.data };
+  if (only) {
+    const wantedRows = new Map(rows.map((row) => [keyOf(row.kind, row.id), row]));
+    const held = only.length
+      ? await db
+          .select(columns)
+          .from(contentEntries)
+          .where(
+            sql`(${contentEntries.kind}, ${contentEntries.id}) in (${sql.join(
+              only.map((each) => sql`(${each.kind}, ${each.id})`),
+              sql`, `,
+            )})`,
+          )
+      : [];
+    const heldBy = new Map(held.map((row) => [keyOf(row.kind, row.id), row]));
+    const last = new Map(
+      (
+        await db
+          .select({ kind: contentEntries.kind, position: sql<number>`max(${contentEntries.position})` })
+          .from(contentEntries)
+          .groupBy(contentEntries.kind)
+      ).map((row) => [row.kind, Number(row.position)]),
+    );
+    const writes: EntryRow[] = [];
+    const removed: { kind: string; id: string }[] = [];
+    for (const { kind, id } of only) {
+      const row = wantedRows.get(keyOf(kind, id));
+      const before = heldBy.get(keyOf(kind, id));
+      if (!row) {
+        if (before) removed.push({ kind, id });
+        continue;
+      }
+      const position = before?.position ?? (last.get(kind) ?? -1) + 1;
+      if (!before) last.set(kind, position);
+      writes.push({ ...row, position });
+    }
+    return { writes, removed };
+  }
+  const held = await db.select(columns).from(contentEntries);
+  const heldBy = new Map(held.map((row) => [keyOf(row.kind, row.id), row]));
+  const wanted = new Set<string>();
+  const writes: EntryRow[] = [];
+  for (const [index, row] of rows.entries()) {
+    if (index % 1_000 === 999) await yieldToRequests();
+    const key = keyOf(row.kind, row.id);
+    wanted.add(key);
+    const before = heldBy.get(key);
+    if (!before || before.position !== row.position || stableJson(before.data) !== stableJson(row.data)) writes.push(row);
+  }
+  return { writes, removed: held.filter((row) => !wanted.has(keyOf(row.kind, row.id))) };
+}
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -38,18 +113,6 @@ interface EntryRow {
   data: unknown;
   nameVi: string;
   nameEn: string;
-}
-
-/** JSON with object keys sorted: the database's `jsonb` keeps its own key order, so entries compare by this. */
-export function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-  if (value && typeof value === "object")
-    return `{${Object.keys(value)
-      .sort()
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
-      .join(",")}}`;
-  return JSON.stringify(value);
 }
 
 /** An entry's names for search (every kind has a localized `name`). */
@@ -72,6 +135,8 @@ export interface InstallOptions {
   now?: number;
   /** Version 1 only (the first start): when another process took it, nothing is installed (null). */
   firstOnly?: boolean;
+  /** The entries that changed, when the caller knows them (a draft's): the rest is not compared or written. */
+  only?: readonly { kind: string; id: string }[];
   /** What else the flip's transaction writes (the draft emptied, the audit entry). */
   inFlip?: (tx: Transaction, version: number) => Promise<void>;
 }
@@ -99,7 +164,7 @@ async function insertVersion(
       .values({
         number,
         checksum,
-        pack,
+        packGz: await packBytes(pack),
         source: options.source,
         restoredFrom: options.restoredFrom ?? null,
         createdBy: options.by,
@@ -125,26 +190,19 @@ export async function installPack(
 export async function installPack(db: Database, pack: ContentPack, options: InstallOptions): Promise<Installed>;
 export async function installPack(db: Database, pack: ContentPack, options: InstallOptions): Promise<Installed | null> {
   const now = options.now ?? Date.now();
-  const checksum = packChecksum(pack);
+  const checksum = await packChecksum(pack);
   const rows = rowsOf(pack);
   const number = await insertVersion(db, pack, checksum, options, now);
   if (number === null) return null;
+  const [basis] = await db.select({ checksum: contentPacks.checksum }).from(contentPacks).where(eq(contentPacks.slot, SLOT));
+  // What differs is worked out before the flip, so that its transaction only writes.
+  let diff = await diffEntries(db, rows, options.only);
   const changed = await db.transaction(async (tx) => {
-    // One flip at a time, whatever the processes.
+    // One flip at a time, whatever the processes; another flip since the diff: worked out again.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('content-flip'))`);
-    const held = await tx
-      .select({ kind: contentEntries.kind, id: contentEntries.id, position: contentEntries.position, data: contentEntries.data })
-      .from(contentEntries);
-    const heldBy = new Map(held.map((row) => [`${row.kind}\u0000${row.id}`, row]));
-    const wanted = new Set<string>();
-    const writes: EntryRow[] = [];
-    for (const row of rows) {
-      const key = `${row.kind}\u0000${row.id}`;
-      wanted.add(key);
-      const before = heldBy.get(key);
-      if (!before || before.position !== row.position || stableJson(before.data) !== stableJson(row.data)) writes.push(row);
-    }
-    const removed = held.filter((row) => !wanted.has(`${row.kind}\u0000${row.id}`));
+    const [flipping] = await tx.select({ checksum: contentPacks.checksum }).from(contentPacks).where(eq(contentPacks.slot, SLOT));
+    if (flipping?.checksum !== basis?.checksum) diff = await diffEntries(tx, rows, undefined);
+    const { writes, removed } = diff;
     for (const kind of new Set(removed.map((row) => row.kind))) {
       const ids = removed.filter((row) => row.kind === kind).map((row) => row.id);
       for (let start = 0; start < ids.length; start += WRITE_BATCH)
@@ -180,7 +238,7 @@ export async function installPack(db: Database, pack: ContentPack, options: Inst
     .where(and(lte(contentVersions.number, number - CONTENT_VERSIONS_KEPT), ne(contentVersions.number, number)));
   // Merges the search index's pending entries and refreshes statistics, so the planner uses the
   // index at once (PGlite has no autovacuum to do it later).
-  if (changed > 0) await db.execute(sql`vacuum analyze content_entries, content_words`);
+  if (changed >= VACUUM_FROM) await db.execute(sql`vacuum analyze content_entries, content_words`);
   return { number, checksum, changed };
 }
 
@@ -191,7 +249,7 @@ export async function installPack(db: Database, pack: ContentPack, options: Inst
 export async function recordFirstVersion(db: Database, pack: ContentPack, now = Date.now()): Promise<void> {
   await db
     .insert(contentVersions)
-    .values({ number: 1, checksum: packChecksum(pack), pack, source: "initial", createdAt: now })
+    .values({ number: 1, checksum: await packChecksum(pack), packGz: await packBytes(pack), source: "initial", createdAt: now })
     .onConflictDoNothing();
   await db
     .update(contentPacks)
@@ -231,10 +289,10 @@ export async function listVersions(db: Database): Promise<ContentVersion[]> {
 /** A version kept, whole, or null. */
 export async function readVersion(db: Database, id: number): Promise<{ number: number; pack: ContentPack } | null> {
   const [row] = await db
-    .select({ number: contentVersions.number, pack: contentVersions.pack })
+    .select({ number: contentVersions.number, packGz: contentVersions.packGz })
     .from(contentVersions)
     .where(eq(contentVersions.id, id));
-  return row ? { number: row.number, pack: row.pack as ContentPack } : null;
+  return row ? { number: row.number, pack: JSON.parse((await gunzipAsync(row.packGz)).toString("utf8")) as ContentPack } : null;
 }
 
 /** Tells every process a new pack is in use. */
