@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { contentEntries, contentPacks, contentVersions } from "../../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
@@ -20,14 +20,38 @@ export async function importPack(db: Database, pack: ContentPack, now = Date.now
   const { checksum } = await installPack(db, pack, { source: "import", by: null, now });
   return { checksum, entries: PACK_KIND_NAMES.reduce((sum, kind) => sum + (pack[kind] as unknown[]).length, 0) };
 }
-/** The pack in use, rebuilt from the database; `serializePack` restores the files' key order. */
+const EXPORT_PAGE = 2_000;
+
+/**
+ * The pack in use, rebuilt from the database; `serializePack` restores the files' key order. Read a
+ * page of entries at a time (an embedded database serves other requests between them); a flip seen
+ * meanwhile (the pack's checksum moved) reads again.
+ */
 export async function exportPack(db: Database): Promise<ContentPack | null> {
-  const [current] = await db.select().from(contentPacks).where(eq(contentPacks.slot, SLOT));
-  if (!current) return null;
-  const rows = await db.select().from(contentEntries).orderBy(asc(contentEntries.kind), asc(contentEntries.position));
-  const byKind = Object.fromEntries(PACK_KIND_NAMES.map((kind) => [kind, [] as unknown[]])) as Record<PackKind, unknown[]>;
-  for (const row of rows) byKind[row.kind as PackKind]?.push(row.data);
-  return { manifest: current.manifest as PackManifest, mapSvg: current.mapSvg, ...byKind } as ContentPack;
+  for (;;) {
+    const [current] = await db.select().from(contentPacks).where(eq(contentPacks.slot, SLOT));
+    if (!current) return null;
+    const byKind = Object.fromEntries(PACK_KIND_NAMES.map((kind) => [kind, [] as unknown[]])) as Record<PackKind, unknown[]>;
+    let after: { kind: string; position: number; id: string } | null = null;
+    for (;;) {
+      const page: { kind: string; position: number; id: string; data: unknown }[] = await db
+        .select({ kind: contentEntries.kind, position: contentEntries.position, id: contentEntries.id, data: contentEntries.data })
+        .from(contentEntries)
+        .where(
+          after
+            ? sql`(${contentEntries.kind}, ${contentEntries.position}, ${contentEntries.id}) > (${after.kind}, ${after.position}, ${after.id})`
+            : undefined,
+        )
+        .orderBy(asc(contentEntries.kind), asc(contentEntries.position), asc(contentEntries.id))
+        .limit(EXPORT_PAGE);
+      for (const row of page) byKind[row.kind as PackKind]?.push(row.data);
+      if (page.length < EXPORT_PAGE) break;
+      after = page.at(-1)!;
+    }
+    const [still] = await db.select({ checksum: contentPacks.checksum }).from(contentPacks).where(eq(contentPacks.slot, SLOT));
+    if (still?.checksum === current.checksum)
+      return { manifest: current.manifest as PackManifest, mapSvg: current.mapSvg, ...byKind } as ContentPack;
+  }
 }
 
 export async function currentPackInfo(db: Database): Promise<{ checksum: string; version: string } | null> {

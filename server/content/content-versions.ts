@@ -19,6 +19,7 @@ import { CONTENT_VERSIONS_KEPT, type ContentVersion, type ContentVersionSource }
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { refreshNameWords } from "./name-match.ts";
 import { packChecksum, stableJson, yieldToRequests } from "./pack-checksum.ts";
+import { stageEntries, swapInStage } from "./staged-flip.ts";
 
 export const CONTENT_TOPIC = "control:content";
 
@@ -39,6 +40,8 @@ async function packBytes(pack: ContentPack): Promise<Buffer> {
 const WRITE_BATCH = 200;
 /** A flip that changed this many entries has the search index merged and statistics refreshed at once. */
 const VACUUM_FROM = 100;
+/** A flip that changes this many entries stages the whole pack beside the live one and swaps it in (`staged-flip.ts`). */
+export const STAGE_FROM = 500;
 
 const keyOf = (kind: string, id: string) => `${kind}\u0000${id}`;
 
@@ -195,43 +198,36 @@ export async function installPack(db: Database, pack: ContentPack, options: Inst
   const number = await insertVersion(db, pack, checksum, options, now);
   if (number === null) return null;
   const [basis] = await db.select({ checksum: contentPacks.checksum }).from(contentPacks).where(eq(contentPacks.slot, SLOT));
-  // What differs is worked out before the flip, so that its transaction only writes.
+  // What differs is worked out before the flip, so that its transaction only writes; a whole new
+  // pack is written beside the live one first, and swapped in.
   let diff = await diffEntries(db, rows, options.only);
-  const changed = await db.transaction(async (tx) => {
-    // One flip at a time, whatever the processes; another flip since the diff: worked out again.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('content-flip'))`);
-    const [flipping] = await tx.select({ checksum: contentPacks.checksum }).from(contentPacks).where(eq(contentPacks.slot, SLOT));
-    if (flipping?.checksum !== basis?.checksum) diff = await diffEntries(tx, rows, undefined);
-    const { writes, removed } = diff;
-    for (const kind of new Set(removed.map((row) => row.kind))) {
-      const ids = removed.filter((row) => row.kind === kind).map((row) => row.id);
-      for (let start = 0; start < ids.length; start += WRITE_BATCH)
-        await tx
-          .delete(contentEntries)
-          .where(and(eq(contentEntries.kind, kind), inArray(contentEntries.id, ids.slice(start, start + WRITE_BATCH))));
-    }
-    for (let start = 0; start < writes.length; start += WRITE_BATCH)
+  let stage = !options.only && diff.writes.length + diff.removed.length >= STAGE_FROM ? await stageEntries(db, rows) : null;
+  let changed: number;
+  try {
+    changed = await db.transaction(async (tx) => {
+      // One flip at a time, whatever the processes; another flip since the diff: worked out again, in here.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('content-flip'))`);
+      const [flipping] = await tx.select({ checksum: contentPacks.checksum }).from(contentPacks).where(eq(contentPacks.slot, SLOT));
+      if (flipping?.checksum !== basis?.checksum) {
+        diff = await diffEntries(tx, rows, undefined);
+        if (stage) await stage.discard();
+        stage = null;
+      }
+      const { writes, removed } = diff;
+      if (stage) await swapInStage(tx, stage);
+      else await writeEntries(tx, writes, removed);
+      const current = { manifest: pack.manifest, mapSvg: pack.mapSvg, checksum, importedAt: now, version: number };
       await tx
-        .insert(contentEntries)
-        .values(writes.slice(start, start + WRITE_BATCH))
-        .onConflictDoUpdate({
-          target: [contentEntries.kind, contentEntries.id],
-          set: {
-            position: sql`excluded.position`,
-            data: sql`excluded.data`,
-            nameVi: sql`excluded.name_vi`,
-            nameEn: sql`excluded.name_en`,
-          },
-        });
-    if (writes.length + removed.length > 0) await refreshNameWords(tx);
-    const current = { manifest: pack.manifest, mapSvg: pack.mapSvg, checksum, importedAt: now, version: number };
-    await tx
-      .insert(contentPacks)
-      .values({ slot: SLOT, ...current })
-      .onConflictDoUpdate({ target: contentPacks.slot, set: current });
-    await options.inFlip?.(tx, number);
-    return writes.length + removed.length;
-  });
+        .insert(contentPacks)
+        .values({ slot: SLOT, ...current })
+        .onConflictDoUpdate({ target: contentPacks.slot, set: current });
+      await options.inFlip?.(tx, number);
+      return writes.length + removed.length;
+    });
+  } catch (error) {
+    await stage?.discard().catch(() => {});
+    throw error;
+  }
   // The oldest versions go, never the one in use.
   await db
     .delete(contentVersions)
@@ -240,6 +236,31 @@ export async function installPack(db: Database, pack: ContentPack, options: Inst
   // index at once (PGlite has no autovacuum to do it later).
   if (changed >= VACUUM_FROM) await db.execute(sql`vacuum analyze content_entries, content_words`);
   return { number, checksum, changed };
+}
+
+/** Writes a diff's entries and removes its others, in the flip's transaction, with the search vocabulary rebuilt. */
+async function writeEntries(tx: Transaction, writes: EntryRow[], removed: { kind: string; id: string }[]): Promise<void> {
+  for (const kind of new Set(removed.map((row) => row.kind))) {
+    const ids = removed.filter((row) => row.kind === kind).map((row) => row.id);
+    for (let start = 0; start < ids.length; start += WRITE_BATCH)
+      await tx
+        .delete(contentEntries)
+        .where(and(eq(contentEntries.kind, kind), inArray(contentEntries.id, ids.slice(start, start + WRITE_BATCH))));
+  }
+  for (let start = 0; start < writes.length; start += WRITE_BATCH)
+    await tx
+      .insert(contentEntries)
+      .values(writes.slice(start, start + WRITE_BATCH))
+      .onConflictDoUpdate({
+        target: [contentEntries.kind, contentEntries.id],
+        set: {
+          position: sql`excluded.position`,
+          data: sql`excluded.data`,
+          nameVi: sql`excluded.name_vi`,
+          nameEn: sql`excluded.name_en`,
+        },
+      });
+  if (writes.length + removed.length > 0) await refreshNameWords(tx);
 }
 
 /**

@@ -268,10 +268,16 @@ export function matchRank(query: string, name: SQL): SQL<number> {
     else 4 end)`;
 }
 
-/** Rebuilds the vocabulary from the entries; runs in the transaction that changes them. */
-export async function refreshNameWords(db: Pick<Database, "execute">): Promise<void> {
-  await db.execute(sql`delete from content_words`);
-  await db.execute(sql`insert into content_words (word, entries)
-    select word, count(*)::int from content_entries, regexp_split_to_table(folded_names, ${WORD_SEPARATOR}) as word
+/**
+ * Rebuilds the vocabulary from the entries; runs in the transaction that changes them (or, for a
+ * pack staged whole, into the staged tables: `tables`).
+ */
+export async function refreshNameWords(
+  db: Pick<Database, "execute">,
+  tables: { entries: string; words: string } = { entries: "content_entries", words: "content_words" },
+): Promise<void> {
+  await db.execute(sql`delete from ${sql.identifier(tables.words)}`);
+  await db.execute(sql`insert into ${sql.identifier(tables.words)} (word, entries)
+    select word, count(*)::int from ${sql.identifier(tables.entries)}, regexp_split_to_table(folded_names, ${WORD_SEPARATOR}) as word
     where word <> '' group by word`);
 }
