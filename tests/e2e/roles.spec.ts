@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import sharp from "sharp";
+import announcementsVi from "../../locales/vi/announcements.json" with { type: "json" };
 import auth from "../../locales/vi/auth.json" with { type: "json" };
 import chat from "../../locales/vi/chat.json" with { type: "json" };
 import feed from "../../locales/vi/feed.json" with { type: "json" };
@@ -66,12 +67,19 @@ test("the one-time setup link makes the first admin, who sees every admin sectio
   admin = await signUp(browser, people.admin);
   await admin.page.goto(new URL(link).pathname + new URL(link).search);
   await expect(admin.page).toHaveURL(/\/admin$/);
-  const sections = admin.page.getByRole("list", { name: vi.admin.sectionsLabel }).getByRole("heading");
+  const sections = admin.page.getByRole("navigation", { name: vi.admin.sectionsLabel }).getByRole("heading");
   await expect(sections).toHaveText(
     ["dashboard", "users", "content", "moderation", "announcements", "settings", "audit"].map(
       (key) => vi.admin.sections[key as keyof typeof vi.admin.sections].title,
     ),
   );
+  // A section on its own: the others are not on the page.
+  await sections.getByRole("link", { name: vi.admin.sections.audit.title }).click();
+  await expect(admin.page).toHaveURL(/section=audit/);
+  await expect(admin.page.getByRole("link", { name: vi.admin.sections.audit.title })).toHaveAttribute("aria-current", "page");
+  await expect(admin.page.getByRole("heading", { level: 2, name: announcementsVi.title })).toHaveCount(0);
+  await admin.page.getByRole("link", { name: vi.admin.allSections }).click();
+  await expect(admin.page.getByRole("heading", { level: 2, name: announcementsVi.title })).toBeVisible();
   const again = await admin.page.request.get(new URL(link).pathname + new URL(link).search, { maxRedirects: 0 });
   expect(again.status()).toBe(400);
 });
@@ -84,7 +92,7 @@ test("a moderator gets into /admin and sees moderation and its audit only; a mem
   expect(promoted.status()).toBe(200);
 
   await moderator.page.goto("/admin");
-  const sections = moderator.page.getByRole("list", { name: vi.admin.sectionsLabel }).getByRole("heading");
+  const sections = moderator.page.getByRole("navigation", { name: vi.admin.sectionsLabel }).getByRole("heading");
   // Moderation, and the audit log's moderation decisions.
   await expect(sections).toHaveText([vi.admin.sections.moderation.title, vi.admin.sections.audit.title]);
   const forbidden = await moderator.page.request.post(`/api/admin/users/${uid}/role`, { data: { role: "admin" }, headers: origin() });

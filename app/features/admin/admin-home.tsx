@@ -40,29 +40,53 @@ export interface OutboxMail {
   createdAt: number;
 }
 
-export function AdminHome({ sections, outbox, children }: { sections: AdminSection[]; outbox: OutboxMail[]; children?: ReactNode }) {
+export function AdminHome({
+  sections,
+  section = null,
+  outbox,
+  children,
+}: {
+  sections: AdminSection[];
+  /** The one section shown (`?section=`), or null for all of them. */
+  section?: AdminSection | null;
+  outbox: OutboxMail[];
+  children?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <article className="mx-auto max-w-3xl">
       <Breadcrumbs />
       <h1 className="text-2xl font-bold sm:text-3xl">{t("pages.admin.title")}</h1>
       <p className="mt-3 text-fg-muted">{t("pages.admin.description")}</p>
-      <ul className="mt-6 grid gap-3 sm:grid-cols-2" aria-label={t("admin.sectionsLabel")}>
-        {sections.map((section) => (
-          <li key={section} className="rounded-lg border border-line bg-surface p-4">
-            <h2 className="font-semibold">
-              {sectionAnchors[section] ? (
-                <a href={`#${sectionAnchors[section]}`} className="text-link underline-offset-2 hover:underline">
-                  {t(`admin.sections.${section}.title`)}
-                </a>
-              ) : (
-                t(`admin.sections.${section}.title`)
-              )}
-            </h2>
-            <p className="mt-1 text-sm text-fg-muted">{t(`admin.sections.${section}.description`)}</p>
-          </li>
-        ))}
-      </ul>
+      <nav aria-label={t("admin.sectionsLabel")}>
+        <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+          {sections.map((each) => (
+            <li key={each} className={`rounded-lg border bg-surface p-4 ${each === section ? "border-brand" : "border-line"}`}>
+              <h2 className="font-semibold">
+                {sectionAnchors[each] ? (
+                  <a
+                    href={`?section=${each}#${sectionAnchors[each]}`}
+                    aria-current={each === section ? "page" : undefined}
+                    className="text-link underline-offset-2 hover:underline"
+                  >
+                    {t(`admin.sections.${each}.title`)}
+                  </a>
+                ) : (
+                  t(`admin.sections.${each}.title`)
+                )}
+              </h2>
+              <p className="mt-1 text-sm text-fg-muted">{t(`admin.sections.${each}.description`)}</p>
+            </li>
+          ))}
+        </ul>
+        {section ? (
+          <p className="mt-3">
+            <a href="/admin" className="text-link underline underline-offset-2">
+              {t("admin.allSections")}
+            </a>
+          </p>
+        ) : null}
+      </nav>
       {children}
       {outbox.length > 0 ? (
         <section aria-labelledby="admin-outbox" className="mt-8">

@@ -82,7 +82,7 @@ export function DashboardSection({ i18n, dashboard, range }: DashboardSectionPro
         {DASHBOARD_RANGES.map((days) => (
           <a
             key={days}
-            href={`?days=${days}#dashboard`}
+            href={`?section=dashboard&days=${days}#dashboard`}
             aria-current={days === range ? "page" : undefined}
             className={`inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-semibold ${days === range ? "border-brand bg-brand text-on-brand" : "border-line text-link"}`}
           >

@@ -1,4 +1,4 @@
-import { AdminHome, adminSections } from "~/features/admin/admin-home.tsx";
+import { AdminHome, adminSections, type AdminSection } from "~/features/admin/admin-home.tsx";
 import { MemberBadges } from "~/features/admin/member-badges.tsx";
 import { SiteSettingsSection } from "~/features/settings/site-settings-form.tsx";
 import { AnnouncementsSection } from "~/features/announcements/announcement-manager.tsx";
@@ -49,9 +49,14 @@ export const middleware = middlewareFor("admin");
 export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs) => {
   const { viewer, db, reportKinds, readSiteSettings } = context.get(requestContext);
   const role = viewer?.role ?? null;
+  // `?section=` shows one section and reads only its data; without it, every section this viewer may use.
+  const sections = adminSections(role);
+  const section = sections.find((each) => each === url.searchParams.get("section")) ?? null;
+  const shows = (name: AdminSection) => sections.includes(name) && (section === null || section === name);
   const status: ReportStatus = url.searchParams.get("reports") === "resolved" ? "resolved" : "open";
+  const moderating = shows("moderation");
   const moderation =
-    viewer && can(role, "moderation:access")
+    viewer && moderating && can(role, "moderation:access")
       ? {
           status,
           reports: await listReports(db, reportKinds, viewer, { status, limit: REPORT_PAGE }),
@@ -64,38 +69,38 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
   const range: DashboardRange = url.searchParams.get("days") === "90" ? 90 : 30;
   return {
     i18n: await loadRouteMessages(request, "moderation"),
-    dashboard: can(role, "dashboard:read")
+    section,
+    dashboard: shows("dashboard")
       ? { i18n: await loadRouteMessages(request, "dashboard"), dashboard: await readDashboard(db, range), range }
       : null,
-    content: can(role, "content:manage")
+    content: shows("content")
       ? { i18n: await loadRouteMessages(request, "content"), draft: await listDraft(db), versions: await listVersions(db) }
       : null,
-    members: can(role, "user:manage") ? await memberSection(db, membersQuery, url) : null,
-    sections: adminSections(role),
-    outbox: can(role, "mail:read-outbox") ? await readOutbox(db) : [],
+    members: shows("users") ? await memberSection(db, membersQuery, url) : null,
+    sections,
+    outbox: section === null && can(role, "mail:read-outbox") ? await readOutbox(db) : [],
     moderation,
-    guideReview: can(role, "guide:approve")
-      ? { i18n: await loadRouteMessages(request, "guides"), guides: await listReviewQueue(db) }
-      : null,
+    guideReview:
+      moderating && can(role, "guide:approve")
+        ? { i18n: await loadRouteMessages(request, "guides"), guides: await listReviewQueue(db) }
+        : null,
     hiddenGuides:
-      viewer && can(role, "guide:approve")
+      viewer && moderating && can(role, "guide:approve")
         ? { i18n: await loadRouteMessages(request, "guides"), guides: await listHiddenGuides(db, viewer) }
         : null,
     hiddenPosts:
-      viewer && can(role, "post:hide")
+      viewer && moderating && can(role, "post:hide")
         ? { i18n: await loadRouteMessages(request, "feed"), posts: await listHiddenPosts(db, viewer) }
         : null,
     hiddenComments:
-      viewer && can(role, "comment:hide")
+      viewer && moderating && can(role, "comment:hide")
         ? { i18n: await loadRouteMessages(request, "feed"), comments: await listHiddenComments(db, viewer) }
         : null,
-    audit: await auditSection(db, role, url),
-    announcements: can(role, "announcement:manage")
+    audit: shows("audit") ? await auditSection(db, role, url) : null,
+    announcements: shows("announcements")
       ? { i18n: await loadRouteMessages(request, "announcements"), announcements: await listAnnouncements(db), now: Date.now() }
       : null,
-    siteSettings: can(role, "settings:manage")
-      ? { i18n: await loadRouteMessages(request, "settings"), settings: await readSiteSettings() }
-      : null,
+    siteSettings: shows("settings") ? { i18n: await loadRouteMessages(request, "settings"), settings: await readSiteSettings() } : null,
   };
 });
 
@@ -154,7 +159,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   const { i18n, moderation, audit, members, hiddenGuides, hiddenPosts, hiddenComments } = loaderData;
   useRouteMessages(i18n);
   return (
-    <AdminHome sections={loaderData.sections} outbox={loaderData.outbox}>
+    <AdminHome sections={loaderData.sections} section={loaderData.section} outbox={loaderData.outbox}>
       {loaderData.dashboard ? <DashboardSection {...loaderData.dashboard} /> : null}
       {moderation ? <ModerationQueue i18n={i18n} {...moderation} /> : null}
       {loaderData.guideReview ? <GuideReviewQueue {...loaderData.guideReview} /> : null}
