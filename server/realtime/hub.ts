@@ -26,7 +26,15 @@ export interface Poke {
 
 /** What a feature may publish: every event but the hub's own pokes. */
 export type Publishable =
-  PersistedEvent | TransientEvent | PresenceSync | PagesChanged | SessionsChanged | ReadersChanged | SettingsChanged | AnnouncementsChanged | ContentPublished;
+  | PersistedEvent
+  | TransientEvent
+  | PresenceSync
+  | PagesChanged
+  | SessionsChanged
+  | ReadersChanged
+  | SettingsChanged
+  | AnnouncementsChanged
+  | ContentPublished;
 export type HubEvent = Publishable | Poke;
 export type HubListener = (event: HubEvent) => void;
 
