@@ -22,6 +22,7 @@ import type { RealtimeHub } from "../realtime/hub.ts";
 import { searchText } from "../http/search-text.ts";
 import { exportPack } from "./content-store.ts";
 import {
+  assertValidPack,
   deleteEntry,
   discardDraft,
   kindOf,
@@ -38,7 +39,9 @@ import { PackError } from "./pack-error.ts";
 
 /** What unpacking a zip may give at most: a pack's files, not a zip bomb. */
 const UNZIPPED_MAX_BYTES = 100 * 1024 * 1024;
-const ENTRY_ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
+/** An entry's id as the pack format allows it (lower-case words joined by hyphens), within what a URL carries. */
+const ENTRY_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const ENTRY_ID_MAX = 200;
 
 const listQuery = z
   .object({
@@ -53,7 +56,7 @@ const listQuery = z
 const entryBody = z.record(z.string(), z.unknown());
 
 function entryId(raw: string | undefined): string {
-  if (!raw || !ENTRY_ID.test(raw)) throw new AppError("not-found", "No such entry.");
+  if (!raw || raw.length > ENTRY_ID_MAX || !ENTRY_ID.test(raw)) throw new AppError("not-found", "No such entry.");
   return raw;
 }
 
@@ -146,6 +149,8 @@ export function contentAdminRoutes(db: Database, hub: Pick<RealtimeHub, "publish
       const id = idParam(c, "version");
       const version = await readVersion(db, id);
       if (!version) throw new AppError("not-found", "No such version.");
+      // Kept from before a change of the format, it may no longer pass: refused as an import would be.
+      await assertValidPack(version.pack);
       return c.json(
         { data: await installVersion(db, hub, admin, version.pack, "restore", { restoredFrom: version.number }, version.number) },
         201,

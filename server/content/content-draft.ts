@@ -4,21 +4,29 @@
  * schema, then the references between entries over the whole pack as the draft would make it);
  * publishing the draft makes a new version (`installPack`). Every change is audited.
  */
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { contentDrafts } from "../../db/schema/index.ts";
 import { CONTENT_DRAFT_MAX, CONTENT_LIST_PAGE, type DraftChange, type DraftOp } from "../../universal/content/content-editor-limits.ts";
-import { PACK_KINDS, PACK_KIND_NAMES, type ContentPack, type PackKind } from "../../universal/content/pack-schema.ts";
+import {
+  MANIFEST_FILE,
+  PACK_KINDS,
+  PACK_KIND_NAMES,
+  packManifest,
+  type ContentPack,
+  type PackKind,
+} from "../../universal/content/pack-schema.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { collectionOfKind, kindOfCollection } from "../content-api/collections.ts";
 import { AppError } from "../errors.ts";
 import { recordAudit } from "../moderation/audit-log.ts";
-import { exportPack } from "./content-store.ts";
+import { readPackInUse } from "./content-store.ts";
 import { installPack, type Installed } from "./content-versions.ts";
 import { loadGameIconNames } from "./load-pack.ts";
 import { readMapSvg, type MapInfo } from "./map-svg.ts";
 import { formatPath, formatProblem, type PackProblem } from "./pack-error.ts";
 import { checkReferences } from "./pack-references.ts";
+import { yieldToRequests } from "./pack-checksum.ts";
 
 type Entry = { id: string; name?: { vi?: string; en?: string } };
 
@@ -96,16 +104,47 @@ export function applyDraft(pack: ContentPack, drafts: readonly DraftRow[]): Cont
   return next;
 }
 
-async function currentPack(db: Database): Promise<ContentPack> {
-  const pack = await exportPack(db);
-  if (!pack) throw new AppError("failed-precondition", "No content pack is in use yet.");
-  return pack;
+async function currentPack(db: Database): Promise<{ pack: ContentPack; checksum: string }> {
+  const inUse = await readPackInUse(db);
+  if (!inUse) throw new AppError("failed-precondition", "No content pack is in use yet.");
+  return inUse;
 }
 
-/** The pack in use and the draft, and the pack the draft would make. */
-async function working(db: Database): Promise<{ pack: ContentPack; drafts: DraftRow[]; next: ContentPack }> {
-  const [pack, drafts] = await Promise.all([currentPack(db), draftRows(db)]);
-  return { pack, drafts, next: applyDraft(pack, drafts) };
+/** The pack in use (and its checksum) and the draft, and the pack the draft would make. */
+async function working(db: Database): Promise<{ pack: ContentPack; checksum: string; drafts: DraftRow[]; next: ContentPack }> {
+  const [{ pack, checksum }, drafts] = await Promise.all([currentPack(db), draftRows(db)]);
+  return { pack, checksum, drafts, next: applyDraft(pack, drafts) };
+}
+
+/**
+ * A whole pack checked as an import checks it, a slice of entries at a time (pages are served
+ * between): the manifest and every entry by their schemas (a version kept from before a schema
+ * change, or a draft saved then, may no longer pass), then the references between entries.
+ */
+export async function assertValidPack(pack: ContentPack): Promise<void> {
+  const problems: PackProblem[] = [];
+  const manifest = packManifest.safeParse(pack.manifest);
+  if (!manifest.success)
+    for (const issue of manifest.error.issues)
+      problems.push({ file: MANIFEST_FILE, path: formatPath(issue.path) || undefined, message: issue.message });
+  for (const kind of PACK_KIND_NAMES) {
+    const entries = pack[kind] as Entry[];
+    for (const [index, entry] of entries.entries()) {
+      if (index % 500 === 499) await yieldToRequests();
+      const result = PACK_KINDS[kind].entry.safeParse(entry);
+      if (!result.success)
+        for (const issue of result.error.issues)
+          problems.push({
+            file: PACK_KINDS[kind].file,
+            index,
+            id: entry.id,
+            path: formatPath(issue.path) || undefined,
+            message: issue.message,
+          });
+    }
+  }
+  if (problems.length === 0) problems.push(...referenceProblems(pack));
+  if (problems.length > 0) refusePack(problems);
 }
 
 const fold = (text: string) => text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/đ/g, "d");
@@ -261,17 +300,23 @@ export async function discardDraft(db: Database, admin: Viewer): Promise<number>
  * audit entry written in the flip's one transaction.
  */
 export async function publishDraft(db: Database, admin: Viewer, now = Date.now()): Promise<Installed> {
-  const { drafts, next } = await working(db);
+  const { checksum, drafts, next } = await working(db);
   if (drafts.length === 0) throw new AppError("failed-precondition", "The draft is empty: nothing to publish.");
-  const problems = referenceProblems(next);
-  if (problems.length > 0) refusePack(problems);
+  await assertValidPack(next);
   return installPack(db, next, {
     source: "publish",
     by: admin.uid,
     now,
+    basis: checksum,
     only: drafts.map((row) => ({ kind: row.kind, id: row.id })),
     inFlip: async (tx, number) => {
-      await tx.delete(contentDrafts);
+      // The changes published leave the draft; one another admin saved meanwhile stays for the next publish.
+      await tx.delete(contentDrafts).where(
+        sql`(${contentDrafts.kind}, ${contentDrafts.id}, ${contentDrafts.updatedAt}) in (${sql.join(
+          drafts.map((row) => sql`(${row.kind}, ${row.id}, ${row.updatedAt})`),
+          sql`, `,
+        )})`,
+      );
       await recordAudit(tx, {
         actorUid: admin.uid,
         action: "content.publish",

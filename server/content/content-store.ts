@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { contentEntries, contentPacks, contentVersions } from "../../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import { loadPack } from "./load-pack.ts";
-import { installPack, recordFirstVersion } from "./content-versions.ts";
+import { installPack, readVersion, recordFirstVersion } from "./content-versions.ts";
 import { PACK_KIND_NAMES, type ContentPack, type PackKind, type PackManifest } from "../../universal/content/pack-schema.ts";
 
 export { packChecksum } from "./pack-checksum.ts";
@@ -28,6 +28,11 @@ const EXPORT_PAGE = 2_000;
  * meanwhile (the pack's checksum moved) reads again.
  */
 export async function exportPack(db: Database): Promise<ContentPack | null> {
+  return (await readPackInUse(db))?.pack ?? null;
+}
+
+/** The pack in use and its checksum, read together (`exportPack`). */
+export async function readPackInUse(db: Database): Promise<{ pack: ContentPack; checksum: string } | null> {
   for (;;) {
     const [current] = await db.select().from(contentPacks).where(eq(contentPacks.slot, SLOT));
     if (!current) return null;
@@ -50,7 +55,10 @@ export async function exportPack(db: Database): Promise<ContentPack | null> {
     }
     const [still] = await db.select({ checksum: contentPacks.checksum }).from(contentPacks).where(eq(contentPacks.slot, SLOT));
     if (still?.checksum === current.checksum)
-      return { manifest: current.manifest as PackManifest, mapSvg: current.mapSvg, ...byKind } as ContentPack;
+      return {
+        pack: { manifest: current.manifest as PackManifest, mapSvg: current.mapSvg, ...byKind } as ContentPack,
+        checksum: current.checksum,
+      };
   }
 }
 
@@ -76,20 +84,26 @@ export async function ensureContent(db: Database, logger: Logger, dir = DEMO_PAC
     }
     return;
   }
-  const [taken] = await db.select({ number: contentVersions.number }).from(contentVersions).limit(1);
-  if (taken) return waitForPack(db);
+  const [taken] = await db.select({ id: contentVersions.id }).from(contentVersions).limit(1);
+  if (taken) return waitForPack(db, taken.id);
   const pack = await loadPack(dir);
   const loaded = await installPack(db, pack, { source: "initial", by: null, firstOnly: true });
   // Several processes starting together on a new database: one installs version 1, the others wait for it.
-  if (!loaded) return waitForPack(db);
+  if (!loaded) return waitForPack(db, null);
   logger.info("content pack loaded", { pack: pack.manifest.id, version: pack.manifest.version, checksum: loaded.checksum });
 }
 
-/** Another process is installing the first pack: wait until it is in use (its flip commits whole). */
-async function waitForPack(db: Database): Promise<void> {
-  for (let waited = 0; waited < 60_000; waited += 200) {
+/**
+ * Another process is installing the first pack: wait until it is in use (its flip commits whole). A
+ * first start that stopped between writing version 1 and its flip leaves the version without a pack
+ * in use: after the wait, this process installs that version's pack itself.
+ */
+async function waitForPack(db: Database, firstVersion: number | null): Promise<void> {
+  for (let waited = 0; waited < 30_000; waited += 200) {
     if (await currentPackInfo(db)) return;
     await new Promise((done) => setTimeout(done, 200));
   }
-  throw new Error("the first content pack was not installed within a minute");
+  const version = firstVersion === null ? null : await readVersion(db, firstVersion);
+  if (!version) throw new Error("the first content pack was not installed within 30 seconds");
+  await installPack(db, version.pack, { source: "restore", by: null, restoredFrom: version.number });
 }

@@ -19,7 +19,8 @@ import { CONTENT_VERSIONS_KEPT, type ContentVersion, type ContentVersionSource }
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { refreshNameWords } from "./name-match.ts";
 import { packChecksum, stableJson, yieldToRequests } from "./pack-checksum.ts";
-import { stageEntries, swapInStage } from "./staged-flip.ts";
+import { stageEntries, swapInStage, type Stage } from "./staged-flip.ts";
+import { AppError } from "../errors.ts";
 
 export const CONTENT_TOPIC = "control:content";
 
@@ -102,6 +103,8 @@ async function diffEntries(
     const key = keyOf(row.kind, row.id);
     wanted.add(key);
     const before = heldBy.get(key);
+    // A deletion published from a draft leaves a gap in its kind's stored positions: the next whole
+    // pack rewrites the entries after it, which puts them back in a row.
     if (!before || before.position !== row.position || stableJson(before.data) !== stableJson(row.data)) writes.push(row);
   }
   return { writes, removed: held.filter((row) => !wanted.has(keyOf(row.kind, row.id))) };
@@ -138,6 +141,11 @@ export interface InstallOptions {
   now?: number;
   /** Version 1 only (the first start): when another process took it, nothing is installed (null). */
   firstOnly?: boolean;
+  /**
+   * The checksum of the pack `pack` was made from (a draft's publish): if another pack came in use
+   * since, nothing is installed (409 `conflict`), and the draft is published again on the new one.
+   */
+  basis?: string;
   /** The entries that changed, when the caller knows them (a draft's): the rest is not compared or written. */
   only?: readonly { kind: string; id: string }[];
   /** What else the flip's transaction writes (the draft emptied, the audit entry). */
@@ -182,8 +190,8 @@ async function insertVersion(
 }
 
 /**
- * Makes `pack` (validated by the caller) the pack in use as a new version, and returns it. The pack's
- * own schema is checked again by its checksum (`serializePack`).
+ * Makes `pack` (validated by the caller: `assertValidPack`, `parsePack`) the pack in use as a new
+ * version, and returns it.
  */
 export async function installPack(
   db: Database,
@@ -202,15 +210,19 @@ export async function installPack(db: Database, pack: ContentPack, options: Inst
   // pack is written beside the live one first, and swapped in.
   let diff = await diffEntries(db, rows, options.only);
   let stage = !options.only && diff.writes.length + diff.removed.length >= STAGE_FROM ? await stageEntries(db, rows) : null;
+  const stale: { stage: Stage | null } = { stage: null };
   let changed: number;
   try {
     changed = await db.transaction(async (tx) => {
       // One flip at a time, whatever the processes; another flip since the diff: worked out again, in here.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('content-flip'))`);
       const [flipping] = await tx.select({ checksum: contentPacks.checksum }).from(contentPacks).where(eq(contentPacks.slot, SLOT));
+      if (options.basis !== undefined && flipping?.checksum !== options.basis)
+        throw new AppError("conflict", "Another version came in use while this one was being published: publish again.");
       if (flipping?.checksum !== basis?.checksum) {
         diff = await diffEntries(tx, rows, undefined);
-        if (stage) await stage.discard();
+        // Dropped once this transaction is over (it holds an embedded database's one connection).
+        stale.stage = stage;
         stage = null;
       }
       const { writes, removed } = diff;
@@ -226,15 +238,27 @@ export async function installPack(db: Database, pack: ContentPack, options: Inst
     });
   } catch (error) {
     await stage?.discard().catch(() => {});
+    await stale.stage?.discard().catch(() => {});
+    // The version written for a flip that did not happen goes too.
+    await db
+      .delete(contentVersions)
+      .where(eq(contentVersions.number, number))
+      .catch(() => {});
     throw error;
   }
-  // The oldest versions go, never the one in use.
-  await db
-    .delete(contentVersions)
-    .where(and(lte(contentVersions.number, number - CONTENT_VERSIONS_KEPT), ne(contentVersions.number, number)));
-  // Merges the search index's pending entries and refreshes statistics, so the planner uses the
-  // index at once (PGlite has no autovacuum to do it later).
-  if (changed >= VACUUM_FROM) await db.execute(sql`vacuum analyze content_entries, content_words`);
+  await stale.stage?.discard().catch(() => {});
+  // Upkeep once the new version is in use: a failure here is no failed publish (the next one does it again).
+  try {
+    // The oldest versions go, never the one in use.
+    await db
+      .delete(contentVersions)
+      .where(and(lte(contentVersions.number, number - CONTENT_VERSIONS_KEPT), ne(contentVersions.number, number)));
+    // Merges the search index's pending entries and refreshes statistics, so the planner uses the
+    // index at once (PGlite has no autovacuum to do it later).
+    if (changed >= VACUUM_FROM) await db.execute(sql`vacuum analyze content_entries, content_words`);
+  } catch {
+    // Left for the next flip.
+  }
   return { number, checksum, changed };
 }
 

@@ -70,4 +70,22 @@ describe.each(testEngines)("a staged flip on %s", (engine) => {
     expect((await installPack(db, renamed, { source: "publish", by: null })).changed).toBe(1);
     expect(await tables()).toEqual(before.tables);
   });
+
+  it("refuses a publish made from a pack no longer in use, leaving no version or stage behind; drops stages a stopped process left", async () => {
+    const db = database.connection.db;
+    const versions = async () => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from content_versions`))[0]?.n;
+    const held = await versions();
+    await expect(installPack(db, demo, { source: "publish", by: null, basis: "0000000000000000" })).rejects.toMatchObject({
+      code: "conflict",
+    });
+    expect(await versions()).toBe(held);
+    const before = await tables();
+    // A stage two hours old (its time is in its name), as a process that stopped while staging leaves it.
+    const old = Math.floor((Date.now() - 7_200_000) / 1000).toString(36);
+    await db.execute(sql.raw(`create table content_entries_stage_${old}_0badf00d (like content_entries including all)`));
+    const sword = demo.items.find((item) => item.id === "iron-sword")!;
+    const extra: Item[] = Array.from({ length: STAGE_FROM }, (_, index) => ({ ...sword, id: `again-${index + 1}` }));
+    await installPack(db, { ...demo, items: [...demo.items, ...extra] }, { source: "import", by: null });
+    expect(await tables()).toEqual(before);
+  });
 });

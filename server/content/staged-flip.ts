@@ -15,6 +15,7 @@ import { yieldToRequests } from "./pack-checksum.ts";
 /** The live tables a staged pack replaces whole. */
 const LIVE = ["content_entries", "content_words"] as const;
 const STAGE_BATCH = 200;
+const ABANDONED_AFTER_MS = 3_600_000;
 
 export interface StagedRow {
   kind: string;
@@ -34,8 +35,10 @@ export interface Stage {
 }
 
 /** Writes the pack's entries, and the words of their names, into staged copies of the live tables. */
-export async function stageEntries(db: Database, rows: readonly StagedRow[]): Promise<Stage> {
-  const suffix = randomBytes(4).toString("hex");
+export async function stageEntries(db: Database, rows: readonly StagedRow[], now = Date.now()): Promise<Stage> {
+  await dropAbandonedStages(db, now);
+  // When it was staged (seconds, base 36) and a random part: a stage an hour old was abandoned.
+  const suffix = `${Math.floor(now / 1000).toString(36)}_${randomBytes(4).toString("hex")}`;
   const tables = { content_entries: `content_entries_stage_${suffix}`, content_words: `content_words_stage_${suffix}` };
   const discard = async () => {
     for (const table of Object.values(tables)) await db.execute(sql`drop table if exists ${sql.identifier(table)}`);
@@ -60,6 +63,19 @@ export async function stageEntries(db: Database, rows: readonly StagedRow[]): Pr
     throw error;
   }
   return { suffix, tables, discard };
+}
+
+/** Stages an hour old or more were left by a process that stopped while staging: dropped. */
+async function dropAbandonedStages(db: Database, now: number): Promise<void> {
+  const stages = await queryRows<{ tablename: string }>(
+    db,
+    sql`select tablename from pg_tables where schemaname = current_schema() and tablename ~ '^content_(entries|words)_stage_'`,
+  );
+  for (const { tablename } of stages) {
+    const staged = /_stage_([0-9a-z]+)_[0-9a-f]+$/.exec(tablename);
+    const at = staged ? Number.parseInt(staged[1] ?? "", 36) * 1000 : 0;
+    if (now - at >= ABANDONED_AFTER_MS) await db.execute(sql`drop table if exists ${sql.identifier(tablename)}`);
+  }
 }
 
 /** An index's definition without its name or table: what tells a live index and its staged copy apart from the others. */

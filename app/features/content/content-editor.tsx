@@ -32,7 +32,9 @@ export function ContentEditor({ i18n, draft: loadedDraft, versions: loadedVersio
   const language = i18n.language;
   const [kind, setKind] = useState<PackKind>("items");
   const [query, setQuery] = useState("");
-  const [results, setResults] = useState<{ entries: Entry[]; draft: Record<string, string>; total: number } | null>(null);
+  const [results, setResults] = useState<{ entries: Entry[]; draft: Record<string, string>; total: number; next: string | null } | null>(
+    null,
+  );
   const [editing, setEditing] = useState<{ id: string | null; value: unknown } | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>(null);
@@ -56,13 +58,20 @@ export function ContentEditor({ i18n, draft: loadedDraft, versions: loadedVersio
     if (nextVersions.ok) setVersions(nextVersions.data);
   };
 
-  async function find(event?: FormEvent) {
+  /** The first page of entries found, or (`more`) the next one after those shown. */
+  async function find(event?: FormEvent, more = false) {
     event?.preventDefault();
-    const answer = await apiJson<Entry[], { draft: Record<string, string>; total: number }>(
-      `/api/admin/content/${collection}?q=${encodeURIComponent(query)}`,
+    const cursor = more && results?.next ? `&cursor=${results.next}` : "";
+    const answer = await apiJson<Entry[], { draft: Record<string, string>; total: number; nextCursor: string | null }>(
+      `/api/admin/content/${collection}?q=${encodeURIComponent(query)}${cursor}`,
     );
-    if (answer.ok) setResults({ entries: answer.data, draft: answer.body.draft, total: answer.body.total });
-    else setStatus({ ok: false, text: refusal(answer) });
+    if (!answer.ok) return setStatus({ ok: false, text: refusal(answer) });
+    setResults({
+      entries: more && results ? [...results.entries, ...answer.data] : answer.data,
+      draft: answer.body.draft,
+      total: answer.body.total,
+      next: answer.body.nextCursor,
+    });
   }
 
   async function open(id: string) {
@@ -82,7 +91,8 @@ export function ContentEditor({ i18n, draft: loadedDraft, versions: loadedVersio
       : await apiJson<Entry>(`/api/admin/content/${collection}`, { method: "POST", body: editing.value });
     setBusy(false);
     if (!answer.ok) {
-      setInvalid(typeof answer.details.field === "string" ? answer.details.field : null);
+      // The server names a list's item as the pack format does (`inputs[0].item`); the form's fields, `inputs.0.item`.
+      setInvalid(typeof answer.details.field === "string" ? answer.details.field.replace(/\[(\d+)\]/g, ".$1") : null);
       return setStatus({ ok: false, text: refusal(answer) });
     }
     setInvalid(null);
@@ -92,7 +102,7 @@ export function ContentEditor({ i18n, draft: loadedDraft, versions: loadedVersio
   }
 
   async function remove() {
-    if (!editing?.id) return;
+    if (!editing?.id || !window.confirm(t("confirmDelete", { id: editing.id }))) return;
     setBusy(true);
     const answer = await apiJson(`/api/admin/content/${collection}/${encodeURIComponent(editing.id)}`, { method: "DELETE" });
     setBusy(false);
@@ -112,7 +122,7 @@ export function ContentEditor({ i18n, draft: loadedDraft, versions: loadedVersio
   }
 
   async function discard() {
-    if (!window.confirm(t("draft.confirmDiscard"))) return;
+    if (busy || !window.confirm(t("draft.confirmDiscard"))) return;
     const answer = await apiJson("/api/admin/content/draft", { method: "DELETE" });
     if (!answer.ok) return setStatus({ ok: false, text: refusal(answer) });
     setStatus({ ok: true, text: t("draft.discarded") });
@@ -214,6 +224,11 @@ export function ContentEditor({ i18n, draft: loadedDraft, versions: loadedVersio
               </li>
             ))}
           </ul>
+          {results.next ? (
+            <button type="button" className={`${button} mt-2`} onClick={() => void find(undefined, true)}>
+              {t("more")}
+            </button>
+          ) : null}
         </section>
       ) : null}
       {editing ? (

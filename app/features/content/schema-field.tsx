@@ -26,23 +26,25 @@ export interface SchemaFieldProps {
 }
 
 /** Ids of `collection` whose id or name holds what was typed, for a reference field's list. */
-function useReferenceIds(collection: string | null, typed: string): { id: string; name: string }[] {
+function useReferenceIds(collection: string | null, typed: string, language: string): { id: string; name: string }[] {
   const [ids, setIds] = useState<{ id: string; name: string }[]>([]);
   useEffect(() => {
     if (!collection) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      void apiJson<{ id: string; name?: { vi?: string } }[]>(`/api/admin/content/${collection}?q=${encodeURIComponent(typed)}`, {
-        signal: controller.signal,
-      }).then((answer) => {
-        if (answer.ok) setIds(answer.data.map((entry) => ({ id: entry.id, name: entry.name?.vi ?? "" })));
+      void apiJson<{ id: string; name?: { vi?: string; en?: string } }[]>(
+        `/api/admin/content/${collection}?q=${encodeURIComponent(typed)}`,
+        { signal: controller.signal },
+      ).then((answer) => {
+        if (answer.ok)
+          setIds(answer.data.map((entry) => ({ id: entry.id, name: (language === "en-US" ? entry.name?.en : entry.name?.vi) ?? "" })));
       });
     }, 200);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [collection, typed]);
+  }, [collection, typed, language]);
   return ids;
 }
 
@@ -53,12 +55,19 @@ function TextField({
   value,
   onChange,
   invalid,
-}: Omit<SchemaFieldProps, "i18n"> & { node: Extract<FieldNode, { type: "text" }> }) {
+  language,
+}: Omit<SchemaFieldProps, "i18n"> & { node: Extract<FieldNode, { type: "text" }>; language: string }) {
   const fieldId = useId();
   const listId = useId();
   const text = typeof value === "string" ? value : "";
-  const kind = node.id && name !== "id" ? referenceKind(name) : null;
-  const choices = useReferenceIds(kind ? collectionOf(kind) : null, text);
+  // The field's own key, or its list's (`recommended.runeSets.0` points at rune sets).
+  const key =
+    path
+      .split(".")
+      .filter((segment) => !/^\d+$/.test(segment))
+      .at(-1) ?? "";
+  const kind = node.id && path !== "id" ? referenceKind(key) : null;
+  const choices = useReferenceIds(kind ? collectionOf(kind) : null, text, language);
   const common = {
     id: fieldId,
     name: path,
@@ -101,7 +110,7 @@ export function SchemaField(props: SchemaFieldProps) {
   const flagged = invalid === path ? "border-accent" : "";
   switch (node.type) {
     case "text":
-      return <TextField {...props} node={node} />;
+      return <TextField {...props} node={node} language={i18n.language} />;
     case "number":
       return (
         <div>
@@ -187,7 +196,12 @@ export function SchemaField(props: SchemaFieldProps) {
                 return (
                   <div key={field.key} className={wide ? "sm:col-span-2" : ""}>
                     <span className="text-sm font-semibold">{field.key}</span>{" "}
-                    <button type="button" className={smallButton} onClick={() => set(emptyValue(field.node))}>
+                    <button
+                      type="button"
+                      className={smallButton}
+                      aria-label={`${t("add")} ${field.key}`}
+                      onClick={() => set(emptyValue(field.node))}
+                    >
                       {t("add")}
                     </button>
                   </div>

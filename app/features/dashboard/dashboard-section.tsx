@@ -64,9 +64,7 @@ export function DashboardSection({ i18n, dashboard, range }: DashboardSectionPro
       </h2>
       <p className="mt-1 text-sm text-fg-muted">
         {t("lead")}{" "}
-        {dashboard.updatedAt === null
-          ? t("notYet")
-          : t("updated", { time: formatDate(dashboard.updatedAt, language, { time: "short", local: true }) })}
+        {dashboard.updatedAt === null ? t("notYet") : t("updated", { time: formatDate(dashboard.updatedAt, language, { time: "short" }) })}
       </p>
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t("summaryLabel")}>
         {summary.map(([key, value]) => (
