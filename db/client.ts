@@ -24,6 +24,8 @@ export interface DatabaseConnection {
    */
   withMaintenanceSession<T>(fn: (db: Database) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /** PGlite only: the whole data folder as a tar archive, which `DatabaseOptions.loadDataDir` opens again. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -110,6 +112,8 @@ export interface DatabaseOptions {
    * Either way the caller gets an error that `isDatabaseTimeout` recognises (503 `unavailable`).
    */
   statementTimeoutMs?: number;
+  /** PGlite in memory only: start from this archive of a data folder (`dumpDataDir`) instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 const DATABASE_BUSY = "The database is busy. Try again in a moment.";
@@ -149,7 +153,7 @@ function takingTurns(client: PGlite, turns: ConcurrencyLimit): PGlite {
  */
 export async function openDatabase(
   target: DatabaseTarget,
-  { onIdleError = () => {}, statementTimeoutMs }: DatabaseOptions = {},
+  { onIdleError = () => {}, statementTimeoutMs, loadDataDir }: DatabaseOptions = {},
 ): Promise<DatabaseConnection> {
   if ("url" in target) {
     const pool = new pg.Pool({
@@ -188,7 +192,7 @@ export async function openDatabase(
   const releaseLock = target.dataDir.startsWith("memory://") ? () => {} : lockDataDir(target.dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(target.dataDir, { extensions: { unaccent, pg_trgm } });
+    client = await PGlite.create(target.dataDir, { extensions: { unaccent, pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   } catch (error) {
     releaseLock();
     throw error;
@@ -211,6 +215,7 @@ export async function openDatabase(
     async ping() {
       await db.execute(sql`select 1`);
     },
+    dumpDataDir: () => client.dumpDataDir("none"),
     close: once(async () => {
       await client.close();
       releaseLock();
