@@ -8,6 +8,7 @@ import { insertBeforeHeadEnd } from "./shared/page/head-insert.ts";
 import { IconSpriteCollector, IconSpriteContext } from "./shared/ui/icon-sprite.ts";
 import { StylesheetReaderProvider } from "./shared/styles/stylesheet.tsx";
 import { requestContext } from "./shared/request-context.ts";
+import { RETRY_AFTER_SECONDS, toAppError } from "../server/errors.ts";
 
 export const streamTimeout = 5_000;
 
@@ -18,13 +19,35 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   logger.error("request failed", { error, url: request.url });
 };
 
+/**
+ * A loader that failed because the database cannot be reached now (a restart, a failover) or is
+ * too busy: the page says the site is briefly unavailable (503, `Retry-After`) rather than that it
+ * broke (500), and tries again by itself.
+ */
+function markUnavailable(request: Request, context: EntryContext["staticHandlerContext"], headers: Headers): boolean {
+  let unavailable = false;
+  for (const [routeId, error] of Object.entries(context.errors ?? {})) {
+    const failure = toAppError(error);
+    if (failure.code !== "unavailable") continue;
+    const url = new URL(request.url);
+    context.errors = {
+      ...context.errors,
+      [routeId]: { status: 503, statusText: "Service Unavailable", internal: false, data: { message: failure.message, path: url.pathname + url.search } },
+    };
+    unavailable = true;
+  }
+  if (unavailable) headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  return unavailable;
+}
+
 export default function handleRequest(
   request: Request,
-  responseStatusCode: number,
+  statusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  let responseStatusCode = markUnavailable(request, routerContext.staticHandlerContext, responseHeaders) ? 503 : statusCode;
   loadContext.get(requestContext).captureLoaderData?.(routerContext.staticHandlerContext.loaderData);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

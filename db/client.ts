@@ -24,6 +24,11 @@ export interface DatabaseConnection {
    */
   withMaintenanceSession<T>(fn: (db: Database) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /**
+   * Connections of the pool (PostgreSQL): open, idle, and requests waiting for one. PGlite: one
+   * connection, and the statements waiting their turn.
+   */
+  poolUse(): { size: number; idle: number; waiting: number };
   /** PGlite only: the whole data folder as a tar archive, which `DatabaseOptions.loadDataDir` opens again. */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -135,6 +140,32 @@ export function isDatabaseTimeout(error: unknown): boolean {
   return false;
 }
 
+/** Network errors of a connection that could not be made or was cut (the server restarting, a failover). */
+const CONNECTION_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
+/**
+ * SQLSTATEs of a server that cannot serve now: class 08 (connection exception), 57P01–57P03
+ * (terminated by an administrator, a crash, or still starting up), 53300 (too many connections).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
+/** node-postgres' own words for a connection that ended under a query, or a client no longer usable. */
+const CONNECTION_LOST = /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout expired)/;
+
+/**
+ * Whether a failure (as thrown, or wrapped by Drizzle) comes from a database that cannot be reached
+ * now (refused, cut, restarting): the request may be tried again shortly (503), and the pool makes
+ * new connections once the server is back, without a restart.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === "string" && (CONNECTION_ERRNOS.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+    if (CONNECTION_LOST.test(cause.message)) return true;
+    // Several addresses tried (localhost as ::1 and 127.0.0.1): Node reports them together.
+    if (cause instanceof AggregateError && cause.errors.some((each) => isDatabaseUnreachable(each))) return true;
+  }
+  return false;
+}
+
 /**
  * The PGlite client as Drizzle sees it (Drizzle calls only `query` and `transaction`): statements
  * and whole transactions take their turn through `turns`.
@@ -186,6 +217,7 @@ export async function openDatabase(
       async ping() {
         await db.execute(sql`select 1`);
       },
+      poolUse: () => ({ size: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: once(() => pool.end()),
     };
   }
@@ -199,15 +231,10 @@ export async function openDatabase(
   }
   await client.exec(SESSION_SETUP).catch(() => undefined); // pg_trgm arrives with the first migration
   const unlimited = drizzlePglite(client, { schema }) as unknown as Database;
-  const db = statementTimeoutMs
-    ? (drizzlePglite({
-        client: takingTurns(
-          client,
-          new ConcurrencyLimit({ concurrency: 1, queue: Number.POSITIVE_INFINITY, waitMs: statementTimeoutMs, busyMessage: DATABASE_BUSY }),
-        ),
-        schema,
-      }) as unknown as Database)
-    : unlimited;
+  const turns = statementTimeoutMs
+    ? new ConcurrencyLimit({ concurrency: 1, queue: Number.POSITIVE_INFINITY, waitMs: statementTimeoutMs, busyMessage: DATABASE_BUSY })
+    : undefined;
+  const db = turns ? (drizzlePglite({ client: takingTurns(client, turns), schema }) as unknown as Database) : unlimited;
   return {
     db,
     kind: "pglite",
@@ -215,6 +242,7 @@ export async function openDatabase(
     async ping() {
       await db.execute(sql`select 1`);
     },
+    poolUse: () => ({ size: 1, idle: turns && turns.running > 0 ? 0 : 1, waiting: turns?.waiting ?? 0 }),
     dumpDataDir: () => client.dumpDataDir("none"),
     close: once(async () => {
       await client.close();

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import { createServer, connect as connectTcp, type Server, type Socket } from "node:net";
 import { join } from "node:path";
 import pg from "pg";
 import { openDatabase, type DatabaseConnection } from "./client.ts";
@@ -13,6 +14,8 @@ export const testEngines: ("pglite" | "postgres")[] = process.env.TEST_DATABASE_
 
 export interface TestDatabase {
   connection: DatabaseConnection;
+  /** The database's address (PostgreSQL only). */
+  url?: string;
   /** Opens another connection to the same database (PostgreSQL only; PGlite is one process). */
   openAnother(): Promise<DatabaseConnection>;
   dispose(): Promise<void>;
@@ -125,10 +128,54 @@ export async function createTestDatabase(
   const connection = await open();
   return {
     connection,
+    url: databaseUrl(name),
     openAnother: open,
     async dispose() {
       await Promise.all(opened.map((each) => each.close()));
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/**
+ * A TCP relay in front of the test PostgreSQL server that a test can cut (every connection closed,
+ * new ones refused, as when the server is down or restarting) and restore on the same port.
+ */
+export async function interruptibleProxy(targetUrl: string): Promise<{
+  url: string;
+  cut(): Promise<void>;
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}> {
+  const target = new URL(targetUrl);
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  let port = 0;
+  const listen = async () => {
+    const next = createServer((client) => {
+      const upstream = connectTcp(Number(target.port || 5432), target.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on("close", () => sockets.delete(socket));
+        socket.on("error", () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((done, fail) => next.once("error", fail).listen(port, "127.0.0.1", () => done()));
+    port = (next.address() as { port: number }).port;
+    server = next;
+  };
+  const cut = async () => {
+    const closing = server;
+    server = undefined;
+    for (const socket of sockets) socket.destroy();
+    if (closing) await new Promise((done) => closing.close(done));
+  };
+  await listen();
+  const url = new URL(targetUrl);
+  url.host = `127.0.0.1:${port}`;
+  return { url: url.href, cut, restore: listen, close: cut };
 }

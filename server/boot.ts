@@ -12,7 +12,8 @@ import { createLogger } from "./logger.ts";
 import { issueSetupLink } from "./auth/admin-setup.ts";
 import { createServices, trustedOrigins } from "./services.ts";
 import { createHub } from "./realtime/hub.ts";
-import { postgresBus, redisBus } from "./realtime/bus.ts";
+import { failoverBus, postgresBus } from "./realtime/bus.ts";
+import { createMetrics } from "./http/metrics.ts";
 import { attachSocketServer } from "./realtime/socket-server.ts";
 import { trustedProxyList } from "./http/client-ip.ts";
 import { createPresence } from "./realtime/presence.ts";
@@ -58,18 +59,20 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   await database.withMaintenanceSession((db) => ensureContent(db, logger));
   logger.info("database ready", { database: database.kind, dataDir: database.kind === "pglite" ? resolve(config.DATA_DIR) : undefined });
 
-  // PGlite serves one process; on PostgreSQL, several processes share events through a bus.
+  // PGlite serves one process; on PostgreSQL, several processes share events through a bus: Redis
+  // with NOTIFY beside it for when Redis is away, or NOTIFY alone.
   const bus = !config.DATABASE_URL
     ? undefined
     : config.REDIS_URL
-      ? redisBus(config.REDIS_URL, logger)
+      ? failoverBus(config.REDIS_URL, postgresBus(config.DATABASE_URL, logger), logger)
       : postgresBus(config.DATABASE_URL, logger);
   const hub = createHub({ bus, logger });
   // The identity provider tells the hub when a member's sessions end (their sockets close, everywhere).
   const services = await createServices(config, database, logger, hub);
   // Who is online: the sockets keep it, the offers' book shows it.
   const presence = createPresence({ hub, db: database.db, logger });
-  const app = createApp({ config, logger, database, build, clientDir, auth: services.auth, analytics: services.analytics, hub, presence });
+  const metrics = createMetrics({ hub, database });
+  const app = createApp({ config, logger, database, build, clientDir, auth: services.auth, analytics: services.analytics, hub, presence, metrics });
   const server = createServer(wrapListener(getRequestListener(app.fetch)));
   // An idle keep-alive connection stays open longer than the clients and proxies in front keep theirs
   // (Node's 5 s closed it just as a client sent on it: ECONNRESET, seen once in a journey).
@@ -91,6 +94,7 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
     },
     trustedProxies: config.TRUST_PROXY ? trustedProxyList(config.TRUSTED_PROXIES) : null,
   });
+  metrics.watchSockets(sockets);
   // Offers past their end expire on a schedule (each once, whatever the processes).
   const stopOfferExpiry = startOfferExpiry(database.db, hub, logger, presence);
   // Clan events remind those who answered going or maybe, 30 minutes before (each once, whatever the processes).

@@ -92,6 +92,12 @@ export const configSchema = z.object({
   /** How often each process counts today's figures of the admin dashboard again. */
   DASHBOARD_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   FAULT_ROUTES: flag,
+  /** The token `/metrics` asks for (`Authorization: Bearer …`); without it, `/metrics` answers 404. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "METRICS_TOKEN must be at least 16 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   BUILD_CHECK_INTERVAL_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(3_600_000),
   RENDER_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   /** The longest a request's database statement may run (PostgreSQL) or wait for its turn (PGlite): db/client.ts. */

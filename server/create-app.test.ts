@@ -60,11 +60,12 @@ describe.each(testEngines)("HTTP app on %s", (engine) => {
     const server = await app();
     const ready = await server.request("/api/ready");
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", database: engine });
+    expect(await ready.json()).toEqual({ status: "ready", database: "up", bus: "local", degraded: [] });
     await current?.database.connection.close();
     const down = await server.request("/api/ready");
     expect(down.status).toBe(503);
-    expect(await down.json()).toEqual({ error: { code: "unavailable", message: "The database is not reachable." } });
+    expect(down.headers.get("Retry-After")).toBe("5");
+    expect(await down.json()).toEqual({ status: "unavailable", database: "down", bus: "local", degraded: [] });
   });
 
   it("answers an unknown API path with a JSON 404 and a stable code", async () => {

@@ -68,7 +68,9 @@ import { characterStatsReportable } from "./rankings/character-stats-reports.ts"
 import { taxRoutes } from "./tax/tax-routes.ts";
 import type { Config } from "./config.ts";
 import { quotasOf } from "./quotas.ts";
-import { AppError, toAppError } from "./errors.ts";
+import { AppError, RETRY_AFTER_SECONDS, toAppError } from "./errors.ts";
+import { unavailablePage, wantsPage } from "./http/unavailable-page.ts";
+import { bearerMatches, createMetrics, type Metrics } from "./http/metrics.ts";
 import type { Logger } from "./logger.ts";
 import { publicOrigin, trustedOrigins } from "./services.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -88,6 +90,8 @@ export interface AppDependencies {
   hub?: RealtimeHub;
   /** Who is online (the sockets' presence), shown with each offer's trader; nobody when omitted. */
   presence?: TraderPresence;
+  /** What `/metrics` reports (the sockets are added once attached); one is made when omitted. */
+  metrics?: Metrics;
 }
 
 const VIEWS_PATH = "/api/views";
@@ -137,8 +141,21 @@ export function createApp({
   analytics,
   hub = createHub(),
   presence = nobodyOnline,
+  metrics = createMetrics({ hub, database }),
 }: AppDependencies): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // First, so that every answer counts (a refusal of the guards below included).
+  app.use(metrics.middleware);
+  // For a scraper (Prometheus) that presents METRICS_TOKEN; without one configured, there is no such path.
+  const metricsToken = config.METRICS_TOKEN;
+  if (metricsToken)
+    app.get("/metrics", async (c) => {
+      if (!bearerMatches(c.req.header("authorization"), metricsToken)) {
+      c.header("WWW-Authenticate", 'Bearer realm="metrics"');
+        return c.json(new AppError("unauthenticated", "Metrics need the metrics token (Authorization: Bearer …).").toJSON(), 401);
+      }
+      return c.body(await metrics.registry.metrics(), 200, { "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store" });
+    });
   const development = config.NODE_ENV === "development";
   const siteDefaults = settingsDefaults(config);
   // The admin's settings over the environment's, the same on every process (a change is announced on the hub).
@@ -212,6 +229,8 @@ export function createApp({
   hub.listen(CONTENT_TOPIC, (event) => {
     if (event.type === "content-published") pageDelivery.contentChanged();
   });
+  // A publish announced while the bus was away: the content version is read again.
+  hub.onGap(() => pageDelivery.contentChanged());
   // A visitor's GET of a page the render cache holds is answered here, like a static file, with
   // the request log, request id and security headers above (the CSP names the page's script
   // hashes). It carries no session cookie and no Authorization, so the viewer lookup has nothing to
@@ -309,15 +328,20 @@ export function createApp({
   });
 
   app.get("/api/health", (c) => c.json({ status: "ok" }));
+  // Readiness for a load balancer: 503 while the database cannot be reached (take this process out
+  // of rotation), 200 `degraded` while only Redis is away (events cross through NOTIFY meanwhile).
   app.get("/api/ready", async (c) => {
+    let databaseUp = true;
     try {
       await database.ping();
-      return c.json({ status: "ready", database: database.kind });
     } catch (error) {
-      c.get("logger").error("database not reachable", { error });
-      const failure = new AppError("unavailable", "The database is not reachable.");
-      return c.json(failure.toJSON(), failure.status);
+      databaseUp = false;
+      c.get("logger").warn("database not reachable", { error });
     }
+    const { bus, degraded } = hub.health();
+    const status = !databaseUp ? "unavailable" : degraded.length > 0 ? "degraded" : "ready";
+    if (!databaseUp) c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+    return c.json({ status, database: databaseUp ? "up" : "down", bus, degraded }, databaseUp ? 200 : 503);
   });
   // What members may report, from each feature that takes reports: the one moderation queue reads them all.
   const reportKinds = reportKindsOf([
@@ -417,6 +441,8 @@ export function createApp({
   app.onError((error, c) => {
     const failure = toAppError(error);
     if (!(error instanceof AppError)) c.get("logger").error("unhandled error", { error });
+    // A page load that found the database away (the viewer's session is read before React renders).
+    if (failure.code === "unavailable" && wantsPage(c.req.raw)) return unavailablePage(c.req.raw, c.get("nonce") ?? "");
     // A refusal that says when to try again (a chat rate limit, slow mode) says it in the header too.
     const retryAfter = failure.details?.retryAfter;
     if (typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));

@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { isDatabaseTimeout } from "../db/client.ts";
+import { isDatabaseTimeout, isDatabaseUnreachable } from "../db/client.ts";
 import { BusyError } from "./http/concurrency-limit.ts";
 
 /** Stable error codes of the HTTP API; each maps to one status here and nowhere else. */
@@ -61,15 +61,21 @@ export class AppError extends Error {
   }
 }
 
+/** What a 503 asks the client to wait before trying again, in seconds. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /**
  * What the API answers for a failure: an AppError as it is; work refused for want of capacity, or a
- * database statement given up under its time limit (db/client.ts), as 503 `unavailable`, so the
- * client may retry; anything else as a 500 that tells nothing of the cause.
+ * database statement given up under its time limit or a database that cannot be reached now
+ * (db/client.ts), as 503 `unavailable` with `retryAfter`, so the client may retry; anything else as a 500 that tells nothing of the cause.
  */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   for (let cause = error; cause instanceof Error; cause = cause.cause)
-    if (cause instanceof BusyError) return new AppError("unavailable", cause.message);
-  if (isDatabaseTimeout(error)) return new AppError("unavailable", "The database took too long to answer. Try again in a moment.");
+    if (cause instanceof BusyError) return new AppError("unavailable", cause.message, { retryAfter: RETRY_AFTER_SECONDS });
+  if (isDatabaseTimeout(error))
+    return new AppError("unavailable", "The database took too long to answer. Try again in a moment.", { retryAfter: RETRY_AFTER_SECONDS });
+  if (isDatabaseUnreachable(error))
+    return new AppError("unavailable", "The site is briefly unavailable. Try again in a moment.", { retryAfter: RETRY_AFTER_SECONDS });
   return new AppError("internal", "Internal Server Error");
 }

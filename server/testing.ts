@@ -1,4 +1,5 @@
 import type { ServerBuild } from "react-router";
+import { openDatabase } from "../db/client.ts";
 import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
 import { loadConfig } from "./config.ts";
 import { createApp } from "./create-app.ts";
@@ -17,13 +18,21 @@ export const TEST_ORIGIN = "http://localhost:4040";
 export async function createTestApp(
   engine: "pglite" | "postgres",
   env: Record<string, string> = {},
-  options: { clientDir?: string; build?: () => Promise<ServerBuild>; logger?: Logger; hub?: RealtimeHub } = {},
+  options: {
+    clientDir?: string;
+    build?: () => Promise<ServerBuild>;
+    logger?: Logger;
+    hub?: RealtimeHub;
+    /** PostgreSQL only: the app reaches its (migrated) database at this address instead (a relay a test can cut). */
+    connectVia?: (url: string) => Promise<string>;
+  } = {},
 ) {
   const logger = options.logger ?? silentLogger;
   // Passwords are hashed at the lowest cost the settings allow (N = 2^14, ~70 ms instead of ~600 ms):
   // the suite signs up hundreds of members. The hashing tests pass the real cost.
   const config = loadConfig({ AUTH_SECRET: "test-secret-test-secret-test-secret-0123", PASSWORD_HASH_COST: "14", ...env });
-  const database: TestDatabase = await createTestDatabase(engine, { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
+  const created: TestDatabase = await createTestDatabase(engine, { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
+  const database: TestDatabase = options.connectVia && created.url ? await reachedVia(created, options.connectVia, config.DB_STATEMENT_TIMEOUT_MS) : created;
   const hub = options.hub ?? createHub();
   const services = await createServices(config, database.connection, logger, hub);
   const app = createApp({
@@ -40,6 +49,19 @@ export async function createTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The same test database, with its main connection opened through another address. */
+async function reachedVia(database: TestDatabase, via: (url: string) => Promise<string>, statementTimeoutMs: number): Promise<TestDatabase> {
+  const connection = await openDatabase({ url: await via(database.url ?? "") }, { statementTimeoutMs });
+  return {
+    ...database,
+    connection,
+    async dispose() {
+      await connection.close();
+      await database.dispose();
+    },
+  };
+}
 
 /** What `@hono/node-server` hands the app about the socket: here, a peer at `remoteAddress`. */
 export function socketPeer(remoteAddress = "127.0.0.1") {

@@ -159,7 +159,7 @@ export interface BannerStore {
 }
 
 /** This process's copy of the announcements not yet ended, read again whenever any process changes them. */
-export function createBannerStore(db: Database, hub: Pick<RealtimeHub, "listen">): BannerStore {
+export function createBannerStore(db: Database, hub: Pick<RealtimeHub, "listen" | "onGap">): BannerStore {
   let open: Row[] = [];
   const reload = async () => {
     open = await db
@@ -172,6 +172,8 @@ export function createBannerStore(db: Database, hub: Pick<RealtimeHub, "listen">
   hub.listen(ANNOUNCEMENTS_TOPIC, (event) => {
     if (event.type === "announcements-changed") void reload().catch(() => {});
   });
+  // A change another process announced while the bus was away: read again.
+  hub.onGap(() => void reload().catch(() => {}));
   const running = (now: number) => open.filter((row) => row.startsAt <= now && now < row.endsAt);
   return {
     banners: (language, now = Date.now()) => running(now).map((row) => ({ id: row.id, text: language === "vi" ? row.textVi : row.textEn })),

@@ -1,3 +1,4 @@
+import { isDatabaseTimeout, isDatabaseUnreachable } from "../../db/client.ts";
 import { eq } from "drizzle-orm";
 import { defaultRole, isRole, type Role } from "../../universal/auth/permissions.ts";
 import type { Database } from "../../db/client.ts";
@@ -50,7 +51,11 @@ export async function getViewerAndSession(
     const result = await auth.api.verifyJWT({ body: { token: authorization.slice(7).trim() } }).catch(() => null);
     uid = result?.payload?.sub;
   } else if (SESSION_COOKIE.test(headers.get("cookie") ?? "")) {
-    const session = await auth.api.getSession({ headers }).catch(() => null);
+    // A cookie that names no session is a visitor; a database that cannot answer now is not (503).
+    const session = await auth.api.getSession({ headers }).catch((error: unknown) => {
+      if (isDatabaseUnreachable(error) || isDatabaseTimeout(error)) throw error;
+      return null;
+    });
     uid = session?.user.id;
     signedInAt = session ? new Date(session.session.createdAt).getTime() : null;
     sessionId = session?.session.id;

@@ -20,12 +20,24 @@ export function publishPagesChanged(hub: RealtimeHub, paths: readonly string[]):
   hub.publish({ type: "pages-changed", topic: PAGES_TOPIC, paths: [...paths] });
 }
 
-/** How many times each pathname has changed since this process started (0: never), as the hub reports it. */
+/**
+ * A number that grows each time a pathname changes (0: never since this process started), as the
+ * hub reports it. A gap in the bus (a change another process announced may have been missed)
+ * counts as a change of every page.
+ */
 export function pageVersions(hub: RealtimeHub): { of(pathname: string): number; close(): void } {
   const versions = new Map<string, number>();
-  const close = hub.listen(PAGES_TOPIC, (event) => {
+  let gaps = 0;
+  const stopListening = hub.listen(PAGES_TOPIC, (event) => {
     if (event.type !== "pages-changed" || !Array.isArray(event.paths)) return;
     for (const path of event.paths) if (typeof path === "string") versions.set(path, (versions.get(path) ?? 0) + 1);
   });
-  return { of: (pathname) => versions.get(pathname) ?? 0, close };
+  const stopGaps = hub.onGap(() => (gaps += 1));
+  return {
+    of: (pathname) => (versions.get(pathname) ?? 0) + gaps,
+    close: () => {
+      stopListening();
+      stopGaps();
+    },
+  };
 }

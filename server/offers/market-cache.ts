@@ -62,6 +62,12 @@ export function createMarketCache(
     entry.stopListening();
   };
 
+  const dropAll = () => {
+    for (const itemId of [...items.keys()]) drop(itemId);
+  };
+  // A move another process announced while the bus was away: nothing kept is trusted.
+  const stopGaps = hub.onGap(dropAll);
+
   const itemEntry = (itemId: string): ItemEntry => {
     const found = items.get(itemId);
     if (found) {
@@ -107,7 +113,8 @@ export function createMarketCache(
       return value;
     },
     clear() {
-      for (const itemId of [...items.keys()]) drop(itemId);
+      stopGaps();
+      dropAll();
     },
   };
 }

@@ -132,7 +132,10 @@ describe.each(testEngines)("profile photo and name on %s", (engine) => {
     await vi.waitFor(() => expect(imageDecoding.waiting).toBe(4), { timeout: 20_000 });
     const refused = await upload(png);
     expect(refused.status).toBe(503);
-    expect(await refused.json()).toEqual({ error: { code: "unavailable", message: expect.stringMatching(/try again/i) } });
+    expect(refused.headers.get("Retry-After")).toBe("5");
+    expect(await refused.json()).toEqual({
+      error: { code: "unavailable", message: expect.stringMatching(/try again/i), details: { retryAfter: 5 } },
+    });
     expect([imageDecoding.running, imageDecoding.waiting]).toEqual([2, 4]);
     for (const release of releases) release();
     await Promise.all(holders);

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { PersistedEvent, TransientEvent } from "../../universal/realtime/protocol.ts";
 import type { Logger } from "../logger.ts";
-import type { Bus } from "./bus.ts";
+import type { Bus, BusHealth } from "./bus.ts";
 import type { PagesChanged } from "../delivery/page-changes.ts";
 import type { PresenceSync } from "./presence.ts";
 import type { ReadersChanged } from "./readers-changed.ts";
@@ -45,8 +45,14 @@ export interface RealtimeHub {
   listen(topic: string, listener: HubListener): () => void;
   /** Settles once the bus delivers other processes' events to this one (at once without a bus). */
   ready: Promise<void>;
+  /** How events cross processes now (`local`: one process, no bus) and which parts carrying them are away. */
+  health(): { bus: BusHealth["transport"] | "local"; degraded: BusHealth["degraded"]; lagMs: number | null };
+  /** Calls `listener` when this process may have missed other processes' events (see Bus.onGap). */
+  onGap(listener: () => void): () => void;
   close(): Promise<void>;
 }
+
+const BUS_PING_MS = 10_000;
 
 function isPersisted(event: Publishable): event is PersistedEvent {
   return "id" in event && typeof event.id === "number";
@@ -67,18 +73,36 @@ export function createHub({ bus, logger }: { bus?: Bus; logger?: Logger } = {}):
     }
   };
 
+  // The bus's lag: how long this process's own ping takes to come back to it, every 10 s.
+  let lagMs: number | null = null;
+  const ping = () => {
+    bus?.publish(JSON.stringify({ origin, ping: Date.now() })).catch(() => {});
+  };
+  const pinger = bus ? setInterval(ping, BUS_PING_MS) : undefined;
+  pinger?.unref();
+
   const ready = bus?.subscribe((payload) => {
     try {
-      const message = JSON.parse(payload) as { origin: string; event: HubEvent };
+      const message = JSON.parse(payload) as { origin: string; event?: HubEvent; ping?: number };
+      if (typeof message.ping === "number") {
+        if (message.origin === origin) lagMs = Date.now() - message.ping;
+        return;
+      }
       if (message.origin !== origin && typeof message.event?.topic === "string") deliver(message.event);
     } catch (error) {
       logger?.warn("an unreadable realtime bus message", { error });
     }
   });
-  ready?.catch((error: unknown) => logger?.error("the realtime bus could not subscribe", { error }));
+  ready?.then(ping, (error: unknown) => logger?.error("the realtime bus could not subscribe", { error }));
 
   return {
     ready: (ready ?? Promise.resolve()).catch(() => undefined),
+    health: () => {
+      if (!bus) return { bus: "local", degraded: [], lagMs: null };
+      const { transport, degraded } = bus.health();
+      return { bus: transport, degraded, lagMs };
+    },
+    onGap: (listener) => bus?.onGap(listener) ?? (() => {}),
     publish(event) {
       deliver(event);
       if (!bus) return;
@@ -97,6 +121,7 @@ export function createHub({ bus, logger }: { bus?: Bus; logger?: Logger } = {}):
       };
     },
     close: async () => {
+      clearInterval(pinger);
       await bus?.close();
     },
   };

@@ -21,6 +21,8 @@ function sharedBus() {
           if (!cut) onMessage(payload);
         });
       },
+      health: () => ({ transport: "redis", degraded: [] }),
+      onGap: () => () => {},
       async close() {
         subscribers.delete(id);
       },

@@ -101,6 +101,8 @@ export interface SocketServer {
   readonly size: number;
   /** Topics with a subscriber in this process (for tests: none once every client has gone). */
   readonly feedCount: number;
+  /** Subscriptions of every live connection (a connection counts once per topic it follows). */
+  readonly subscriptionCount: number;
   /** Closes every connection with 1001 (going away): clients reconnect, to another process if need be. */
   close(): Promise<void>;
 }
@@ -145,6 +147,11 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     if (event.type !== "sessions-changed") return;
     sessionChanges.set(event.uid, Date.now());
     for (const connection of connections) if (connection.viewer?.uid === event.uid) void stillHolds(connection, true);
+  });
+  // A sign-out, ban or role change announced while the bus was away would be missed: every
+  // signed-in socket's session is read again.
+  const stopGaps = hub.onGap(() => {
+    for (const connection of connections) if (connection.viewer) void stillHolds(connection, true);
   });
 
   function onFrame(connection: Connection, data: Buffer, isBinary: boolean): void {
@@ -287,10 +294,16 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     get feedCount() {
       return subscriptions.feedCount;
     },
+    get subscriptionCount() {
+      let count = 0;
+      for (const connection of connections) count += connection.subscriptions.size;
+      return count;
+    },
     close: async () => {
       clearInterval(heartbeat);
       subscriptions.close();
       stopSessionEnds();
+      stopGaps();
       server.off("upgrade", onUpgrade);
       for (const connection of connections) connection.socket.close(1001, "going away");
       await new Promise<void>((done) => wss.close(() => done()));

@@ -64,6 +64,8 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
     /** For a topic whose presence is some members' presence on the site: those members. */
     watched: Set<string> | undefined;
     cursor: Promise<number>;
+    /** Reads what follows the cursor if `eventId` is past it (any id past it reads). */
+    wake(eventId: number): void;
     /** A pull is under way; `again`: it reads once more before it stops. */
     pulling: boolean;
     again: boolean;
@@ -120,8 +122,9 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
       pulling: false,
       again: false,
       stop: () => {},
+      wake: () => {},
     };
-    const wake = (eventId: number) => {
+    const wake = (feed.wake = (eventId: number) => {
       void feed.cursor.then((cursor) => {
         if (eventId <= cursor) return;
         feed.again = true;
@@ -129,7 +132,7 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
         feed.pulling = true;
         void pull(feed);
       });
-    };
+    });
     feed.stop = hub.listen(topic, (event) => {
       if (event.type === "poke" || "id" in event) {
         wake(event.id);
@@ -364,6 +367,12 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
     hub.publish({ type: "typing", topic, uid: viewer.uid, displayName: viewer.name });
   }
 
+  // Events of other processes may have been missed (the bus reconnected or changed transport):
+  // every feed reads what follows its cursor, as a poke past it would have made it.
+  const stopGaps = hub.onGap(() => {
+    for (const feed of feeds.values()) feed.wake(Number.MAX_SAFE_INTEGER);
+  });
+
   return {
     subscribe,
     unsubscribe,
@@ -372,6 +381,9 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
     get feedCount() {
       return feeds.size;
     },
-    close: () => stopPresence?.(),
+    close: () => {
+      stopGaps();
+      stopPresence?.();
+    },
   };
 }

@@ -104,7 +104,7 @@ export interface SettingsStore {
   close(): void;
 }
 
-export function createSettingsStore(db: Database, hub: Pick<RealtimeHub, "listen">, defaults: SiteSettings): SettingsStore {
+export function createSettingsStore(db: Database, hub: Pick<RealtimeHub, "listen" | "onGap">, defaults: SiteSettings): SettingsStore {
   let settings = defaults;
   let version = 0;
   const reload = async () => {
@@ -116,9 +116,20 @@ export function createSettingsStore(db: Database, hub: Pick<RealtimeHub, "listen
   const stopListening = hub.listen(SETTINGS_TOPIC, (event) => {
     if (event.type === "settings-changed") void reload().catch(() => {});
   });
+  // A change another process announced while the bus was away: read again.
+  const stopGaps = hub.onGap(() => void reload().catch(() => {}));
   // A first read that fails leaves the defaults in place until the next announcement.
   const ready = reload().catch(() => {});
-  return { current: () => settings, version: () => version, ready, reload, close: stopListening };
+  return {
+    current: () => settings,
+    version: () => version,
+    ready,
+    reload,
+    close: () => {
+      stopListening();
+      stopGaps();
+    },
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import en from "../../locales/en-US/common.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
 import { expect, hydrated, test, useLanguage } from "./fixtures.ts";
 
-test.use({ expectedConsole: [/Failed to load resource: the server responded with a status of (404|500)/] });
+test.use({ expectedConsole: [/Failed to load resource: the server responded with a status of (404|500|503)/] });
 
 test("an unknown path answers 404 with the error page (en-US)", async ({ page }) => {
   await useLanguage(page, "en-US");
@@ -55,5 +55,25 @@ for (const language of ["vi", "en-US"] as const) {
     await expect(page.locator("[data-status]")).toHaveAttribute("data-status", "500");
     await expect(page.getByRole("link", { name: messages.errors.home })).toBeVisible();
     if (language === "en-US") await expect(page.getByRole("heading", { level: 1 })).toHaveText("Internal Server Error");
+  });
+}
+
+for (const language of ["vi", "en-US"] as const) {
+  test(`a page whose database is briefly away answers 503 with Retry-After, says so, and loads itself again (${language})`, async ({ page }) => {
+    await useLanguage(page, language);
+    const response = await page.goto("/__fault?database=unreachable");
+    expect(response?.status()).toBe(503);
+    expect(response?.headers()["retry-after"]).toBe("5");
+    expect(await response?.text()).not.toContain("ECONNREFUSED");
+    const messages = language === "vi" ? vi : en;
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(messages.errors.unavailable.message);
+    await expect(page.getByText(messages.errors.unavailable.description)).toBeVisible();
+    await expect(page.getByRole("link", { name: messages.errors.unavailable.retry })).toHaveAttribute("href", "/__fault?database=unreachable");
+    // The page asks again by itself, as a person would after a moment.
+    await hydrated(page);
+    const again = await page.waitForRequest((request) => request.url().endsWith("/__fault?database=unreachable") && request.isNavigationRequest(), {
+      timeout: 30_000,
+    });
+    expect(again.method()).toBe("GET");
   });
 }

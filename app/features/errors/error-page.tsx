@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "../../shared/i18n/use-translation.tsx";
 import { isRouteErrorResponse, Link } from "react-router";
 
@@ -13,6 +14,9 @@ const untranslated: Record<string, string> = {
   "errors.tooMany.description": "",
   "errors.offline.message": "A connection is needed",
   "errors.offline.description": "",
+  "errors.unavailable.message": "Briefly unavailable",
+  "errors.unavailable.description": "",
+  "errors.unavailable.retry": "Try again",
   "errors.status": "Error",
   "errors.home": "Back to the home page",
   "errors.list": "Browse {{page}}",
@@ -40,12 +44,16 @@ export function describeError(error: unknown): ErrorDetails {
   return { status: 500, errorMessage: error instanceof Error ? error.message : "Internal Server Error" };
 }
 
-export function errorKind(status: number): "notFound" | "forbidden" | "tooMany" | "internal" {
+export function errorKind(status: number): "notFound" | "forbidden" | "tooMany" | "unavailable" | "internal" {
   if (status === 404) return "notFound";
   if (status === 403) return "forbidden";
   if (status === 429) return "tooMany";
+  if (status === 503) return "unavailable";
   return "internal";
 }
+
+/** How long a page that found the site briefly unavailable waits before it loads itself again. */
+export const UNAVAILABLE_RELOAD_MS = 10_000;
 
 /** Status, message and description, with the way home. Never a stack trace in production. */
 export function ErrorPage({ error }: { error: unknown }) {
@@ -58,6 +66,12 @@ export function ErrorPage({ error }: { error: unknown }) {
   const offline = details.status >= 500 && typeof document !== "undefined" && navigator.onLine === false;
   const kind = offline ? "offline" : errorKind(details.status);
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  // The database is away for a moment (a restart, a failover): the page tries again by itself.
+  useEffect(() => {
+    if (kind !== "unavailable") return;
+    const timer = setTimeout(() => window.location.reload(), UNAVAILABLE_RELOAD_MS);
+    return () => clearTimeout(timer);
+  }, [kind]);
   return (
     <section
       className="mx-auto flex max-w-xl flex-col items-start gap-3 py-10"
@@ -69,6 +83,14 @@ export function ErrorPage({ error }: { error: unknown }) {
       <p className="text-fg-muted">{t(`errors.${kind}.description`, { path: details.path ?? "" })}</p>
       {stack ? <pre className="max-w-full overflow-auto rounded bg-surface-muted p-3 text-xs">{stack}</pre> : null}
       <div className="mt-2 flex flex-wrap gap-3">
+        {kind === "unavailable" ? (
+          <a
+            href={details.path ?? ""}
+            className="inline-flex h-10 items-center rounded-md bg-brand px-4 font-semibold text-on-brand"
+          >
+            {t("errors.unavailable.retry")}
+          </a>
+        ) : null}
         {details.list ? (
           <Link to={`/${details.list}`} className="inline-flex h-10 items-center rounded-md bg-brand px-4 font-semibold text-on-brand">
             {t("errors.list", { page: t(`pages.${details.list}.title`) })}
@@ -76,7 +98,7 @@ export function ErrorPage({ error }: { error: unknown }) {
         ) : null}
         <Link
           to="/"
-          className={`inline-flex h-10 items-center rounded-md px-4 font-semibold ${details.list ? "border border-line" : "bg-brand text-on-brand"}`}
+          className={`inline-flex h-10 items-center rounded-md px-4 font-semibold ${details.list || kind === "unavailable" ? "border border-line" : "bg-brand text-on-brand"}`}
         >
           {t("errors.home")}
         </Link>
