@@ -8,46 +8,25 @@ import { insertBeforeHeadEnd } from "./shared/page/head-insert.ts";
 import { IconSpriteCollector, IconSpriteContext } from "./shared/ui/icon-sprite.ts";
 import { StylesheetReaderProvider } from "./shared/styles/stylesheet.tsx";
 import { requestContext } from "./shared/request-context.ts";
-import { RETRY_AFTER_SECONDS, toAppError } from "../server/errors.ts";
 
 export const streamTimeout = 5_000;
 
 /** Logs a loader, action or render error once, with the request id; the error page shows no stack. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const logger = context.get(requestContext).logger;
+  const { logger, noteFailure } = context.get(requestContext);
   logger.error("request failed", { error, url: request.url });
+  // The server answers for a database that is away (503, briefly unavailable) rather than the page (500).
+  noteFailure?.(error);
 };
-
-/**
- * A loader that failed because the database cannot be reached now (a restart, a failover) or is
- * too busy: the page says the site is briefly unavailable (503, `Retry-After`) rather than that it
- * broke (500), and tries again by itself.
- */
-function markUnavailable(request: Request, context: EntryContext["staticHandlerContext"], headers: Headers): boolean {
-  let unavailable = false;
-  for (const [routeId, error] of Object.entries(context.errors ?? {})) {
-    const failure = toAppError(error);
-    if (failure.code !== "unavailable") continue;
-    const url = new URL(request.url);
-    context.errors = {
-      ...context.errors,
-      [routeId]: { status: 503, statusText: "Service Unavailable", internal: false, data: { message: failure.message, path: url.pathname + url.search } },
-    };
-    unavailable = true;
-  }
-  if (unavailable) headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
-  return unavailable;
-}
 
 export default function handleRequest(
   request: Request,
-  statusCode: number,
+  responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  let responseStatusCode = markUnavailable(request, routerContext.staticHandlerContext, responseHeaders) ? 503 : statusCode;
   loadContext.get(requestContext).captureLoaderData?.(routerContext.staticHandlerContext.loaderData);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

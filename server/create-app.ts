@@ -151,7 +151,7 @@ export function createApp({
   if (metricsToken)
     app.get("/metrics", async (c) => {
       if (!bearerMatches(c.req.header("authorization"), metricsToken)) {
-      c.header("WWW-Authenticate", 'Bearer realm="metrics"');
+        c.header("WWW-Authenticate", 'Bearer realm="metrics"');
         return c.json(new AppError("unauthenticated", "Metrics need the metrics token (Authorization: Bearer …).").toJSON(), 401);
       }
       return c.body(await metrics.registry.metrics(), 200, { "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store" });
@@ -402,6 +402,9 @@ export function createApp({
     (c: Context<AppEnv>, viewer: AppEnv["Variables"]["viewer"]): RenderPage =>
     async (request, { nonce, capture }) => {
       const context = new RouterContextProvider();
+      // A loader that found the database away (or too busy): the request is answered 503 (onError
+      // below: the briefly-unavailable page, or JSON for a payload), never rendered or cached as a 500.
+      let unavailable: AppError | undefined;
       context.set(requestContext, {
         requestId: c.get("requestId"),
         nonce,
@@ -424,8 +427,18 @@ export function createApp({
         consumeSearchBudget: () => searchBudget(c, database, settings.current().rateLimits.search),
         reportKinds,
         captureLoaderData: capture,
+        noteFailure: (error) => {
+          const failure = toAppError(error);
+          if (failure.code === "unavailable") unavailable ??= failure;
+        },
       });
-      return handleRequest(request, context);
+      const response = await handleRequest(request, context);
+      if (unavailable) {
+        // Drained rather than cancelled: the render finishes its stream, and nothing is sent.
+        await response.arrayBuffer().catch(() => undefined);
+        throw unavailable;
+      }
+      return response;
     };
   app.get("*", async (c, next) => {
     if (!c.req.path.endsWith(PAYLOAD_SUFFIX)) return next();

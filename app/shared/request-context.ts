@@ -49,6 +49,8 @@ export interface RequestContext {
   reportKinds: ReportKinds;
   /** Who is online (the sockets' presence), shown with each offer's trader. */
   presence: TraderPresence;
+  /** Hears each loader, action or render error (before React Router hides its details in production). */
+  noteFailure?: (error: unknown) => void;
   /** Receives the render's loader data (the render cache and `_payload.json` keep it). */
   captureLoaderData?: (loaderData: Record<string, unknown>) => void;
 }

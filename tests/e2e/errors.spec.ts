@@ -59,7 +59,9 @@ for (const language of ["vi", "en-US"] as const) {
 }
 
 for (const language of ["vi", "en-US"] as const) {
-  test(`a page whose database is briefly away answers 503 with Retry-After, says so, and loads itself again (${language})`, async ({ page }) => {
+  test(`a page whose database is briefly away answers 503 with Retry-After, says so, and loads itself again (${language})`, async ({
+    page,
+  }) => {
     await useLanguage(page, language);
     const response = await page.goto("/__fault?database=unreachable");
     expect(response?.status()).toBe(503);
@@ -68,12 +70,31 @@ for (const language of ["vi", "en-US"] as const) {
     const messages = language === "vi" ? vi : en;
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(messages.errors.unavailable.message);
     await expect(page.getByText(messages.errors.unavailable.description)).toBeVisible();
-    await expect(page.getByRole("link", { name: messages.errors.unavailable.retry })).toHaveAttribute("href", "/__fault?database=unreachable");
+    await expect(page.getByRole("link", { name: messages.errors.unavailable.retry })).toHaveAttribute(
+      "href",
+      "/__fault?database=unreachable",
+    );
     // The page asks again by itself, as a person would after a moment.
-    await hydrated(page);
-    const again = await page.waitForRequest((request) => request.url().endsWith("/__fault?database=unreachable") && request.isNavigationRequest(), {
-      timeout: 30_000,
-    });
+    const again = await page.waitForRequest(
+      (request) => request.url().endsWith("/__fault?database=unreachable") && request.isNavigationRequest(),
+      {
+        timeout: 30_000,
+      },
+    );
     expect(again.method()).toBe("GET");
   });
 }
+
+test("a client-side navigation to a page whose database is briefly away says so too", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  await page.evaluate(() => {
+    const link = document.createElement("a");
+    link.href = "/__fault?database=unreachable";
+    link.textContent = "away";
+    document.querySelector("main")?.append(link);
+  });
+  await page.getByRole("link", { name: "away", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(vi.errors.unavailable.message);
+  await expect(page.getByRole("link", { name: vi.errors.unavailable.retry })).toBeVisible();
+});
