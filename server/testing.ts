@@ -32,7 +32,8 @@ export async function createTestApp(
   // the suite signs up hundreds of members. The hashing tests pass the real cost.
   const config = loadConfig({ AUTH_SECRET: "test-secret-test-secret-test-secret-0123", PASSWORD_HASH_COST: "14", ...env });
   const created: TestDatabase = await createTestDatabase(engine, { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
-  const database: TestDatabase = options.connectVia && created.url ? await reachedVia(created, options.connectVia, config.DB_STATEMENT_TIMEOUT_MS) : created;
+  const database: TestDatabase =
+    options.connectVia && created.url ? await reachedVia(created, options.connectVia, config.DB_STATEMENT_TIMEOUT_MS) : created;
   const hub = options.hub ?? createHub();
   const services = await createServices(config, database.connection, logger, hub);
   const app = createApp({
@@ -50,8 +51,20 @@ export async function createTestApp(
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+/**
+ * The database as another server process sees it: on PostgreSQL a connection pool of its own (a
+ * scheduled job run "in two processes at once" runs on both pools); PGlite serves one process.
+ */
+export async function secondProcessDb(t: TestApp): Promise<TestApp["db"]> {
+  return t.database.connection.kind === "postgres" ? (await t.database.openAnother()).db : t.db;
+}
+
 /** The same test database, with its main connection opened through another address. */
-async function reachedVia(database: TestDatabase, via: (url: string) => Promise<string>, statementTimeoutMs: number): Promise<TestDatabase> {
+async function reachedVia(
+  database: TestDatabase,
+  via: (url: string) => Promise<string>,
+  statementTimeoutMs: number,
+): Promise<TestDatabase> {
   const connection = await openDatabase({ url: await via(database.url ?? "") }, { statementTimeoutMs });
   return {
     ...database,

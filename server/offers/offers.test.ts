@@ -8,7 +8,7 @@ import { RATE_RULES } from "../auth/rate-limit.ts";
 import { ensureContent } from "../content/content-store.ts";
 import type { HubEvent } from "../realtime/hub.ts";
 import { realtimeTopics } from "../realtime-topics.ts";
-import { call, createTestApp, signUpMember, silentLogger, type TestApp, type TestMember } from "../testing.ts";
+import { call, createTestApp, secondProcessDb, signUpMember, silentLogger, type TestApp, type TestMember } from "../testing.ts";
 import { deleteAccount } from "../users/delete-account.ts";
 import { createApp } from "../create-app.ts";
 import { expireOffers } from "./expire-offers.ts";
@@ -400,8 +400,7 @@ describe.each(testEngines)("offers on %s", (engine) => {
     expect((await move(binh, reserved.id, "reserve", { replyId: fromChi.id })).status).toBe(200);
     const before = (await kinds(binh)).filter((kind) => kind === "offer-expired").length;
     const at = Date.now() + 2 * 86_400_000;
-    // On PostgreSQL, a second connection pool stands for a second server process.
-    const other = engine === "postgres" ? (await t.database.openAnother()).db : t.db;
+    const other = await secondProcessDb(t);
     const counts = await Promise.all([expireOffers(t.db, t.hub, at), expireOffers(other, t.hub, at), expireOffers(t.db, t.hub, at)]);
     expect(counts.reduce((sum, each) => sum + each, 0)).toBe(2);
     const rows = await t.db.select().from(offers).where(eq(offers.itemId, item));
