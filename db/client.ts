@@ -141,12 +141,22 @@ export function isDatabaseTimeout(error: unknown): boolean {
 }
 
 /** Network errors of a connection that could not be made or was cut (the server restarting, a failover). */
-const CONNECTION_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
+const CONNECTION_ERRNOS = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+]);
 /**
- * SQLSTATEs of a server that cannot serve now: class 08 (connection exception), 57P01–57P03
+ * SQLSTATEs of a server that cannot serve now: the connection exceptions of class 08 (not 08P01, a
+ * protocol violation: a bug, not an outage), 57P01–57P03
  * (terminated by an administrator, a crash, or still starting up), 53300 (too many connections).
  */
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
+const UNAVAILABLE_SQLSTATE = /^(0800[0-46]|57P0[1-3]|53300)$/;
 /** node-postgres' own words for a connection that ended under a query, or a client no longer usable. */
 const CONNECTION_LOST = /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout expired)/;
 

@@ -80,28 +80,45 @@ function migratedPostgresTemplate(): Promise<string> {
     const name = `mt_template_${migrationsDigest()}`;
     await admin.query(`select pg_advisory_lock(${TEMPLATE_LOCK})`);
     try {
+      // A template being built is built under this lock: one found now was left by a run that stopped.
+      const { rows: abandoned } = await admin.query<{ datname: string }>(
+        "select datname from pg_database where datname like 'mt_building_%'",
+      );
+      for (const row of abandoned) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`).catch(() => undefined);
       const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'mt_template_%'");
       if (!rows.some((row) => row.datname === name)) {
-        await admin.query(`CREATE DATABASE ${name}`);
-        const connection = await openDatabase({ url: databaseUrl(name) });
+        // Migrated under another name and renamed once whole: a run stopped halfway leaves no template that looks ready.
+        const building = `mt_building_${randomBytes(6).toString("hex")}`;
+        await admin.query(`CREATE DATABASE ${building}`);
+        const connection = await openDatabase({ url: databaseUrl(building) });
         try {
           await migrateDatabase(connection);
-        } catch (error) {
-          await connection.close();
-          await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-          throw error;
         } finally {
           await connection.close();
         }
+        await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
       }
-      // Another checkout's suite may be copying an older template right now: then it stays.
+      // Templates of other migrations (another checkout's suite may still copy one: then it stays).
       for (const row of rows) if (row.datname !== name) await admin.query(`DROP DATABASE IF EXISTS ${row.datname}`).catch(() => undefined);
       return name;
     } finally {
       await admin.query(`select pg_advisory_unlock(${TEMPLATE_LOCK})`);
     }
   });
+  // A failure is not remembered: the next database tries again.
+  postgresTemplate.catch(() => (postgresTemplate = undefined));
   return postgresTemplate;
+}
+
+/** A new database copied from the template; made again if another suite dropped it meanwhile. */
+async function createFromTemplate(name: string): Promise<void> {
+  try {
+    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${await migratedPostgresTemplate()}`);
+  } catch (error) {
+    if (!/does not exist/.test(String(error))) throw error;
+    postgresTemplate = undefined;
+    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${await migratedPostgresTemplate()}`);
+  }
 }
 
 export async function createTestDatabase(
@@ -118,7 +135,8 @@ export async function createTestDatabase(
     };
   }
   const name = `mt_test_${randomBytes(6).toString("hex")}`;
-  await adminQuery(migrate ? `CREATE DATABASE ${name} TEMPLATE ${await migratedPostgresTemplate()}` : `CREATE DATABASE ${name}`);
+  if (migrate) await createFromTemplate(name);
+  else await adminQuery(`CREATE DATABASE ${name}`);
   const opened: DatabaseConnection[] = [];
   const open = async () => {
     const connection = await openDatabase({ url: databaseUrl(name) }, { statementTimeoutMs });

@@ -72,7 +72,18 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   // Who is online: the sockets keep it, the offers' book shows it.
   const presence = createPresence({ hub, db: database.db, logger });
   const metrics = createMetrics({ hub, database });
-  const app = createApp({ config, logger, database, build, clientDir, auth: services.auth, analytics: services.analytics, hub, presence, metrics });
+  const app = createApp({
+    config,
+    logger,
+    database,
+    build,
+    clientDir,
+    auth: services.auth,
+    analytics: services.analytics,
+    hub,
+    presence,
+    metrics,
+  });
   const server = createServer(wrapListener(getRequestListener(app.fetch)));
   // An idle keep-alive connection stays open longer than the clients and proxies in front keep theirs
   // (Node's 5 s closed it just as a client sent on it: ECONNRESET, seen once in a journey).

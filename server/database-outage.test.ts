@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isDatabaseUnreachable } from "../db/client.ts";
 import { interruptibleProxy } from "../db/testing.ts";
 import { ensureContent } from "./content/content-store.ts";
-import { call, createTestApp, signUpMember, silentLogger, type TestApp } from "./testing.ts";
+import { call, createTestApp, signUpMember, silentLogger, TEST_ORIGIN, type TestApp } from "./testing.ts";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { WebSocket } from "ws";
+import { attachSocketServer, type SocketServer } from "./realtime/socket-server.ts";
+import { realtimeTopics } from "./realtime-topics.ts";
 
 describe("isDatabaseUnreachable", () => {
   it("knows a refused, cut or restarting database, as thrown or wrapped, and nothing else", () => {
@@ -31,6 +37,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("while PostgreSQL cannot be reache
   let t: TestApp;
   let relay: Awaited<ReturnType<typeof interruptibleProxy>>;
   let cookie = "";
+  let server: Server;
+  let sockets: SocketServer;
+  let socketUrl = "";
 
   beforeAll(async () => {
     t = await createTestApp(
@@ -45,8 +54,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)("while PostgreSQL cannot be reache
     );
     await t.database.connection.withMaintenanceSession((db) => ensureContent(db, silentLogger));
     ({ cookie } = await signUpMember(t, "Người Chờ"));
+    server = createServer(getRequestListener(t.app.fetch));
+    sockets = attachSocketServer(server, {
+      hub: t.hub,
+      db: t.db,
+      auth: t.auth,
+      logger: silentLogger,
+      allowedOrigins: [TEST_ORIGIN],
+      topics: realtimeTopics(t.db),
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    socketUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
   });
   afterAll(async () => {
+    await sockets?.close();
+    await new Promise((done) => server?.close(done));
     await relay?.close();
     await t?.dispose();
   });
@@ -74,6 +96,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)("while PostgreSQL cannot be reache
     expect(html).toContain("<h1>Briefly unavailable</h1>");
     expect(html).toContain('<a href="/feed">Try again</a>');
     expect(html).not.toMatch(/ECONNREFUSED|at .*\.ts:\d+/);
+    // A member's socket is not opened as a visitor's meanwhile: 503, and the client tries again later.
+    const refused = await new Promise<number>((done, fail) => {
+      const socket = new WebSocket(`${socketUrl}`, { headers: { Origin: TEST_ORIGIN, Cookie: cookie } });
+      socket.once("unexpected-response", (_request, response) => done(response.statusCode ?? 0));
+      socket.once("open", () => fail(new Error("the socket opened")));
+      socket.once("error", () => undefined);
+    });
+    expect(refused).toBe(503);
     const down = await call(t.app, "/api/ready");
     expect(down.status).toBe(503);
     expect(down.headers.get("Retry-After")).toBe("5");

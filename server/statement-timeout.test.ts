@@ -49,7 +49,9 @@ describe.each(testEngines)("a request whose statement outlasts DB_STATEMENT_TIME
     expect(performance.now() - started).toBeLessThan(LIMIT_MS + 3_000);
     expect(response.status).toBe(503);
     expect(response.headers.get("Retry-After")).toBe("5");
-    expect(await response.json()).toEqual({ error: { code: "unavailable", message: expect.stringMatching(/try again/i), details: { retryAfter: 5 } } });
+    expect(await response.json()).toEqual({
+      error: { code: "unavailable", message: expect.stringMatching(/try again/i), details: { retryAfter: 5 } },
+    });
 
     expect((await signIn()).status).toBe(200);
     expect((await call(t.app, "/api/v1/search?q=giap")).status).toBe(200);

@@ -43,20 +43,31 @@ export async function isEmpty(db: Database): Promise<boolean> {
   return true;
 }
 
-/** Hands the row texts of `table` to `onPage` a page at a time, read in one transaction (a consistent read of the table). */
-export async function readTable(connection: DatabaseConnection, table: string, onPage: (rows: string[]) => Promise<void>): Promise<void> {
-  await connection.withMaintenanceSession((db) =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`set local time zone 'UTC'`);
-      await tx.execute(sql`declare copy_rows no scroll cursor for select row_to_json(t)::text as row from ${sql.identifier(table)} t`);
-      for (;;) {
-        const page = (await queryRows<{ row: string }>(tx, sql.raw(`fetch ${PAGE} from copy_rows`))).map((each) => each.row);
-        if (page.length === 0) break;
-        await onPage(page);
-      }
-      await tx.execute(sql`close copy_rows`);
-    }),
+/**
+ * Runs `read` in one read-only transaction that sees the whole database at one moment (a server
+ * writing meanwhile changes nothing it reads), timestamps written in UTC.
+ */
+export function inSnapshot<T>(connection: DatabaseConnection, read: (db: Database) => Promise<T>): Promise<T> {
+  return connection.withMaintenanceSession((db) =>
+    db.transaction(
+      async (tx) => {
+        await tx.execute(sql`set local time zone 'UTC'`);
+        return read(tx);
+      },
+      { isolationLevel: "repeatable read", accessMode: "read only" },
+    ),
   );
+}
+
+/** Hands the row texts of `table` to `onPage` a page at a time, read through a cursor in the open transaction `db`. */
+export async function readTable(db: Database, table: string, onPage: (rows: string[]) => Promise<void>): Promise<void> {
+  await db.execute(sql`declare copy_rows no scroll cursor for select row_to_json(t)::text as row from ${sql.identifier(table)} t`);
+  for (;;) {
+    const page = (await queryRows<{ row: string }>(db, sql.raw(`fetch ${PAGE} from copy_rows`))).map((each) => each.row);
+    if (page.length === 0) break;
+    await onPage(page);
+  }
+  await db.execute(sql`close copy_rows`);
 }
 
 /** Adds one row's hash to a table's order-free checksum. */
@@ -68,11 +79,11 @@ export function checksumOf(rows: Iterable<string>, start = 0n): bigint {
 
 export const checksumText = (sum: bigint) => sum.toString(16).padStart(16, "0");
 
-/** Reads a whole table back for its count and checksum. */
-export async function summarize(connection: DatabaseConnection, table: string): Promise<TableSummary> {
+/** Reads a whole table back for its count and checksum, in the open transaction `db`. */
+export async function summarize(db: Database, table: string): Promise<TableSummary> {
   let rows = 0;
   let sum = 0n;
-  await readTable(connection, table, async (page) => {
+  await readTable(db, table, async (page) => {
     rows += page.length;
     sum = checksumOf(page, sum);
   });
@@ -130,21 +141,40 @@ export async function endRestore(db: Database): Promise<void> {
   await db.execute(sql`set session_replication_role = origin`);
 }
 
-/** Sets every sequence of the app's tables past the highest value its column holds. */
-export async function resetSequences(db: Database): Promise<void> {
+/** Each sequence of the app's tables: the table and column it numbers, and the value it would give next. */
+export async function sequences(db: Database): Promise<{ table: string; column: string; sequence: string; next: number }[]> {
   const owned = await queryRows<{ table: string; column: string; sequence: string }>(
     db,
-    sql`select t.relname as "table", a.attname as "column", s.oid::regclass::text as "sequence"
+    sql`select t.relname as "table", a.attname as "column", s.relname as "sequence"
         from pg_class s
         join pg_depend d on d.objid = s.oid and d.deptype in ('a', 'i')
         join pg_class t on t.oid = d.refobjid
         join pg_namespace n on n.oid = t.relnamespace
         join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
-        where s.relkind = 'S' and n.nspname = 'public'`,
+        where s.relkind = 'S' and n.nspname = 'public'
+        order by s.relname`,
   );
-  for (const { table, column, sequence } of owned) {
+  const all = [];
+  for (const each of owned) {
+    const [state] = await queryRows<{ last_value: string; is_called: boolean }>(
+      db,
+      sql`select last_value::text, is_called from ${sql.identifier(each.sequence)}`,
+    );
+    all.push({ ...each, next: Number(state?.last_value ?? 1) + (state?.is_called ? 1 : 0) });
+  }
+  return all;
+}
+
+/**
+ * Sets every sequence of the app's tables to give next the greater of what the source's would
+ * have given (`sourceNext`, by sequence name) and the highest value its column holds plus one:
+ * ids are never given twice, nor one the source had given to a row since deleted.
+ */
+export async function resetSequences(db: Database, sourceNext: Record<string, number> = {}): Promise<void> {
+  for (const { table, column, sequence } of await sequences(db)) {
+    const floor = sourceNext[sequence] ?? 1;
     await db.execute(
-      sql`select setval(${sequence}::regclass, coalesce((select max(${sql.identifier(column)}) from ${sql.identifier(table)}), 0) + 1, false)`,
+      sql`select setval(${sequence}::regclass, greatest(coalesce((select max(${sql.identifier(column)}) from ${sql.identifier(table)}), 0) + 1, ${floor}), false)`,
     );
   }
 }

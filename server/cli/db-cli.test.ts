@@ -10,7 +10,7 @@ import { openDatabase, queryRows, type DatabaseConnection } from "../../db/clien
 import { migrateDatabase } from "../../db/migrate.ts";
 import { ensureContent } from "../content/content-store.ts";
 import { call, createTestApp, signUpMember, silentLogger, type TestApp } from "../testing.ts";
-import { appTables, summarize, type TableSummary } from "./database-copy.ts";
+import { appTables, inSnapshot, summarize, type TableSummary } from "./database-copy.ts";
 import { runDbBackup, runDbMove, runDbRestore } from "./db-cli.ts";
 
 /** The secret createTestApp signs sessions with. */
@@ -25,9 +25,11 @@ function recorder() {
 const folder = () => mkdtempSync(join(tmpdir(), "db-cli-"));
 
 async function summaries(connection: DatabaseConnection): Promise<TableSummary[]> {
-  const all: TableSummary[] = [];
-  for (const table of await appTables(connection.db)) all.push(await summarize(connection, table));
-  return all;
+  return inSnapshot(connection, async (db) => {
+    const all: TableSummary[] = [];
+    for (const table of await appTables(db)) all.push(await summarize(db, table));
+    return all;
+  });
 }
 
 async function withDataDir<T>(dataDir: string, work: (connection: DatabaseConnection) => Promise<T>): Promise<T> {

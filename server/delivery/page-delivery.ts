@@ -94,19 +94,31 @@ export function ruleFor(pathname: string): RouteRule {
   return matchRouteRules(matcher, pathname);
 }
 
-/** `read()`'s value, read again once it is `ttlMs` old (or forgotten); a failed read is not kept. */
+/**
+ * `read()`'s value, read again once it is `ttlMs` old (or forgotten). A failed read is not kept: it
+ * answers the last value read well, if any (the database away for a moment leaves the cached pages
+ * answering), else it fails, and the next call reads again.
+ */
 function recentValue<T>(read: () => Promise<T>, ttlMs: number, now: () => number): (() => Promise<T>) & { forget(): void } {
   let value: Promise<T> | undefined;
   let readAt = 0;
+  let good: { value: T } | undefined;
   const recent = () => {
     const time = now();
     if (value === undefined || time - readAt >= ttlMs) {
-      const reading = read();
+      const reading: Promise<T> = read().then(
+        (result) => {
+          good = { value: result };
+          return result;
+        },
+        (error: unknown) => {
+          if (value === reading) value = undefined;
+          if (good) return good.value;
+          throw error;
+        },
+      );
       value = reading;
       readAt = time;
-      reading.catch(() => {
-        if (value === reading) value = undefined;
-      });
     }
     return value;
   };

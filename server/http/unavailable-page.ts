@@ -26,7 +26,8 @@ export function unavailablePage(request: Request, nonce: string): Response {
   const language = languageFromRequest(request);
   const { message, description, retry } = messagesFor(language).errors.unavailable;
   const url = new URL(request.url);
-  const here = escape(url.pathname + url.search);
+  // The same page again; a path that starts with `//` would read as another site's address.
+  const here = escape(url.pathname.replace(/^\/+/, "/") + url.search);
   const html = `<!doctype html>
 <html lang="${language}">
 <head>

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { silentLogger } from "../testing.ts";
 import { failoverBus, postgresBus, type Bus } from "./bus.ts";
+import { interruptibleProxy } from "../../db/testing.ts";
 
 const hasRedisServer = spawnSync("redis-server", ["--version"]).status === 0;
 
@@ -46,6 +47,8 @@ describe.runIf(hasRedisServer && process.env.TEST_DATABASE_URL)("the failover bu
   const channel = `failover_${randomUUID().replaceAll("-", "")}`;
   let a: Bus;
   let b: Bus;
+  let c: Bus | undefined;
+  const heardByC: string[] = [];
   const heardByB: string[] = [];
   const heardByA: string[] = [];
   let gapsOfB = 0;
@@ -63,7 +66,7 @@ describe.runIf(hasRedisServer && process.env.TEST_DATABASE_URL)("the failover bu
     b.onGap(() => (gapsOfB += 1));
   });
   afterAll(async () => {
-    await Promise.allSettled([a?.close(), b?.close()]);
+    await Promise.allSettled([a?.close(), b?.close(), c?.close()]);
     await redis.server?.stop();
   });
 
@@ -90,7 +93,12 @@ describe.runIf(hasRedisServer && process.env.TEST_DATABASE_URL)("the failover bu
     await expect.poll(() => a.health(), { timeout: 10_000 }).toEqual({ transport: "notify", degraded: ["redis"] });
     await expect.poll(() => b.health(), { timeout: 10_000 }).toEqual({ transport: "notify", degraded: ["redis"] });
     expect(gapsOfB).toBeGreaterThan(gapsBefore);
+    // A process that starts now, while Redis is away, hears the others through NOTIFY meanwhile.
+    c = failoverBus(redis.url, postgresBus(process.env.TEST_DATABASE_URL ?? "", silentLogger, channel), silentLogger, channel);
+    await c.subscribe((payload) => heardByC.push(payload));
+    expect(c.health()).toEqual({ transport: "notify", degraded: ["redis"] });
     for (let index = 0; index < 20; index += 1) await a.publish(`while away ${index}`);
+    await expect.poll(() => heardByC.filter((each) => each.startsWith("while away")).length, { timeout: 10_000 }).toBe(20);
     await expect.poll(() => heardByB.filter((each) => each.startsWith("while away")).length, { timeout: 10_000 }).toBe(20);
     // In the order sent, none twice.
     expect(heardByB.filter((each) => each.startsWith("while away"))).toEqual(
@@ -108,5 +116,39 @@ describe.runIf(hasRedisServer && process.env.TEST_DATABASE_URL)("the failover bu
     await new Promise((done) => setTimeout(done, 500));
     expect(heardByB.filter((each) => each.startsWith("back"))).toHaveLength(20);
     expect(new Set(heardByB).size).toBe(heardByB.length);
+    // The process that started while Redis was away subscribed once it came: past the both-ways
+    // window, events reach it through Redis alone.
+    await expect.poll(() => c?.health(), { timeout: 15_000 }).toEqual({ transport: "redis", degraded: [] });
+    await new Promise((done) => setTimeout(done, 6_500));
+    await a.publish("through redis alone");
+    await expect.poll(() => heardByC.filter((each) => each === "through redis alone").length, { timeout: 10_000 }).toBe(1);
+    expect(new Set(heardByC).size).toBe(heardByC.length);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("the NOTIFY bus after its connection is cut", () => {
+  it("listens again on one connection: each event arrives once, and readiness saw it away", async () => {
+    const relay = await interruptibleProxy(process.env.TEST_DATABASE_URL ?? "");
+    const channel = `cut_${randomUUID().replaceAll("-", "")}`;
+    const listener = postgresBus(relay.url, silentLogger, channel);
+    const sender = postgresBus(process.env.TEST_DATABASE_URL ?? "", silentLogger, channel);
+    const heard: string[] = [];
+    try {
+      await listener.subscribe((payload) => heard.push(payload));
+      await relay.cut();
+      await expect.poll(() => listener.health().degraded).toEqual(["notify"]);
+      await relay.restore();
+      // A publish on the listening bus itself while it reconnects, as a process's own events would.
+      await listener.publish("during").catch(() => undefined);
+      await expect.poll(() => listener.health().degraded, { timeout: 15_000 }).toEqual([]);
+      await new Promise((done) => setTimeout(done, 2_500));
+      await sender.publish("after");
+      await expect.poll(() => heard.filter((each) => each === "after").length, { timeout: 10_000 }).toBe(1);
+      await new Promise((done) => setTimeout(done, 300));
+      expect(heard.filter((each) => each === "after")).toHaveLength(1);
+    } finally {
+      await Promise.allSettled([listener.close(), sender.close()]);
+      await relay.close();
+    }
   });
 });

@@ -13,7 +13,8 @@ import type { Logger } from "../logger.ts";
 /** How events cross processes now, and which of the parts that carry them are away. */
 export interface BusHealth {
   transport: "redis" | "notify";
-  degraded: "redis"[];
+  /** `notify`: the PostgreSQL listener is reconnecting (events from other processes wait for it). */
+  degraded: ("redis" | "notify")[];
 }
 
 export interface Bus {
@@ -110,6 +111,7 @@ export function postgresBus(url: string, logger: Logger, channel = BUS_CHANNEL):
     const delay = Math.min(1_000 * 2 ** Math.min(failures, 3), 5_000);
     retry = setTimeout(() => {
       retry = undefined;
+      if (client) return;
       void connect().catch(() => {
         failures += 1;
         reconnectLater();
@@ -120,6 +122,7 @@ export function postgresBus(url: string, logger: Logger, channel = BUS_CHANNEL):
 
   let listenedBefore = false;
   const connect = (): Promise<pg.Client> => {
+    if (client) return Promise.resolve(client);
     connecting ??= (async () => {
       const next = new pg.Client({ connectionString: url });
       next.on("notification", (message) => {
@@ -168,7 +171,7 @@ export function postgresBus(url: string, logger: Logger, channel = BUS_CHANNEL):
         throw error;
       });
     },
-    health: () => ({ transport: "notify", degraded: [] }),
+    health: () => ({ transport: "notify", degraded: handler && !client ? ["notify"] : [] }),
     onGap: gaps.add,
     async close() {
       closed = true;
@@ -201,7 +204,9 @@ const ORIGIN_IDLE_MS = 10 * 60_000;
 export function failoverBus(redisUrl: string, notify: Bus, logger: Logger, channel = BUS_CHANNEL): Bus {
   // Fails at once while Redis is away (no offline queue, one attempt), so the event goes through NOTIFY without delay.
   const publisher = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: 1_000 });
-  const subscriber = new Redis(redisUrl, { lazyConnect: true });
+  // The subscription waits for Redis however long it is away (ioredis subscribes again only to channels it confirmed).
+  const subscriber = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: null });
+  let confirmed = false;
   const origin = randomUUID();
   const gaps = gapListeners();
   let sequence = 0;
@@ -211,7 +216,7 @@ export function failoverBus(redisUrl: string, notify: Bus, logger: Logger, chann
   let closed = false;
   const seen = new Map<string, { floor: number; numbers: Set<number>; order: number[]; heard: number }>();
 
-  const redisUp = () => publisher.status === "ready" && subscriber.status === "ready";
+  const redisUp = () => confirmed && publisher.status === "ready" && subscriber.status === "ready";
   let wasUp = false;
   const noteState = () => {
     const up = redisUp();
@@ -271,6 +276,11 @@ export function failoverBus(redisUrl: string, notify: Bus, logger: Logger, chann
   };
 
   const receive = (message: string) => {
+    // A process of the version before this bus (a rolling upgrade) sends the payload alone: taken as it is.
+    if (message.startsWith("{")) {
+      handler?.(message);
+      return;
+    }
     const first = message.indexOf(":");
     const second = message.indexOf(":", first + 1);
     if (first <= 0 || second <= first) return;
@@ -317,8 +327,15 @@ export function failoverBus(redisUrl: string, notify: Bus, logger: Logger, chann
       publisher.connect().catch(() => {});
       // Ready once Redis confirms the subscription, or after 3 s without it (ioredis keeps trying).
       const subscribed = subscriber.subscribe(channel).then(
-        () => true,
-        () => false,
+        () => {
+          confirmed = true;
+          noteState();
+          return true;
+        },
+        (error: unknown) => {
+          logger.error("the Redis subscription failed: realtime events cross processes through PostgreSQL NOTIFY", { error });
+          return false;
+        },
       );
       const inTime = await Promise.race([subscribed, new Promise<false>((done) => setTimeout(done, 3_000, false).unref())]);
       wasUp = redisUp();
@@ -327,7 +344,10 @@ export function failoverBus(redisUrl: string, notify: Bus, logger: Logger, chann
         announceWhileDown();
       }
     },
-    health: () => (redisUp() ? { transport: "redis", degraded: [] } : { transport: "notify", degraded: ["redis"] }),
+    health: () => {
+      const listener = notify.health().degraded;
+      return redisUp() ? { transport: "redis", degraded: listener } : { transport: "notify", degraded: ["redis", ...listener] };
+    },
     onGap(listener) {
       const stopNotify = notify.onGap(listener);
       const stop = gaps.add(listener);

@@ -53,6 +53,7 @@ export interface RealtimeHub {
 }
 
 const BUS_PING_MS = 10_000;
+const GAP_SETTLE_MS = 1_000;
 
 function isPersisted(event: Publishable): event is PersistedEvent {
   return "id" in event && typeof event.id === "number";
@@ -74,18 +75,37 @@ export function createHub({ bus, logger }: { bus?: Bus; logger?: Logger } = {}):
   };
 
   // The bus's lag: how long this process's own ping takes to come back to it, every 10 s.
+  // A ping not back yet counts from when it left: a bus that stopped carrying shows a growing lag.
   let lagMs: number | null = null;
+  let unanswered: number | null = null;
   const ping = () => {
-    bus?.publish(JSON.stringify({ origin, ping: Date.now() })).catch(() => {});
+    const sentAt = Date.now();
+    unanswered ??= sentAt;
+    bus?.publish(JSON.stringify({ origin, ping: sentAt })).catch(() => {});
   };
+  const currentLag = () => (unanswered !== null && Date.now() - unanswered > (lagMs ?? 0) ? Date.now() - unanswered : lagMs);
   const pinger = bus ? setInterval(ping, BUS_PING_MS) : undefined;
   pinger?.unref();
+
+  // Gaps close together (Redis going and coming back, a reconnect) are told once, a second after the last.
+  const gapListeners = new Set<() => void>();
+  let gapTimer: NodeJS.Timeout | undefined;
+  bus?.onGap(() => {
+    clearTimeout(gapTimer);
+    gapTimer = setTimeout(() => {
+      for (const listener of gapListeners) listener();
+    }, GAP_SETTLE_MS);
+    gapTimer.unref();
+  });
 
   const ready = bus?.subscribe((payload) => {
     try {
       const message = JSON.parse(payload) as { origin: string; event?: HubEvent; ping?: number };
       if (typeof message.ping === "number") {
-        if (message.origin === origin) lagMs = Date.now() - message.ping;
+        if (message.origin === origin) {
+          lagMs = Date.now() - message.ping;
+          if (unanswered !== null && message.ping >= unanswered) unanswered = null;
+        }
         return;
       }
       if (message.origin !== origin && typeof message.event?.topic === "string") deliver(message.event);
@@ -100,9 +120,12 @@ export function createHub({ bus, logger }: { bus?: Bus; logger?: Logger } = {}):
     health: () => {
       if (!bus) return { bus: "local", degraded: [], lagMs: null };
       const { transport, degraded } = bus.health();
-      return { bus: transport, degraded, lagMs };
+      return { bus: transport, degraded, lagMs: currentLag() };
     },
-    onGap: (listener) => bus?.onGap(listener) ?? (() => {}),
+    onGap: (listener) => {
+      gapListeners.add(listener);
+      return () => void gapListeners.delete(listener);
+    },
     publish(event) {
       deliver(event);
       if (!bus) return;
@@ -122,6 +145,7 @@ export function createHub({ bus, logger }: { bus?: Bus; logger?: Logger } = {}):
     },
     close: async () => {
       clearInterval(pinger);
+      clearTimeout(gapTimer);
       await bus?.close();
     },
   };

@@ -21,6 +21,7 @@
  * topics (history recovery, presence, typing). Topics come from features as `TopicSource`s
  * (topic-source.ts); none of these modules knows one.
  */
+import { toAppError } from "../errors.ts";
 import type { IncomingMessage, Server } from "node:http";
 import type { BlockList } from "node:net";
 import type { Duplex } from "node:stream";
@@ -150,8 +151,13 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
   });
   // A sign-out, ban or role change announced while the bus was away would be missed: every
   // signed-in socket's session is read again.
+  // Fifty at a time, so that a gap (which comes as the database or Redis returns) is not a burst of reads.
   const stopGaps = hub.onGap(() => {
-    for (const connection of connections) if (connection.viewer) void stillHolds(connection, true);
+    const signedIn = [...connections].filter((connection) => connection.viewer);
+    void (async () => {
+      for (let start = 0; start < signedIn.length; start += 50)
+        await Promise.all(signedIn.slice(start, start + 50).map((connection) => stillHolds(connection, true)));
+    })().catch((error: unknown) => logger.warn("re-reading sessions after a bus gap failed", { error }));
   });
 
   function onFrame(connection: Connection, data: Buffer, isBinary: boolean): void {
@@ -271,10 +277,15 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     getViewerAndSession(auth, db, headers)
       .catch((error: unknown) => {
         logger.warn("websocket viewer lookup failed", { error });
-        return null;
+        // The database away for a moment: not opened as a visitor's socket (the client tries again with its backoff).
+        return toAppError(error).code === "unavailable" ? ("unavailable" as const) : null;
       })
       .then((identity) => {
         if (socket.destroyed) return;
+        if (identity === "unavailable") {
+          refuse(socket, 503, "Service Unavailable");
+          return;
+        }
         const full = identity
           ? (accountSockets.get(identity.viewer.uid) ?? 0) >= limits.socketsPerAccount
           : (visitorSockets.get(address) ?? 0) >= limits.socketsPerAddress;

@@ -85,7 +85,7 @@ export function ErrorPage({ error }: { error: unknown }) {
       <div className="mt-2 flex flex-wrap gap-3">
         {kind === "unavailable" ? (
           <a
-            href={details.path ?? ""}
+            href={details.path?.replace(/^\/+/, "/") ?? ""}
             className="inline-flex h-10 items-center rounded-md bg-brand px-4 font-semibold text-on-brand"
           >
             {t("errors.unavailable.retry")}
