@@ -5,16 +5,19 @@ import { USER_DATA_KEY } from "./session-signals.ts";
 import { startAuthRuntime } from "./auth-start.ts";
 
 const started = vi.fn();
+/** What the provider reports once it has: signed in or not (no change is told to subscribers). */
+const provider = { signedIn: true };
 vi.mock("./auth-runtime.ts", () => ({
   startAuth: () => {
     started();
-    return { state: { subscribe: () => () => {} } };
+    return { state: { subscribe: () => () => {}, settled: () => Promise.resolve(), isAuthenticated: provider.signedIn } };
   },
 }));
 
 beforeEach(() => {
   vi.useFakeTimers();
   started.mockClear();
+  provider.signedIn = true;
   localStorage.clear();
 });
 
@@ -59,13 +62,29 @@ describe("when the auth state starts", () => {
   });
 
   it("never starts for a quiet visitor, and not at all once stopped", async () => {
-    startAuthRuntime(null, () => {});
+    const stopVisitor = startAuthRuntime(null, () => {});
     await pass(SETTLED_DELAY_MS * 3);
     expect(started).not.toHaveBeenCalled();
+    stopVisitor();
 
     localStorage.setItem(USER_DATA_KEY, JSON.stringify({ uid: "u1" }));
     startAuthRuntime("u1", () => {})();
     await pass(SETTLED_DELAY_MS * 3);
     expect(started).not.toHaveBeenCalled();
+  });
+
+  it("refreshes a member's page whose state starts after another tab signed out (nothing changes to tell)", async () => {
+    localStorage.setItem(USER_DATA_KEY, JSON.stringify({ uid: "u1" }));
+    const refresh = vi.fn();
+    const stop = startAuthRuntime("u1", refresh);
+    await pass(500);
+    // The other tab signs out: the stored user goes, then this tab's state starts and finds no session.
+    localStorage.removeItem(USER_DATA_KEY);
+    provider.signedIn = false;
+    window.dispatchEvent(new StorageEvent("storage", { key: USER_DATA_KEY }));
+    await pass(0);
+    expect(started).toHaveBeenCalledOnce();
+    expect(refresh).toHaveBeenCalledOnce();
+    stop();
   });
 });

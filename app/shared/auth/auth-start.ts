@@ -64,8 +64,16 @@ export function startAuthRuntime(serverUid: string | null, refresh: () => void):
     // the import settles with nothing: there is no auth state to start on this page.
     void import("./auth-runtime.ts").then((runtime: typeof AuthRuntime | undefined) => {
       if (cancelled || !runtime) return;
-      unsubscribe = runtime.startAuth().state.subscribe((snapshot) => {
+      const { state } = runtime.startAuth();
+      let told = false;
+      unsubscribe = state.subscribe((snapshot) => {
+        told = true;
         if (snapshot.isAuthenticated !== signedInOnServer) refresh();
+      });
+      // Started after another tab signed out, the state may begin and stay signed out without a
+      // change to tell: once the provider has first reported, it is compared with the page as well.
+      void state.settled().then(() => {
+        if (!cancelled && !told && state.isAuthenticated !== signedInOnServer) refresh();
       });
     });
   };
