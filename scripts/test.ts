@@ -6,7 +6,8 @@ import { ensureChromium } from "./ensure-chromium.ts";
 
 /**
  * `npm test`: every Vitest test (unit + integration on PGlite, and on PostgreSQL when
- * TEST_DATABASE_URL is set), then every Playwright journey against the production build.
+ * TEST_DATABASE_URL is set), then every Playwright journey against the production build, then the
+ * cluster tests when TEST_DATABASE_URL and REDIS_URL are set (`npm run test:cluster`).
  * Ends with one line `N passed, N failed` summing both runners. First it makes sure Chromium is there
  * (installing Debian's package when it may), or stops at once naming the command that installs it.
  */
@@ -30,9 +31,9 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
   return result.status ?? 1;
 }
 
-function vitest(): Counts {
-  const output = join(reports, "vitest.json");
-  run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${output}`]);
+function vitest(config: string[] = [], reportFile = "vitest.json"): Counts {
+  const output = join(reports, reportFile);
+  run(bin("vitest"), ["run", ...config, "--reporter=default", "--reporter=json", `--outputFile.json=${output}`]);
   if (!existsSync(output)) return { passed: 0, failed: 1, skipped: 0 };
   const report = JSON.parse(readFileSync(output, "utf8")) as {
     numPassedTests: number;
@@ -65,7 +66,13 @@ function playwright(): Counts {
   };
 }
 
-const results = [vitest(), playwright()];
+// The cluster tests (two processes behind nginx, Redis stopped, a process killed: tests/cluster/) run
+// with PostgreSQL and Redis, as CI has them; without nginx or redis-server they are skipped.
+const cluster = () =>
+  process.env.TEST_DATABASE_URL && process.env.REDIS_URL
+    ? vitest(["--config", "vitest.cluster.config.ts"], "cluster.json")
+    : { passed: 0, failed: 0, skipped: 0 };
+const results = [vitest(), playwright(), cluster()];
 const total = results.reduce((sum, counts) => ({
   passed: sum.passed + counts.passed,
   failed: sum.failed + counts.failed,
