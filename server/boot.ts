@@ -71,7 +71,7 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   const services = await createServices(config, database, logger, hub);
   // Who is online: the sockets keep it, the offers' book shows it.
   const presence = createPresence({ hub, db: database.db, logger });
-  const metrics = createMetrics({ hub, database });
+  const metrics = config.METRICS_TOKEN ? createMetrics({ hub, database }) : undefined;
   const app = createApp({
     config,
     logger,
@@ -105,7 +105,7 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
     },
     trustedProxies: config.TRUST_PROXY ? trustedProxyList(config.TRUSTED_PROXIES) : null,
   });
-  metrics.watchSockets(sockets);
+  metrics?.watchSockets(sockets);
   // Offers past their end expire on a schedule (each once, whatever the processes).
   const stopOfferExpiry = startOfferExpiry(database.db, hub, logger, presence);
   // Clan events remind those who answered going or maybe, 30 minutes before (each once, whatever the processes).

@@ -90,7 +90,7 @@ export interface AppDependencies {
   hub?: RealtimeHub;
   /** Who is online (the sockets' presence), shown with each offer's trader; nobody when omitted. */
   presence?: TraderPresence;
-  /** What `/metrics` reports (the sockets are added once attached); one is made when omitted. */
+  /** What `/metrics` reports when METRICS_TOKEN is set (the sockets are added once attached); one is made when omitted. */
   metrics?: Metrics;
 }
 
@@ -141,14 +141,16 @@ export function createApp({
   analytics,
   hub = createHub(),
   presence = nobodyOnline,
-  metrics = createMetrics({ hub, database }),
+  metrics: givenMetrics,
 }: AppDependencies): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  // First, so that every answer counts (a refusal of the guards below included).
-  app.use(metrics.middleware);
-  // For a scraper (Prometheus) that presents METRICS_TOKEN; without one configured, there is no such path.
+  // For a scraper (Prometheus) that presents METRICS_TOKEN. Without one configured nothing is
+  // counted and there is no such path: the requests' hot path pays for metrics only when read.
   const metricsToken = config.METRICS_TOKEN;
-  if (metricsToken)
+  if (metricsToken) {
+    const metrics = givenMetrics ?? createMetrics({ hub, database });
+    // First, so that every answer counts (a refusal of the guards below included).
+    app.use(metrics.middleware);
     app.get("/metrics", async (c) => {
       if (!bearerMatches(c.req.header("authorization"), metricsToken)) {
         c.header("WWW-Authenticate", 'Bearer realm="metrics"');
@@ -156,6 +158,7 @@ export function createApp({
       }
       return c.body(await metrics.registry.metrics(), 200, { "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store" });
     });
+  }
   const development = config.NODE_ENV === "development";
   const siteDefaults = settingsDefaults(config);
   // The admin's settings over the environment's, the same on every process (a change is announced on the hub).

@@ -1,4 +1,4 @@
-import { isDatabaseTimeout, isDatabaseUnreachable } from "../../db/client.ts";
+import { toAppError } from "../errors.ts";
 import { eq } from "drizzle-orm";
 import { defaultRole, isRole, type Role } from "../../universal/auth/permissions.ts";
 import type { Database } from "../../db/client.ts";
@@ -53,7 +53,7 @@ export async function getViewerAndSession(
   } else if (SESSION_COOKIE.test(headers.get("cookie") ?? "")) {
     // A cookie that names no session is a visitor; a database that cannot answer now is not (503).
     const session = await auth.api.getSession({ headers }).catch((error: unknown) => {
-      if (isDatabaseUnreachable(error) || isDatabaseTimeout(error)) throw error;
+      if (toAppError(error).code === "unavailable") throw error;
       return null;
     });
     uid = session?.user.id;

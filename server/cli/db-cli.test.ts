@@ -111,6 +111,25 @@ describe("db:backup and db:restore on the embedded database", { timeout: 180_000
     expect(await runDbRestore([backup], { DATA_DIR: target }, good.output)).toBe(0);
   });
 
+  it("answers --help with the usage, and a wrong call with the usage as an error", async () => {
+    for (const run of [runDbBackup, runDbRestore, runDbMove]) {
+      const help = recorder();
+      expect(await run(["--help"], {}, help.output)).toBe(0);
+      expect(help.lines[0]).toMatch(/^Usage: npm run db:/);
+      for (const args of [[], ["a", "b"]]) {
+        const wrong = recorder();
+        expect(await run(args, {}, wrong.output)).toBe(1);
+        expect(wrong.errors[0]).toMatch(/^Usage: npm run db:/);
+      }
+    }
+    const notAUrl = recorder();
+    expect(await runDbMove(["mysql://somewhere/db"], { DATA_DIR: source }, notAUrl.output)).toBe(1);
+    expect(notAUrl.errors[0]).toMatch(/^Name the PostgreSQL database to move to/);
+    const missing = recorder();
+    expect(await runDbRestore([join(folder(), "none.gz")], { DATA_DIR: folder() }, missing.output)).toBe(1);
+    expect(missing.errors[0]).toMatch(/^No file /);
+  });
+
   it("db:move refuses a data folder a running server holds", async () => {
     // Another live process holds the folder's lock, as the server does while it runs.
     const server = spawn("sleep", ["60"]);

@@ -52,6 +52,19 @@ export const DB_MOVE_USAGE = [
   "PostgreSQL deployment must use so that members stay signed in.",
 ].join("\n");
 
+/** `--help` prints the usage (exit 0); anything but one argument prints it as an error (exit 1); else nothing. */
+function usage(args: string[], output: CliOutput, text: string): number | undefined {
+  if (args[0] === "--help" || args[0] === "-h") {
+    output.log(text);
+    return 0;
+  }
+  if (args.length !== 1) {
+    output.error(text);
+    return 1;
+  }
+  return undefined;
+}
+
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The newest migration a database holds (drizzle's journal), which a backup must match to be restored. */
@@ -156,10 +169,8 @@ async function load(
 const totalRows = (tables: TableSummary[]) => tables.reduce((sum, table) => sum + table.rows, 0);
 
 export async function runDbBackup(args: string[], env: Record<string, string | undefined>, output: CliOutput): Promise<number> {
-  if (args.length !== 1 || args[0] === "--help" || args[0] === "-h") {
-    (args[0] === "--help" || args[0] === "-h" ? output.log : output.error)(DB_BACKUP_USAGE);
-    return args.length === 1 ? 0 : 1;
-  }
+  const refused = usage(args, output, DB_BACKUP_USAGE);
+  if (refused !== undefined) return refused;
   const file = resolve(args[0] ?? "");
   if (existsSync(file)) {
     output.error(`${file} exists already: name a new file.`);
@@ -274,10 +285,8 @@ async function readBackup(
 }
 
 export async function runDbRestore(args: string[], env: Record<string, string | undefined>, output: CliOutput): Promise<number> {
-  if (args.length !== 1 || args[0] === "--help" || args[0] === "-h") {
-    (args[0] === "--help" || args[0] === "-h" ? output.log : output.error)(DB_RESTORE_USAGE);
-    return args.length === 1 ? 0 : 1;
-  }
+  const refused = usage(args, output, DB_RESTORE_USAGE);
+  if (refused !== undefined) return refused;
   const file = resolve(args[0] ?? "");
   if (!existsSync(file)) {
     output.error(`No file ${file}.`);
@@ -329,10 +338,8 @@ export async function runDbRestore(args: string[], env: Record<string, string | 
 }
 
 export async function runDbMove(args: string[], env: Record<string, string | undefined>, output: CliOutput): Promise<number> {
-  if (args.length !== 1 || args[0] === "--help" || args[0] === "-h") {
-    (args[0] === "--help" || args[0] === "-h" ? output.log : output.error)(DB_MOVE_USAGE);
-    return args.length === 1 ? 0 : 1;
-  }
+  const refused = usage(args, output, DB_MOVE_USAGE);
+  if (refused !== undefined) return refused;
   const targetUrl = args[0] ?? "";
   if (!/^postgres(ql)?:\/\//.test(targetUrl)) {
     output.error(`Name the PostgreSQL database to move to: postgres://user:password@host:5432/name\n\n${DB_MOVE_USAGE}`);

@@ -46,37 +46,6 @@ function gapListeners() {
 
 export const BUS_CHANNEL = "minithings_realtime";
 
-export function redisBus(url: string, logger: Logger, channel = BUS_CHANNEL): Bus {
-  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  const subscriber = new Redis(url, { lazyConnect: true });
-  const gaps = gapListeners();
-  for (const client of [publisher, subscriber]) client.on("error", (error) => logger.warn("redis", { error }));
-  let lost = false;
-  subscriber.on("close", () => (lost = true));
-  // ioredis subscribes again on its own once back; what was published meanwhile is read again.
-  subscriber.on("ready", () => {
-    if (lost) gaps.emit();
-    lost = false;
-  });
-  return {
-    kind: "redis",
-    async publish(payload) {
-      await publisher.publish(channel, payload);
-    },
-    async subscribe(onMessage) {
-      subscriber.on("message", (from, payload: string) => {
-        if (from === channel) onMessage(payload);
-      });
-      await subscriber.subscribe(channel);
-    },
-    health: () => ({ transport: "redis", degraded: subscriber.status === "ready" ? [] : ["redis"] }),
-    onGap: gaps.add,
-    async close() {
-      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
-    },
-  };
-}
-
 /**
  * One dedicated connection listens; publishing uses `pg_notify` on the same connection. After a
  * loss (a restart, a terminated connection) it connects again, every second at first and then less

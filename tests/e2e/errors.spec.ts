@@ -1,5 +1,6 @@
 import en from "../../locales/en-US/common.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
+import type { Page } from "@playwright/test";
 import { expect, hydrated, test, useLanguage } from "./fixtures.ts";
 
 test.use({ expectedConsole: [/Failed to load resource: the server responded with a status of (404|500|503)/] });
@@ -28,16 +29,21 @@ test("the 404 page is translated in vi and keeps the navigation", async ({ page 
   await expect(page.getByRole("navigation", { name: vi.nav.label })).toBeVisible();
 });
 
-test("a client-side navigation to an unknown path shows the 404 page", async ({ page }) => {
+/** From the hydrated home page, follows a link to `href` inside the page (a client-side navigation). */
+async function navigateInPlace(page: Page, href: string): Promise<void> {
   await page.goto("/");
   await hydrated(page);
-  await page.evaluate(() => {
+  await page.evaluate((to) => {
     const link = document.createElement("a");
-    link.href = "/missing-by-click";
+    link.href = to;
     link.textContent = "go";
     document.querySelector("main")?.append(link);
-  });
+  }, href);
   await page.getByRole("link", { name: "go", exact: true }).click();
+}
+
+test("a client-side navigation to an unknown path shows the 404 page", async ({ page }) => {
+  await navigateInPlace(page, "/missing-by-click");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(vi.errors.notFound.message);
   await expect(page.locator("[data-status]")).toHaveAttribute("data-error-message", "Page not found: /missing-by-click");
 });
@@ -86,15 +92,7 @@ for (const language of ["vi", "en-US"] as const) {
 }
 
 test("a client-side navigation to a page whose database is briefly away says so too", async ({ page }) => {
-  await page.goto("/");
-  await hydrated(page);
-  await page.evaluate(() => {
-    const link = document.createElement("a");
-    link.href = "/__fault?database=unreachable";
-    link.textContent = "away";
-    document.querySelector("main")?.append(link);
-  });
-  await page.getByRole("link", { name: "away", exact: true }).click();
+  await navigateInPlace(page, "/__fault?database=unreachable");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(vi.errors.unavailable.message);
   await expect(page.getByRole("link", { name: vi.errors.unavailable.retry })).toBeVisible();
 });
