@@ -204,9 +204,12 @@ export async function openDatabase(
       options: `-c ${SESSION_SETUP_OPTION}`,
       ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs, connectionTimeoutMillis: statementTimeoutMs } : {}),
     });
-    // An idle connection dropped by the server (restart, failover) must not crash the process;
-    // the pool replaces it on the next query.
+    // A connection dropped by the server (restart, failover) must not crash the process. The pool
+    // listens on idle ones and replaces them on the next query; a connection in use (a transaction
+    // holds it) has no listener of the pool's, so each gets one of its own when it opens: its query
+    // fails (a 503 to the request), and the pool discards it when it is given back.
     pool.on("error", onIdleError);
+    pool.on("connect", (client) => client.on("error", onIdleError));
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,

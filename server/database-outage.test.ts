@@ -104,6 +104,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)("while PostgreSQL cannot be reache
       socket.once("error", () => undefined);
     });
     expect(refused).toBe(503);
+    // Signing in needs the database too: 503 with Retry-After, as the rest of the API.
+    const signIn = await call(t.app, "/api/auth/sign-in/email", { body: { email: "nguoi-cho@example.vn", password: "mat-khau-that-dai" } });
+    expect(signIn.status).toBe(503);
+    expect(signIn.headers.get("Retry-After")).toBe("5");
+    expect((await signIn.json()).error.code).toBe("unavailable");
+
     const down = await call(t.app, "/api/ready");
     expect(down.status).toBe(503);
     expect(down.headers.get("Retry-After")).toBe("5");
@@ -115,6 +121,27 @@ describe.runIf(process.env.TEST_DATABASE_URL)("while PostgreSQL cannot be reache
     expect((await call(t.app, "/api/v1/search?q=giap")).status).toBe(200);
     const profile = await call(t.app, "/api/profile", { cookie });
     expect(profile.status).toBe(200);
+  });
+
+  it("survives losing a connection a transaction holds: the transaction fails, the process goes on", async () => {
+    let cut!: () => void;
+    const cutting = new Promise<void>((done) => (cut = done));
+    const holding = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      cut();
+      // The connection is in use, idle in its transaction, when the server goes away.
+      await new Promise((done) => setTimeout(done, 200));
+      await tx.execute(sql`select 2`);
+    });
+    await cutting;
+    await relay.cut();
+    const failure = await holding.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isDatabaseUnreachable(failure)).toBe(true);
+    await relay.restore();
+    await expect.poll(async () => (await call(t.app, "/api/ready")).status, { timeout: 10_000 }).toBe(200);
   });
 
   it("answers 503 for a request whose connection the server terminates, and the next one works", async () => {

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { AppError } from "../errors.ts";
 import type { AppEnv } from "../http/context.ts";
 import { jsonDeeperThan, jsonHoldsUnstorable, JSON_DEPTH_MAX, urlHoldsNul } from "../http/json-guards.ts";
+import { withAuthFailures } from "./auth-failures.ts";
 import { CLIENT_IP_HEADER, type Auth } from "./create-auth.ts";
 import { refuseForeignRedirects } from "./redirect-targets.ts";
 
@@ -55,7 +56,9 @@ export function authRoutes(auth: Auth) {
       }
       const headers = new Headers(c.req.raw.headers);
       headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
-      const response = await auth.handler(new Request(c.req.raw, { headers }));
+      const { response, unreachable } = await withAuthFailures(() => auth.handler(new Request(c.req.raw, { headers })));
+      // Answered as the rest of the API answers an unreachable database: 503, try again shortly.
+      if (unreachable && response.status >= 500) throw unreachable;
       return givesSessionToken(c.req.path) ? withoutSessionToken(response) : response;
     });
 }

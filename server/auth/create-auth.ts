@@ -8,6 +8,7 @@ import type { Database } from "../../db/client.ts";
 import { authAccounts, authJwks, authSessions, authUsers, authVerifications, users } from "../../db/schema/index.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
+import { noteAuthFailure } from "./auth-failures.ts";
 import { passwordResetMail, verificationMail } from "../mail/auth-mails.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { judgeDisplayName } from "../profile/display-name.ts";
@@ -315,6 +316,7 @@ export function createAuth({
           ]
         : []),
     ],
+    onAPIError: { onError: noteAuthFailure(logger) },
     logger: {
       log: (level, message, ...args) => {
         const fields = { source: "better-auth", details: args.length ? args : undefined };

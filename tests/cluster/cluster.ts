@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
+import { createInterface } from "node:readline";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -25,6 +26,8 @@ export interface AppProcess {
 export interface Cluster {
   /** nginx's address: what players use. */
   origin: string;
+  /** A second nginx in front of process 0 alone: the same site served by one process, to compare. */
+  soloOrigin: string;
   apps: AppProcess[];
   databaseUrl: string;
   /** Stops process `index` with `signal` (SIGKILL: as a crash) and waits for it to exit. */
@@ -34,6 +37,12 @@ export interface Cluster {
   startRedis(): Promise<void>;
   /** Ends every connection of the app's database, as a restart of the server would. */
   endDatabaseConnections(): Promise<number>;
+  /**
+   * The database goes away: the processes reach it through a relay, which this closes (every
+   * connection ends, new ones are refused) until `restoreDatabase`.
+   */
+  cutDatabase(): Promise<void>;
+  restoreDatabase(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,6 +54,35 @@ function keepOutput(child: ChildProcess): () => string {
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   return () => output;
+}
+
+/** The relay between the processes and their database (db-relay.ts), in a child process. */
+async function startRelay(
+  target: string,
+): Promise<{ url: string; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
+  const child = spawn(process.execPath, [resolve("tests/cluster/db-relay.ts"), target], { stdio: ["pipe", "pipe", "inherit"] });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
+  const next = async () => {
+    const line = await lines.next();
+    if (line.done) throw new Error("the database relay exited");
+    return line.value;
+  };
+  const url = await next();
+  const tell = async (command: string) => {
+    child.stdin?.write(`${command}\n`);
+    if ((await next()) !== "ok") throw new Error(`the database relay did not ${command}`);
+  };
+  return {
+    url,
+    cut: () => tell("cut"),
+    restore: () => tell("restore"),
+    async close() {
+      if (child.exitCode !== null) return;
+      const exited = once(child, "exit");
+      child.kill();
+      await exited;
+    },
+  };
 }
 
 async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -99,9 +137,11 @@ export async function startCluster({ adminUrl, processes = 2 }: { adminUrl: stri
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.href;
+  const relay = await startRelay(databaseUrl);
 
   // What has started is stopped again if the rest does not start.
   const started: (() => Promise<unknown>)[] = [
+    () => relay.close(),
     () => admin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   ];
   const undo = async () => {
@@ -138,7 +178,7 @@ export async function startCluster({ adminUrl, processes = 2 }: { adminUrl: stri
     const origin = `http://${HOST}:${nginxPort}`;
     const ports = await Promise.all(Array.from({ length: processes }, () => freePort()));
     const env = {
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: relay.url,
       REDIS_URL: `redis://${HOST}:${redisPort}`,
       AUTH_SECRET: randomBytes(36).toString("base64"),
       PUBLIC_URL: origin,
@@ -166,15 +206,23 @@ export async function startCluster({ adminUrl, processes = 2 }: { adminUrl: stri
     // One after the other on a new database: the first migrates and loads the pack.
     for (let index = 0; index < processes; index += 1) await launch(index);
 
-    mkdirSync(join(folder, "nginx"), { recursive: true });
-    const conf = join(folder, "nginx", "nginx.conf");
-    writeFileSync(conf, nginxConfig(join(folder, "nginx"), nginxPort, ports));
-    const nginx = spawn("nginx", ["-p", join(folder, "nginx"), "-c", conf], { stdio: ["ignore", "pipe", "pipe"] });
-    const nginxOutput = keepOutput(nginx);
-    started.push(async () => nginx.kill("SIGQUIT"));
-    await waitUntilAnswering(`${origin}/api/ready`, { child: nginx, output: nginxOutput });
+    const startNginx = async (name: string, port: number, upstreams: number[]) => {
+      const prefix = join(folder, name);
+      mkdirSync(prefix, { recursive: true });
+      const conf = join(prefix, "nginx.conf");
+      writeFileSync(conf, nginxConfig(prefix, port, upstreams));
+      const child = spawn("nginx", ["-p", prefix, "-c", conf], { stdio: ["ignore", "pipe", "pipe"] });
+      const output = keepOutput(child);
+      started.push(async () => child.kill("SIGQUIT"));
+      await waitUntilAnswering(`http://${HOST}:${port}/api/ready`, { child, output });
+      return child;
+    };
+    const nginx = await startNginx("nginx", nginxPort, ports);
+    const soloPort = await freePort();
+    const solo = await startNginx("nginx-solo", soloPort, ports.slice(0, 1));
     return {
       origin,
+      soloOrigin: `http://${HOST}:${soloPort}`,
       apps,
       databaseUrl,
       async stopApp(index, signal = "SIGTERM") {
@@ -193,10 +241,14 @@ export async function startCluster({ adminUrl, processes = 2 }: { adminUrl: stri
           const { rowCount } = await client.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [name]);
           return rowCount ?? 0;
         }),
+      cutDatabase: () => relay.cut(),
+      restoreDatabase: () => relay.restore(),
       async close() {
         nginx.kill("SIGQUIT");
+        solo.kill("SIGQUIT");
         await Promise.all(apps.map((app) => stop(app)));
         await stopRedis();
+        await relay.close();
         await admin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(() => undefined);
       },
     };
