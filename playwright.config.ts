@@ -75,6 +75,9 @@ export default defineConfig({
         SETUP_LINK_FILE: join(process.env.E2E_DATA_DIR ?? "", "setup-link.txt"),
         // Every journey signs up from 127.0.0.1: one address, many people.
         SIGN_UP_LIMIT_PER_HOUR: "500",
+        // Hundreds of sign-ups and sign-ins: passwords hashed at the lowest cost the settings allow
+        // (the default's scrypt takes most of a second of CPU each; its cost is tested in Vitest).
+        PASSWORD_HASH_COST: "14",
         // Chat journeys send a few messages a second; the rate-limit journey needs a window no slow machine outlasts.
         CHAT_RATE_WINDOW_SECONDS: "60",
       },

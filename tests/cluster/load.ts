@@ -18,8 +18,31 @@ const ITEM = "iron-ore";
 const SERVER = "suong-mai";
 const PASSWORD = "mat-khau-that-dai";
 const TIMEOUT_MS = 30_000;
-const POSTS_PER_TEN_MINUTES = 5;
-const SIGN_INS_PER_MINUTE = 8;
+const MINUTE = 60_000;
+
+/**
+ * The server's limits a player keeps within (server/auth/rate-limit.ts, the feed's and offers'
+ * own, sign-in's per address), a little under each: [bucket, window, most in it]. Writes share one
+ * bucket per account; searches and public queries have theirs.
+ */
+const LIMITS: Partial<Record<Kind, [string, number, number][]>> = {
+  post: [
+    ["write", MINUTE, 55],
+    ["post", 10 * MINUTE, 5],
+  ],
+  chat: [["write", MINUTE, 55]],
+  "offer-open": [
+    ["write", MINUTE, 55],
+    ["offer", 10 * MINUTE, 30],
+  ],
+  "offer-cancel": [["write", MINUTE, 55]],
+  "sign-in": [
+    ["write", MINUTE, 55],
+    ["sign-in", MINUTE, 8],
+  ],
+  search: [["search", MINUTE, 280]],
+  query: [["query", MINUTE, 280]],
+};
 
 export const KINDS = [
   "page",
@@ -70,9 +93,8 @@ export interface Account {
   cookie: string;
   /** The address this player's requests come from. */
   address: string;
-  /** When this player last posted and signed in (performance.now()): kept across loads, as the limits are. */
-  postedAt: number[];
-  signedInAt: number[];
+  /** When this player used each limited bucket (performance.now()): kept across loads, as the server keeps them. */
+  used: Record<string, number[]>;
 }
 
 /** Signs up `count` players through `origin` (a few at a time), each with an address of its own. */
@@ -88,7 +110,7 @@ export async function signUpPlayers(origin: string, count: number, prefix = "pla
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     if (response.status !== 200) throw new Error(`sign-up ${index}: ${response.status} ${await response.text()}`);
-    accounts[index] = { email, address, cookie: cookieOf(response), postedAt: [], signedInAt: [] };
+    accounts[index] = { email, address, cookie: cookieOf(response), used: {} };
   };
   for (let start = 0; start < count; start += 10) {
     await Promise.all(Array.from({ length: Math.min(10, count - start) }, (_, offset) => one(start + offset)));
@@ -157,6 +179,10 @@ export interface LoadOptions {
    * the app's own clients do), for up to a minute: what a player's phone does while a part is down.
    */
   retryWrites?: boolean;
+  /** A pause between a player's actions (on average; none by default: the load of record finds the limit). */
+  pauseMs?: number;
+  /** Only this kind (an offer cancel opens one first when the player has none): to measure one kind's cost. */
+  only?: Kind;
 }
 
 export interface RunningLoad {
@@ -191,7 +217,7 @@ function pickKind(next: () => number): Kind {
 }
 const pick = <T>(list: readonly T[], next: () => number): T => list[Math.floor(next() * list.length)] as T;
 
-export function startLoad({ origin, publicOrigin, accounts, seconds, retryWrites = false }: LoadOptions): RunningLoad {
+export function startLoad({ origin, publicOrigin, accounts, seconds, retryWrites = false, pauseMs = 0, only }: LoadOptions): RunningLoad {
   const began = performance.now();
   const elapsed = () => Math.round(performance.now() - began);
   const durations = new Map<Kind, number[]>(KINDS.map((kind) => [kind, []]));
@@ -256,14 +282,24 @@ export function startLoad({ origin, publicOrigin, accounts, seconds, retryWrites
 
   async function player(account: Account, index: number): Promise<void> {
     const next = random(index * 7919 + 17);
-    const { postedAt, signedInAt } = account;
     const openOffers: number[] = [];
+    /** Whether `kind` now would pass one of the account's limits; if not, it is counted against them. */
+    const atLimit = (kind: Kind, now: number): boolean => {
+      const rules = LIMITS[kind] ?? [];
+      const recent = (bucket: string, windowMs: number) => (account.used[bucket] ?? []).filter((at) => now - at < windowMs);
+      if (rules.some(([bucket, windowMs, max]) => recent(bucket, windowMs).length >= max)) return true;
+      for (const [bucket] of rules) account.used[bucket] = [...recent(bucket, 10 * MINUTE), now];
+      return false;
+    };
     while (going()) {
-      let kind = pickKind(next);
+      if (pauseMs > 0) await new Promise((done) => setTimeout(done, next() * 2 * pauseMs));
+      let kind = only ?? pickKind(next);
       const now = performance.now();
-      if (kind === "post" && postedAt.filter((at) => now - at < 600_000).length >= POSTS_PER_TEN_MINUTES) kind = "page";
-      if (kind === "sign-in" && signedInAt.filter((at) => now - at < 60_000).length >= SIGN_INS_PER_MINUTE) kind = "page";
       if (kind === "offer-cancel" && openOffers.length === 0) kind = "offer-open";
+      const limited = atLimit(kind, now);
+      // A player at an account limit reads a page instead (or, measuring one kind, is done).
+      if (limited && only) break;
+      if (limited) kind = "page";
       const as = { ...account };
       switch (kind) {
         case "page":
@@ -282,13 +318,11 @@ export function startLoad({ origin, publicOrigin, accounts, seconds, retryWrites
           await timed(kind, as, "/api/v1/query", post(pick(QUERIES, next)));
           break;
         case "sign-in": {
-          signedInAt.push(now);
           const response = await timed(kind, as, "/api/auth/sign-in/email", post({ email: account.email, password: PASSWORD }), true);
           if (response) account.cookie = cookieOf(response);
           break;
         }
         case "post": {
-          postedAt.push(now);
           const clientId = randomUUID();
           const body = { body: `Bài viết thử tải ${clientId.slice(0, 8)}`, lang: "vi", clientId };
           const response = await timed(kind, as, "/api/feed/posts", { ...post(body), headers: { Cookie: account.cookie } }, true);
