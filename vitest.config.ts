@@ -18,9 +18,9 @@ export default defineConfig({
     // finish the suite in about two thirds of the time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Each worker keeps its modules from one file to the next instead of loading the server again
-    // for every file: the suite took 1,006 s isolated and 517–530 s not (twice), on the 2-core machine. Test
-    // files share no state through modules (each makes its own app and database); the two that mock
-    // a module (app/) passed either way.
+    // for every file: the suite took 1,006 s isolated and 517–530 s not (twice), on the 2-core
+    // machine. Each server test makes its own app and database; the two files that mock a module
+    // (app/) pass either way. A test that fails only after another file ran: look here first.
     isolate: false,
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     testTimeout: 60_000,

@@ -96,7 +96,8 @@ const SESSION_SETUP_OPTION = "pg_trgm.similarity_threshold=0.3";
 export type DatabaseTarget = { url: string } | { dataDir: string };
 
 export interface DatabaseOptions {
-  onIdleError?: (error: Error) => void;
+  /** A pooled connection to PostgreSQL was lost (idle or in use); the pool opens another when needed. */
+  onConnectionLost?: (error: Error) => void;
   /**
    * The time limit on each statement (`DB_STATEMENT_TIMEOUT_MS`), so that one costly request cannot
    * hold the database while others (sign-in) wait. Left out (command-line tools), statements run
@@ -194,7 +195,7 @@ function takingTurns(client: PGlite, turns: ConcurrencyLimit): PGlite {
  */
 export async function openDatabase(
   target: DatabaseTarget,
-  { onIdleError = () => {}, statementTimeoutMs, loadDataDir }: DatabaseOptions = {},
+  { onConnectionLost = () => {}, statementTimeoutMs, loadDataDir }: DatabaseOptions = {},
 ): Promise<DatabaseConnection> {
   if ("url" in target) {
     const pool = new pg.Pool({
@@ -205,11 +206,12 @@ export async function openDatabase(
       ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs, connectionTimeoutMillis: statementTimeoutMs } : {}),
     });
     // A connection dropped by the server (restart, failover) must not crash the process. The pool
-    // listens on idle ones and replaces them on the next query; a connection in use (a transaction
-    // holds it) has no listener of the pool's, so each gets one of its own when it opens: its query
-    // fails (a 503 to the request), and the pool discards it when it is given back.
-    pool.on("error", onIdleError);
-    pool.on("connect", (client) => client.on("error", onIdleError));
+    // listens only on idle ones (and re-emits their error on itself, which must be listened to); a
+    // connection in use (a transaction holds it) has no listener of the pool's. So each connection
+    // gets one of its own when it opens, which tells of every loss once: a query in flight fails (a
+    // 503 to the request), and the pool discards the connection when it is given back.
+    pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", onConnectionLost));
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,

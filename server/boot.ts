@@ -52,7 +52,7 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   }
   const logger = createLogger(config.LOG_LEVEL);
   const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: resolve(config.DATA_DIR) }, {
-    onIdleError: (error) => logger.warn("database connection lost; the pool will reconnect", { error }),
+    onConnectionLost: (error) => logger.warn("database connection lost; the pool will reconnect", { error }),
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
   });
   await migrateDatabase(database);

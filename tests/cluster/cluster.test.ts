@@ -1,14 +1,14 @@
 /**
  * `npm run test:cluster`: two app processes behind nginx on a new PostgreSQL database and a Redis of
- * their own (tests/cluster/cluster.ts), and what players see when a part goes away: Redis stopped,
- * the database's connections ended, one process killed. Needs TEST_DATABASE_URL, nginx and
+ * their own (tests/cluster/cluster.ts): 200 players for 60 s, then what players see when a part
+ * goes away under load: Redis stopped, the database cut, one process killed. Needs TEST_DATABASE_URL, nginx and
  * redis-server; the production build is made first when it is stale.
  */
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild } from "../../scripts/ensure-build.ts";
 import { METRICS_TOKEN, startCluster, type Cluster } from "./cluster.ts";
-import { cpuMilliseconds, loadTable, signUpPlayers, startLoad, type LoadReport, type RunningLoad } from "./load.ts";
+import { cpuMilliseconds, loadTable, signUpPlayers, startLoad, WRITES, type Account, type LoadReport, type RunningLoad } from "./load.ts";
 import { expectLedgerKept, readiness, RoomClient, send, signUp, writeReport } from "./players.ts";
 
 /** The load of record: 200 players for 60 s through nginx (smaller by these settings for a quick try). */
@@ -28,17 +28,10 @@ interface Measured extends LoadReport {
 }
 
 /** Runs the load through `origin` and measures the app processes' CPU meanwhile. */
-async function measureLoad(
-  cluster: Cluster,
-  origin: string,
-  processes: number,
-  players: LoadReport["users"],
-  seconds: number,
-  accounts: Parameters<typeof startLoad>[0]["accounts"],
-): Promise<Measured> {
+async function measureLoad(cluster: Cluster, origin: string, processes: number, seconds: number, accounts: Account[]): Promise<Measured> {
   const pids = cluster.apps.slice(0, processes).map((app) => app.child.pid as number);
   const before = pids.map(cpuMilliseconds);
-  const report = await startLoad({ origin, publicOrigin: cluster.origin, accounts: accounts.slice(0, players), seconds }).finished;
+  const report = await startLoad({ origin, publicOrigin: cluster.origin, accounts, seconds }).finished;
   const cpu = pids.reduce((sum, pid, index) => sum + cpuMilliseconds(pid) - (before[index] ?? 0), 0);
   return { ...report, processes, cpuMsPerRequest: Math.round((cpu / report.requests) * 100) / 100 };
 }
@@ -81,8 +74,8 @@ describe.runIf(ready)("two app processes behind nginx", () => {
     async () => {
       const accounts = await signUpPlayers(cluster.origin, PLAYERS);
       // One process first (its own nginx), then both: the same players, the same mix.
-      const solo = await measureLoad(cluster, cluster.soloOrigin, 1, PLAYERS, SOLO_SECONDS, accounts);
-      const both = await measureLoad(cluster, cluster.origin, 2, PLAYERS, LOAD_SECONDS, accounts);
+      const solo = await measureLoad(cluster, cluster.soloOrigin, 1, SOLO_SECONDS, accounts);
+      const both = await measureLoad(cluster, cluster.origin, 2, LOAD_SECONDS, accounts);
       const text = [
         `# Cluster load (${new Date().toISOString()})`,
         "",
@@ -222,9 +215,7 @@ describe.runIf(ready)("two app processes behind nginx", () => {
       );
       await expectLedgerKept(cluster.databaseUrl, report.ledger);
       // A write that failed while a part was down was sent again and taken once.
-      const lost = report.failures.filter(
-        (failure) => ["post", "chat", "offer-open", "offer-cancel"].includes(failure.kind) && !failure.recovered,
-      );
+      const lost = report.failures.filter((failure) => WRITES.includes(failure.kind) && !failure.recovered);
       expect(lost).toEqual([]);
       // Whatever was down, nothing was answered 500: a part away is a 503 (or nginx's 502 for a request a dying process held).
       expect(report.failures.filter((failure) => failure.status === 500)).toEqual([]);

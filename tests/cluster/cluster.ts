@@ -2,13 +2,13 @@
  * A cluster on this machine, as `deploy/` runs one: app processes (the production build, as
  * `npm start` runs it) on one new PostgreSQL database, a Redis of their own, and nginx in front with
  * the shipped proxy settings (`deploy/nginx/minithings-proxy.conf`). Loopback only. The tests stop
- * and start its parts: kill -9 a process, stop Redis, end the database's connections.
+ * and start its parts: kill -9 a process, stop Redis, cut the database.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
@@ -35,8 +35,6 @@ export interface Cluster {
   startApp(index: number): Promise<void>;
   stopRedis(): Promise<void>;
   startRedis(): Promise<void>;
-  /** Ends every connection of the app's database, as a restart of the server would. */
-  endDatabaseConnections(): Promise<number>;
   /**
    * The database goes away: the processes reach it through a relay, which this closes (every
    * connection ends, new ones are refused) until `restoreDatabase`.
@@ -139,13 +137,14 @@ export async function startCluster({ adminUrl, processes = 2 }: { adminUrl: stri
   const databaseUrl = url.href;
   const relay = await startRelay(databaseUrl);
 
-  // What has started is stopped again if the rest does not start.
+  // What has started is stopped again, last first: by `close`, or at once if the rest does not start.
   const started: (() => Promise<unknown>)[] = [
+    async () => rmSync(folder, { recursive: true, force: true }),
     () => relay.close(),
     () => admin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   ];
   const undo = async () => {
-    for (const step of started.reverse()) await step().catch(() => undefined);
+    for (const step of started.splice(0).reverse()) await step().catch(() => undefined);
   };
   try {
     const redisPort = await freePort();
@@ -213,13 +212,12 @@ export async function startCluster({ adminUrl, processes = 2 }: { adminUrl: stri
       writeFileSync(conf, nginxConfig(prefix, port, upstreams));
       const child = spawn("nginx", ["-p", prefix, "-c", conf], { stdio: ["ignore", "pipe", "pipe"] });
       const output = keepOutput(child);
-      started.push(async () => child.kill("SIGQUIT"));
+      started.push(() => stop({ child }));
       await waitUntilAnswering(`http://${HOST}:${port}/api/ready`, { child, output });
-      return child;
     };
-    const nginx = await startNginx("nginx", nginxPort, ports);
+    await startNginx("nginx", nginxPort, ports);
     const soloPort = await freePort();
-    const solo = await startNginx("nginx-solo", soloPort, ports.slice(0, 1));
+    await startNginx("nginx-solo", soloPort, ports.slice(0, 1));
     return {
       origin,
       soloOrigin: `http://${HOST}:${soloPort}`,
@@ -236,21 +234,9 @@ export async function startCluster({ adminUrl, processes = 2 }: { adminUrl: stri
       startApp: launch,
       stopRedis,
       startRedis,
-      endDatabaseConnections: () =>
-        admin(adminUrl, async (client) => {
-          const { rowCount } = await client.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [name]);
-          return rowCount ?? 0;
-        }),
       cutDatabase: () => relay.cut(),
       restoreDatabase: () => relay.restore(),
-      async close() {
-        nginx.kill("SIGQUIT");
-        solo.kill("SIGQUIT");
-        await Promise.all(apps.map((app) => stop(app)));
-        await stopRedis();
-        await relay.close();
-        await admin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(() => undefined);
-      },
+      close: undo,
     };
   } catch (error) {
     await undo();

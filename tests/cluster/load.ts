@@ -6,11 +6,11 @@
  * opened and cancelled. Every write carries a client id and is kept in a ledger once acknowledged,
  * so a test can check afterwards that each is in the database, once.
  *
- * Each player keeps within its account's limits (five posts in ten minutes, ten sign-ins a minute
- * from one address), as real players do; a write past them would be a 429, which counts as an error.
+ * Each player keeps within every limit the server sets on an account or an address (`LIMITS`), as
+ * real players do; a request past one would be a 429, which counts as an error.
  */
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { percentile } from "../../scripts/bench-budgets.ts";
 
 export const ROOM = "global-vi";
@@ -57,6 +57,8 @@ export const KINDS = [
   "offer-cancel",
 ] as const;
 export type Kind = (typeof KINDS)[number];
+/** The kinds that write: sent again with the same client id while no answer comes (`retryWrites`). */
+export const WRITES: readonly Kind[] = ["sign-in", "post", "chat", "offer-open", "offer-cancel"];
 
 /** How often each kind is chosen (out of the total): mostly reading, as on the real site. */
 const MIX: [Kind, number][] = [
@@ -233,6 +235,8 @@ export function startLoad({ origin, publicOrigin, accounts, seconds, retryWrites
   async function attempt(kind: Kind, account: Account, path: string, init: RequestInit = {}): Promise<Response | Failure> {
     const headers = new Headers(init.headers);
     headers.set("X-Forwarded-For", account.address);
+    // Members' pages and writes as the signed-in player; the rest (sign-in included) as a browser without a session would.
+    if (kind === "member-page" || (WRITES.includes(kind) && kind !== "sign-in")) headers.set("Cookie", account.cookie);
     headers.set("Accept-Encoding", "gzip");
     if (init.method === "POST") {
       headers.set("Origin", publicOrigin);
@@ -252,15 +256,16 @@ export function startLoad({ origin, publicOrigin, accounts, seconds, retryWrites
 
   /**
    * One action, timed from its first attempt until it is answered. A write sent again (same client
-   * id) after an attempt that got no answer is answered as the first was; a move that answers 409
+   * id) after an attempt that got no answer is answered as the first was; a cancel that answers 409
    * then (already cancelled) means the first attempt was taken.
    */
-  async function timed(kind: Kind, account: Account, path: string, init?: RequestInit, write = false): Promise<Response | null> {
+  async function timed(kind: Kind, account: Account, path: string, init?: RequestInit): Promise<Response | null> {
+    const write = WRITES.includes(kind);
     const start = performance.now();
     const tried: Failure[] = [];
     for (;;) {
       const outcome = await attempt(kind, account, path, init);
-      const takenBefore = !(outcome instanceof Response) && outcome.status === 409 && tried.length > 0;
+      const takenBefore = kind === "offer-cancel" && !(outcome instanceof Response) && outcome.status === 409 && tried.length > 0;
       if (outcome instanceof Response || takenBefore) {
         for (const failure of tried) failure.recovered = true;
         durations.get(kind)?.push(performance.now() - start);
@@ -300,48 +305,64 @@ export function startLoad({ origin, publicOrigin, accounts, seconds, retryWrites
       // A player at an account limit reads a page instead (or, measuring one kind, is done).
       if (limited && only) break;
       if (limited) kind = "page";
-      const as = { ...account };
       switch (kind) {
         case "page":
-          await timed(kind, { ...as, cookie: "" }, pick(PAGES, next));
+          await timed(kind, account, pick(PAGES, next));
           break;
         case "member-page":
-          await timed(kind, as, pick(MEMBER_PAGES, next), { headers: { Cookie: account.cookie } });
+          await timed(kind, account, pick(MEMBER_PAGES, next));
           break;
         case "search":
-          await timed(kind, as, `/api/search?q=${encodeURIComponent(pick(SEARCHES, next))}`);
+          await timed(kind, account, `/api/search?q=${encodeURIComponent(pick(SEARCHES, next))}`);
           break;
         case "public-api":
-          await timed(kind, as, pick(API, next));
+          await timed(kind, account, pick(API, next));
           break;
         case "query":
-          await timed(kind, as, "/api/v1/query", post(pick(QUERIES, next)));
+          await timed(kind, account, "/api/v1/query", post(pick(QUERIES, next)));
           break;
         case "sign-in": {
-          const response = await timed(kind, as, "/api/auth/sign-in/email", post({ email: account.email, password: PASSWORD }), true);
+          const response = await timed(kind, account, "/api/auth/sign-in/email", post({ email: account.email, password: PASSWORD }));
           if (response) account.cookie = cookieOf(response);
           break;
         }
         case "post": {
           const clientId = randomUUID();
-          const body = { body: `Bài viết thử tải ${clientId.slice(0, 8)}`, lang: "vi", clientId };
-          const response = await timed(kind, as, "/api/feed/posts", { ...post(body), headers: { Cookie: account.cookie } }, true);
+          const response = await timed(
+            kind,
+            account,
+            "/api/feed/posts",
+            post({ body: `Bài viết thử tải ${clientId.slice(0, 8)}`, lang: "vi", clientId }),
+          );
           if (response) ledger.posts.set(clientId, await dataId(response));
           break;
         }
         case "chat": {
           const clientId = randomUUID();
-          const body = { text: `Tin nhắn thử tải ${clientId.slice(0, 8)}`, clientId };
-          const init = { ...post(body), headers: { Cookie: account.cookie } };
-          const response = await timed(kind, as, `/api/chat/rooms/${ROOM}/messages`, init, true);
+          const response = await timed(
+            kind,
+            account,
+            `/api/chat/rooms/${ROOM}/messages`,
+            post({ text: `Tin nhắn thử tải ${clientId.slice(0, 8)}`, clientId }),
+          );
           if (response) ledger.chat.set(clientId, await dataId(response));
           break;
         }
         case "offer-open": {
           const clientId = randomUUID();
-          const body = { side: "sell", itemId: ITEM, quantity: 1 + Math.floor(next() * 20), unitPrice: 100 + Math.floor(next() * 50) };
-          const offer = { ...body, server: SERVER, characterName: "Thử Tải", expiresInDays: 3, clientId };
-          const response = await timed(kind, as, "/api/offers", { ...post(offer), headers: { Cookie: account.cookie } }, true);
+          const quantity = 1 + Math.floor(next() * 20);
+          const unitPrice = 100 + Math.floor(next() * 50);
+          const offer = {
+            side: "sell",
+            itemId: ITEM,
+            quantity,
+            unitPrice,
+            server: SERVER,
+            characterName: "Thử Tải",
+            expiresInDays: 3,
+            clientId,
+          };
+          const response = await timed(kind, account, "/api/offers", post(offer));
           if (response) {
             const id = await dataId(response);
             ledger.offers.set(clientId, id);
@@ -351,8 +372,7 @@ export function startLoad({ origin, publicOrigin, accounts, seconds, retryWrites
         }
         case "offer-cancel": {
           const id = openOffers.shift() as number;
-          const response = await timed(kind, as, `/api/offers/${id}/cancel`, { ...post({}), headers: { Cookie: account.cookie } }, true);
-          if (response) ledger.cancelled.add(id);
+          if (await timed(kind, account, `/api/offers/${id}/cancel`, post({}))) ledger.cancelled.add(id);
           break;
         }
       }
@@ -385,15 +405,9 @@ export function startLoad({ origin, publicOrigin, accounts, seconds, retryWrites
 /** A process's CPU time so far (user + system), in milliseconds, from /proc. */
 export function cpuMilliseconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  // utime and stime are fields 14 and 15 of stat(5); after the command's ")" they are 12th and 13th.
+  // utime and stime are fields 14 and 15 of stat(5); after the command's ")" they are 12th and 13th,
+  // in clock ticks (USER_HZ, 100 on Linux).
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-/** Resident memory (MiB) and open file descriptors of a process, from /proc. */
-export function footprint(pid: number): { rssMiB: number; handles: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return { rssMiB: Math.round(rssKiB / 102.4) / 10, handles: readdirSync(`/proc/${pid}/fd`).length };
 }
 
 /** A report as a Markdown table: one line per kind. */

@@ -3,7 +3,8 @@
  * steady load for 10 minutes (players pausing between actions, as people do, and chat sockets open
  * all along), sampling each process's memory and open handles from its `/metrics` every 15 s. After
  * a warm-up they must stay flat: no growth that would, over days, end in a restart. The samples are
- * written to test-results/cluster/soak.md.
+ * written to test-results/cluster/soak.md. `SOAK_SECONDS` shortens it for a try, but a run of a
+ * minute or two is all warm-up (caches and the JIT still growing) and may fail the flatness checks.
  */
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
