@@ -135,18 +135,18 @@ export async function startCluster({ adminUrl, processes = 2 }: { adminUrl: stri
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.href;
-  const relay = await startRelay(databaseUrl);
 
   // What has started is stopped again, last first: by `close`, or at once if the rest does not start.
   const started: (() => Promise<unknown>)[] = [
     async () => rmSync(folder, { recursive: true, force: true }),
-    () => relay.close(),
     () => admin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   ];
   const undo = async () => {
     for (const step of started.splice(0).reverse()) await step().catch(() => undefined);
   };
   try {
+    const relay = await startRelay(databaseUrl);
+    started.push(() => relay.close());
     const redisPort = await freePort();
     let redis: ChildProcess | undefined;
     const startRedis = async () => {
