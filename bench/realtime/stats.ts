@@ -2,6 +2,8 @@
 
 /** Delivery latency, send → receipt, of live deliveries outside the failover window. */
 export const LATENCY_P99_BUDGET_MS = 100;
+/** The killed process's last client resumed on the other within this long after the kill (ms). */
+export const FAILOVER_BUDGET_MS = 3_000;
 
 /** The nearest-rank percentile of sorted values (p in 0–100); NaN when there are none. */
 export function percentile(sorted: ArrayLike<number>, p: number): number {

@@ -297,6 +297,10 @@ export function createAuth({
       admin({ defaultRole, adminRoles: ["admin"] }),
       jwt({
         jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
+        // Else every session read (each member's request, each socket that opens) signs an ID token
+        // nobody asked for, into a `set-auth-jwt` header: two more reads and an Ed25519 signature.
+        // Clients that want one ask /api/auth/token.
+        disableSettingJwtHeader: true,
         jwt: {
           issuer: baseURL,
           audience: baseURL,

@@ -1,9 +1,9 @@
-import { toAppError } from "../errors.ts";
-import { eq } from "drizzle-orm";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
 import { defaultRole, isRole, type Role } from "../../universal/auth/permissions.ts";
 import type { Database } from "../../db/client.ts";
-import { authUsers, users } from "../../db/schema/index.ts";
-import type { Auth } from "./create-auth.ts";
+import { authSessions, authUsers, users } from "../../db/schema/index.ts";
+import { type Auth, SESSION_MAX_AGE_SECONDS } from "./create-auth.ts";
 
 /** Who is making a request, as the server establishes it (never from what the client claims). */
 export interface Viewer {
@@ -37,49 +37,109 @@ export async function getViewer(auth: Auth, db: Database, headers: Headers): Pro
 /**
  * `getViewer`, with the session's id (undefined for a Bearer ID token): a socket remembers it, to
  * end with it. Kept off `Viewer`, which pages carry to the browser.
+ *
+ * A session cookie is read here in one indexed read (the session by its token, its account and
+ * profile), not through better-auth's get-session endpoint, which every member's request and every
+ * socket went through: a context per call, a signature key imported per call, and four reads one
+ * after another. Only reading is done here; signing in, out and refreshing stay better-auth's.
  */
 export async function getViewerAndSession(
   auth: Auth,
   db: Database,
   headers: Headers,
 ): Promise<{ viewer: Viewer; sessionId: string | undefined } | null> {
-  let uid: string | undefined;
-  let signedInAt: number | null = null;
-  let sessionId: string | undefined;
   const authorization = headers.get("authorization");
   if (authorization?.startsWith("Bearer ")) {
     const result = await auth.api.verifyJWT({ body: { token: authorization.slice(7).trim() } }).catch(() => null);
-    uid = result?.payload?.sub;
-  } else if (SESSION_COOKIE.test(headers.get("cookie") ?? "")) {
-    // A cookie that names no session is a visitor; a database that cannot answer now is not (503).
-    const session = await auth.api.getSession({ headers }).catch((error: unknown) => {
-      if (toAppError(error).code === "unavailable") throw error;
-      return null;
-    });
-    uid = session?.user.id;
-    signedInAt = session ? new Date(session.session.createdAt).getTime() : null;
-    sessionId = session?.session.id;
+    const uid = result?.payload?.sub;
+    if (!uid) return null;
+    const [row] = await db
+      .select({ user: authUsers, profile: users })
+      .from(authUsers)
+      .leftJoin(users, eq(users.uid, authUsers.id))
+      .where(eq(authUsers.id, uid));
+    return row ? toViewerAndSession(row, null, undefined) : null;
   }
-  if (!uid) return null;
+  const cookie = headers.get("cookie") ?? "";
+  if (!SESSION_COOKIE.test(cookie)) return null;
+  const token = await sessionToken(auth, cookie);
+  if (!token) return null;
+  const now = Date.now();
   const [row] = await db
-    .select({ user: authUsers, profile: users })
-    .from(authUsers)
+    .select({ user: authUsers, profile: users, sessionId: authSessions.id, signedInAt: authSessions.createdAt })
+    .from(authSessions)
+    .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
     .leftJoin(users, eq(users.uid, authUsers.id))
-    .where(eq(authUsers.id, uid));
-  if (!row || isBanned(row.user)) return null;
-  const role = isRole(row.profile?.role) ? row.profile.role : defaultRole;
+    .where(
+      and(
+        eq(authSessions.token, token),
+        gt(authSessions.expiresAt, new Date(now)),
+        // Past the absolute lifetime the session is over, though nobody has deleted it yet (create-auth.ts).
+        gt(authSessions.createdAt, new Date(now - SESSION_MAX_AGE_SECONDS * 1000)),
+      ),
+    );
+  return row ? toViewerAndSession(row, row.signedInAt.getTime(), row.sessionId) : null;
+}
+
+type AccountRow = { user: typeof authUsers.$inferSelect; profile: typeof users.$inferSelect | null };
+
+/** The viewer an account and its profile make; nobody when the account is banned. */
+function toViewerAndSession(
+  { user, profile }: AccountRow,
+  signedInAt: number | null,
+  sessionId: string | undefined,
+): { viewer: Viewer; sessionId: string | undefined } | null {
+  if (isBanned(user)) return null;
+  const role = isRole(profile?.role) ? profile.role : defaultRole;
   const viewer: Viewer = {
-    uid,
-    email: row.user.email,
-    name: row.profile?.displayName ?? row.user.name,
-    image: row.profile?.photoURL ?? row.user.image ?? null,
+    uid: user.id,
+    email: user.email,
+    name: profile?.displayName ?? user.name,
+    image: profile?.photoURL ?? user.image ?? null,
     role,
-    tag: row.profile?.tag ?? "member",
-    title: row.profile?.title ?? "member",
-    level: row.profile?.level ?? 1,
+    tag: profile?.tag ?? "member",
+    title: profile?.title ?? "member",
+    level: profile?.level ?? 1,
     signedInAt,
   };
   return { viewer, sessionId };
+}
+
+/** The session cookie's name and the secret that signs it, as better-auth settled them (per auth instance). */
+const cookieKeys = new WeakMap<Auth, Promise<{ name: string; secret: string }>>();
+
+/**
+ * The session token of a `Cookie` header, when its signature is ours: better-auth's cookie is
+ * `token.signature`, URI-encoded, the signature the base64 HMAC-SHA256 of the token by the auth
+ * secret. Null when there is none or it was tampered with.
+ */
+export async function sessionToken(auth: Auth, cookieHeader: string): Promise<string | null> {
+  let keys = cookieKeys.get(auth);
+  if (!keys) {
+    keys = auth.$context.then((context) => ({ name: context.authCookies.sessionToken.name, secret: context.secret }));
+    cookieKeys.set(auth, keys);
+  }
+  const { name, secret } = await keys;
+  let value: string | undefined;
+  for (const part of cookieHeader.split(";")) {
+    const at = part.indexOf("=");
+    if (at === -1 || part.slice(0, at).trim() !== name) continue;
+    value = part.slice(at + 1).trim();
+    break;
+  }
+  if (!value) return null;
+  if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+  try {
+    value = decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = Buffer.from(value.slice(dot + 1), "base64");
+  const expected = createHmac("sha256", secret).update(token).digest();
+  return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
 }
 
 /** A ban without an end date lasts; one with an end date lasts until then. */

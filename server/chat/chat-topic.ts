@@ -7,6 +7,7 @@ import { queryRows, type Database } from "../../db/client.ts";
 import { chatMessages, users } from "../../db/schema/index.ts";
 import { can } from "../../universal/auth/permissions.ts";
 import { roomTopic, type PersistedEvent } from "../../universal/realtime/protocol.ts";
+import { freshReads } from "../realtime/fresh-reads.ts";
 import type { TopicSource } from "../realtime/topic-source.ts";
 import { messageById, messageColumns, toChatMessage } from "./message-rows.ts";
 import { findRoom, mayRead } from "./room-access.ts";
@@ -70,19 +71,24 @@ export async function roomEventsAfter(
 }
 
 export function chatRoomTopic(db: Database, replayMax = REPLAY_MAX): TopicSource {
+  // Subscribers that ask at once share a read of the room begun after they asked (a burst of resumes).
+  const room = freshReads(
+    (id: string) => id,
+    (id) => findRoom(db, id),
+  );
   return {
     typing: true,
     async mayRead(viewer, id) {
       if (!viewer || !can(viewer.role, "chat:read")) return false;
-      const room = await findRoom(db, id);
-      return room !== undefined && (await mayRead(db, viewer, room));
+      const found = await room(id);
+      return found !== undefined && (await mayRead(db, viewer, found));
     },
     lastId: (id) => roomLastEventId(db, id),
     eventsAfter: (id, afterId) => roomEventsAfter(db, id, afterId, replayMax),
     // A lounge shows who has it open; a direct conversation, whether its two members are on the site.
     async presence(id) {
-      const room = await findRoom(db, id);
-      return room?.kind === "direct" ? [room.memberA ?? "", room.memberB ?? ""].filter(Boolean) : "subscribers";
+      const found = await room(id);
+      return found?.kind === "direct" ? [found.memberA ?? "", found.memberB ?? ""].filter(Boolean) : "subscribers";
     },
   };
 }

@@ -185,8 +185,15 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
     }
   }
 
-  function onConnection(socket: WebSocket, viewer: Viewer | null, sessionId: string | undefined, address: string, readAt: number): void {
-    const connection = newConnection(socket, { viewer, sessionId, address, readAt }, connectionRate);
+  function onConnection(
+    socket: WebSocket,
+    stream: Duplex,
+    viewer: Viewer | null,
+    sessionId: string | undefined,
+    address: string,
+    readAt: number,
+  ): void {
+    const connection = newConnection(socket, stream, { viewer, sessionId, address, readAt }, connectionRate);
     connections.add(connection);
     if (viewer) accountSockets.set(viewer.uid, (accountSockets.get(viewer.uid) ?? 0) + 1);
     else visitorSockets.set(address, (visitorSockets.get(address) ?? 0) + 1);
@@ -293,7 +300,9 @@ export function attachSocketServer(server: Server, options: SocketServerOptions)
           refuseOpen(request, socket, head, "too-many-sockets");
           return;
         }
-        wss.handleUpgrade(request, socket, head, (ws) => onConnection(ws, identity?.viewer ?? null, identity?.sessionId, address, readAt));
+        wss.handleUpgrade(request, socket, head, (ws) =>
+          onConnection(ws, socket, identity?.viewer ?? null, identity?.sessionId, address, readAt),
+        );
       });
   };
   server.on("upgrade", onUpgrade);

@@ -17,6 +17,7 @@ import {
 import type { Logger } from "../logger.ts";
 import type { RealtimeHub } from "./hub.ts";
 import { SITE, type Presence, type PresenceChange } from "./presence.ts";
+import { freshReads } from "./fresh-reads.ts";
 import type { Connection, Member, Send, StillHolds } from "./socket-connection.ts";
 import type { TopicSource } from "./topic-source.ts";
 
@@ -49,8 +50,28 @@ export interface Subscriptions {
   close(): void;
 }
 
+/**
+ * The source with its history reads shared among subscribers that ask at once (fresh-reads.ts): a
+ * burst of resumes (the clients of a process that died) reads a topic's newest id and what followed
+ * each last id seen a few times, not once per client.
+ */
+function sharingHistory(source: TopicSource): TopicSource {
+  return {
+    ...source,
+    lastId: freshReads(
+      (id: string) => id,
+      (id) => source.lastId(id),
+    ),
+    eventsAfter: freshReads(
+      (id: string, afterId: number) => `${afterId}:${id}`,
+      (id, afterId) => source.eventsAfter(id, afterId),
+    ),
+  };
+}
+
 export function createSubscriptions(options: SubscriptionsOptions): Subscriptions {
-  const { hub, logger, topics, presence, send, stillHolds } = options;
+  const { hub, logger, presence, send, stillHolds } = options;
+  const topics = Object.fromEntries(Object.entries(options.topics).map(([kind, source]) => [kind, sharingHistory(source)]));
 
   /**
    * One feed per topic with a subscriber in this process. Persisted events (or pokes from other
