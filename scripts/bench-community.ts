@@ -22,6 +22,7 @@ import { SITE_SEARCH_POSTS } from "../server/search/site-search.ts";
 import { listMembers } from "../server/users/directory.ts";
 import { directoryQuery, encodeCursor } from "../server/users/users-schemas.ts";
 import { FEED_PAGE } from "../universal/feed/feed-limits.ts";
+import { percentile } from "./bench-budgets.ts";
 import { seedCommunity, type CommunitySeed } from "./bench-community-seed.ts";
 
 export const FEED_QUERY_BUDGET_P95_MS = 20;
@@ -69,11 +70,6 @@ const BUDGETS: Record<Group, { budgetMs: number; what: string }> = {
     what: `directory (listMembers, searched and listed), ${SEED.members.toLocaleString("en-US")} members`,
   },
 };
-
-export function percentile(samples: readonly number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 /** The signed-in member `uid` as the queries see one: a plain member at level 1. */
 export function benchViewer(uid: string): Viewer {

@@ -6,6 +6,7 @@ import { ensureContent } from "../server/content/content-store.ts";
 import { refreshNameWords } from "../server/content/name-match.ts";
 import { searchContent } from "../server/content-api/search.ts";
 import { createLogger } from "../server/logger.ts";
+import { percentile } from "./bench-budgets.ts";
 
 const CATALOG_SIZE = 100_000;
 /**
@@ -31,11 +32,6 @@ const QUERIES = [
 ];
 const ROUNDS = 25;
 export const SEARCH_BUDGET_P95_MS = 20;
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 async function timed(run: () => Promise<unknown>, rounds: number): Promise<number[]> {
   const samples: number[] = [];
