@@ -24,6 +24,7 @@ import { startEventReminders } from "./clans/clan-events.ts";
 import { startAnnouncementNotifications } from "./announcements/announcements.ts";
 import { startRankingSnapshots } from "./rankings/rankings.ts";
 import { startDashboardRollUp } from "./dashboard/dashboard.ts";
+import { startSessionSweep } from "./auth/session-sweep.ts";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -116,6 +117,8 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
   const stopAnnouncements = startAnnouncementNotifications(database.db, hub, logger);
   // The admin dashboard's daily roll-up: today counted again each minute, a missing day once.
   const stopDashboard = startDashboardRollUp(database.db, logger, config.DASHBOARD_REFRESH_SECONDS * 1_000);
+  // Sessions past their end, which no request deletes, every hour (the same whichever process does it).
+  const stopSessionSweep = startSessionSweep(database.db, logger);
   await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done));
   const shownHost = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
   logger.info("listening", { url: `http://${shownHost}:${config.PORT}`, mode: config.NODE_ENV, realtime: bus?.kind ?? "in-process" });
@@ -139,6 +142,7 @@ export async function boot({ build, clientDir, wrapListener = (listener) => list
     stopAnnouncements();
     stopDashboard();
     stopSnapshots();
+    stopSessionSweep();
     // Sockets are told the server is going away (1001): their clients reconnect and resume.
     const socketsClosed = sockets.close();
     server.close(async () => {
