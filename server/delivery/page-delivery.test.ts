@@ -256,6 +256,46 @@ describe("page delivery", () => {
     expect(await pages.cached(page("/feed?cursor=abc"))).toBeUndefined();
   });
 
+  it("sends a live render whole, compressed as the reader asks, in one piece with its length", async () => {
+    const { pages } = delivery();
+    // A page of a realistic size (a small one is not worth compressing, and is sent as it is).
+    const rows = Array.from({ length: 200 }, (_, index) => `<li class="row">entry ${index}</li>`).join("");
+    const render: RenderPage = async (request) =>
+      new Response(`<!DOCTYPE html><html><body><p>${request.headers.get("cookie")}</p><ul>${rows}</ul></body></html>`, {
+        headers: { "Content-Type": "text/html; charset=utf-8", Vary: "Cookie" },
+      });
+    const member = { nonce: "MINE", anonymous: false };
+    for (const [accepted, encoding, decode] of [
+      ["gzip, deflate, br", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+    ] as const) {
+      const answer = await pages.document(page("/me", { cookie: SESSION, "Accept-Encoding": accepted }), render, member);
+      const headers = answer.response.headers;
+      expect(headers.get("Content-Encoding")).toBe(encoding);
+      expect(headers.get("Vary")).toBe("Cookie, Accept-Encoding");
+      expect(headers.get("Cache-Control")).toBe("no-store");
+      const body = await bytesOf(answer);
+      expect(Number(headers.get("Content-Length"))).toBe(body.byteLength);
+      expect(decode(body).toString("utf8")).toContain(`<p>${SESSION}</p>`);
+    }
+    const plain = await pages.document(page("/me", { cookie: SESSION }), render, member);
+    expect(plain.response.headers.get("Content-Encoding")).toBeNull();
+    expect(await plain.response.text()).toContain(`<p>${SESSION}</p>`);
+    // A body already encoded, or none, is left as it is.
+    const encoded = await pages.document(
+      page("/me", { "Accept-Encoding": "br" }),
+      async () => new Response("x", { headers: { "Content-Encoding": "gzip" } }),
+      member,
+    );
+    expect(encoded.response.headers.get("Content-Length")).toBeNull();
+    const redirect = await pages.document(
+      page("/me"),
+      async () => new Response(null, { status: 302, headers: { Location: "/login" } }),
+      member,
+    );
+    expect(redirect.response.status).toBe(302);
+  });
+
   it("answers from memory only a credential-free GET of a page the cache holds", async () => {
     const { pages } = delivery();
     const { render, count } = fakeRenderer();

@@ -33,7 +33,7 @@ const gzipAsync = promisify(gzip);
 /** Brotli's quality for a body kept seconds, not a build: fast, still smaller than gzip. */
 const SHARED_BROTLI_QUALITY = 5;
 /** Below this, compressing costs more than it saves (as `compress()`'s threshold). */
-const COMPRESS_FROM_BYTES = 1024;
+export const COMPRESS_FROM_BYTES = 1024;
 
 export interface EncodedBytes {
   bytes: Uint8Array<ArrayBuffer>;
