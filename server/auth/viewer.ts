@@ -137,7 +137,10 @@ export async function sessionToken(auth: Auth, cookieHeader: string): Promise<st
   const dot = value.lastIndexOf(".");
   if (dot < 1) return null;
   const token = value.slice(0, dot);
-  const signature = Buffer.from(value.slice(dot + 1), "base64");
+  const encoded = value.slice(dot + 1);
+  // As better-call reads it: 32 bytes in padded base64, nothing else (Node's decoder would skip stray characters).
+  if (!/^[A-Za-z0-9+/]{43}=$/.test(encoded)) return null;
+  const signature = Buffer.from(encoded, "base64");
   const expected = createHmac("sha256", secret).update(token).digest();
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
 }
