@@ -1,9 +1,9 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { defaultRole, isRole, type Role } from "../../universal/auth/permissions.ts";
 import type { SocketCloseReason } from "../../universal/realtime/protocol.ts";
 import type { Database } from "../../db/client.ts";
 import { authSessions, authUsers, users } from "../../db/schema/index.ts";
-import { SESSION_MAX_AGE_SECONDS } from "./create-auth.ts";
+import { sessionIsLive } from "./session-lifetime.ts";
 import { isBanned } from "./viewer.ts";
 
 /**
@@ -31,13 +31,7 @@ export async function sessionStanding(
       authSessions,
       held.sessionId === undefined
         ? sql`false`
-        : and(
-            eq(authSessions.id, held.sessionId),
-            eq(authSessions.userId, authUsers.id),
-            gt(authSessions.expiresAt, new Date(now)),
-            // Past the absolute lifetime the session is over, though nobody has deleted it yet (create-auth.ts).
-            gt(authSessions.createdAt, new Date(now - SESSION_MAX_AGE_SECONDS * 1000)),
-          ),
+        : and(eq(authSessions.id, held.sessionId), eq(authSessions.userId, authUsers.id), sessionIsLive(now)),
     )
     .where(eq(authUsers.id, held.uid));
   if (!row) return "account-deleted";

@@ -5,12 +5,12 @@
  * came back would otherwise stay for good: the sessions table keeps a limit this way. Deleting is
  * the same whichever process does it, so several may run it at once.
  */
-import { inArray, lt, or } from "drizzle-orm";
+import { inArray, not } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { authSessions } from "../../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import { startSweep } from "../sweep.ts";
-import { SESSION_MAX_AGE_SECONDS } from "./create-auth.ts";
+import { sessionIsLive } from "./session-lifetime.ts";
 
 const BATCH = 1_000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -22,7 +22,7 @@ export async function deleteEndedSessions(db: Database, now = Date.now()): Promi
     const ended = db
       .select({ id: authSessions.id })
       .from(authSessions)
-      .where(or(lt(authSessions.expiresAt, new Date(now)), lt(authSessions.createdAt, new Date(now - SESSION_MAX_AGE_SECONDS * 1000))))
+      .where(not(sessionIsLive(now)))
       .limit(BATCH);
     const rows = await db.delete(authSessions).where(inArray(authSessions.id, ended)).returning({ id: authSessions.id });
     deleted += rows.length;

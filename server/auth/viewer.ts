@@ -1,9 +1,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { parseCookies } from "better-auth/cookies";
+import { and, eq } from "drizzle-orm";
 import { defaultRole, isRole, type Role } from "../../universal/auth/permissions.ts";
 import type { Database } from "../../db/client.ts";
 import { authSessions, authUsers, users } from "../../db/schema/index.ts";
-import { type Auth, SESSION_MAX_AGE_SECONDS } from "./create-auth.ts";
+import type { Auth } from "./create-auth.ts";
+import { sessionIsLive } from "./session-lifetime.ts";
 
 /** Who is making a request, as the server establishes it (never from what the client claims). */
 export interface Viewer {
@@ -64,20 +66,12 @@ export async function getViewerAndSession(
   if (!SESSION_COOKIE.test(cookie)) return null;
   const token = await sessionToken(auth, cookie);
   if (!token) return null;
-  const now = Date.now();
   const [row] = await db
     .select({ user: authUsers, profile: users, sessionId: authSessions.id, signedInAt: authSessions.createdAt })
     .from(authSessions)
     .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
     .leftJoin(users, eq(users.uid, authUsers.id))
-    .where(
-      and(
-        eq(authSessions.token, token),
-        gt(authSessions.expiresAt, new Date(now)),
-        // Past the absolute lifetime the session is over, though nobody has deleted it yet (create-auth.ts).
-        gt(authSessions.createdAt, new Date(now - SESSION_MAX_AGE_SECONDS * 1000)),
-      ),
-    );
+    .where(and(eq(authSessions.token, token), sessionIsLive(Date.now())));
   return row ? toViewerAndSession(row, row.signedInAt.getTime(), row.sessionId) : null;
 }
 
@@ -120,20 +114,9 @@ export async function sessionToken(auth: Auth, cookieHeader: string): Promise<st
     cookieKeys.set(auth, keys);
   }
   const { name, secret } = await keys;
-  let value: string | undefined;
-  for (const part of cookieHeader.split(";")) {
-    const at = part.indexOf("=");
-    if (at === -1 || part.slice(0, at).trim() !== name) continue;
-    value = part.slice(at + 1).trim();
-    break;
-  }
+  // better-auth's own reading: quotes stripped, URI-decoded where it can be.
+  const value = parseCookies(cookieHeader).get(name);
   if (!value) return null;
-  if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-  try {
-    value = decodeURIComponent(value);
-  } catch {
-    return null;
-  }
   const dot = value.lastIndexOf(".");
   if (dot < 1) return null;
   const token = value.slice(0, dot);

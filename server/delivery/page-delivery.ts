@@ -10,15 +10,13 @@
  * `_payload.json` answers a prerendered page's loader data as JSON, from the same renders.
  */
 import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { isLanguage, LANGUAGE_PARAM, languageFromRequest, LOCALE_COOKIE } from "../../universal/i18n/languages.ts";
 import { createRouteMatcher, matchRouteRules, normalizePath, routeRules, type RouteRule } from "../../universal/delivery/route-rules.ts";
 import { carriesCredentials } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
 import { matchesIfNoneMatch, shortDigest } from "../content-api/http-cache.ts";
 import { inlineScriptHash } from "../security-headers.ts";
-import { COMPRESS_FROM_BYTES, preferredEncoding } from "../http/shared-body.ts";
+import { COMPRESS_FROM_BYTES, compressed, preferredEncoding } from "../http/shared-body.ts";
 import { renderKey, type CachedPage, type RenderCache, type RenderOutcome, type UncachedRender } from "./render-cache.ts";
 
 export type LoaderDataCapture = (loaderData: Record<string, unknown>) => void;
@@ -56,9 +54,6 @@ const PAGE_VARY = "Accept-Encoding, Cookie";
 const BROTLI_QUALITY = 6;
 /** The content version is a query: asked at most this often, so a cached page needs no database. */
 export const CONTENT_VERSION_TTL_MS = 1_000;
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 export interface PageDeliveryOptions {
   cache: RenderCache;
@@ -160,16 +155,7 @@ async function renderForCache(request: Request, render: RenderPage, now: number)
   }
   const sealed = sealInlineScripts(html, nonce);
   const identity = Buffer.from(sealed.html, "utf8");
-  const [brotli, gzipped] = await Promise.all([
-    brotliAsync(identity, {
-      params: {
-        [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
-      },
-    }),
-    gzipAsync(identity),
-  ]);
+  const [brotli, gzipped] = await Promise.all([compressed(identity, "br", BROTLI_QUALITY), compressed(identity, "gzip")]);
   const tag = shortDigest(identity, 27);
   const page: CachedPage = {
     contentType: response.headers.get("content-type") ?? "text/html; charset=utf-8",
@@ -220,18 +206,7 @@ async function inOnePiece(request: Request, response: Response): Promise<Respons
   const vary = headers.get("Vary");
   if (!vary?.toLowerCase().includes("accept-encoding")) headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
   const encoding = html.byteLength < COMPRESS_FROM_BYTES ? "identity" : preferredEncoding(request.headers.get("accept-encoding"));
-  const body =
-    encoding === "br"
-      ? await brotliAsync(html, {
-          params: {
-            [zlib.BROTLI_PARAM_QUALITY]: LIVE_BROTLI_QUALITY,
-            [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-            [zlib.BROTLI_PARAM_SIZE_HINT]: html.byteLength,
-          },
-        })
-      : encoding === "gzip"
-        ? await gzipAsync(html)
-        : html;
+  const body = encoding === "identity" ? html : await compressed(html, encoding, LIVE_BROTLI_QUALITY);
   if (encoding !== "identity") headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(body.byteLength));
   return new Response(body, { status: response.status, statusText: response.statusText, headers });

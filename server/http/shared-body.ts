@@ -47,6 +47,24 @@ export interface SharedBody {
   bytes(encoding: Encoding): Promise<EncodedBytes>;
 }
 
+/** `bytes` in `encoding` (brotli at `brotliQuality`; gzip at its default level), off the main thread. */
+export async function compressed(
+  bytes: Uint8Array,
+  encoding: Exclude<Encoding, "identity">,
+  brotliQuality = SHARED_BROTLI_QUALITY,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const out = await (encoding === "br"
+    ? brotliAsync(bytes, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: brotliQuality,
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+        },
+      })
+    : gzipAsync(bytes));
+  return new Uint8Array(out);
+}
+
 export function sharedJson(value: unknown): SharedBody {
   const identity: EncodedBytes = { bytes: Buffer.from(JSON.stringify(value), "utf8"), encoding: "identity" };
   const encoded = new Map<Encoding, Promise<EncodedBytes>>();
@@ -56,17 +74,7 @@ export function sharedJson(value: unknown): SharedBody {
       if (encoding === "identity" || identity.bytes.byteLength < COMPRESS_FROM_BYTES) return Promise.resolve(identity);
       let found = encoded.get(encoding);
       if (!found) {
-        const compressing =
-          encoding === "br"
-            ? brotliAsync(identity.bytes, {
-                params: {
-                  [zlib.BROTLI_PARAM_QUALITY]: SHARED_BROTLI_QUALITY,
-                  [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-                  [zlib.BROTLI_PARAM_SIZE_HINT]: identity.bytes.byteLength,
-                },
-              })
-            : gzipAsync(identity.bytes);
-        found = compressing.then((bytes) => ({ bytes: new Uint8Array(bytes), encoding }));
+        found = compressed(identity.bytes, encoding).then((bytes) => ({ bytes, encoding }));
         encoded.set(encoding, found);
       }
       return found;

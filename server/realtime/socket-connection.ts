@@ -39,10 +39,8 @@ export class FrameWindow {
 
 export interface Connection {
   socket: WebSocket;
-  /** The upgraded TCP stream under `socket`: corked while frames are being sent, so that they leave together. */
+  /** The upgraded TCP stream under `socket`: corked for the rest of a tick in which frames are sent, so that they leave together. */
   stream: Duplex;
-  /** Frames sent in this tick wait in `stream` until it ends (see createSend). */
-  corked: boolean;
   viewer: Viewer | null;
   /** The session the socket opened with (undefined: a visitor, or a Bearer ID token). */
   sessionId: string | undefined;
@@ -86,7 +84,6 @@ export function newConnection(
   return {
     socket,
     stream,
-    corked: false,
     viewer: identity.viewer,
     sessionId: identity.sessionId,
     address: identity.address,
@@ -103,10 +100,9 @@ export function newConnection(
 /** Sends a frame to a connection; `text` is the frame as JSON, when the caller sends one frame to many (serialised once). */
 export type Send = (connection: Connection, frame: ServerFrame, text?: string) => void;
 
-/** Lets the frames a connection was sent in this tick go, in as few writes as the kernel allows. */
-function uncork(connection: Connection): void {
-  connection.corked = false;
-  connection.stream.uncork();
+/** Lets the frames sent in this tick go, in as few writes as the kernel allows. */
+function uncork(stream: Duplex): void {
+  stream.uncork();
 }
 
 /**
@@ -124,10 +120,11 @@ export function createSend(logger: Logger, maxBuffered: number): Send {
       socket.terminate();
       return;
     }
-    if (!connection.corked) {
-      connection.corked = true;
-      connection.stream.cork();
-      process.nextTick(uncork, connection);
+    // Uncorked between ws's own sends: the first frame of the tick corks it until the tick ends.
+    const { stream } = connection;
+    if (stream.writableCorked === 0) {
+      stream.cork();
+      process.nextTick(uncork, stream);
     }
     socket.send(text ?? JSON.stringify(frame));
   };
