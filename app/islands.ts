@@ -73,6 +73,7 @@ export const islands = {
   "announcement-manager": () => import("./features/announcements/announcement-manager.tsx").then((module) => module.AnnouncementManager),
   "site-settings": () => import("./features/settings/site-settings-form.tsx").then((module) => module.SiteSettingsForm),
   "admin-members": () => import("./features/admin/member-badges.tsx").then((module) => module.MemberList),
+  "admin-member-standing": () => import("./features/admin/admin-member.tsx").then((module) => module.MemberStanding),
   "guide-decision": () => import("./features/guides/guide-review-queue.tsx").then((module) => module.GuideDecision),
   "hidden-guides": () => import("./features/guides/hidden-guides.tsx").then((module) => module.HiddenGuides),
   "hidden-posts": () => import("./features/feed/hidden-posts.tsx").then((module) => module.HiddenPosts),

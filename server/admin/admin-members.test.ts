@@ -69,12 +69,25 @@ describe.each(testEngines)("the admin's members on %s", (engine) => {
     expect(body.data.profile).toMatchObject({ uid: poster.uid, displayName: "Người Đăng", role: "user", points: 0 });
     expect(body.data.activity).toEqual({ posts: 1, comments: 0, chatMessages: 0, offers: 0, guides: 0 });
     expect(body.data.ban).toBeNull();
+    // The spec's profile fields, times as the profile keeps them (milliseconds).
+    expect(body.data.profile).toHaveProperty("photoURL");
+    expect(typeof body.data.profile.createdAt).toBe("number");
+    expect(body.data.profile).toHaveProperty("updatedAt");
+    expect(body.data.profile).toHaveProperty("lastLoginAt");
     expect(body.data.sessions).toHaveLength(1);
     expect(body.data.sessions[0]).toHaveProperty("expiresAt");
     // A banned member: the ban and its reason; their sessions ended with it.
     const banned = await get(`/api/admin/users/${tuan.uid}`);
     expect(banned.body.data.sessions).toEqual([]);
     expect((await get("/api/admin/users/nobody-here")).status).toBe(404);
+    // A ban that would have ended already is refused, naming its end; nothing changes.
+    const past = await call(t.app, `/api/admin/users/${poster.uid}/ban`, {
+      body: { reason: "Spam", until: new Date(Date.now() - 60_000).toISOString() },
+      cookie: admin.cookie,
+    });
+    expect(past.status).toBe(400);
+    expect((await past.json()).error.details).toMatchObject({ field: "until" });
+    expect((await get(`/api/admin/users/${poster.uid}`)).body.data.sessions).toHaveLength(1);
     expect((await get(`/api/admin/users/${poster.uid}`, lan.cookie)).status).toBe(403);
   });
 

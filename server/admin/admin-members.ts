@@ -3,7 +3,7 @@
  * done (counts), their ban and their active sessions; and the admin's hand on their contribution
  * points (`POST /api/admin/users/{uid}/points`), audited with its reason.
  */
-import { and, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
@@ -19,6 +19,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { clientIdSchema } from "../../universal/schemas.ts";
+import { sessionIsLive } from "../auth/session-lifetime.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { adjustPoints } from "../contribution/contribution.ts";
 import { AppError } from "../errors.ts";
@@ -46,10 +47,12 @@ export const pointsAdjustment = z
   .strict();
 
 export interface AdminMemberDetail {
-  profile: AdminUser & { photoURL: string | null; emailVerified: boolean };
+  /** The spec's profile fields (times in milliseconds, as the profile has them), with the account's standing. */
+  profile: AdminUser & { photoURL: string | null; emailVerified: boolean; updatedAt: number | null; lastLoginAt: number | null };
   ban: { reason: string | null; until: string | null } | null;
   activity: { posts: number; comments: number; chatMessages: number; offers: number; guides: number };
-  sessions: { id: string; createdAt: string; expiresAt: string; ipAddress: string | null; userAgent: string | null }[];
+  /** Live sessions, the most recently used first. */
+  sessions: { id: string; createdAt: string; updatedAt: string; expiresAt: string; ipAddress: string | null; userAgent: string | null }[];
 }
 
 async function countOf(db: Database, table: PgTable, condition: SQL): Promise<number> {
@@ -64,7 +67,10 @@ export async function readAdminMember(db: Database, uid: string, now = Date.now(
   const [account] = await db.select().from(authUsers).where(eq(authUsers.id, uid));
   if (!account) throw new AppError("not-found", "No such member.");
   const [listed] = await searchAdminUsers(db, { uid });
-  const [profile] = await db.select({ photoURL: users.photoURL }).from(users).where(eq(users.uid, uid));
+  const [profile] = await db
+    .select({ photoURL: users.photoURL, updatedAt: users.updatedAt, lastLoginAt: users.lastLoginAt })
+    .from(users)
+    .where(eq(users.uid, uid));
   const [postCount, commentCount, messageCount, offerCount, guideCount, sessions] = await Promise.all([
     countOf(db, posts, eq(posts.authorUid, uid)),
     countOf(db, comments, eq(comments.authorUid, uid)),
@@ -74,17 +80,24 @@ export async function readAdminMember(db: Database, uid: string, now = Date.now(
     db
       .select()
       .from(authSessions)
-      .where(and(eq(authSessions.userId, uid), gt(authSessions.expiresAt, new Date(now))))
-      .orderBy(authSessions.createdAt),
+      .where(and(eq(authSessions.userId, uid), sessionIsLive(now)))
+      .orderBy(desc(authSessions.updatedAt)),
   ]);
   if (!listed) throw new AppError("not-found", "No such member.");
   return {
-    profile: { ...listed, photoURL: profile?.photoURL ?? null, emailVerified: account.emailVerified },
+    profile: {
+      ...listed,
+      photoURL: profile?.photoURL ?? null,
+      emailVerified: account.emailVerified,
+      updatedAt: profile?.updatedAt ?? null,
+      lastLoginAt: profile?.lastLoginAt ?? null,
+    },
     ban: listed.banned ? { reason: account.banReason, until: account.banExpires?.toISOString() ?? null } : null,
     activity: { posts: postCount, comments: commentCount, chatMessages: messageCount, offers: offerCount, guides: guideCount },
     sessions: sessions.map((session) => ({
       id: session.id,
       createdAt: session.createdAt.toISOString(),
+      updatedAt: session.updatedAt.toISOString(),
       expiresAt: session.expiresAt.toISOString(),
       ipAddress: session.ipAddress,
       userAgent: session.userAgent,

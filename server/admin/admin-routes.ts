@@ -122,6 +122,9 @@ export function adminRoutes(db: Database, hub: Pick<RealtimeHub, "publish">) {
       const uid = uidParam(c);
       const { reason, until } = await parseJson(c, ban);
       if (uid === admin.uid) throw new AppError("invalid-argument", "You cannot ban yourself.");
+      // A ban that ended before it began would end the member's sessions and nothing else.
+      if (until && Date.parse(until) <= Date.now())
+        throw new AppError("invalid-argument", "'until' must be in the future (or left out for a permanent ban).", { field: "until" });
       await db.transaction(async (tx) => {
         const before = await banState(tx, uid);
         await banUser(tx, uid, reason, until ? new Date(until) : null);

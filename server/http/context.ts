@@ -88,7 +88,8 @@ export function idParam(c: AppContext, what: string): number {
 }
 
 /** Account ids are short runs of letters, digits, `-` and `_` (better-auth makes 32 letters and digits); anything else names no account. */
-const UID = /^[A-Za-z0-9_-]{1,64}$/;
+/** What an account id looks like (better-auth's ids); anything else names no account. */
+export const UID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The `:uid` of the path, or a 404 when it cannot name an account (before it reaches a statement). */
 export function uidParam(c: AppContext): string {

@@ -99,10 +99,11 @@ describe.each(testEngines)("sockets end with their sessions, and have limits, on
     const since = Date.now();
     expect(await closedWithin(client, since)).toMatchObject({ code: SOCKET_CLOSE.sessionEnded, reason: "signed-out" });
 
-    // The client reconnects as what it now is: a visitor, who may not replay the member's topic.
+    // The client reconnects as what it now is: a visitor, who may not replay the member's topic, and
+    // is told the refusal is for want of a session (a page that missed the close re-reads who it is).
     const again = await connect(an.cookie);
     again.send({ type: "subscribe", topic: `user:${an.uid}`, after: 0 });
-    expect(await again.waitFor((frame) => frame.type === "error")).toMatchObject({ topic: `user:${an.uid}`, code: "permission-denied" });
+    expect(await again.waitFor((frame) => frame.type === "error")).toMatchObject({ topic: `user:${an.uid}`, code: "unauthenticated" });
     again.close();
 
     // The member's other device keeps its session, and its socket.

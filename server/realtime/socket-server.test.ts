@@ -67,7 +67,7 @@ describe.each(testEngines)("the /ws socket on %s", (engine) => {
     expect(await visitor.waitFor((frame) => frame.type === "error")).toEqual({
       type: "error",
       topic: "room:global-vi",
-      code: "permission-denied",
+      code: "unauthenticated",
     });
     visitor.close();
 

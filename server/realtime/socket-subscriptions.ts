@@ -317,7 +317,9 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
     if (!stillWanted(connection, topic, token)) return;
     if (!source || !allowed) {
       forget(connection, topic, token);
-      send(connection, { type: "error", topic, code: "permission-denied" });
+      // A socket without an account asking for a member's topic: its page believes it is signed in,
+      // and its session ended while it was away (a ban between a close and the reconnect).
+      send(connection, { type: "error", topic, code: connection.viewer ? "permission-denied" : "unauthenticated" });
       return;
     }
     const feed = feedFor(topic, source, id);

@@ -12,7 +12,7 @@ import offers from "../../locales/vi/offers.json" with { type: "json" };
 import reputation from "../../locales/vi/reputation.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
 import users from "../../locales/vi/users.json" with { type: "json" };
-import { expect, hydrated, islandHydratedIn, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
+import { expect, hydrated, islandHydratedIn, openFollowing, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 import { openRoom } from "./chat-room.ts";
 
 /**
@@ -256,7 +256,7 @@ test("an admin gives a member a title by hand; the member's upheld report earns 
   // The admin finds the member and gives a tag and a title by hand.
   await admin.page.goto(`/admin?members=${encodeURIComponent(`titled-${stamp}`)}`);
   await hydrated(admin.page);
-  const row = admin.page.getByRole("region", { name: moderation.members.title }).getByRole("article");
+  const row = admin.page.getByRole("region", { name: moderation.members.title, exact: true }).getByRole("article");
   await expect(row).toHaveCount(1);
   await row.getByText(moderation.members.edit).click();
   await row.getByLabel(moderation.members.tag).fill("vip");
@@ -401,23 +401,44 @@ test("a member writes a guide that saves itself, sends it for review, a moderato
 
 test.describe("banned", () => {
   test.use({ expectedConsole: [/Failed to load resource: the server responded with a status of 403/] });
-  test("a banned member is signed out at once and cannot sign in again", async ({ browser }) => {
-    const banned = await signUp(browser, { email: `banned-${stamp}@example.vn`, name: "Bị Khóa" });
+  test("an admin opens a member's page in /admin, changes their role and bans them: their open page is signed out at once, and they cannot sign in until the ban is lifted", async ({
+    browser,
+  }) => {
+    const email = `banned-${stamp}@example.vn`;
+    const banned = await signUp(browser, { email, name: `Bị Khóa ${stamp}` });
+    await banned.page.request.post("/api/profile/sync", { data: {}, headers: origin() });
+    await openFollowing(banned.page, "/");
     await expect(banned.page.getByRole("button", { name: vi.account.menu })).toBeVisible();
-    const uid = await uidOf(admin.page, `banned-${stamp}@example.vn`);
-    const response = await admin.page.request.post(`/api/admin/users/${uid}/ban`, {
-      data: { reason: "lừa đảo giao dịch" },
-      headers: origin(),
-    });
-    expect(response.status()).toBe(200);
 
-    // The page may notice the ended session itself and load anew (a page of islands reloads, decision 025),
-    // which aborts a reload asked for at the same moment: ask again until one completes.
-    await expect(async () => {
-      await banned.page.reload();
-    }).toPass({ timeout: 15_000 });
-    await hydrated(banned.page);
-    await expect(banned.page.getByRole("link", { name: vi.account.signIn, exact: true })).toBeVisible();
+    // The admin finds them by their name without its accents and opens their page.
+    await admin.page.goto("/admin?section=users");
+    await hydrated(admin.page);
+    const list = admin.page.getByRole("region", { name: moderation.members.title, exact: true });
+    await list.getByLabel(moderation.members.search).fill(`bi khoa ${stamp}`);
+    await list.getByRole("button", { name: moderation.members.find }).click();
+    await list.getByRole("link", { name: `Bị Khóa ${stamp}` }).click();
+    const member = admin.page.getByRole("region", { name: `Bị Khóa ${stamp}` });
+    await expect(member).toContainText(email);
+    await expect(member).toContainText(moderation.members.fields.lastLoginAt);
+    await expect(member.getByRole("definition").filter({ hasText: /^0$/ })).toHaveCount(5);
+    await expect(member.getByRole("list", { name: moderation.members.sessions.title }).getByRole("listitem")).toHaveCount(1);
+    expect(await seriousViolationsAtEveryWidth(admin.page)).toEqual([]);
+
+    // A new role: said at once, and kept (the page read again shows it).
+    await member.getByLabel(moderation.members.role).selectOption("moderator");
+    await member.getByRole("button", { name: moderation.members.roleSave }).click();
+    await expect(member.getByRole("status")).toHaveText(moderation.members.roleSaved.replace("{{role}}", vi.badges.roles.moderator));
+    await admin.page.reload();
+    await hydrated(admin.page);
+    await expect(member.getByLabel(moderation.members.role)).toHaveValue("moderator");
+
+    // Banned for good with a reason: the member's open page notices without a reload.
+    await member.getByLabel(moderation.members.banReason).fill("lừa đảo giao dịch");
+    await member.getByRole("button", { name: moderation.members.banSubmit }).click();
+    await expect(member.getByRole("status")).toHaveText(moderation.members.banSaved);
+    await expect(member).toContainText(moderation.members.bannedForever);
+    await expect(member).toContainText(moderation.members.sessions.none);
+    await expect(banned.page.getByRole("link", { name: vi.account.signIn, exact: true })).toBeVisible({ timeout: 10_000 });
     await expect.poll(() => banned.page.evaluate(() => localStorage.getItem("userData"))).toBeNull();
 
     await banned.page.goto("/login");
@@ -426,6 +447,13 @@ test.describe("banned", () => {
     await banned.page.getByLabel(auth.fields.password, { exact: true }).fill(PASSWORD);
     await banned.page.getByRole("button", { name: auth.signin.submit }).click();
     await expect(banned.page.getByRole("alert")).toHaveText(auth.errors.userDisabled);
+
+    // The ban lifted, they sign in again.
+    await member.getByRole("button", { name: moderation.members.unban }).click();
+    await expect(member.getByRole("status")).toHaveText(moderation.members.unbanSaved);
+    await expect(member).toContainText(moderation.members.notBannedNow);
+    await banned.page.getByRole("button", { name: auth.signin.submit }).click();
+    await expect(banned.page).not.toHaveURL(/\/login/);
     await banned.context.close();
   });
 });

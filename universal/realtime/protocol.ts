@@ -67,10 +67,12 @@ export type ServerFrame =
  * Why the server refused a frame or a connection. `too-many-topics`: the connection holds its
  * topics' ceiling; `too-many-sockets`, `too-many-connections`: the account's or the address's
  * sockets, or the address's new connections this minute, are at their ceiling (the socket is then
- * closed with 1008 and the same code as its reason).
+ * closed with 1008 and the same code as its reason). `unauthenticated`: a topic refused to a socket
+ * that holds no session (the page re-reads who it is: its session may have ended while it reconnected).
  */
 export type SocketErrorCode =
   | "permission-denied"
+  | "unauthenticated"
   | "reload"
   | "invalid-argument"
   | "resource-exhausted"

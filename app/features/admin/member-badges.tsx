@@ -26,7 +26,13 @@ interface Badges {
 export interface MemberFilters {
   role: string;
   tag: string;
+  title: string;
   banned: string;
+}
+
+/** Where the admin area shows one member whole (`/admin?section=users&member=…`). */
+export function adminMemberHref(uid: string): string {
+  return `/admin?section=users&member=${encodeURIComponent(uid)}#admin-member`;
 }
 
 export function MemberBadges({
@@ -68,6 +74,10 @@ export function MemberBadges({
           <input name="memberTag" defaultValue={filters.tag} maxLength={BADGE_FILTER_MAX} list="admin-tag-values" className={input} />
         </label>
         <label className="flex flex-col gap-1 text-sm font-semibold">
+          {t("members.titleField")}
+          <input name="memberTitle" defaultValue={filters.title} maxLength={BADGE_FILTER_MAX} list="admin-title-values" className={input} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-semibold">
           {t("members.banState")}
           <select name="memberBanned" defaultValue={filters.banned} className={input}>
             <option value="">{t("members.anyBan")}</option>
@@ -99,20 +109,20 @@ export function MemberBadges({
 }
 
 /** The members found, each with its tag and title and the form that changes them. */
-export function MemberList({ i18n, members }: { i18n: RouteMessages; members: AdminUser[] }) {
+export function MemberList({ i18n, members, linked = true }: { i18n: RouteMessages; members: AdminUser[]; linked?: boolean }) {
   const { t } = useRouteMessages(i18n);
   return (
     <ul className="mt-4 flex flex-col gap-3" aria-label={t("members.title")}>
       {members.map((member) => (
         <li key={member.uid}>
-          <MemberRow i18n={i18n} member={member} />
+          <MemberRow i18n={i18n} member={member} linked={linked} />
         </li>
       ))}
     </ul>
   );
 }
 
-function MemberRow({ i18n, member }: { i18n: RouteMessages; member: AdminUser }) {
+function MemberRow({ i18n, member, linked }: { i18n: RouteMessages; member: AdminUser; linked: boolean }) {
   const { t } = useRouteMessages(i18n);
   // A fixed id (the member's): the server and the woken island render the same.
   const id = `member-${member.uid}`;
@@ -173,7 +183,13 @@ function MemberRow({ i18n, member }: { i18n: RouteMessages; member: AdminUser })
     <article aria-labelledby={`${id}-name`} className="rounded-lg border border-line bg-surface p-4" data-member={member.uid}>
       <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h3 id={`${id}-name`} className="font-semibold">
-          {member.displayName}
+          {linked ? (
+            <a href={adminMemberHref(member.uid)} className="text-link underline-offset-2 hover:underline">
+              {member.displayName}
+            </a>
+          ) : (
+            member.displayName
+          )}
         </h3>
         <span className="text-sm break-all text-fg-muted">{member.email}</span>
         <span className="ms-auto text-sm text-fg-muted">
@@ -249,14 +265,19 @@ function MemberRow({ i18n, member }: { i18n: RouteMessages; member: AdminUser })
           </button>
         ) : null}
       </details>
-      {status ? (
-        <p
-          role="status"
-          className={`mt-2 rounded-md px-3 py-2 text-sm ${status.ok ? "bg-surface-muted" : "border border-accent bg-accent-soft"}`}
-        >
-          {status.text}
-        </p>
-      ) : null}
+      <ActionStatus status={status} />
     </article>
   );
+}
+
+/** What the admin's last change did: said politely, marked when it failed. */
+export function ActionStatus({ status }: { status: { ok: boolean; text: string } | null }) {
+  return status ? (
+    <p
+      role="status"
+      className={`mt-2 rounded-md px-3 py-2 text-sm ${status.ok ? "bg-surface-muted" : "border border-accent bg-accent-soft"}`}
+    >
+      {status.text}
+    </p>
+  ) : null;
 }

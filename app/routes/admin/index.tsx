@@ -1,5 +1,6 @@
 import { AdminHome, adminSections, type AdminSection } from "~/features/admin/admin-home.tsx";
 import { MemberBadges } from "~/features/admin/member-badges.tsx";
+import { AdminMember } from "~/features/admin/admin-member.tsx";
 import { SiteSettingsSection } from "~/features/settings/site-settings-form.tsx";
 import { AnnouncementsSection } from "~/features/announcements/announcement-manager.tsx";
 import { DashboardSection } from "~/features/dashboard/dashboard-section.tsx";
@@ -26,6 +27,9 @@ import { requestContext } from "~/shared/request-context.ts";
 import { readOutbox } from "../../../server/mail/read-outbox.ts";
 import { searchAdminUsers } from "../../../server/admin/search-users.ts";
 import { searchText } from "../../../server/http/search-text.ts";
+import { UID } from "../../../server/http/context.ts";
+import { AppError } from "../../../server/errors.ts";
+import { readAdminMember } from "../../../server/admin/admin-members.ts";
 import { listAudit } from "../../../server/moderation/audit-log.ts";
 import { listAnnouncements } from "../../../server/announcements/announcements.ts";
 import { readDashboard } from "../../../server/dashboard/dashboard.ts";
@@ -76,7 +80,9 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
     content: shows("content")
       ? { i18n: await loadRouteMessages(request, "content"), draft: await listDraft(db), versions: await listVersions(db) }
       : null,
-    members: shows("users") ? await memberSection(db, membersQuery, url) : null,
+    members: shows("users") && !url.searchParams.has("member") ? await memberSection(db, membersQuery, url) : null,
+    member:
+      shows("users") && url.searchParams.has("member") ? await memberPage(db, url.searchParams.get("member") ?? "", viewer?.uid) : null,
     sections,
     outbox: section === null && can(role, "mail:read-outbox") ? await readOutbox(db) : [],
     moderation,
@@ -109,14 +115,31 @@ async function memberSection(db: Parameters<typeof listAudit>[0], query: string,
   const read = (name: string) => url.searchParams.get(name)?.trim() ?? "";
   // A tag with a control character in an edited URL is no tag anyone has (and no text the database holds).
   const tag = read("memberTag").slice(0, 40);
-  const filters = { role: read("memberRole"), tag: /^\P{Cc}*$/u.test(tag) ? tag : "", banned: read("memberBanned") };
+  const title = read("memberTitle").slice(0, 40);
+  const filters = {
+    role: read("memberRole"),
+    tag: /^\P{Cc}*$/u.test(tag) ? tag : "",
+    title: /^\P{Cc}*$/u.test(title) ? title : "",
+    banned: read("memberBanned"),
+  };
   const role = (["user", "moderator", "admin"] as const).find((each) => each === filters.role);
   const banned = filters.banned === "true" ? true : filters.banned === "false" ? false : undefined;
   return {
     query,
     filters,
-    members: await searchAdminUsers(db, { q: query, role, tag: filters.tag || undefined, banned }),
+    members: await searchAdminUsers(db, { q: query, role, tag: filters.tag || undefined, title: filters.title || undefined, banned }),
   };
+}
+
+/** One member whole (`?member=uid`), or null when there is no such account. */
+async function memberPage(db: Parameters<typeof listAudit>[0], uid: string, viewerUid: string | undefined) {
+  const member = UID.test(uid)
+    ? await readAdminMember(db, uid).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === "not-found") return null;
+        throw error;
+      })
+    : null;
+  return { member, self: member !== null && member.profile.uid === viewerUid };
 }
 
 /**
@@ -188,6 +211,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
       {members ? <MemberBadges i18n={i18n} {...members} /> : null}
+      {loaderData.member ? <AdminMember i18n={i18n} {...loaderData.member} /> : null}
       {loaderData.content ? <ContentSection {...loaderData.content} /> : null}
       {loaderData.announcements ? <AnnouncementsSection {...loaderData.announcements} /> : null}
       {loaderData.siteSettings ? <SiteSettingsSection {...loaderData.siteSettings} /> : null}

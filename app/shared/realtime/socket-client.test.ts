@@ -35,6 +35,9 @@ class FakeSocket extends EventTarget {
     this.readyState = FakeSocket.OPEN;
     this.dispatchEvent(new Event("open"));
   }
+  receive(frame: unknown): void {
+    this.dispatchEvent(Object.assign(new Event("message"), { data: JSON.stringify(frame) }));
+  }
   closeFromServer(code: number, reason: string): void {
     this.readyState = 3;
     this.dispatchEvent(Object.assign(new Event("close"), { code, reason }));
@@ -76,6 +79,21 @@ describe("SocketClient, when the server ends the socket", () => {
       [4401, "signed-out"],
       [4403, "banned"],
     ]);
+  });
+
+  it("says who held it changed when a topic is refused for want of a session (the session ended while it reconnected)", () => {
+    const client = new SocketClient(() => "ws://test/ws");
+    const changes: [number, string][] = [];
+    client.onIdentityChanged((code, reason) => changes.push([code, reason]));
+    const frames: unknown[] = [];
+    client.subscribe("user:u1", undefined, (frame) => frames.push(frame));
+    const socket = FakeSocket.made[0] as FakeSocket;
+    socket.open();
+    socket.receive({ type: "error", topic: "user:u1", code: "permission-denied" });
+    expect(changes).toEqual([]);
+    socket.receive({ type: "error", topic: "user:u1", code: "unauthenticated" });
+    expect(changes).toEqual([[4401, "unauthenticated"]]);
+    expect(frames).toHaveLength(2);
   });
 
   it("treats any other close (1006, a limit's 1008) as a failure: no identity change, reconnect with backoff", () => {

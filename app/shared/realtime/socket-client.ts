@@ -5,7 +5,8 @@
  * left. A failed connection is a state the page shows ("reconnecting"), never a console error.
  * When the server ends the socket because who held it changed (4401: the session ended; 4403: the
  * account was banned or given another role), the client says so (`onIdentityChanged`: the page
- * re-reads who is signed in) and reconnects at once, as what it now is.
+ * re-reads who is signed in) and reconnects at once, as what it now is. A topic refused as
+ * `unauthenticated` says the same: the session ended while the socket was away.
  */
 import { SOCKET_CLOSE, type ServerFrame } from "../../../universal/realtime/protocol.ts";
 
@@ -132,6 +133,9 @@ export class SocketClient {
       } catch {
         return;
       }
+      // A topic refused for want of a session: this page thought it had one, so who holds it changed.
+      if (frame.type === "error" && frame.code === "unauthenticated")
+        for (const listener of this.identityListeners) listener(SOCKET_CLOSE.sessionEnded, "unauthenticated");
       if (!("topic" in frame) || typeof frame.topic !== "string") return;
       const state = this.topics.get(frame.topic);
       if (!state) return;
