@@ -8,6 +8,7 @@ import chat from "../../locales/vi/chat.json" with { type: "json" };
 import feed from "../../locales/vi/feed.json" with { type: "json" };
 import guides from "../../locales/vi/guides.json" with { type: "json" };
 import moderation from "../../locales/vi/moderation.json" with { type: "json" };
+import moderationEn from "../../locales/en-US/moderation.json" with { type: "json" };
 import offers from "../../locales/vi/offers.json" with { type: "json" };
 import reputation from "../../locales/vi/reputation.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
@@ -452,6 +453,16 @@ test.describe("banned", () => {
     await member.getByRole("button", { name: moderation.members.unban }).click();
     await expect(member.getByRole("status")).toHaveText(moderation.members.unbanSaved);
     await expect(member).toContainText(moderation.members.notBannedNow);
+
+    // The same page in English.
+    const memberPage = admin.page.url().replace(/#.*$/, "");
+    await admin.page.goto(`${memberPage}&lang=en-US`);
+    await hydrated(admin.page);
+    const inEnglish = admin.page.getByRole("region", { name: `Bị Khóa ${stamp}` });
+    await expect(inEnglish.getByRole("heading", { name: moderationEn.members.standingTitle })).toBeVisible();
+    await expect(inEnglish).toContainText(moderationEn.members.fields.lastLoginAt);
+    await expect(inEnglish).toContainText(moderationEn.members.notBannedNow);
+    await admin.page.goto(`${memberPage}&lang=vi`);
     await banned.page.getByRole("button", { name: auth.signin.submit }).click();
     await expect(banned.page).not.toHaveURL(/\/login/);
     await banned.context.close();
