@@ -13,6 +13,7 @@ import { DocumentRuntimes, PageRuntimes } from "./page-runtimes.tsx";
 import { Island } from "./shared/islands/island.tsx";
 import { IslandScripts, useServedAsIslands } from "./shared/islands/islands-mode.tsx";
 import { chunkReloadScript } from "./shared/delivery/reload-guard.ts";
+import { openerGuardScript } from "../universal/security/opener-guard.ts";
 import { requestContext } from "./shared/request-context.ts";
 import { markHydrated } from "./shared/page/server-html.tsx";
 import { useNonce } from "./shared/nonce.tsx";
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* resizes-content: an on-screen keyboard shrinks the layout (100dvh), so the chat composer stays above it. */}
         <meta name="viewport" content="width=device-width, initial-scale=1, interactive-widget=resizes-content" />
         <meta name="theme-color" content="#F15A22" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: openerGuardScript }} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: chunkReloadScript() }} />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: clockBootScript }} />

@@ -10,6 +10,7 @@ import { requestContext } from "../app/shared/request-context.ts";
 import { testEngines } from "../db/testing.ts";
 import { call, createTestApp, signUp, socketPeer, TEST_ORIGIN, type TestApp } from "./testing.ts";
 import { setRole } from "./users/set-role.ts";
+import { OPENER_GUARD_COOKIE } from "../universal/security/opener-guard.ts";
 
 describe.each(testEngines)("HTTP app on %s", (engine) => {
   let current: TestApp | undefined;
@@ -32,7 +33,8 @@ describe.each(testEngines)("HTTP app on %s", (engine) => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
-    expect(response.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
+    // Only the opener guard's reload carries it (decision 051).
+    expect(response.headers.get("Cross-Origin-Opener-Policy")).toBeNull();
     expect(response.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.headers.get("Strict-Transport-Security")).toBeNull();
   });
@@ -191,9 +193,13 @@ describe.each(testEngines)("cached public pages through the whole app on %s", (e
     expect(second.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(second.headers.get("X-Frame-Options")).toBe("DENY");
     expect(second.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
-    // The same for every visitor: nothing of anyone's for another site's window to reach (decision 034).
+    // No browsing context group of its own (decisions 034, 051)…
     expect(first.headers.get("Cross-Origin-Opener-Policy")).toBeNull();
     expect(second.headers.get("Cross-Origin-Opener-Policy")).toBeNull();
+    // …but when the opener guard loads it again to leave another site's window, the same cached bytes get one.
+    const guarded = await get("/mounts", { "Accept-Encoding": "gzip, br", Cookie: `${OPENER_GUARD_COOKIE}=1` });
+    expect(guarded.headers.get("X-Render-Cache")).toBe("hit");
+    expect(guarded.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
   });
 
   it("marks a visitor's page shareable by caches, varying on encoding and cookies, with no cookie of its own, and answers 304", async () => {
@@ -235,7 +241,10 @@ describe.each(testEngines)("cached public pages through the whole app on %s", (e
     expect(hit.headers.get("Cross-Origin-Opener-Policy")).toBeNull();
     const member = await call(t.app, "/feed", { cookie: reader });
     expect(member.headers.get("X-Render-Cache")).toBeNull();
-    expect(member.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
+    // A member's page too goes without (decision 051), unless the opener guard asks for it.
+    expect(member.headers.get("Cross-Origin-Opener-Policy")).toBeNull();
+    const guarded = await call(t.app, "/feed", { cookie: `${reader}; ${OPENER_GUARD_COOKIE}=1` });
+    expect(guarded.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
 
     const posted = await call(t.app, "/api/feed/posts", { cookie: writer, body: { body: "Bài mới cho khách", lang: "vi" } });
     expect(posted.status).toBe(201);
@@ -274,7 +283,7 @@ describe.each(testEngines)("cached public pages through the whole app on %s", (e
     expect(signedIn.headers.get("Cache-Control")).toBe("no-store");
     expect(signedIn.headers.get("X-Render-Cache")).toBeNull();
     expect(signedIn.headers.get("Content-Security-Policy")).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}';/);
-    expect(signedIn.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
+    expect(signedIn.headers.get("Cross-Origin-Opener-Policy")).toBeNull();
     const visitor = await get("/guide");
     expect(visitor.headers.get("X-Render-Cache")).toBe("hit");
     expect(await visitor.text()).not.toContain("Ngọc Lan");

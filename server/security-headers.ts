@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { OPENER_GUARD_COOKIE } from "../universal/security/opener-guard.ts";
+
+const guardMark = new RegExp(`(?:^|;\\s*)${OPENER_GUARD_COOKIE}=1(?:;|$)`);
+
+/** Whether the request is the opener guard's reload (its cookie is set), which the header severs. */
+export function openerGuarded(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && guardMark.test(cookieHeader);
+}
 
 export interface SecurityOptions {
   /** Development needs Vite's inline HMR client: no nonce, inline scripts and websockets allowed. */
@@ -47,8 +55,8 @@ type SecurityEnv = { Variables: { nonce: string; https: boolean; scriptHashes: r
 
 /**
  * The headers every response carries, and its CSP: a fresh nonce per response, unless the handler
- * answered a cached page and named its inline scripts' hashes (`scriptHashes`); such a page, the same
- * for every visitor, goes without `Cross-Origin-Opener-Policy` (decision 034).
+ * answered a cached page and named its inline scripts' hashes (`scriptHashes`). No answer carries
+ * `Cross-Origin-Opener-Policy` but the opener guard's reload (decision 051).
  */
 export function securityHeaders(options: SecurityOptions): MiddlewareHandler<SecurityEnv> {
   // A cached page's policy is the same on every answer: built once per list of hashes.
@@ -77,11 +85,10 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler<Sec
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     headers.set("X-Frame-Options", "DENY");
-    // A page shared by every visitor (its scripts named by hash) holds nothing of anyone's to guard
-    // from another site's window, and without the header its navigation keeps the tab's renderer
-    // instead of switching to a new one (decision 034). Every other answer, and so every page that
-    // shows a person's data or signs them in, keeps it: navigating there still severs any opener.
-    if (!hashes) headers.set("Cross-Origin-Opener-Policy", "same-origin");
+    // Only a page loaded again by the opener guard carries the header (decision 051): it moves that
+    // window out of the group of the other site that opened it. Every other load goes without, and
+    // keeps the tab's renderer instead of starting a cold one (decisions 034, 051).
+    if (openerGuarded(c.req.header("cookie"))) headers.set("Cross-Origin-Opener-Policy", "same-origin");
     headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     if (c.get("https")) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   };

@@ -91,3 +91,45 @@ test.describe("the search budget", () => {
     expect((await page.goto("/equipments-items"))?.status()).toBe(200);
   });
 });
+
+test("a member's page another site opens with window.open leaves that site's reach: it loads itself again under Cross-Origin-Opener-Policy, and the opener's handle reads as closed (decision 051)", async ({
+  page,
+}) => {
+  await signUp(page, "opener");
+  const target = `${baseURL()}/me`;
+  // What our server answered for the popup's document, load by load.
+  const answers: (string | null)[] = [];
+  page.context().on("response", (response) => {
+    if (response.url() === target && response.request().resourceType() === "document")
+      answers.push(response.headers()["cross-origin-opener-policy"] ?? null);
+  });
+  await page.route("http://evil.example/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Another site</title><p>Another site</p>" }),
+  );
+  await page.goto("http://evil.example/");
+  const opened = page.context().waitForEvent("page");
+  await page.evaluate((url) => {
+    (window as unknown as { held: Window | null }).held = window.open(url);
+  }, target);
+  const popup = await opened;
+  // The opener's handle is severed: the window it holds reads as closed, and the page has no opener.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { held: Window | null }).held?.closed)).toBe(true);
+  await hydrated(popup);
+  await expect(popup.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await popup.evaluate(() => window.opener)).toBeNull();
+  expect(answers).toEqual([null, "same-origin"]);
+  // Severed, the page drops the cookie that asked for the header: the next pages go without it.
+  await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === "opener-guard")).toBe(false);
+
+  // A page the site opens itself keeps its opener, and loads once, without the header.
+  answers.length = 0;
+  await page.goto(`${baseURL()}/class`);
+  const own = page.context().waitForEvent("page");
+  await page.evaluate((url) => {
+    (window as unknown as { held: Window | null }).held = window.open(url);
+  }, target);
+  const second = await own;
+  await hydrated(second);
+  expect(await page.evaluate(() => (window as unknown as { held: Window | null }).held?.closed)).toBe(false);
+  expect(answers).toEqual([null]);
+});
