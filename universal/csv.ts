@@ -5,6 +5,12 @@
  */
 const FORMULA = /^[=+\-@\t\r]/;
 
+/**
+ * What a downloaded file starts with: the UTF-8 byte order mark, without which Excel on Windows reads
+ * the file in the system's code page and garbles every Vietnamese letter. Reading (`parseCsv`) drops it.
+ */
+export const CSV_BOM = "\uFEFF";
+
 export function csvCell(value: string | number | boolean | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);
   if (typeof value === "string" && FORMULA.test(text)) text = `'${text}`;

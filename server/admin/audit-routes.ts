@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { can } from "../../universal/auth/permissions.ts";
-import { csvLine } from "../../universal/csv.ts";
+import { CSV_BOM, csvLine } from "../../universal/csv.ts";
 import { DAY_MS, gameDate, gameDateStart } from "../../universal/game-time.ts";
 import {
   AUDIT_ACTIONS,
@@ -89,7 +89,7 @@ export function auditRoutes(db: Database) {
       const body = new ReadableStream<Uint8Array>({
         async start(controller) {
           try {
-            controller.enqueue(encoder.encode(csvLine(CSV_COLUMNS)));
+            controller.enqueue(encoder.encode(CSV_BOM + csvLine(CSV_COLUMNS)));
             let cursor: number | undefined;
             let written = 0;
             while (written < AUDIT_EXPORT_MAX) {

@@ -135,7 +135,10 @@ describe.each(testEngines)("the audit log on %s", (engine) => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/csv/);
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const [header, ...rows] = parseCsv(await response.text());
+    const bytes = Buffer.from(await response.arrayBuffer());
+    // The UTF-8 byte order mark first, for spreadsheets that would otherwise guess the encoding.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = parseCsv(bytes.toString("utf8"));
     expect(header?.join(",")).toBe("id,at,actorUid,actorName,action,targetKind,targetId,before,after,ip,note");
     expect(rows).toHaveLength(1);
     const [, at, actorUid, actorName, action, targetKind, targetId, before, after, , note] = rows[0] ?? [];

@@ -1,4 +1,5 @@
 /** A member's bag (`/api/bag`): handlers only parse, check the permission and call. */
+import { CSV_BOM } from "../../universal/csv.ts";
 import { Hono } from "hono";
 import type { Database } from "../../db/client.ts";
 import { bagQuery, createBagEntryBody, importBagBody, updateBagEntryBody } from "../../universal/bag/bag-schemas.ts";
@@ -24,7 +25,7 @@ export function bagRoutes(db: Database, _hub: RealtimeHub): Hono<AppEnv> {
     .get("/bag/export", async (c) => {
       const viewer = requirePermission(c, "bag:manage:own");
       const csv = await exportBag(db, viewer, languageFromRequest(c.req.raw));
-      return c.body(csv, 200, {
+      return c.body(CSV_BOM + csv, 200, {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": 'attachment; filename="bag.csv"',
         "Cache-Control": "no-store",

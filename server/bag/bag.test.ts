@@ -126,8 +126,8 @@ describe.each(testEngines)("the bag on %s", (engine) => {
     await add(cookie, { itemId: "iron-sword", quantity: 1, enhancement: 5, note: 'kiếm "xịn", mới' });
     const exported = await call(t.app, "/api/bag/export", { cookie });
     expect(exported.headers.get("Content-Type")).toContain("text/csv");
-    const csv = await exported.text();
-    expect(csv.split("\r\n")[0]).toBe("itemId,name,quantity,enhancement,note");
+    const csv = Buffer.from(await exported.arrayBuffer()).toString("utf8");
+    expect(csv.split("\r\n")[0]).toBe("\uFEFFitemId,name,quantity,enhancement,note");
     expect(csv).toContain("'=cmd");
 
     const refused = await call(t.app, "/api/bag/import", {

@@ -11,7 +11,7 @@ import type { Database } from "../../db/client.ts";
 import { CONTENT_IMPORT_MAX_BYTES, type ContentVersion } from "../../universal/content/content-editor-limits.ts";
 import type { ContentPack } from "../../universal/content/pack-schema.ts";
 import type { Viewer } from "../auth/viewer.ts";
-import { csvLine } from "../../universal/csv.ts";
+import { CSV_BOM, csvLine } from "../../universal/csv.ts";
 import { PACK_KINDS } from "../../universal/content/pack-schema.ts";
 import { collectionOfKind } from "../content-api/collections.ts";
 import { AppError } from "../errors.ts";
@@ -205,7 +205,7 @@ export function contentAdminRoutes(db: Database, hub: Pick<RealtimeHub, "publish
       // In the pack file's canonical key order (the database keeps its own).
       const entries = JSON.parse(serializePack(pack).get(PACK_KINDS[kind].file) ?? "[]") as Record<string, unknown>[];
       const csv = kindCsv(entries);
-      return c.body(csv, 200, {
+      return c.body(CSV_BOM + csv, 200, {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="${collectionOfKind(kind)}.csv"`,
         "Cache-Control": "no-store",

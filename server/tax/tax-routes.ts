@@ -1,4 +1,5 @@
 /** The tax ledger (`/api/tax/ledger`): handlers only parse, check the permission and call. */
+import { CSV_BOM } from "../../universal/csv.ts";
 import { Hono } from "hono";
 import type { Database } from "../../db/client.ts";
 import { languageFromRequest } from "../../universal/i18n/languages.ts";
@@ -31,7 +32,7 @@ export function taxRoutes(db: Database, _hub: RealtimeHub): Hono<AppEnv> {
       const csv = new ReadableStream<Uint8Array>({
         start(controller) {
           if (first.done) controller.close();
-          else controller.enqueue(encoder.encode(first.value));
+          else controller.enqueue(encoder.encode(CSV_BOM + first.value));
         },
         async pull(controller) {
           const next = await chunks.next();

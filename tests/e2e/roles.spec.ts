@@ -198,7 +198,7 @@ test("a report reaches the moderation queue in context; the moderator hides the 
   const download = admin.page.waitForEvent("download");
   await filtered.getByRole("link", { name: moderation.audit.filters.export }).click();
   const csv = readFileSync((await (await download).path()) ?? "", "utf8");
-  expect(csv.split("\r\n")[0]).toBe("id,at,actorUid,actorName,action,targetKind,targetId,before,after,ip,note");
+  expect(csv.split("\r\n")[0]).toBe("\uFEFFid,at,actorUid,actorName,action,targetKind,targetId,before,after,ip,note");
   expect(csv).toContain(",Kiểm Duyệt,report.hide,message,");
   expect(csv).not.toContain("user.set-role");
   // The moderator reads the moderation decisions too, but not the admins' (roles).
@@ -417,6 +417,8 @@ test.describe("banned", () => {
     const list = admin.page.getByRole("region", { name: moderation.members.title, exact: true });
     await list.getByLabel(moderation.members.search).fill(`bi khoa ${stamp}`);
     await list.getByRole("button", { name: moderation.members.find }).click();
+    // The search stays in the members' section (the rest of /admin is not read again).
+    await expect(admin.page).toHaveURL(/[?&]section=users&members=bi\+khoa/);
     await list.getByRole("link", { name: `Bị Khóa ${stamp}` }).click();
     const member = admin.page.getByRole("region", { name: `Bị Khóa ${stamp}` });
     await expect(member).toContainText(email);

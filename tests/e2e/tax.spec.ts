@@ -69,7 +69,7 @@ test("the tax calculator keeps its inputs in the URL, and the ledger totals what
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: tax.ledger.export }).click();
   const csv = await readFile(await (await downloading).path(), "utf8");
-  expect(csv.split("\r\n")[0]).toBe("occurredAt,side,itemId,item,label,quantity,unitPrice,place,ratePercent,tax,net,offerId");
+  expect(csv.split("\r\n")[0]).toBe("\uFEFFoccurredAt,side,itemId,item,label,quantity,unitPrice,place,ratePercent,tax,net,offerId");
   expect(csv).toContain(",sell,,,Bán Quặng Sắt,10,100,,0,0,1000,");
 
   expect(await seriousViolationsAtEveryWidth(page)).toEqual([]);

@@ -181,13 +181,19 @@ export function MemberStanding({ i18n, uid, role: initialRole, ban: initialBan, 
     const data = new FormData(form);
     const reason = String(data.get("reason") ?? "").trim();
     const endsAt = String(data.get("until") ?? "");
-    // The device's clock reads the chosen day and hour; the server keeps the instant.
-    const until = forever || !endsAt ? undefined : new Date(endsAt).toISOString();
+    // The day and hour are game time (UTC+7), as the page shows every time; the server keeps the instant.
+    const until = forever || !endsAt ? undefined : new Date(`${endsAt.slice(0, 16)}+07:00`).toISOString();
     setBusy(true);
     const answer = await apiJson(`${path}/ban`, { body: until ? { reason, until } : { reason } });
     setBusy(false);
     if (!answer.ok) {
-      setStatus({ ok: false, text: answer.status === 400 ? t("members.banInvalid") : t("members.failed") });
+      const text =
+        answer.status !== 400
+          ? t("members.failed")
+          : answer.details.field === "until"
+            ? t("members.banUntilPast")
+            : t("members.banInvalid");
+      setStatus({ ok: false, text });
       return;
     }
     setBan({ reason, until: until ?? null });

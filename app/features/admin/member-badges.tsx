@@ -40,20 +40,41 @@ export function MemberBadges({
   query,
   members,
   filters,
+  paged = false,
+  nextCursor = null,
 }: {
   i18n: RouteMessages;
   query: string;
   members: AdminUser[];
   filters: MemberFilters;
+  /** This is a later page of the list (the first page is a link away). */
+  paged?: boolean;
+  /** Where the next page starts, or null on the last one. */
+  nextCursor?: string | null;
 }) {
   const { t } = useRouteMessages(i18n);
+  // The list's pages keep its search and filters, and the section.
+  const pageHref = (cursor: string | null) => {
+    const params = new URLSearchParams({ section: "users" });
+    if (query) params.set("members", query);
+    for (const [name, value] of [
+      ["memberRole", filters.role],
+      ["memberTag", filters.tag],
+      ["memberTitle", filters.title],
+      ["memberBanned", filters.banned],
+      ["memberCursor", cursor ?? ""],
+    ] as const)
+      if (value) params.set(name, value);
+    return `/admin?${params.toString()}#admin-members`;
+  };
   return (
     <section aria-labelledby="admin-members" className="mt-8">
       <h2 id="admin-members" className="text-xl font-bold">
         {t("members.title")}
       </h2>
       <p className="mt-1 text-sm text-fg-muted">{t("members.lead")}</p>
-      <form method="get" action="/admin" role="search" className="mt-3 flex flex-wrap items-end gap-2">
+      <form method="get" action="/admin#admin-members" role="search" className="mt-3 flex flex-wrap items-end gap-2">
+        <input type="hidden" name="section" value="users" />
         <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-semibold">
           {t("members.search")}
           <input name="members" type="search" defaultValue={query} maxLength={100} className={input} />
@@ -94,6 +115,20 @@ export function MemberBadges({
       ) : (
         <Island name="admin-members" component={MemberList} props={{ i18n: pickMessages(i18n, ["members"]), members }} when="used" />
       )}
+      {paged || nextCursor ? (
+        <nav aria-label={t("members.pages")} className="mt-3 flex flex-wrap gap-x-4 gap-y-2">
+          {paged ? (
+            <a href={pageHref(null)} className="inline-flex min-h-11 items-center text-link underline underline-offset-2">
+              {t("members.firstPage")}
+            </a>
+          ) : null}
+          {nextCursor ? (
+            <a href={pageHref(nextCursor)} className="inline-flex min-h-11 items-center text-link underline underline-offset-2">
+              {t("members.nextPage")}
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
       <datalist id="admin-tag-values">
         {knownBadgeValues.map((value) => (
           <option key={value} value={value} />

@@ -136,7 +136,7 @@ export function LoginPage({ i18n, providers, passwordMinLength, signUpsOpen }: L
   return (
     <div className="w-full max-w-md rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8">
       <h1 className="text-2xl font-bold">{t(`${mode}.title`)}</h1>
-      <p className="mt-1 text-sm text-fg-muted">{t(`${mode}.lead`)}</p>
+      {mode === "signup" && !signUpsOpen ? null : <p className="mt-1 text-sm text-fg-muted">{t(`${mode}.lead`)}</p>}
 
       {mode === "signin" || mode === "signup" ? (
         <nav aria-label={t("modes.label")} className="mt-5 grid grid-cols-2 rounded-md bg-surface-muted p-1 text-sm font-semibold">
@@ -170,7 +170,7 @@ export function LoginPage({ i18n, providers, passwordMinLength, signUpsOpen }: L
           {t("signup.closed")}
         </p>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-4">
+        <form method="post" noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-4">
           {mode === "signup" ? (
             <Field label={t("fields.name")}>
               {(id) => <input id={id} name="name" autoComplete="nickname" maxLength={40} required className={input} />}

@@ -47,7 +47,14 @@ export function ContentEditor({ i18n, draft: loadedDraft, versions: loadedVersio
   const refusal = (answer: ApiRefusal) => {
     if (answer.status === 0 || answer.status >= 500) return t("failed");
     const field = typeof answer.details.field === "string" ? answer.details.field : "";
-    return field ? t("refusedField", { field, message: answer.message }) : t("refused", { message: answer.message });
+    if (!field) return t("refused", { message: answer.message });
+    // The field as the form labels it ("Tên › Tiếng Việt"), and the reason without the path the server put before it.
+    const named = field
+      .split(".")
+      .map((part) => (/^\d+$/.test(part) ? `#${Number(part) + 1}` : t(`fieldNames.${part}`, { defaultValue: part })))
+      .join(" › ");
+    const message = answer.message.startsWith(`${field}: `) ? answer.message.slice(field.length + 2) : answer.message;
+    return t("refusedField", { field: named, message });
   };
   const reloadLists = async () => {
     const [nextDraft, nextVersions] = await Promise.all([
@@ -154,7 +161,11 @@ export function ContentEditor({ i18n, draft: loadedDraft, versions: loadedVersio
   return (
     <div className="mt-3 flex flex-col gap-4 text-sm">
       {status ? (
-        <p role="status" className={`rounded-md px-3 py-2 ${status.ok ? "bg-surface-muted" : "border border-accent bg-accent-soft"}`}>
+        // Kept in view below the app bar while the admin is down in a long form (its buttons are at the end).
+        <p
+          role="status"
+          className={`sticky top-16 z-10 rounded-md px-3 py-2 shadow-md ${status.ok ? "bg-surface-muted" : "border border-accent bg-accent-soft"}`}
+        >
           {status.text}
         </p>
       ) : (

@@ -102,6 +102,8 @@ export function SchemaField(props: SchemaFieldProps) {
   const { i18n, node, name, path, value, onChange, invalid } = props;
   const { t } = useRouteMessages(i18n);
   const fieldId = useId();
+  // A field as the reader says it; the pack's own key stays in the input's name and in refusals.
+  const fieldName = (key: string) => t(`fieldNames.${key}`, { defaultValue: key });
   const label = (
     <label htmlFor={fieldId} className="text-sm font-semibold">
       {name}
@@ -153,7 +155,7 @@ export function SchemaField(props: SchemaFieldProps) {
           >
             {node.options.map((option) => (
               <option key={option} value={option}>
-                {option}
+                {t(`choiceNames.${option}`, { defaultValue: option })} ({option})
               </option>
             ))}
           </select>
@@ -195,11 +197,11 @@ export function SchemaField(props: SchemaFieldProps) {
               if (field.optional && !present && field.node.type !== "number" && field.node.type !== "text")
                 return (
                   <div key={field.key} className={wide ? "sm:col-span-2" : ""}>
-                    <span className="text-sm font-semibold">{field.key}</span>{" "}
+                    <span className="text-sm font-semibold">{fieldName(field.key)}</span>{" "}
                     <button
                       type="button"
                       className={smallButton}
-                      aria-label={`${t("add")} ${field.key}`}
+                      aria-label={`${t("add")} ${fieldName(field.key)}`}
                       onClick={() => set(emptyValue(field.node))}
                     >
                       {t("add")}
@@ -211,7 +213,7 @@ export function SchemaField(props: SchemaFieldProps) {
                   <SchemaField
                     i18n={i18n}
                     node={field.node}
-                    name={field.key}
+                    name={fieldName(field.key)}
                     path={path ? `${path}.${field.key}` : field.key}
                     value={record[field.key]}
                     onChange={(next) => set(field.optional && next === "" ? undefined : next)}

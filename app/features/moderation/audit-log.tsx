@@ -57,6 +57,7 @@ export function AuditLog({
       </h2>
       <p className="mt-1 text-sm text-fg-muted">{t("audit.lead")}</p>
       <form method="get" action="/admin#audit-log" className="mt-3 rounded-lg border border-line bg-surface p-3 text-sm">
+        <input type="hidden" name="section" value="audit" />
         <fieldset>
           <legend className="font-semibold">{t("audit.filters.title")}</legend>
           <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">

@@ -25,7 +25,7 @@ import { Island } from "~/shared/islands/island.tsx";
 import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 import { requestContext } from "~/shared/request-context.ts";
 import { readOutbox } from "../../../server/mail/read-outbox.ts";
-import { searchAdminUsers } from "../../../server/admin/search-users.ts";
+import { nextUserCursor, searchAdminUsers } from "../../../server/admin/search-users.ts";
 import { searchText } from "../../../server/http/search-text.ts";
 import { UID } from "../../../server/http/context.ts";
 import { AppError } from "../../../server/errors.ts";
@@ -122,13 +122,19 @@ async function memberSection(db: Parameters<typeof listAudit>[0], query: string,
     title: /^\P{Cc}*$/u.test(title) ? title : "",
     banned: read("memberBanned"),
   };
+  const cursor = read("memberCursor");
   const role = (["user", "moderator", "admin"] as const).find((each) => each === filters.role);
   const banned = filters.banned === "true" ? true : filters.banned === "false" ? false : undefined;
-  return {
-    query,
-    filters,
-    members: await searchAdminUsers(db, { q: query, role, tag: filters.tag || undefined, title: filters.title || undefined, banned }),
-  };
+  const members = await searchAdminUsers(db, {
+    q: query,
+    role,
+    tag: filters.tag || undefined,
+    title: filters.title || undefined,
+    banned,
+    // A cursor an edited URL broke lists the first page.
+    cursor: /^\d{1,15}\.[A-Za-z0-9_-]{1,64}$/.test(cursor) ? cursor : undefined,
+  });
+  return { query, filters, members, paged: cursor !== "", nextCursor: nextUserCursor(members) };
 }
 
 /** One member whole (`?member=uid`), or null when there is no such account. */
