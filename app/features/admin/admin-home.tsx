@@ -53,11 +53,13 @@ export function AdminHome({
   children?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
+  const moderatorOnly = !sections.includes("users");
   return (
     <article className="mx-auto max-w-3xl">
       <Breadcrumbs />
       <h1 className="text-2xl font-bold sm:text-3xl">{t("pages.admin.title")}</h1>
-      <p className="mt-3 text-fg-muted">{t("pages.admin.description")}</p>
+      {/* A moderator's /admin holds the moderation sections only, and says so. */}
+      <p className="mt-3 text-fg-muted">{t(moderatorOnly ? "admin.moderatorLead" : "pages.admin.description")}</p>
       <nav aria-label={t("admin.sectionsLabel")}>
         <ul className="mt-6 grid gap-3 sm:grid-cols-2">
           {sections.map((each) => (
@@ -75,7 +77,9 @@ export function AdminHome({
                   t(`admin.sections.${each}.title`)
                 )}
               </h2>
-              <p className="mt-1 text-sm text-fg-muted">{t(`admin.sections.${each}.description`)}</p>
+              <p className="mt-1 text-sm text-fg-muted">
+                {t(moderatorOnly && each === "audit" ? "admin.auditModerationDescription" : `admin.sections.${each}.description`)}
+              </p>
             </li>
           ))}
         </ul>

@@ -131,12 +131,16 @@ export function MemberBadges({
       ) : null}
       <datalist id="admin-tag-values">
         {knownBadgeValues.map((value) => (
-          <option key={value} value={value} />
+          <option key={value} value={value}>
+            {t(`common:badges.values.${value}`, { defaultValue: value })}
+          </option>
         ))}
       </datalist>
       <datalist id="admin-title-values">
         {titleSuggestions.map((value) => (
-          <option key={value} value={value} />
+          <option key={value} value={value}>
+            {t(`common:badges.values.${value}`, { defaultValue: value })}
+          </option>
         ))}
       </datalist>
     </section>

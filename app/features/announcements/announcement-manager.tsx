@@ -5,7 +5,7 @@
  * the admin uses it.
  */
 import { useState, type FormEvent } from "react";
-import { ANNOUNCEMENT_TEXT_MAX, type Announcement } from "../../../universal/announcements/announcement-limits.ts";
+import { ANNOUNCEMENT_DAYS_MAX, ANNOUNCEMENT_TEXT_MAX, type Announcement } from "../../../universal/announcements/announcement-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
 import { useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
@@ -50,6 +50,22 @@ export function AnnouncementManager({ i18n, announcements, now }: { i18n: RouteM
       const at = Date.parse(value);
       return Number.isNaN(at) ? value : new Date(at).toISOString();
     };
+    // The end's rules said before anything is sent, each with its reason.
+    const [starts, ends] = [Date.parse(instant("startsAt")), Date.parse(instant("endsAt"))];
+    const endProblem =
+      Number.isNaN(starts) || Number.isNaN(ends)
+        ? null
+        : ends <= starts
+          ? t("endBeforeStart")
+          : ends <= Date.now()
+            ? t("endPast")
+            : ends - starts > ANNOUNCEMENT_DAYS_MAX * 86_400_000
+              ? t("tooLong", { days: ANNOUNCEMENT_DAYS_MAX })
+              : null;
+    if (endProblem) {
+      setStatus({ ok: false, text: endProblem });
+      return;
+    }
     setBusy(true);
     const answer = await apiJson<Announcement>("/api/admin/announcements", {
       body: {
@@ -76,6 +92,8 @@ export function AnnouncementManager({ i18n, announcements, now }: { i18n: RouteM
   }
 
   async function remove(item: Announcement) {
+    // Gone for every reader at once, with no undo: asked first.
+    if (!window.confirm(t("confirmRemove", { text: shortText(item) }))) return;
     setBusy(true);
     const answer = await apiJson(`/api/admin/announcements/${item.id}`, { method: "DELETE" });
     setBusy(false);
@@ -108,6 +126,7 @@ export function AnnouncementManager({ i18n, announcements, now }: { i18n: RouteM
                 type="button"
                 disabled={busy}
                 onClick={() => void remove(item)}
+                aria-label={`${t("remove")}: ${shortText(item)}`}
                 className="mt-2 min-h-10 rounded-md border border-line px-3 hover:bg-surface-muted disabled:opacity-60"
               >
                 {t("remove")}
@@ -165,4 +184,10 @@ export function AnnouncementManager({ i18n, announcements, now }: { i18n: RouteM
       </form>
     </>
   );
+}
+
+/** An announcement as a confirmation or a button names it: its first words in the language it was written first in. */
+function shortText(item: Announcement): string {
+  const text = item.text.vi.trim();
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }

@@ -21,6 +21,7 @@ import {
 } from "../../../universal/moderation/moderation-limits.ts";
 import { guarded, middlewareFor } from "~/shared/routing/guards.ts";
 import { loadRouteMessages, pickMessages, useRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { loadMessages } from "~/shared/i18n/messages.ts";
 import { Island } from "~/shared/islands/island.tsx";
 import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 import { requestContext } from "~/shared/request-context.ts";
@@ -123,18 +124,37 @@ async function memberSection(db: Parameters<typeof listAudit>[0], query: string,
     banned: read("memberBanned"),
   };
   const cursor = read("memberCursor");
+  // A known tag or title as the list shows it ("Huyền thoại", "Legend") finds the value the profiles keep ("legend").
+  const known = await knownBadgeNames();
+  const stored = (text: string) => known.get(foldBadge(text)) ?? text;
   const role = (["user", "moderator", "admin"] as const).find((each) => each === filters.role);
   const banned = filters.banned === "true" ? true : filters.banned === "false" ? false : undefined;
   const members = await searchAdminUsers(db, {
     q: query,
     role,
-    tag: filters.tag || undefined,
-    title: filters.title || undefined,
+    tag: filters.tag ? stored(filters.tag) : undefined,
+    title: filters.title ? stored(filters.title) : undefined,
     banned,
     // A cursor an edited URL broke lists the first page.
     cursor: /^\d{1,15}\.[A-Za-z0-9_-]{1,64}$/.test(cursor) ? cursor : undefined,
   });
   return { query, filters, members, paged: cursor !== "", nextCursor: nextUserCursor(members) };
+}
+
+const foldBadge = (text: string) => text.normalize("NFC").trim().toLowerCase();
+
+/** Each known badge value's names in both languages (and the value itself), folded, to the value. */
+async function knownBadgeNames(): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const language of ["vi", "en-US"] as const) {
+    const { messages } = await loadMessages(language, "common");
+    const values = ((messages.badges as Record<string, unknown> | undefined)?.values ?? {}) as Record<string, string>;
+    for (const [value, name] of Object.entries(values)) {
+      names.set(foldBadge(name), value);
+      names.set(foldBadge(value), value);
+    }
+  }
+  return names;
 }
 
 /** One member whole (`?member=uid`), or null when there is no such account. */
