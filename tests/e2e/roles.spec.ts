@@ -459,6 +459,17 @@ test.describe("banned", () => {
     await expect(member.getByRole("status")).toHaveText(moderation.members.unbanSaved);
     await expect(member).toContainText(moderation.members.notBannedNow);
 
+    // The audit log has the ban and its lifting, each linking back to the member's page.
+    const uid = new URL(admin.page.url()).searchParams.get("member") ?? "";
+    await admin.page.goto(`/admin?section=audit&targetId=${uid}#audit-log`);
+    const log = admin.page.getByRole("region", { name: moderation.audit.title });
+    await expect(log.getByRole("listitem").filter({ hasText: "“lừa đảo giao dịch”" })).toHaveCount(1);
+    await log
+      .getByRole("link", { name: new RegExp(uid) })
+      .first()
+      .click();
+    await expect(admin.page.getByRole("region", { name: `Bị Khóa ${stamp}` })).toBeVisible();
+
     // The same page in English.
     const memberPage = admin.page.url().replace(/#.*$/, "");
     await admin.page.goto(`${memberPage}&lang=en-US`);

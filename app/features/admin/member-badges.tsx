@@ -6,6 +6,7 @@ import { apiJson } from "../../shared/api/json-api.ts";
 import { numberFormat } from "../../shared/i18n/format.ts";
 import { pickMessages, useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Island } from "../../shared/islands/island.tsx";
+import { adminMemberHref } from "../../shared/routing/admin-links.ts";
 
 const input = "h-11 w-full rounded-md border border-line bg-bg px-3 text-fg";
 const titleSuggestions = [...new Set<string>([...titleBands.map((band) => band.title), ...knownBadgeValues])];
@@ -28,11 +29,6 @@ export interface MemberFilters {
   tag: string;
   title: string;
   banned: string;
-}
-
-/** Where the admin area shows one member whole (`/admin?section=users&member=…`). */
-export function adminMemberHref(uid: string): string {
-  return `/admin?section=users&member=${encodeURIComponent(uid)}#admin-member`;
 }
 
 export function MemberBadges({

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { AUDIT_ACTIONS, AUDIT_TARGET_KINDS, type AuditEntry, type AuditState } from "../../../universal/moderation/moderation-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { formatDate } from "../../shared/i18n/format.ts";
+import { adminMemberHref } from "../../shared/routing/admin-links.ts";
 import { pickMessages, useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Island } from "../../shared/islands/island.tsx";
 
@@ -36,6 +37,7 @@ export function AuditLog({
   filters,
   invalid,
   actions = AUDIT_ACTIONS,
+  membersLinked = false,
 }: {
   i18n: RouteMessages;
   entries: AuditEntry[];
@@ -45,6 +47,8 @@ export function AuditLog({
   invalid: boolean;
   /** The actions this viewer may read (a moderator: the moderation decisions). */
   actions?: readonly string[];
+  /** A member the entry is about links to their page in the admin area (an admin's log). */
+  membersLinked?: boolean;
 }) {
   const { t } = useRouteMessages(i18n);
   const last = entries.at(-1);
@@ -125,12 +129,16 @@ export function AuditLog({
           {t("audit.filters.invalid")}
         </p>
       ) : null}
-      {entries.length === 0 ? <p className="mt-3 text-fg-muted">{t("audit.empty")}</p> : <AuditEntries i18n={i18n} entries={entries} />}
+      {entries.length === 0 ? (
+        <p className="mt-3 text-fg-muted">{t("audit.empty")}</p>
+      ) : (
+        <AuditEntries i18n={i18n} entries={entries} membersLinked={membersLinked} />
+      )}
       {last && entries.length >= pageSize ? (
         <Island
           name="audit-more"
           component={AuditMore}
-          props={{ i18n: pickMessages(i18n, ENTRY_MESSAGES), after: last.id, pageSize, query }}
+          props={{ i18n: pickMessages(i18n, ENTRY_MESSAGES), after: last.id, pageSize, query, membersLinked }}
           when="used"
         />
       ) : null}
@@ -147,7 +155,7 @@ function changes(before: AuditState, after: AuditState): { field: string; before
     .filter((change) => !before || change.before !== change.after);
 }
 
-function AuditEntries({ i18n, entries }: { i18n: RouteMessages; entries: AuditEntry[] }) {
+function AuditEntries({ i18n, entries, membersLinked }: { i18n: RouteMessages; entries: AuditEntry[]; membersLinked: boolean }) {
   const { t } = useRouteMessages(i18n);
   return (
     <ol className={listClass}>
@@ -162,7 +170,13 @@ function AuditEntries({ i18n, entries }: { i18n: RouteMessages; entries: AuditEn
               <span className="font-semibold">{entry.actor?.displayName || t("queue.unknownAuthor")}</span>{" "}
               {t(`audit.actions.${entry.action}${entry.undo ? "_undo" : ""}`, { kind, defaultValue: entry.action })}
             </span>
-            <span className="text-fg-muted">{t("audit.target", { kind, id: entry.targetId })}</span>
+            {membersLinked && entry.targetKind === "member" ? (
+              <a href={adminMemberHref(entry.targetId)} className="text-link underline underline-offset-2">
+                {t("audit.target", { kind, id: entry.targetId })}
+              </a>
+            ) : (
+              <span className="text-fg-muted">{t("audit.target", { kind, id: entry.targetId })}</span>
+            )}
             {entry.ip ? <span className="text-fg-muted">{t("audit.ip", { ip: entry.ip })}</span> : null}
             {entry.note ? <span className="basis-full text-fg-muted">“{entry.note}”</span> : null}
             {entry.before || entry.after ? (
@@ -199,10 +213,11 @@ export interface AuditMoreProps {
   pageSize: number;
   /** The filters the page shows, as a query string (`?action=…` or ""). */
   query: string;
+  membersLinked: boolean;
 }
 
 /** The log's "more": older entries, under the server's. */
-export function AuditMore({ i18n, after, pageSize, query }: AuditMoreProps) {
+export function AuditMore({ i18n, after, pageSize, query, membersLinked }: AuditMoreProps) {
   const { t } = useRouteMessages(i18n);
   const [entries, setEntries] = useState<AuditEntry[]>([]);
   const [more, setMore] = useState(true);
@@ -222,7 +237,7 @@ export function AuditMore({ i18n, after, pageSize, query }: AuditMoreProps) {
 
   return (
     <>
-      {entries.length > 0 ? <AuditEntries i18n={i18n} entries={entries} /> : null}
+      {entries.length > 0 ? <AuditEntries i18n={i18n} entries={entries} membersLinked={membersLinked} /> : null}
       {more ? (
         <button
           type="button"

@@ -194,6 +194,7 @@ async function auditSection(db: Parameters<typeof listAudit>[0], role: Parameter
     filters,
     invalid,
     actions: only ?? AUDIT_ACTIONS,
+    membersLinked: can(role, "user:manage"),
     entries: await listAudit(db, { ...(invalid ? { only } : filter), limit: AUDIT_PAGE }),
   };
 }
