@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authUsers, users } from "../../db/schema/index.ts";
+import { auditLog, authUsers, users } from "../../db/schema/index.ts";
 import { testEngines } from "../../db/testing.ts";
 import { call, createTestApp, signUp, type TestApp } from "../testing.ts";
 import { setRole } from "../users/set-role.ts";
@@ -75,6 +75,9 @@ describe.each(testEngines)("admin setup link on %s", (engine) => {
     expect(response.headers.get("Location")).toBe("/admin");
     expect(await rolesOf(uid)).toEqual({ auth: "admin", profile: "admin" });
     expect((await (await call(t.app, "/api/profile", { cookie: an })).json()).role).toBe("admin");
+    // The first admin's making is in the audit log like any role change.
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.targetId, uid));
+    expect(entries).toMatchObject([{ actorUid: uid, action: "user.set-role", note: "setup link", after: { role: "admin" } }]);
 
     // Used up: nobody else can use it, not even the new admin again.
     await expectRefused(await call(t.app, path ?? "", { cookie: binh }));

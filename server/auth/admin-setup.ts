@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { authVerifications, users } from "../../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import type { AppEnv } from "../http/context.ts";
+import { recordAudit } from "../moderation/audit-log.ts";
 import { setRole } from "../users/set-role.ts";
 
 const IDENTIFIER = "admin-setup";
@@ -48,16 +49,32 @@ export function adminSetupRoutes(db: Database) {
     const viewer = c.get("viewer");
     if (!viewer) return c.redirect(`/login?redirect=${encodeURIComponent(`/api/setup/claim?token=${token}`)}`);
     if (!TOKEN.test(token)) throw new AppError("invalid-argument", INVALID_LINK);
-    const claimed = await db
-      .delete(authVerifications)
-      .where(
-        and(eq(authVerifications.identifier, IDENTIFIER), eq(authVerifications.value, token), gt(authVerifications.expiresAt, new Date())),
-      )
-      .returning({ id: authVerifications.id });
-    if (claimed.length === 0) throw new AppError("invalid-argument", INVALID_LINK);
-    // Only for the first admin: once there is one (say, made with `npm run user:role`), an older link is void.
-    if (await hasAdmin(db)) throw new AppError("invalid-argument", "An admin exists already: ask them for a role.");
-    await setRole(db, { uid: viewer.uid }, "admin");
+    // The link used up, the role given and the audit entry written together, or none of them.
+    await db.transaction(async (tx) => {
+      const claimed = await tx
+        .delete(authVerifications)
+        .where(
+          and(
+            eq(authVerifications.identifier, IDENTIFIER),
+            eq(authVerifications.value, token),
+            gt(authVerifications.expiresAt, new Date()),
+          ),
+        )
+        .returning({ id: authVerifications.id });
+      if (claimed.length === 0) throw new AppError("invalid-argument", INVALID_LINK);
+      // Only for the first admin: once there is one (say, made with `npm run user:role`), an older link is void.
+      if (await hasAdmin(tx)) throw new AppError("invalid-argument", "An admin exists already: ask them for a role.");
+      const { previous } = await setRole(tx, { uid: viewer.uid }, "admin");
+      await recordAudit(tx, {
+        actorUid: viewer.uid,
+        action: "user.set-role",
+        targetKind: "member",
+        targetId: viewer.uid,
+        note: "setup link",
+        before: { role: previous },
+        after: { role: "admin" },
+      });
+    });
     c.get("logger").warn("admin setup link used", { uid: viewer.uid });
     return c.redirect("/admin");
   });
