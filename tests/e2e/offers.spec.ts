@@ -363,5 +363,27 @@ test("/me/make-offer follows the member's live offers without React: an offer ca
       [...document.querySelectorAll("[data-island]")].some((each) => Object.keys(each).some((key) => key.startsWith("__reactContainer"))),
     ),
   ).toBe(false);
+
+  // The page follows its offers once it has settled; one cancelled before that is read once it does.
+  const again = await owner.page.request.post("/api/offers", {
+    data: {
+      side: "sell",
+      itemId: "iron-sword",
+      quantity: 1,
+      unitPrice: 700,
+      server: "suong-mai",
+      characterName: `Theo ${unique()}`,
+      expiresInDays: 3,
+    },
+    headers: { Origin: origin },
+  });
+  expect(again.status()).toBe(201);
+  const early = ((await again.json()).data as { id: number }).id;
+  await owner.page.goto("/me/make-offer");
+  await hydrated(owner.page);
+  await expect(open.locator(`a[href*="id=${early}"]`)).toHaveCount(1);
+  expect((await owner.page.request.post(`/api/offers/${early}/cancel`, { data: {}, headers: { Origin: origin } })).status()).toBe(200);
+  await expect(past.locator(`a[href*="id=${early}"]`)).toHaveCount(1);
+  await expect(open.locator(`a[href*="id=${early}"]`)).toHaveCount(0);
   await owner.page.context().close();
 });

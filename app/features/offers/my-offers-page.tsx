@@ -64,7 +64,9 @@ export function MyOffersPage({
     { key: "reserved", list: offers.filter((offer) => offer.status === "reserved") },
     { key: "past", list: offers.filter((offer) => offer.status !== "open" && offer.status !== "reserved") },
   ] as const;
-  const live = offers.filter((offer) => offer.status === "open" || offer.status === "reserved").map((offer) => offer.id);
+  const live = offers
+    .filter((offer) => offer.status === "open" || offer.status === "reserved")
+    .map((offer) => ({ id: offer.id, version: offer.version }));
   const alertItems = Object.fromEntries(alerts.flatMap((alert) => (items[alert.itemId] ? [[alert.itemId, items[alert.itemId]!]] : [])));
 
   return (

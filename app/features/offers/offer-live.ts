@@ -2,8 +2,12 @@
  * Offer updates while an offer page is open, without React (decision 042): a plain island that
  * listens to the offers' realtime topics as the page loads.
  *
- * - On `/me/make-offer` (`list`): the member's live offers' topics (`offer:{id}`); once one of them
- *   changes state, the server's new lists replace the shown ones in place.
+ * - On `/me/make-offer` (`list`): the member's live offers' topics (`offer:{id}`), once the page has
+ *   settled (a move is no news a reader needs in the page's first seconds, and subscribing to up to 40
+ *   topics was a sixth of the page's main-thread work at load); once one of them changes state, the
+ *   server's new lists replace the shown ones in place. Moves are not stored on the topic, so what
+ *   changed before the topics were followed is read once they are: the member's offers' versions
+ *   against those the page shows.
  * - On an offer's page (`detail`): the offer's topic; the first frame (a reply, a move, feedback) wakes
  *   the page's island (`offer-detail`), which reads the offer again and follows the topic itself from
  *   then on: this one stops (`OFFER_LIVE_HANDOVER`).
@@ -11,8 +15,10 @@
 import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
 import { ISLAND_ATTRIBUTE } from "../../shared/islands/island-markup.ts";
 import { showPageParts } from "../../shared/islands/page-parts.ts";
-import { afterInteractive } from "../../shared/page/after-interactive.ts";
-import { pageSignal } from "../../shared/islands/page-lifetime.ts";
+import { afterInteractive, afterSettled } from "../../shared/page/after-interactive.ts";
+import { apiJson } from "../../shared/api/json-api.ts";
+import { OFFER_PAGE_MAX } from "../../../universal/offers/offer-limits.ts";
+import { onPageEnd, pageSignal } from "../../shared/islands/page-lifetime.ts";
 import { listenToTopic } from "../../shared/realtime/topic.ts";
 
 /** The event the offer page's island sends its document as it hydrates: it follows the offer itself. */
@@ -25,7 +31,7 @@ export const OFFER_LIVE_TOPICS_MAX = 40;
 export const MY_OFFERS_PARTS = ["mine-offers"] as const;
 
 export type OfferLiveProps =
-  | { mode: "list"; offers: number[] }
+  | { mode: "list"; offers: { id: number; version: number }[] }
   | {
       mode: "detail";
       offer: number;
@@ -50,17 +56,33 @@ export function startOfferLive(element: HTMLElement, props: OfferLiveProps): voi
   };
   if (props.mode === "list") {
     let waiting: ReturnType<typeof setTimeout> | null = null;
-    const onFrame = (frame: ServerFrame) => {
-      if (frame.type !== "offer-changed" || waiting) return;
-      // Moves come in bursts (reserve, then the other side's reply): one read of the page answers them.
+    // Moves come in bursts (reserve, then the other side's reply): one read of the page answers them.
+    const refresh = () => {
+      if (waiting || stopped) return;
       waiting = setTimeout(() => {
         waiting = null;
         void showPageParts(MY_OFFERS_PARTS);
       }, 300);
     };
-    afterInteractive(() => {
-      for (const id of props.offers.slice(0, OFFER_LIVE_TOPICS_MAX)) stops.push(listenToTopic(offerTopic(id), undefined, onFrame));
-    });
+    const shown = props.offers.slice(0, OFFER_LIVE_TOPICS_MAX);
+    let unanswered = shown.length;
+    const caughtUp = async () => {
+      const answer = await apiJson<{ id: number; version: number }[]>(`/api/offers?mine=1&limit=${OFFER_PAGE_MAX}`, {
+        signal: pageSignal(),
+      });
+      if (!answer.ok) return;
+      const versions = new Map(answer.data.map((offer) => [offer.id, offer.version]));
+      if (shown.some((offer) => versions.get(offer.id) !== offer.version)) refresh();
+    };
+    const onFrame = (frame: ServerFrame) => {
+      // Every topic answered (followed, or refused: an offer gone): what moved before is read once.
+      if ((frame.type === "subscribed" || frame.type === "error") && unanswered > 0 && --unanswered === 0) void caughtUp();
+      if (frame.type === "offer-changed") refresh();
+    };
+    // Ends with the page (a move in place): the wait, a pending read; the topics end with it themselves.
+    stops.push(afterSettled(() => shown.forEach(({ id }) => listenToTopic(offerTopic(id), undefined, onFrame))));
+    stops.push(() => clearTimeout(waiting ?? undefined));
+    onPageEnd(stop);
     return;
   }
   doc.addEventListener(OFFER_LIVE_HANDOVER, stop, { once: true, signal: pageSignal() });
