@@ -1,13 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { OPENER_GUARD_COOKIE } from "../universal/security/opener-guard.ts";
-
-const guardMark = new RegExp(`(?:^|;\\s*)${OPENER_GUARD_COOKIE}=1(?:;|$)`);
-
-/** Whether the request is the opener guard's reload (its cookie is set), which the header severs. */
-export function openerGuarded(cookieHeader: string | undefined): boolean {
-  return cookieHeader !== undefined && guardMark.test(cookieHeader);
-}
+import { openerGuarded } from "../universal/security/opener-guard.ts";
 
 export interface SecurityOptions {
   /** Development needs Vite's inline HMR client: no nonce, inline scripts and websockets allowed. */

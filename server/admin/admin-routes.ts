@@ -15,7 +15,7 @@ import { BADGE_FILTER_MAX } from "../../universal/users/users-limits.ts";
 import { recordAudit } from "../moderation/audit-log.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import { publishSessionsChanged } from "../realtime/session-ends.ts";
-import { nextUserCursor, searchAdminUsers } from "./search-users.ts";
+import { nextUserCursor, searchAdminUsers, USER_CURSOR } from "./search-users.ts";
 import { adjustMemberPoints, pointsAdjustment, readAdminMember } from "./admin-members.ts";
 
 const roleChange = z.object({ role: z.enum(roles) }).strict();
@@ -33,10 +33,7 @@ const userFilters = z.object({
   tag: badgeText.optional(),
   title: badgeText.optional(),
   banned: z.enum(["true", "false"]).optional(),
-  cursor: z
-    .string()
-    .regex(/^\d{1,15}\.[A-Za-z0-9_-]{1,64}$/)
-    .optional(),
+  cursor: z.string().regex(USER_CURSOR).optional(),
 });
 /** A tag and a title by hand; `title: null` gives the title back to the level. */
 const badgesChange = z

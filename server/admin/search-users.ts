@@ -86,6 +86,9 @@ export async function searchAdminUsers(db: Database, filter: AdminUserFilter | s
   });
 }
 
+/** What a cursor looks like (`createdAt.uid`): the API refuses another, the admin page lists the first page instead. */
+export const USER_CURSOR = /^\d{1,15}\.[A-Za-z0-9_-]{1,64}$/;
+
 /** The cursor that asks for the page after `page` (null when it was the last). */
 export function nextUserCursor(page: readonly AdminUser[]): string | null {
   const last = page.at(-1);

@@ -1,6 +1,13 @@
 /** The opener guard (decision 051): a page opened by another site loads itself again once, with the cookie that asks for the header. */
 import { describe, expect, it } from "vitest";
-import { OPENER_GUARD_COOKIE, OPENER_GUARD_SECONDS, openerGuardScript, severForeignOpener, type GuardWindow } from "./opener-guard.ts";
+import {
+  OPENER_GUARD_COOKIE,
+  OPENER_GUARD_SECONDS,
+  openerGuarded,
+  openerGuardScript,
+  severForeignOpener,
+  type GuardWindow,
+} from "./opener-guard.ts";
 
 /** A window whose cookie jar keeps what is set (unless cookies are off), and counts reloads. */
 function fakeWindow(opener: GuardWindow["opener"], { cookies = true, protocol = "https:", jar = "" } = {}) {
@@ -83,5 +90,13 @@ describe("the opener guard", () => {
     const win = fakeWindow(foreign);
     new Function("window", openerGuardScript)(win);
     expect(win.reloads).toBe(1);
+  });
+
+  it("is read by the server from a request's Cookie header, as a whole cookie only", () => {
+    expect(openerGuarded(undefined)).toBe(false);
+    expect(openerGuarded(`${OPENER_GUARD_COOKIE}=1`)).toBe(true);
+    expect(openerGuarded(`theme=dark; ${OPENER_GUARD_COOKIE}=1; lang=vi`)).toBe(true);
+    expect(openerGuarded(`${OPENER_GUARD_COOKIE}=10`)).toBe(false);
+    expect(openerGuarded(`x${OPENER_GUARD_COOKIE}=1`)).toBe(false);
   });
 });

@@ -53,5 +53,12 @@ export function severForeignOpener(win: GuardWindow, name: string, seconds: numb
   }
 }
 
+const GUARD_MARK = new RegExp(`(?:^|;\\s*)${OPENER_GUARD_COOKIE}=1(?:;|$)`);
+
+/** Whether a request's `Cookie` header carries the guard's mark (the server's side of `severForeignOpener`'s test). */
+export function openerGuarded(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && GUARD_MARK.test(cookieHeader);
+}
+
 /** Inline `<head>` script (with the CSP nonce, or named by hash on a shared page). */
 export const openerGuardScript = `(${severForeignOpener.toString()})(window,${JSON.stringify(OPENER_GUARD_COOKIE)},${OPENER_GUARD_SECONDS})`;

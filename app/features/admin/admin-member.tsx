@@ -5,15 +5,16 @@ import { apiJson } from "../../shared/api/json-api.ts";
 import { formatDate, numberFormat } from "../../shared/i18n/format.ts";
 import { pickMessages, useRouteMessages, type RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { Island } from "../../shared/islands/island.tsx";
+import { ReaderTime } from "../../shared/ui/countdown.tsx";
 import { deviceName } from "../../shared/ui/device-name.ts";
 import { ActionStatus, MemberList } from "./member-badges.tsx";
 
 const input = "h-11 w-full rounded-md border border-line bg-bg px-3 text-fg";
 const secondary = "min-h-11 rounded-md border border-line px-4 font-semibold hover:bg-surface-muted disabled:opacity-60";
 
-/** A time as the admin area writes it: game time (UTC+7), which the label says. */
-function when(value: number | string, language: string): string {
-  return `${formatDate(typeof value === "string" ? new Date(value) : value, language, { date: "short", time: "short" })} (UTC+7)`;
+/** A moment a member's session or profile records: in the reader's own time, as every member's moment is shown. */
+function Moment({ at, language }: { at: number | string; language: string }) {
+  return <ReaderTime at={typeof at === "string" ? Date.parse(at) : at} language={language} />;
 }
 
 /**
@@ -70,9 +71,12 @@ export function AdminMember({
       </>,
     ],
     [t("members.fields.level"), t("members.fields.levelValue", { level: profile.level, points: numbers.format(profile.points) })],
-    [t("members.fields.createdAt"), when(profile.createdAt, language)],
-    [t("members.fields.updatedAt"), profile.updatedAt ? when(profile.updatedAt, language) : t("members.fields.never")],
-    [t("members.fields.lastLoginAt"), profile.lastLoginAt ? when(profile.lastLoginAt, language) : t("members.fields.never")],
+    [t("members.fields.createdAt"), <Moment at={profile.createdAt} language={language} />],
+    [t("members.fields.updatedAt"), profile.updatedAt ? <Moment at={profile.updatedAt} language={language} /> : t("members.fields.never")],
+    [
+      t("members.fields.lastLoginAt"),
+      profile.lastLoginAt ? <Moment at={profile.lastLoginAt} language={language} /> : t("members.fields.never"),
+    ],
   ];
   const counts = (["posts", "comments", "chatMessages", "offers", "guides"] as const).map(
     (kind) => [t(`members.activity.${kind}`), numbers.format(activity[kind])] as const,
@@ -238,7 +242,10 @@ export function MemberStanding({ i18n, uid, role: initialRole, ban: initialBan, 
         <p className="font-semibold">
           {ban
             ? ban.until
-              ? t("members.bannedUntil", { until: when(ban.until, language) })
+              ? // The end the admin chose, in game time as the form takes it.
+                t("members.bannedUntil", {
+                  until: t("common:time.game", { time: formatDate(Date.parse(ban.until), language, { date: "short", time: "short" }) }),
+                })
               : t("members.bannedForever")
             : t("members.notBannedNow")}
         </p>
@@ -285,12 +292,10 @@ export function MemberStanding({ i18n, uid, role: initialRole, ban: initialBan, 
             <li key={session.id} className="rounded-lg border border-line bg-surface p-3 text-sm">
               <p className="font-semibold">{deviceName(session.userAgent) ?? t("members.sessions.unknownDevice")}</p>
               <p className="text-fg-muted">
-                {t("members.sessions.details", {
-                  ip: session.ipAddress ?? "—",
-                  started: when(session.createdAt, language),
-                  used: when(session.updatedAt, language),
-                  expires: when(session.expiresAt, language),
-                })}
+                {t("members.sessions.address", { ip: session.ipAddress ?? "—" })} · {t("members.sessions.started")}{" "}
+                <Moment at={session.createdAt} language={language} /> · {t("members.sessions.used")}{" "}
+                <Moment at={session.updatedAt} language={language} /> · {t("members.sessions.expires")}{" "}
+                <Moment at={session.expiresAt} language={language} />
               </p>
             </li>
           ))}

@@ -26,7 +26,7 @@ import { Island } from "~/shared/islands/island.tsx";
 import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 import { requestContext } from "~/shared/request-context.ts";
 import { readOutbox } from "../../../server/mail/read-outbox.ts";
-import { nextUserCursor, searchAdminUsers } from "../../../server/admin/search-users.ts";
+import { nextUserCursor, searchAdminUsers, USER_CURSOR } from "../../../server/admin/search-users.ts";
 import { searchText } from "../../../server/http/search-text.ts";
 import { UID } from "../../../server/http/context.ts";
 import { AppError } from "../../../server/errors.ts";
@@ -115,14 +115,11 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
 async function memberSection(db: Parameters<typeof listAudit>[0], query: string, url: URL) {
   const read = (name: string) => url.searchParams.get(name)?.trim() ?? "";
   // A tag with a control character in an edited URL is no tag anyone has (and no text the database holds).
-  const tag = read("memberTag").slice(0, 40);
-  const title = read("memberTitle").slice(0, 40);
-  const filters = {
-    role: read("memberRole"),
-    tag: /^\P{Cc}*$/u.test(tag) ? tag : "",
-    title: /^\P{Cc}*$/u.test(title) ? title : "",
-    banned: read("memberBanned"),
+  const badge = (name: string) => {
+    const text = read(name).slice(0, 40);
+    return /^\P{Cc}*$/u.test(text) ? text : "";
   };
+  const filters = { role: read("memberRole"), tag: badge("memberTag"), title: badge("memberTitle"), banned: read("memberBanned") };
   const cursor = read("memberCursor");
   // A known tag or title as the list shows it ("Huyền thoại", "Legend") finds the value the profiles keep ("legend").
   const known = await knownBadgeNames();
@@ -136,25 +133,30 @@ async function memberSection(db: Parameters<typeof listAudit>[0], query: string,
     title: filters.title ? stored(filters.title) : undefined,
     banned,
     // A cursor an edited URL broke lists the first page.
-    cursor: /^\d{1,15}\.[A-Za-z0-9_-]{1,64}$/.test(cursor) ? cursor : undefined,
+    cursor: USER_CURSOR.test(cursor) ? cursor : undefined,
   });
   return { query, filters, members, paged: cursor !== "", nextCursor: nextUserCursor(members) };
 }
 
 const foldBadge = (text: string) => text.normalize("NFC").trim().toLowerCase();
 
-/** Each known badge value's names in both languages (and the value itself), folded, to the value. */
-async function knownBadgeNames(): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  for (const language of ["vi", "en-US"] as const) {
-    const { messages } = await loadMessages(language, "common");
-    const values = ((messages.badges as Record<string, unknown> | undefined)?.values ?? {}) as Record<string, string>;
-    for (const [value, name] of Object.entries(values)) {
-      names.set(foldBadge(name), value);
-      names.set(foldBadge(value), value);
+let badgeNames: Promise<Map<string, string>> | undefined;
+
+/** Each known badge value's names in both languages (and the value itself), folded, to the value: read once. */
+function knownBadgeNames(): Promise<Map<string, string>> {
+  badgeNames ??= (async () => {
+    const names = new Map<string, string>();
+    for (const language of ["vi", "en-US"] as const) {
+      const { messages } = await loadMessages(language, "common");
+      const values = ((messages.badges as Record<string, unknown> | undefined)?.values ?? {}) as Record<string, string>;
+      for (const [value, name] of Object.entries(values)) {
+        names.set(foldBadge(name), value);
+        names.set(foldBadge(value), value);
+      }
     }
-  }
-  return names;
+    return names;
+  })();
+  return badgeNames;
 }
 
 /** One member whole (`?member=uid`), or null when there is no such account. */
