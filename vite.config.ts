@@ -64,8 +64,6 @@ const PLAIN_ON_DEMAND_MODULES = [
 const PLAIN_ON_DEMAND = new RegExp(
   `[\\\\/]app[\\\\/](${PLAIN_ON_DEMAND_MODULES.map((path) => path.replaceAll("/", "[\\\\/]")).join("|")})\\.ts$`,
 );
-/** Each of them starts a chunk of its own: the build's check counts them. */
-const PLAIN_ON_DEMAND_COUNT = PLAIN_ON_DEMAND_MODULES.length;
 
 /** Whether a module matching `root` imports `id` statically, at any depth (or is it). */
 function importedBy(root: RegExp, id: string, ctx: ChunkingContext, seen = new Set<string>()): boolean {
@@ -87,18 +85,12 @@ function bootChunk(id: string, ctx: ChunkingContext): string | null {
 }
 
 /**
- * A module plain islands load on demand has a chunk of its own even where React code imports it too
- * (the member's feed list imports the visitor's notice): grouped with that code, it would load React.
- * Below `boot` and `background`, which take its dependencies first.
+ * What the plain runtimes load on demand, with their shared code, in one `background` chunk without
+ * React: a page loads it once as it settles, where a chunk per runtime made a member's page fetch six to
+ * nine small files after its load, each a dozen tasks on the phone's main thread (issue 42).
  */
-function plainOnDemandChunk(id: string, ctx: ChunkingContext): string | null {
-  if (!PLAIN_ON_DEMAND.test(id) || (ctx.getModuleInfo(id)?.importers.length ?? 0) === 0) return null;
-  return /([\w-]+)\.ts$/.exec(id)?.[1] ?? null;
-}
-
-/** The same for what the plain runtimes load on demand: their shared code in one `background` chunk, without React. */
 function backgroundChunk(id: string, ctx: ChunkingContext): string | null {
-  return APP_CODE.test(id) && !PLAIN_ON_DEMAND.test(id) && importedBy(PLAIN_ON_DEMAND, id, ctx) ? "background" : null;
+  return APP_CODE.test(id) && importedBy(PLAIN_ON_DEMAND, id, ctx) ? "background" : null;
 }
 
 /**
@@ -112,12 +104,20 @@ function entryWithoutReact(): Plugin {
     applyToEnvironment: (environment) => environment.name === "client",
     apply: "build",
     generateBundle(_options, bundle) {
-      // Each of these modules starts a chunk of its own (`plainOnDemandChunk`); the entry's is the entry.
+      // The entry's chunk, and the one `background` chunk that holds every module plain islands load on demand.
       const starts = Object.values(bundle).filter(
         (output) => output.type === "chunk" && output.moduleIds.some((id) => CLIENT_ENTRY.test(id) || PLAIN_ON_DEMAND.test(id)),
       );
-      if (starts.length !== PLAIN_ON_DEMAND_COUNT + 1)
-        return this.error(`expected the client entry and its ${PLAIN_ON_DEMAND_COUNT} plain on-demand chunks, found ${starts.length}`);
+      const background = starts.filter((chunk) => chunk.type === "chunk" && chunk.name === "background");
+      const plainIn = background.flatMap((chunk) =>
+        chunk.type === "chunk" ? chunk.moduleIds.filter((id) => PLAIN_ON_DEMAND.test(id)) : [],
+      );
+      if (starts.length !== 2 || background.length !== 1 || plainIn.length !== PLAIN_ON_DEMAND_MODULES.length)
+        return this.error(
+          `expected the client entry and one background chunk with the ${PLAIN_ON_DEMAND_MODULES.length} plain on-demand modules, found ${starts
+            .map((chunk) => chunk.fileName)
+            .join(", ")} (${plainIn.length} of them in background)`,
+        );
       const seen = new Set<string>();
       const visit = (file: string, from: "entry" | "plain") => {
         if (seen.has(file)) return;
@@ -201,7 +201,6 @@ export default defineConfig({
               groups: [
                 { name: bootChunk, priority: 30 },
                 { name: backgroundChunk, priority: 29 },
-                { name: plainOnDemandChunk, priority: 28 },
                 {
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/,

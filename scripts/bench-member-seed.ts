@@ -18,6 +18,7 @@
  * Data derive from the row number, so every run seeds the same member.
  */
 import { USER_DATA_KEY } from "../app/shared/auth/session-signals.ts";
+import { defaultLanguage, LANGUAGE_STORAGE_KEY } from "../universal/i18n/languages.ts";
 import { randomUUID } from "node:crypto";
 import { request } from "node:http";
 import { readFileSync } from "node:fs";
@@ -451,11 +452,12 @@ export interface MemberSessions {
 }
 
 /**
- * The `userData` a browser keeps of the member who signed in on it (the auth state's, decision 044):
- * a member's browser knows them, so their page does not ask the server again who is signed in.
+ * What a browser keeps of the member who signed in on it: `userData` (the auth state's, decision 044),
+ * so their page does not ask the server again who is signed in, and the language its pages were shown
+ * in (the default, Vietnamese), so a page does not write it again as it starts.
  */
 export function storedUser(uid: string, role: string): Record<string, string> {
-  return { [USER_DATA_KEY]: JSON.stringify({ uid, email: emailOf(uid), role }) };
+  return { [USER_DATA_KEY]: JSON.stringify({ uid, email: emailOf(uid), role }), [LANGUAGE_STORAGE_KEY]: defaultLanguage };
 }
 
 /** Signs the member, the admin and the members online in, two at a time (the server hashes two at once). */

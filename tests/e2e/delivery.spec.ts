@@ -101,12 +101,10 @@ test.describe("a code chunk that fails to load", () => {
     const loads = countDocumentLoads(page);
     await page.goto("/users");
     await hydrated(page);
-    // The page's own background code (the delivery runtime, loaded once the page is idle, with the chunks it imports; a
-    // visitor's page loads no auth runtime) is in first: a background chunk failing here would reload "/users", which is not
-    // this journey.
-    await page.waitForFunction(() =>
-      performance.getEntriesByType("resource").some((entry) => entry.name.includes("/assets/delivery-background")),
-    );
+    // The page's own background code (the delivery runtime, loaded once the page is idle in the `background` chunk with
+    // the rest plain islands load on demand) is in first: a background chunk failing here would reload "/users", which is
+    // not this journey.
+    await page.waitForFunction(() => performance.getEntriesByType("resource").some((entry) => entry.name.includes("/assets/background-")));
     await page.waitForLoadState("networkidle");
     // From now on every script not yet loaded fails: the next route's chunk, and after the reload every chunk.
     await page.route("**/assets/**/*.js", (route) => route.abort("failed"));

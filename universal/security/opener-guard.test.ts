@@ -15,6 +15,9 @@ function fakeWindow(opener: GuardWindow["opener"], { cookies = true, protocol = 
   const win = {
     opener,
     reloads: 0,
+    reads: 0,
+    navigation: "navigate",
+    performance: { getEntriesByType: (type: string) => (type === "navigation" ? [{ type: win.navigation }] : []) },
     location: {
       origin: "https://minithings.example",
       protocol,
@@ -24,6 +27,7 @@ function fakeWindow(opener: GuardWindow["opener"], { cookies = true, protocol = 
     },
     document: {
       get cookie() {
+        win.reads++;
         return stored;
       },
       set cookie(text: string) {
@@ -58,7 +62,8 @@ describe("the opener guard", () => {
       const win = fakeWindow(opener);
       expect(sever(win)).toBe(false);
       expect(win.reloads).toBe(0);
-      expect(win.document.cookie).toBe("");
+      expect(win.reads).toBe(0);
+      expect(win.written).toEqual([]);
     }
   });
 
@@ -72,12 +77,26 @@ describe("the opener guard", () => {
     expect(win.reloads).toBe(1);
     // The reload severed it: the cookie goes, and the next pages load without the header.
     win.opener = null;
+    win.navigation = "reload";
     expect(sever(win)).toBe(false);
     expect(win.document.cookie).toBe("theme=dark");
     expect(win.written.at(-1)).toBe(`${OPENER_GUARD_COOKIE}=; max-age=0; path=/; samesite=strict; secure`);
     const plain = fakeWindow({ location: { origin: "https://elsewhere.example" } }, { protocol: "http:" });
     expect(sever(plain)).toBe(true);
     expect(plain.written[0]).not.toContain("secure");
+  });
+
+  it("reads no cookie on a load that is not a reload: only the guard's own reload can have left its mark", () => {
+    const win = fakeWindow(null, { jar: `${OPENER_GUARD_COOKIE}=1` });
+    expect(sever(win)).toBe(false);
+    expect(win.reads).toBe(0);
+    win.navigation = "reload";
+    expect(sever(win)).toBe(false);
+    expect(win.reads).toBe(1);
+    expect(win.written.at(-1)).toBe(`${OPENER_GUARD_COOKIE}=; max-age=0; path=/; samesite=strict; secure`);
+    // A window without navigation timing (an old browser) reads none either: the mark ends with its 30 s.
+    const old = { ...fakeWindow(null, { jar: `${OPENER_GUARD_COOKIE}=1` }), performance: undefined };
+    expect(sever(old)).toBe(false);
   });
 
   it("never reloads when the cookie cannot be kept (cookies off): no loop", () => {

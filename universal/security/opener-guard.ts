@@ -16,6 +16,8 @@ export interface GuardWindow {
   opener: { location: { origin: string } } | null;
   location: { origin: string; protocol: string; reload(): void };
   document: { cookie: string };
+  /** How this document was navigated to: only a reload can be the guard's own. */
+  performance?: { getEntriesByType(type: string): { type?: string }[] };
 }
 
 /**
@@ -39,8 +41,11 @@ export function severForeignOpener(win: GuardWindow, name: string, seconds: numb
       }
     }
     if (!foreign) {
-      // The reload severed the opener (or there was none): the next pages need no header.
-      if (marked.test(win.document.cookie)) win.document.cookie = name + "=; max-age=0" + attributes;
+      // The guard's reload severed the opener: the next pages need no header. Only a reload can be
+      // that one, so any other load reads no cookie (a read is a round trip to the browser process,
+      // with the parser waiting).
+      const navigation = win.performance?.getEntriesByType("navigation")[0];
+      if (navigation?.type === "reload" && marked.test(win.document.cookie)) win.document.cookie = name + "=; max-age=0" + attributes;
       return false;
     }
     if (marked.test(win.document.cookie)) return false;

@@ -3,8 +3,8 @@
  * every part of a page reaches the realtime server, a React component (`useTopic`) or a plain island
  * (decision 038) alike. No React here.
  *
- * The socket client is not part of a page's first load: it comes in its own chunk when the first
- * topic is wanted, after the page is interactive, and the page's data is already on screen. Nothing
+ * The socket client is not part of a page's first load: it comes with the `background` chunk when the
+ * first topic is wanted, after the page is interactive, and the page's data is already on screen. Nothing
  * is missed meanwhile: a subscription resumes from the last id the page holds.
  */
 import type { ServerFrame } from "../../../universal/realtime/protocol.ts";
