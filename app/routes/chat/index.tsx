@@ -1,5 +1,5 @@
 import { ChatPage } from "~/features/chat/chat-page.tsx";
-import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { loadReportMessages, loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 import { requestContext } from "~/shared/request-context.ts";
 import { requireFound } from "~/shared/routing/page-refusals.ts";
@@ -22,7 +22,7 @@ export const handle = islandsHandle;
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { viewer, db } = context.get(requestContext);
-  const [i18n, moderationI18n] = await Promise.all([loadRouteMessages(request, "chat"), loadRouteMessages(request, "moderation")]);
+  const [i18n, moderationI18n] = await Promise.all([loadRouteMessages(request, "chat"), loadReportMessages(request)]);
   const none = { i18n, moderationI18n, moderator: false, blocked: false };
   if (!viewer) return { ...none, viewerUid: null, rooms: [], roomId: null, messages: [] };
   const roomId = url.searchParams.get("room");

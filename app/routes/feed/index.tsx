@@ -1,5 +1,5 @@
 import { FeedListPage, FeedPostPage, type FeedLanguage } from "~/features/feed/feed-page.tsx";
-import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { loadReportMessages, loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { Translator } from "~/shared/i18n/translator.ts";
 import { metaFor } from "~/shared/page/page-meta.ts";
 import { requestContext } from "~/shared/request-context.ts";
@@ -31,7 +31,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { db, viewer } = context.get(requestContext);
   const [i18n, moderationI18n] = await Promise.all([
     loadRouteMessages(request, "feed"),
-    viewer ? loadRouteMessages(request, "moderation") : Promise.resolve(null),
+    viewer ? loadReportMessages(request) : Promise.resolve(null),
   ]);
   const feedViewer = viewer ? { uid: viewer.uid, moderator: can(viewer.role, "post:hide") } : null;
   const now = Date.now();

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { GuideArticlePage, GuideListPage } from "~/features/guides/guide-pages.tsx";
-import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { loadReportMessages, loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { localize } from "~/shared/i18n/localize.ts";
 import { metaFor } from "~/shared/page/page-meta.ts";
 import { requestContext } from "~/shared/request-context.ts";
@@ -83,7 +83,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       memberGuides: [],
       open: null,
       member: { ...found, revision, article, description, own },
-      moderationI18n: viewer && !own ? await loadRouteMessages(request, "moderation") : null,
+      moderationI18n: viewer && !own ? await loadReportMessages(request) : null,
     };
   }
 

@@ -1,6 +1,6 @@
 import { CharacterPage } from "~/features/rankings/character-page.tsx";
 import { RatingPage } from "~/features/rankings/rating-page.tsx";
-import { loadRouteMessages, pickMessages } from "~/shared/i18n/route-messages.ts";
+import { loadReportMessages, loadRouteMessages, pickMessages } from "~/shared/i18n/route-messages.ts";
 import { localize } from "~/shared/i18n/localize.ts";
 import { islandsHandle } from "~/shared/islands/islands-mode.tsx";
 import { metaFor } from "~/shared/page/page-meta.ts";
@@ -46,7 +46,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     const [history, clan, moderationI18n] = await Promise.all([
       characterHistory(db, character.id),
       clanOfCharacter(db, character),
-      mayReport ? loadRouteMessages(request, "moderation") : null,
+      mayReport ? loadReportMessages(request) : null,
     ]);
     return {
       view: "character" as const,
@@ -57,7 +57,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       character,
       history,
       clan,
-      reportI18n: moderationI18n ? pickMessages(moderationI18n, ["report"]) : null,
+      reportI18n: moderationI18n,
     };
   }
 

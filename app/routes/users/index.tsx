@@ -1,6 +1,6 @@
 import { MemberListPage } from "~/features/users/member-list-page.tsx";
 import { MemberProfilePage } from "~/features/users/member-profile-page.tsx";
-import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { loadReportMessages, loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { requestContext } from "~/shared/request-context.ts";
 import { requireFound } from "~/shared/routing/page-refusals.ts";
 import { requireSearchBudget } from "~/shared/routing/search-budget.ts";
@@ -37,7 +37,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     const cursor = postsQuery.success ? postsQuery.data.cursor : undefined;
     const [i18n, moderationI18n, listed, posts, guides] = await Promise.all([
       loadRouteMessages(request, "users"),
-      MEMBER_REPORTS && viewer && !own ? loadRouteMessages(request, "moderation") : null,
+      MEMBER_REPORTS && viewer && !own ? loadReportMessages(request) : null,
       own ? readListed(db, member.uid) : true,
       listPostsByAuthor(db, null, member.uid, { cursor, limit: AUTHOR_POSTS_PAGE }),
       listPublishedGuides(db, { authorUid: member.uid, limit: GUIDE_LIST_MAX }),

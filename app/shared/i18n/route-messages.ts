@@ -15,6 +15,15 @@ export async function loadRouteMessages(request: Request, namespace: Namespace):
 }
 
 /**
+ * The moderation messages a member's page needs: those of its report dialog (`report`), not the
+ * queue's, the audit log's or the member admin's, which only /admin shows (a third of the namespace
+ * each, carried in every island that can report).
+ */
+export async function loadReportMessages(request: Request): Promise<RouteMessages> {
+  return pickMessages(await loadRouteMessages(request, "moderation"), ["report"]);
+}
+
+/**
  * The payload with only those of `keys` its namespace has: for an island that shows a few of its messages.
  * A key may name a nested part by its path (`queue.actions`), which is kept at the same place.
  */

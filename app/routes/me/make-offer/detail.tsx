@@ -1,5 +1,5 @@
 import { OfferDetailPage } from "~/features/offers/offer-detail-page.tsx";
-import { loadRouteMessages } from "~/shared/i18n/route-messages.ts";
+import { loadReportMessages, loadRouteMessages } from "~/shared/i18n/route-messages.ts";
 import { localize } from "~/shared/i18n/localize.ts";
 import { Translator } from "~/shared/i18n/translator.ts";
 import { metaFor } from "~/shared/page/page-meta.ts";
@@ -31,7 +31,7 @@ export const loader = guarded(async ({ request, url, context }: Route.LoaderArgs
   const offer = await requireFound(url, /^[1-9][0-9]{0,15}$/.test(id) ? getOffer(db, viewer, Number(id), presence) : null);
   const [i18n, moderationI18n, items, server] = await Promise.all([
     loadRouteMessages(request, "offers"),
-    loadRouteMessages(request, "moderation"),
+    loadReportMessages(request),
     itemNames(db, [offer.itemId]),
     getEntry<GameServer>(db, "servers", offer.server),
   ]);
