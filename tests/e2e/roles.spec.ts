@@ -74,12 +74,15 @@ test("the one-time setup link makes the first admin, who sees every admin sectio
       (key) => vi.admin.sections[key as keyof typeof vi.admin.sections].title,
     ),
   );
-  // A section on its own: the others are not on the page.
+  // One section at a time: /admin opens on the dashboard, the others are a link away and not on the page.
+  await expect(admin.page.getByRole("link", { name: vi.admin.sections.dashboard.title })).toHaveAttribute("aria-current", "page");
+  await expect(admin.page.getByRole("region", { name: moderation.audit.title })).toHaveCount(0);
   await sections.getByRole("link", { name: vi.admin.sections.audit.title }).click();
   await expect(admin.page).toHaveURL(/section=audit/);
   await expect(admin.page.getByRole("link", { name: vi.admin.sections.audit.title })).toHaveAttribute("aria-current", "page");
+  await expect(admin.page.getByRole("region", { name: moderation.audit.title })).toBeVisible();
   await expect(admin.page.getByRole("heading", { level: 2, name: announcementsVi.title })).toHaveCount(0);
-  await admin.page.getByRole("link", { name: vi.admin.allSections }).click();
+  await sections.getByRole("link", { name: vi.admin.sections.announcements.title }).click();
   await expect(admin.page.getByRole("heading", { level: 2, name: announcementsVi.title })).toBeVisible();
   const again = await admin.page.request.get(new URL(link).pathname + new URL(link).search, { maxRedirects: 0 });
   expect(again.status()).toBe(400);
@@ -179,7 +182,7 @@ test("a report reaches the moderation queue in context; the moderator hides the 
   await expect(bubble(reporter.page, spam)).toHaveCount(0);
 
   // The admin reads the decision in the audit log.
-  await admin.page.goto("/admin");
+  await admin.page.goto("/admin?section=audit");
   const audit = admin.page.getByRole("region", { name: moderation.audit.title });
   await expect(audit.getByRole("listitem").first()).toContainText("Kiểm Duyệt");
   await expect(audit.getByRole("listitem").first()).toContainText("Quảng cáo bán vàng");
@@ -202,7 +205,7 @@ test("a report reaches the moderation queue in context; the moderator hides the 
   expect(csv).toContain(",Kiểm Duyệt,report.hide,message,");
   expect(csv).not.toContain("user.set-role");
   // The moderator reads the moderation decisions too, but not the admins' (roles).
-  await moderator.page.goto("/admin");
+  await moderator.page.goto("/admin?section=audit");
   const theirs = moderator.page.getByRole("region", { name: moderation.audit.title });
   await expect(theirs.getByRole("listitem").first()).toContainText("Quảng cáo bán vàng");
   await expect(theirs.getByText(moderation.audit.actions.user["set-role"])).toHaveCount(0);
@@ -525,7 +528,7 @@ test("a moderator pins a post, then hides it from the feed itself: it leaves the
   await restoreFromAdmin(moderator.page, feed.hidden, text, { name: "Người Đăng" });
   expect((await author.page.request.get(`/feed?id=${id}`)).status()).toBe(200);
   // The admin reads the three decisions in words, newest first.
-  await admin.page.goto("/admin");
+  await admin.page.goto("/admin?section=audit");
   const audit = admin.page.getByRole("region", { name: moderation.audit.title });
   const target = moderation.audit.target.replace("{{kind}}", moderation.audit.targetKinds.post).replace("{{id}}", String(id));
   await expect(audit.getByRole("listitem").filter({ hasText: new RegExp(`${target}(?!\\d)`) })).toHaveText([
@@ -588,7 +591,7 @@ test("a moderator hides a reported comment and a reported guide, then restores b
   expect((await reader.page.request.get(guidePath)).status()).toBe(200);
 
   // The admin reads both restores in words.
-  await admin.page.goto("/admin");
+  await admin.page.goto("/admin?section=audit");
   const audit = admin.page.getByRole("region", { name: moderation.audit.title });
   await expect(audit.getByRole("listitem").filter({ hasText: `Kiểm Khôi Phục ${moderation.audit.actions.comment.restore}` })).toHaveCount(
     1,

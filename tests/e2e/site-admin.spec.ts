@@ -64,7 +64,7 @@ test("an admin posts an announcement: a banner on every page, a visitor's cached
 
   const adminContext = await contextOn(browser, true);
   const admin = await adminContext.newPage();
-  await admin.goto("/admin");
+  await admin.goto("/admin?section=announcements");
   await hydrated(admin);
   const section = admin.getByRole("region", { name: announcementsVi.title });
   await section.getByLabel(announcementsVi.fields.vi).fill("Bảo trì máy chủ lúc 14:00 hôm nay");
@@ -148,7 +148,7 @@ test("an admin renames an item in both languages and publishes it (its page and 
   await visitor.goto(ITEM_PAGE);
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Kiếm Sắt");
 
-  await admin.goto("/admin#content-editor");
+  await admin.goto("/admin?section=content#content-editor");
   await hydrated(admin);
   const section = admin.getByRole("region", { name: contentVi.title });
   await section.getByLabel(contentVi.search).fill("kiem sat");
@@ -208,7 +208,7 @@ test("an admin renames the site and closes sign-ups from /admin: every page says
 }) => {
   const adminContext = await contextOn(browser, true);
   const admin = await adminContext.newPage();
-  await admin.goto("/admin");
+  await admin.goto("/admin?section=settings");
   await hydrated(admin);
   const section = admin.getByRole("region", { name: settings.title });
   await section.getByLabel(settings.fields.appTitle).fill("Sổ Tay Lạc Vân");

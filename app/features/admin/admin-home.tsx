@@ -47,7 +47,7 @@ export function AdminHome({
   children,
 }: {
   sections: AdminSection[];
-  /** The one section shown (`?section=`), or null for all of them. */
+  /** The one section shown (`?section=`, or the one the address implies, or the viewer's first); null for a viewer with none. */
   section?: AdminSection | null;
   outbox: OutboxMail[];
   children?: ReactNode;
@@ -83,13 +83,6 @@ export function AdminHome({
             </li>
           ))}
         </ul>
-        {section ? (
-          <p className="mt-3">
-            <a href="/admin" className="text-link underline underline-offset-2">
-              {t("admin.allSections")}
-            </a>
-          </p>
-        ) : null}
       </nav>
       {children}
       {outbox.length > 0 ? (

@@ -111,7 +111,10 @@ export function AuditLog({
             {t("audit.filters.apply")}
           </button>
           {query ? (
-            <a href="/admin#audit-log" className="min-h-10 content-center rounded-md border border-line px-4 hover:bg-surface-muted">
+            <a
+              href="/admin?section=audit#audit-log"
+              className="min-h-10 content-center rounded-md border border-line px-4 hover:bg-surface-muted"
+            >
               {t("audit.filters.clear")}
             </a>
           ) : null}

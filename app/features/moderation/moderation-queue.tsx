@@ -53,11 +53,16 @@ export function ModerationQueue({ i18n, status, reports, open, pageSize }: Queue
       </h2>
       <p className="mt-1 text-sm text-fg-muted">{t("queue.lead")}</p>
       <nav className="mt-3 flex flex-wrap items-center gap-2" aria-label={t("queue.title")}>
-        <Link to="/admin" className={tab("open")} aria-current={status === "open" ? "page" : undefined} preventScrollReset>
+        <Link
+          to="/admin?section=moderation"
+          className={tab("open")}
+          aria-current={status === "open" ? "page" : undefined}
+          preventScrollReset
+        >
           {t("queue.tabs.open")}
         </Link>
         <Link
-          to="/admin?reports=resolved"
+          to="/admin?section=moderation&reports=resolved"
           className={tab("resolved")}
           aria-current={status === "resolved" ? "page" : undefined}
           preventScrollReset
