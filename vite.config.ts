@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import type { ChunkingContext } from "rolldown";
+import type { ChunkingContext, OutputChunk } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 
 /**
@@ -106,12 +106,11 @@ function entryWithoutReact(): Plugin {
     generateBundle(_options, bundle) {
       // The entry's chunk, and the one `background` chunk that holds every module plain islands load on demand.
       const starts = Object.values(bundle).filter(
-        (output) => output.type === "chunk" && output.moduleIds.some((id) => CLIENT_ENTRY.test(id) || PLAIN_ON_DEMAND.test(id)),
+        (output): output is OutputChunk =>
+          output.type === "chunk" && output.moduleIds.some((id) => CLIENT_ENTRY.test(id) || PLAIN_ON_DEMAND.test(id)),
       );
-      const background = starts.filter((chunk) => chunk.type === "chunk" && chunk.name === "background");
-      const plainIn = background.flatMap((chunk) =>
-        chunk.type === "chunk" ? chunk.moduleIds.filter((id) => PLAIN_ON_DEMAND.test(id)) : [],
-      );
+      const background = starts.filter((chunk) => chunk.name === "background");
+      const plainIn = background.flatMap((chunk) => chunk.moduleIds.filter((id) => PLAIN_ON_DEMAND.test(id)));
       if (starts.length !== 2 || background.length !== 1 || plainIn.length !== PLAIN_ON_DEMAND_MODULES.length)
         return this.error(
           `expected the client entry and one background chunk with the ${PLAIN_ON_DEMAND_MODULES.length} plain on-demand modules, found ${starts

@@ -10,6 +10,19 @@ const member = (browser: Browser, name: string) => memberInBrowser(browser, name
 const unique = () => Math.random().toString(36).slice(2, 8);
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
 
+/** Posts an iron sword's offer through the API as the page's member, expects it made, and answers its id. */
+async function postOffer(
+  page: Page,
+  offer: { side: "buy" | "sell"; unitPrice: number; characterName: string; quantity?: number; server?: string; expiresInDays?: number },
+): Promise<number> {
+  const posted = await page.request.post("/api/offers", {
+    data: { itemId: "iron-sword", quantity: 1, server: "suong-mai", expiresInDays: 3, ...offer },
+    headers: { Origin: test.info().project.use.baseURL ?? "" },
+  });
+  expect(posted.status()).toBe(201);
+  return ((await posted.json()).data as { id: number }).id;
+}
+
 /** Touch targets of at least 24 px at a phone's width (axe's `target-size`), the page's own parts included. */
 async function smallTargets(page: Page): Promise<string[]> {
   await page.setViewportSize({ width: 390, height: 900 });
@@ -179,20 +192,7 @@ test("two members trade: a sell offer, a reply, a reservation, both confirm, bot
 test("a move the offer no longer allows is refused in words, and the page shows its latest state", async ({ browser }) => {
   const owner = await member(browser, `Chủ ${unique()}`);
   const origin = test.info().project.use.baseURL ?? "";
-  const posted = await owner.page.request.post("/api/offers", {
-    data: {
-      side: "buy",
-      itemId: "iron-sword",
-      quantity: 1,
-      unitPrice: 900,
-      server: "suong-mai",
-      characterName: `Mua ${unique()}`,
-      expiresInDays: 3,
-    },
-    headers: { Origin: origin },
-  });
-  expect(posted.status()).toBe(201);
-  const { id } = (await posted.json()).data as { id: number };
+  const id = await postOffer(owner.page, { side: "buy", unitPrice: 900, characterName: `Mua ${unique()}` });
   // A phone whose socket is down hears of no change: the refusal is what tells it.
   await owner.page.routeWebSocket(/\/ws/, () => {});
   await owner.page.goto(`/me/make-offer/detail?id=${id}`);
@@ -211,19 +211,7 @@ test("either side may release a reservation with a reason: the offer opens again
   const buyer = await member(browser, `Khách ${unique()}`);
   const origin = test.info().project.use.baseURL ?? "";
   const headers = { Origin: origin };
-  const posted = await owner.page.request.post("/api/offers", {
-    data: {
-      side: "sell",
-      itemId: "iron-sword",
-      quantity: 1,
-      unitPrice: 2_000,
-      server: "suong-mai",
-      characterName: `Bán ${unique()}`,
-      expiresInDays: 3,
-    },
-    headers,
-  });
-  const { id } = (await posted.json()).data as { id: number };
+  const id = await postOffer(owner.page, { side: "sell", unitPrice: 2_000, characterName: `Bán ${unique()}` });
   const replied = await buyer.page.request.post(`/api/offers/${id}/replies`, { data: { text: "Giữ cho mình nhé" }, headers });
   const { id: replyId } = (await replied.json()).data as { id: number };
   expect((await owner.page.request.post(`/api/offers/${id}/reserve`, { data: { replyId }, headers })).status()).toBe(200);
@@ -265,20 +253,14 @@ test("a visitor's item page follows the book live: an offer opening appears, and
   // The socket subscribes after hydration: post until the page hears of it.
   let id = 0;
   await expect(async () => {
-    const posted = await trader.page.request.post("/api/offers", {
-      data: {
-        side: "buy",
-        itemId: "iron-sword",
-        quantity: 5,
-        unitPrice: 777,
-        server: "bach-hac",
-        characterName: character,
-        expiresInDays: 1,
-      },
-      headers: { Origin: origin },
+    id = await postOffer(trader.page, {
+      side: "buy",
+      quantity: 5,
+      unitPrice: 777,
+      server: "bach-hac",
+      characterName: character,
+      expiresInDays: 1,
     });
-    expect(posted.status()).toBe(201);
-    id = ((await posted.json()).data as { id: number }).id;
     await expect(buys.locator(`[data-offer-id="${id}"]`)).toContainText(character, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   expect((await trader.page.request.post(`/api/offers/${id}/cancel`, { data: {}, headers: { Origin: origin } })).status()).toBe(200);
@@ -323,20 +305,7 @@ test("/me/make-offer follows the member's live offers without React: an offer ca
 }) => {
   const owner = await member(browser, `Theo ${unique()}`);
   const origin = test.info().project.use.baseURL ?? "";
-  const posted = await owner.page.request.post("/api/offers", {
-    data: {
-      side: "sell",
-      itemId: "iron-sword",
-      quantity: 2,
-      unitPrice: 650,
-      server: "suong-mai",
-      characterName: `Theo ${unique()}`,
-      expiresInDays: 3,
-    },
-    headers: { Origin: origin },
-  });
-  expect(posted.status()).toBe(201);
-  const { id } = (await posted.json()).data as { id: number };
+  const id = await postOffer(owner.page, { side: "sell", quantity: 2, unitPrice: 650, characterName: `Theo ${unique()}` });
   const subscribed = owner.page.waitForEvent("websocket").then((socket) =>
     socket.waitForEvent("framereceived", {
       predicate: (frame) => String(frame.payload).includes('"subscribed"') && String(frame.payload).includes(`"offer:${id}"`),
@@ -365,20 +334,7 @@ test("/me/make-offer follows the member's live offers without React: an offer ca
   ).toBe(false);
 
   // The page follows its offers once it has settled; one cancelled before that is read once it does.
-  const again = await owner.page.request.post("/api/offers", {
-    data: {
-      side: "sell",
-      itemId: "iron-sword",
-      quantity: 1,
-      unitPrice: 700,
-      server: "suong-mai",
-      characterName: `Theo ${unique()}`,
-      expiresInDays: 3,
-    },
-    headers: { Origin: origin },
-  });
-  expect(again.status()).toBe(201);
-  const early = ((await again.json()).data as { id: number }).id;
+  const early = await postOffer(owner.page, { side: "sell", unitPrice: 700, characterName: `Theo ${unique()}` });
   await owner.page.goto("/me/make-offer");
   await hydrated(owner.page);
   await expect(open.locator(`a[href*="id=${early}"]`)).toHaveCount(1);

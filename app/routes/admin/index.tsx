@@ -119,7 +119,7 @@ function impliedSection(url: URL, sections: readonly AdminSection[]): AdminSecti
   const has = (name: string) => url.searchParams.has(name);
   const implied: AdminSection | null = has("reports")
     ? "moderation"
-    : has("members") || has("member") || [...url.searchParams.keys()].some((name) => name.startsWith("member"))
+    : [...url.searchParams.keys()].some((name) => name.startsWith("member"))
       ? "users"
       : AUDIT_FILTER_FIELDS.some(has)
         ? "audit"
