@@ -150,12 +150,14 @@ function shellChunk(id: string, ctx: ChunkingContext): string | null {
 
 /**
  * The chunks every page has loaded before any of its code can import another: the entry, its `boot`
- * chunk, the bundler's runtime, and the framework and the shell (a page hydrated by React Router loads
- * them with its route modules; an islands document preloads them itself with its first island that
- * hydrates, decision 038). A dynamic import (an island, a widget) need not preload them: each preload
- * would be one more `<link>` in the head for a module that already ran (decision 025).
+ * chunk, and the framework and the shell (a page hydrated by React Router loads them with its route
+ * modules; an islands document preloads them itself with its first island that hydrates, decision 038).
+ * A dynamic import (an island, a widget) need not preload them: each preload would be one more `<link>`
+ * in the head for a module that already ran (decision 025). The bundler's runtime is not among them: a
+ * page of plain islands has not loaded it when it imports `background`, which needs it, and preloaded
+ * beside it, it comes with it rather than after it (decision 053).
  */
-const ALWAYS_LOADED = /(^|\/)assets\/(entry\.client|boot|framework|shared|rolldown-runtime)-[\w-]+\.js$/;
+const ALWAYS_LOADED = /(^|\/)assets\/(entry\.client|boot|framework|shared)-[\w-]+\.js$/;
 
 const COMPRESSIBLE = /\.(js|css)$/;
 

@@ -2,6 +2,7 @@ import type { Browser, Page, WebSocketRoute } from "@playwright/test";
 import chat from "../../locales/vi/chat.json" with { type: "json" };
 import { expect, hydrated, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 import { bubble, openRoom, send } from "./chat-room.ts";
+import { formatDate } from "../../app/shared/i18n/format.ts";
 
 const origin = () => test.info().project.use.baseURL ?? "";
 
@@ -229,4 +230,37 @@ test("axe finds no serious or critical violation on a conversation at 390 and 14
   expect(await seriousViolationsAtEveryWidth(lan.page)).toEqual([]);
   await lan.page.context().close();
   await mai.page.context().close();
+});
+
+test("a member in New York reads the times of a room the server rendered in their own zone", async ({ browser }) => {
+  const writer = await member(browser, "Giờ");
+  const text = `Bên đó mấy giờ rồi? ${Date.now()}`;
+  const written = await writer.page.request.post("/api/chat/rooms/global-vi/messages", {
+    data: { text, clientId: `zone-${Date.now()}` },
+    headers: { Origin: origin() },
+  });
+  expect(written.status()).toBe(201);
+  const { createdAt } = (await written.json()).data as { createdAt: number };
+  const inZone = (timeZone: string) => {
+    const zone = process.env.TZ;
+    process.env.TZ = timeZone;
+    try {
+      return formatDate(createdAt, "vi", { time: "short", local: true });
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  };
+  // Game time is 7 hours ahead of UTC; New York is 4 or 5 hours behind it: never the same time of day.
+  expect(inZone("America/New_York")).not.toBe(formatDate(createdAt, "vi", { time: "short" }));
+
+  const context = await browser.newContext({ baseURL: origin(), locale: "vi-VN", timezoneId: "America/New_York" });
+  await context.addCookies(await writer.page.context().cookies());
+  const page = await context.newPage();
+  await openRoom(page, "global-vi");
+  const message = bubble(page, text);
+  await expect(message.locator("time")).toHaveText(inZone("America/New_York"));
+
+  await context.close();
+  await writer.page.context().close();
 });

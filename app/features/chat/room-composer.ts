@@ -12,6 +12,7 @@ import type { Shown } from "./message-html.ts";
 import type { RoomContext } from "./room-context.ts";
 import { composerMentions } from "./room-mentions.ts";
 import type { RoomMessages } from "./room-messages.ts";
+import { setDisabled, setHidden, setText } from "../../shared/page/dom-writes.ts";
 
 export interface RoomComposer {
   /** Sends again one's own message that failed, with its client id. */
@@ -30,10 +31,10 @@ export function roomComposer(
 
   function composerChanged(): void {
     const draft = composer.value;
-    if (sendButton) sendButton.disabled = draft.trim().length === 0;
+    if (sendButton) setDisabled(sendButton, draft.trim().length === 0);
     const remaining = MESSAGE_TEXT_MAX - draft.length;
-    remainingLine.hidden = remaining >= 200;
-    remainingLine.textContent = remaining < 200 ? t("composer.remaining", { count: remaining }) : "";
+    setHidden(remainingLine, remaining >= 200);
+    setText(remainingLine, remaining < 200 ? t("composer.remaining", { count: remaining }) : "");
   }
 
   async function deliver(message: Shown): Promise<void> {

@@ -6,9 +6,8 @@
  */
 import { HISTORY_PAGE, type ChatMessage } from "../../../universal/chat/chat-limits.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
-import { formatDate } from "../../shared/i18n/format.ts";
 import { CHAT_IDS, historyInner } from "./chat-room-props.ts";
-import { messageHtml, MESSAGE_TIME_OPTIONS, type MessageView, type Shown } from "./message-html.ts";
+import { messageHtml, type MessageView, type Shown } from "./message-html.ts";
 import { RENDERED_KEEP, RENDERED_MAX, REVEAL_STEP } from "./message-window.ts";
 import type { RoomContext } from "./room-context.ts";
 
@@ -79,9 +78,6 @@ export function roomMessages(context: RoomContext): RoomMessages {
     if (item) item.innerHTML = historyInner(t, olderDone && hidden.length === 0, messageItems().length === 0, loadingOlder);
   };
 
-  // Times in the device's zone (the server wrote game time).
-  for (const time of list.querySelectorAll("time"))
-    time.textContent = formatDate(Date.parse(time.dateTime), language, { ...MESSAGE_TIME_OPTIONS, local: true });
   stick();
   list.addEventListener("scroll", () => {
     follow = list.scrollHeight - list.scrollTop - list.clientHeight < FOLLOW_PX;

@@ -8,6 +8,7 @@ import { pageInterval } from "../../shared/islands/page-lifetime.ts";
 import { escapeHtml } from "./message-html.ts";
 import type { RoomContext } from "./room-context.ts";
 import { nextOnline, type RoomOnline } from "./room-online.ts";
+import { setHtml, setText } from "../../shared/page/dom-writes.ts";
 
 const TYPING_SHOWN_MS = 4_000;
 const DOT = '<span aria-hidden="true" class="inline-block size-2 rounded-full bg-emerald-500"></span>';
@@ -29,7 +30,7 @@ export function roomPresence(context: RoomContext, typingLine: HTMLElement, pres
     const now = Date.now();
     for (const [uid, each] of typers) if (each.until <= now) typers.delete(uid);
     const shown = [...typers.values()].map((each) => each.name);
-    typingLine.textContent = shown.length > 0 ? t("typing", { count: shown.length, names: shown.join(", ") }) : "";
+    setText(typingLine, shown.length > 0 ? t("typing", { count: shown.length, names: shown.join(", ") }) : "");
     clearTimeout(typingTimer);
     if (typers.size > 0) typingTimer = setTimeout(showTyping, 1_000);
   }
@@ -38,17 +39,22 @@ export function roomPresence(context: RoomContext, typingLine: HTMLElement, pres
     const peer = room.kind === "direct" ? room.peer : null;
     if (peer) {
       if (online?.members.has(peer.uid)) {
-        presenceBox.innerHTML = `<p class="flex items-center gap-1.5 text-xs text-fg-muted" data-presence="online">${DOT}${escapeHtml(t("presence.online"))}</p>`;
+        setHtml(
+          presenceBox,
+          `<p class="flex items-center gap-1.5 text-xs text-fg-muted" data-presence="online">${DOT}${escapeHtml(t("presence.online"))}</p>`,
+        );
         return;
       }
-      presenceBox.innerHTML =
+      setHtml(
+        presenceBox,
         peer.lastSeenAt === null
           ? ""
-          : `<p class="text-xs text-fg-muted" data-presence="offline">${escapeHtml(t("presence.lastSeen", { ago: formatAgo(peer.lastSeenAt, Date.now(), language) }))}</p>`;
+          : `<p class="text-xs text-fg-muted" data-presence="offline">${escapeHtml(t("presence.lastSeen", { ago: formatAgo(peer.lastSeenAt, Date.now(), language) }))}</p>`,
+      );
       return;
     }
     if (!online || online.count === 0) {
-      presenceBox.innerHTML = "";
+      setHtml(presenceBox, "");
       return;
     }
     const open = presenceBox.querySelector("details")?.open ?? false;
@@ -58,9 +64,11 @@ export function roomPresence(context: RoomContext, typingLine: HTMLElement, pres
       online.count > members.length
         ? `<li class="py-0.5 text-fg-muted">${escapeHtml(t("presence.more", { count: online.count - members.length }))}</li>`
         : "";
-    presenceBox.innerHTML =
+    setHtml(
+      presenceBox,
       `<details class="relative text-xs text-fg-muted"${open ? " open" : ""}><summary class="inline-flex min-h-6 cursor-pointer list-none items-center gap-1.5 rounded px-1 hover:bg-surface-muted" aria-controls="chat-presence-list">${DOT}${escapeHtml(t("presence.here", { count: online.count }))}</summary>` +
-      `<ul id="chat-presence-list" aria-label="${escapeHtml(t("presence.whoIsHere"))}" class="absolute start-0 top-full z-10 mt-1 max-h-64 w-56 overflow-y-auto rounded-md border border-line bg-surface p-2 text-sm text-fg shadow-lg">${items}${more}</ul></details>`;
+        `<ul id="chat-presence-list" aria-label="${escapeHtml(t("presence.whoIsHere"))}" class="absolute start-0 top-full z-10 mt-1 max-h-64 w-56 overflow-y-auto rounded-md border border-line bg-surface p-2 text-sm text-fg shadow-lg">${items}${more}</ul></details>`,
+    );
   }
   showPresence();
   // "Last seen 5 minutes ago" stays true.

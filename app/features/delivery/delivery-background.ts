@@ -16,15 +16,17 @@ export interface BackgroundStart {
 }
 
 /**
- * Starts the manifest and the build checks now, and the worker once the page has settled (it serves
- * later visits, and starting it beside the page slows the page on a phone); returns the function that
- * stops them.
+ * Starts the build checks now (the first about a second after the start), and the manifest and the worker
+ * once the page has settled: they serve the offline banner and later visits, and fetching them beside
+ * the page's own start slows it on a phone (decision 053). Returns the function that stops them.
  */
 export function startDeliveryBackground({ buildId, checkIntervalMs, onMeta, onNewBuild }: BackgroundStart): () => void {
-  fetchBuildMeta(buildId)
-    .then(onMeta)
-    .catch((error: unknown) => logPageError("Failed to load the build manifest; carrying on without route rules", error));
-  const cancelWorker = afterSettled(() => void registerServiceWorker());
+  const cancelWorker = afterSettled(() => {
+    fetchBuildMeta(buildId)
+      .then(onMeta)
+      .catch((error: unknown) => logPageError("Failed to load the build manifest; carrying on without route rules", error));
+    void registerServiceWorker();
+  });
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
   const stopChecks = startBuildChecks({
     buildId,

@@ -77,7 +77,8 @@ export function startOfflineBanner(
 ): { render: () => void; stop: () => void } {
   const render = () => {
     if (navigator.onLine) {
-      slot.replaceChildren();
+      // Online, as the page mostly is: the server's box is empty already, and emptying it again restyles it.
+      if (slot.firstChild) slot.replaceChildren();
       return;
     }
     const banner = document.createElement("p");

@@ -10,6 +10,7 @@ import type { RootData } from "../../shared/root-data.ts";
 import type { RouteMessages } from "../../shared/i18n/route-messages.ts";
 import { apiJson } from "../../shared/api/json-api.ts";
 import { followUnreadNow, onNotification, setUnreadCount, subscribeUnread, unreadCount } from "./unread-count.ts";
+import { setDisabled, setHidden, setText } from "../../shared/page/dom-writes.ts";
 
 /** The id of the part the loader fills with rows (the list, or the empty text, and the link to older ones). */
 export const NOTIFICATION_LIST_PART = "notification-list";
@@ -75,14 +76,14 @@ export function startNotificationList(
     total = count;
     const filters = i18n.messages.filters;
     const label = typeof filters === "object" && typeof filters.unread === "string" ? filters.unread : "";
-    for (const each of doc.querySelectorAll(`[${M.total}]`)) each.textContent = unreadFilterText(label, count);
-    if (markAll) markAll.disabled = count === 0;
+    for (const each of doc.querySelectorAll(`[${M.total}]`)) setText(each, unreadFilterText(label, count));
+    if (markAll) setDisabled(markAll, count === 0);
   };
   const enable = (root: ParentNode) => {
-    for (const button of root.querySelectorAll<HTMLButtonElement>(`[${M.markRead}]`)) button.disabled = false;
+    for (const button of root.querySelectorAll<HTMLButtonElement>(`[${M.markRead}]`)) setDisabled(button, false);
   };
   const failed = (yes: boolean) => {
-    if (error) error.hidden = !yes;
+    if (error) setHidden(error, !yes);
   };
 
   /** Puts the rows of `page` not shown yet in place: before the shown ones (`top`) or after them. */

@@ -6,6 +6,7 @@
  * or in the browser's own settings).
  */
 import type { RouteMessages } from "../../shared/i18n/route-messages.ts";
+import { setHidden, setText } from "../../shared/page/dom-writes.ts";
 
 export interface PermissionPanelProps {
   /** The notifications namespace's `preferences.permission` part. */
@@ -31,8 +32,8 @@ export function startPermissionPanel(element: HTMLElement, { i18n }: PermissionP
   };
   const show = () => {
     const permission = readPermission();
-    text.textContent = message(permission);
-    allow.hidden = permission !== "default";
+    setText(text, message(permission));
+    setHidden(allow, permission !== "default");
   };
   allow.addEventListener("click", () => {
     void Notification.requestPermission().then(show, show);

@@ -16,6 +16,7 @@ import { ENTRY_MODULE_ATTRIBUTE } from "./entry-after-paint.ts";
 import { ISLAND_ATTRIBUTE, islandDocumentData } from "./island-markup.ts";
 import { fetchServerPage } from "./page-parts.ts";
 import { endPage } from "./page-lifetime.ts";
+import { writeClocks } from "../ui/clock-scripts.ts";
 
 /** The pages moved between in place: a member's own area and the pages they use every day. */
 export const IN_PLACE_PATHS = ["/me", "/chat", "/feed", "/notification"] as const;
@@ -136,8 +137,8 @@ export function createAheadCache<Page>(
 /**
  * A fetched page made ready to be shown, as far as can be done before the click (a page fetched ahead
  * is made ready while the browser is idle): its root data read, its body adopted into this document with
- * its inline scripts made again with this document's nonce (a parsed page's scripts never run; these
- * are the clocks and the room's scroll, which must run as the parser would have run them), the entry's
+ * its inline scripts made again with this document's nonce (a parsed page's scripts never run; the
+ * room's scroll must run as the parser would have run it), the entry's
  * starter left out (it runs once), its head's styles and metadata read.
  */
 export interface ReadyPage {
@@ -362,6 +363,8 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
     root = next;
     const body = takePage(page);
     delete document.documentElement.dataset.hydrated;
+    // Its clocks in the reader's time before it is painted, as the head's script writes a loading page's.
+    writeClocks(body);
     document.body.replaceWith(body);
     performance.mark("move:swapped");
     const target = how === "pop" ? undefined : url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;

@@ -6,12 +6,11 @@ import enCommon from "../../../locales/en-US/common.json" with { type: "json" };
 import {
   clockBootScript,
   COUNTDOWN_GLOBAL,
-  countdownCallScript,
   DAYS_SLOT,
   LOCAL_TIME_GLOBAL,
   LOCAL_TIME_SLOT,
-  localTimeCallScript,
   startCountdown,
+  writeClocks,
   writeClocksBeforeEachFrame,
   writeLocalTime,
 } from "./clock-scripts.ts";
@@ -95,13 +94,33 @@ describe("writeLocalTime", () => {
     expect(element.textContent).toBe("10:00 31 thg 12, 2026");
   });
 
-  it("works as the inline scripts run it: defined by the head's script, called on the span before the call", () => {
+  it("writes a chat message's time of day alone (data-local-style=time) as formatDate does, and leaves it in UTC+7", () => {
+    const message = (at: number, language: string) => {
+      const attributes: Record<string, string> = {
+        "data-local-at": String(at),
+        "data-local-lang": language,
+        "data-local-style": "time",
+        "data-local-only": "",
+      };
+      return { textContent: formatDate(at, language, { time: "short" }), getAttribute: (name: string) => attributes[name] ?? null };
+    };
+    for (const timeZone of ["Europe/Paris", "America/New_York", "UTC", "Asia/Tokyo", "Asia/Ho_Chi_Minh"]) {
+      process.env.TZ = timeZone;
+      for (const at of instants)
+        for (const language of ["vi", "en-US"]) {
+          const element = message(at, language);
+          writeLocalTime(element as unknown as HTMLElement);
+          expect(element.textContent).toBe(formatDate(at, language, { time: "short", local: true }));
+        }
+    }
+  });
+
+  it("is the function the head's script defines, for the clocks it writes before each frame", () => {
     process.env.TZ = "Europe/Paris";
     const window: Record<string, unknown> = {};
     new Function("window", clockBootScript)(window);
     const element = span(instants[0]!, "en-US");
-    const document = { currentScript: { previousElementSibling: element } };
-    new Function("window", "document", LOCAL_TIME_GLOBAL, localTimeCallScript)(window, document, window[LOCAL_TIME_GLOBAL]);
+    (window[LOCAL_TIME_GLOBAL] as (element: unknown) => void)(element);
     expect(element.textContent).toBe(" · 12/31/26, 4:00 AM giờ của bạn");
   });
 });
@@ -137,13 +156,12 @@ describe("startCountdown", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it("is the function the head defines, called on the element before the inline call", () => {
+  it("is the function the head defines", () => {
     vi.useFakeTimers({ now: Date.UTC(2026, 10, 28, 12, 0, 0) });
     const window: Record<string, unknown> = { setInterval, clearInterval };
     new Function("window", clockBootScript)(window);
     const element = clock(Date.now() + 10_000);
-    const document = { currentScript: { previousElementSibling: element } };
-    new Function("window", "document", COUNTDOWN_GLOBAL, countdownCallScript)(window, document, window[COUNTDOWN_GLOBAL]);
+    (window[COUNTDOWN_GLOBAL] as (element: unknown) => void)(element);
     expect(element.textContent).toBe("00:00:10");
   });
 
@@ -188,7 +206,7 @@ describe("writeClocksBeforeEachFrame", () => {
     document.readyState = "interactive";
     frames.shift()!();
     expect(parsed[1]!.textContent).toBe(" · 13:05 1/1/27 giờ của bạn");
-    // Parsed: no more frames are asked for (each inline call and React write the clocks from here on).
+    // Parsed: no more frames are asked for (a page shown in place and React write the clocks from here on).
     expect(frames).toEqual([]);
     vi.useRealTimers();
   });
@@ -196,5 +214,33 @@ describe("writeClocksBeforeEachFrame", () => {
   it("names the globals as the head defines them", () => {
     expect(writeClocksBeforeEachFrame.toString()).toContain(LOCAL_TIME_GLOBAL);
     expect(writeClocksBeforeEachFrame.toString()).toContain(COUNTDOWN_GLOBAL);
+  });
+});
+
+describe("writeClocks", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    delete (globalThis as { window?: unknown }).window;
+  });
+
+  it("writes every reader's time and countdown under a page shown in place, before it is shown", () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 28, 12, 0, 0) });
+    (globalThis as { window?: unknown }).window = globalThis;
+    // The countdowns' timer of an earlier test, which real timers no longer run.
+    delete (globalThis as { __minithingsCountdowns?: unknown }).__minithingsCountdowns;
+    process.env.TZ = "Europe/Paris";
+    const times = [span(instants[0]!, "vi"), span(instants[3]!, "vi")];
+    const countdown = clock(Date.now() + 65_000);
+    const root = {
+      querySelectorAll: (selector: string) =>
+        selector === "[data-local-at]" ? times : selector === "[data-countdown-to]" ? [countdown] : [],
+    };
+    writeClocks(root as unknown as ParentNode);
+    expect(times.map((time) => time.textContent)).toEqual([" · 04:00 31/12/26 giờ của bạn", " · 13:05 1/1/27 giờ của bạn"]);
+    expect(countdown.textContent).toBe("00:01:05");
+    vi.advanceTimersByTime(1_000);
+    expect(countdown.textContent).toBe("00:01:04");
+    countdown.isConnected = false;
+    vi.advanceTimersByTime(1_000);
   });
 });

@@ -2,26 +2,30 @@
  * The page's clocks, written by inline scripts as the page is parsed rather than by React islands.
  *
  * **The reader's own time beside a game time** (UTC+7). The server cannot know the reader's zone, so a
- * game time leaves an empty `<span data-local-at>` after its text and an inline call of `writeLocalTime`
- * right after it. The parser runs that call as soon as it has read the span, before the line is painted:
- * a reader outside UTC+7 never sees the line grow and push the page down (a layout shift at hydration,
- * which the page had), and the text needs no React root of its own (decision 029).
+ * game time leaves an empty `<span data-local-at>` after its text, and `writeLocalTime` fills it before
+ * the line is painted: a reader outside UTC+7 never sees the line grow and push the page down (a layout
+ * shift at hydration, which the page had), and the text needs no React root of its own (decision 029).
  *
- * **A countdown** ("2 ngày 03:04:05") is a `<time data-countdown-to>` with the server's text, then an
- * inline call of `startCountdown`: it writes the time left by the reader's clock at once (a cached page
- * may be a minute old) and every second after, all of a page's countdowns on one timer.
+ * **A countdown** ("2 ngày 03:04:05") is a `<time data-countdown-to>` with the server's text, which
+ * `startCountdown` writes by the reader's clock before it is painted (a cached page may be a minute old)
+ * and every second after, all of a page's countdowns on one timer.
  *
- * The head defines both functions once (`clockBootScript`). A clock React renders later (a client
- * navigation) calls the same function from a layout effect. Each function is inlined as source text
- * (`Function.prototype.toString`), so it must not refer to anything outside its own body; what they write
- * is held by tests to what `formatDate` and the translator write.
+ * The head's script (`clockBootScript`) defines both functions and writes every clock the parser has read
+ * before each frame while the page loads (`writeClocksBeforeEachFrame`): one pass per frame for all of a
+ * page's clocks, where an inline call after each clock made the parser stop and run a script per row (50
+ * on a member's notes, each a task on a phone; decision 053). A page shown in place writes its clocks
+ * as it is shown (`writeClocks`), and a clock React renders later calls the same function from a layout
+ * effect. Each function is inlined as source text (`Function.prototype.toString`), so it must not refer
+ * to anything outside its own body; what they write is held by tests to what `formatDate` and the
+ * translator write.
  */
 
 /**
  * Writes " · 03:00 31/12/26 giờ của bạn" (`data-local-text` with the reader's time) into `element`, or
  * nothing in UTC+7. With `data-local-only`, the element holds the game time itself, and the reader's
  * time replaces it (the text is the time alone), or it stays as it is in UTC+7, where the two are one.
- * `data-local-style="medium"` writes the date as `formatDate`'s medium style ("31 thg 12, 2026").
+ * `data-local-style="medium"` writes the date as `formatDate`'s medium style ("31 thg 12, 2026"), and
+ * `data-local-style="time"` the time of day alone ("03:00", a chat message's).
  */
 export function writeLocalTime(element: HTMLElement): void {
   const at = Number(element.getAttribute("data-local-at"));
@@ -35,11 +39,18 @@ export function writeLocalTime(element: HTMLElement): void {
     const day = wall.getUTCDate();
     const hour = wall.getUTCHours();
     const minute = String(wall.getUTCMinutes()).padStart(2, "0");
-    const medium = element.getAttribute("data-local-style") === "medium";
+    const style = element.getAttribute("data-local-style");
+    const medium = style === "medium";
+    const en = element.getAttribute("data-local-lang") === "en-US";
+    const clock = en
+      ? `${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${hour < 12 ? "AM" : "PM"}`
+      : `${String(hour).padStart(2, "0")}:${minute}`;
     const time =
-      element.getAttribute("data-local-lang") === "en-US"
-        ? `${medium ? `${"JanFebMarAprMayJunJulAugSepOctNovDec".slice(month * 3 - 3, month * 3)} ${day}, ${fullYear}` : `${month}/${day}/${year}`}, ${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${hour < 12 ? "AM" : "PM"}`
-        : `${String(hour).padStart(2, "0")}:${minute} ${medium ? `${day} thg ${month}, ${fullYear}` : `${day}/${month}/${year}`}`;
+      style === "time"
+        ? clock
+        : en
+          ? `${medium ? `${"JanFebMarAprMayJunJulAugSepOctNovDec".slice(month * 3 - 3, month * 3)} ${day}, ${fullYear}` : `${month}/${day}/${year}`}, ${clock}`
+          : `${clock} ${medium ? `${day} thg ${month}, ${fullYear}` : `${day}/${month}/${year}`}`;
     text = (element.getAttribute("data-local-text") ?? "{time}").replace("{time}", time);
   } else if (element.getAttribute("data-local-only") !== null) return;
   if (element.textContent !== text) element.textContent = text;
@@ -74,11 +85,10 @@ export function startCountdown(element: HTMLElement): void {
 }
 
 /**
- * Writes, before each frame while the page is parsed, every clock the parser has read so far. The
- * inline call after a clock mostly runs before its line is painted, but a busy parser may yield between
- * the element and the script after it, and the browser paints in that gap: the line would be painted
- * without the reader's time and grow when the call runs (a layout shift). A frame's animation callbacks
- * run before it is painted, so no frame shows a clock unwritten. It names the globals by their text, as
+ * Writes, before each frame while the page is parsed, every clock the parser has read so far, and once
+ * more in the first frame after it has read them all. A frame's animation callbacks run before it is
+ * painted, so no frame shows a clock unwritten, however the parser yields (a page opened in the
+ * background writes them in its first frame, when it is shown). It names the globals by their text, as
  * it is inlined like the functions above (a test holds the names to `LOCAL_TIME_GLOBAL` and `COUNTDOWN_GLOBAL`).
  */
 export function writeClocksBeforeEachFrame(): void {
@@ -91,17 +101,18 @@ export function writeClocksBeforeEachFrame(): void {
   requestAnimationFrame(pass);
 }
 
-/** The globals the head's script defines, which each clock's inline call uses. */
+/** Writes every clock under `root` now, and keeps its countdowns ticking: a page shown in place (decision 044), before it is. */
+export function writeClocks(root: ParentNode): void {
+  for (const element of root.querySelectorAll<HTMLElement>("[data-local-at]")) writeLocalTime(element);
+  for (const element of root.querySelectorAll<HTMLElement>("[data-countdown-to]")) startCountdown(element);
+}
+
+/** The globals the head's script defines and names. */
 export const LOCAL_TIME_GLOBAL = "__minithingsLocalTime";
 export const COUNTDOWN_GLOBAL = "__minithingsCountdown";
 
-/** Defines the clock functions for the inline calls; in the head of every page, beside the theme's script. */
+/** Defines the clock functions and writes the clocks as the page loads; in the head of every page, beside the theme's script. */
 export const clockBootScript = `window.${LOCAL_TIME_GLOBAL}=${writeLocalTime.toString()};window.${COUNTDOWN_GLOBAL}=${startCountdown.toString()};window.requestAnimationFrame&&(${writeClocksBeforeEachFrame.toString()})()`;
-
-/** The inline call after a clock's element: the same text everywhere, so a cached page names it by one hash. */
-const callOnPrevious = (global: string) => `window.${global}&&${global}(document.currentScript.previousElementSibling)`;
-export const localTimeCallScript = callOnPrevious(LOCAL_TIME_GLOBAL);
-export const countdownCallScript = callOnPrevious(COUNTDOWN_GLOBAL);
 
 /** Where `data-local-text` puts the formatted time, and a countdown's day templates the number of days: tokens no translation contains. */
 export const LOCAL_TIME_SLOT = "{time}";

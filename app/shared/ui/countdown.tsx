@@ -1,13 +1,12 @@
 import { useLayoutEffect, useRef } from "react";
 import { useTranslation } from "../i18n/use-translation.tsx";
 import { formatDate } from "../i18n/format.ts";
-import { useNonce } from "../nonce.tsx";
 import { KEEP_SERVER_HTML } from "../page/server-html.tsx";
-import { countdownCallScript, DAYS_SLOT, LOCAL_TIME_SLOT, localTimeCallScript, startCountdown, writeLocalTime } from "./clock-scripts.ts";
+import { DAYS_SLOT, LOCAL_TIME_SLOT, startCountdown, writeLocalTime } from "./clock-scripts.ts";
 
 type CountdownProps = { to: number; serverNow: number };
 
-/** The server's text of a countdown, which its inline script replaces at once by the reader's clock (a test holds the two equal). */
+/** The server's text of a countdown, which the head's clock script replaces before it is painted by the reader's clock (a test holds the two equal). */
 export function countdownText(left: number, days: (count: number) => string): string {
   const day = Math.floor(left / 86_400);
   const clock = [Math.floor((left % 86_400) / 3600), Math.floor((left % 3600) / 60), left % 60]
@@ -17,13 +16,12 @@ export function countdownText(left: number, days: (count: number) => string): st
 }
 
 /**
- * "2 ngày 03:04:05" until `to`, live. The server writes it by its own clock; an inline script right after
- * it (`startCountdown`) writes it by the reader's clock before it is painted, and ticks it every second:
+ * "2 ngày 03:04:05" until `to`, live. The server writes it by its own clock; the head's clock script
+ * (`startCountdown`) writes it by the reader's clock before it is painted, and ticks it every second:
  * no React root (decision 029). A countdown React renders later starts the same function from an effect.
  */
 export function Countdown({ to, serverNow }: CountdownProps) {
   const { t } = useTranslation();
-  const nonce = useNonce();
   const clock = useRef<HTMLTimeElement>(null);
   const days = (count: number) => t("time.days", { count });
   const { day, manyDays } = dayTemplates(days);
@@ -46,7 +44,6 @@ export function Countdown({ to, serverNow }: CountdownProps) {
       ) : (
         <time {...attributes} suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} />
       )}
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: countdownCallScript }} />
     </span>
   );
 }
@@ -60,12 +57,11 @@ type GameTimeProps = { at: number; language: string };
 
 /**
  * A moment in game time (UTC+7), with the reader's own time beside it when their zone differs. The
- * server writes the game time; the reader's time is written by an inline script as the page is parsed,
- * before the line is painted (see `clock-scripts.ts`), and by an effect when React renders it later.
+ * server writes the game time; the reader's time is written by the head's clock script as the page is
+ * parsed, before the line is painted (see `clock-scripts.ts`), and by an effect when React renders it later.
  */
 export function GameTime({ at, language }: GameTimeProps) {
   const { t } = useTranslation();
-  const nonce = useNonce();
   const local = useRef<HTMLSpanElement>(null);
   const localText = ` · ${t("time.local", { time: LOCAL_TIME_SLOT })}`;
   useLayoutEffect(() => {
@@ -83,7 +79,6 @@ export function GameTime({ at, language }: GameTimeProps) {
         suppressHydrationWarning
         dangerouslySetInnerHTML={KEEP_SERVER_HTML}
       />
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: localTimeCallScript }} />
     </span>
   );
 }
@@ -93,12 +88,11 @@ type ReaderTimeProps = { at: number; language: string; style?: "short" | "medium
 /**
  * When a member did something (a post, a comment, a notification), in the reader's own time: not a
  * game time, so it carries no label. The server can only write game time, which is the reader's own in
- * UTC+7; elsewhere the inline script after it writes the reader's time in its place as the page is
+ * UTC+7; elsewhere the head's clock script writes the reader's time in its place as the page is
  * parsed (before it is painted, and in server HTML that never hydrates), and an effect does when React
  * renders it later.
  */
 export function ReaderTime({ at, language, style = "short", className }: ReaderTimeProps) {
-  const nonce = useNonce();
   const element = useRef<HTMLTimeElement>(null);
   useLayoutEffect(() => {
     if (element.current) writeLocalTime(element.current);
@@ -117,7 +111,6 @@ export function ReaderTime({ at, language, style = "short", className }: ReaderT
       >
         {formatDate(at, language, { date: style, time: "short" })}
       </time>
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: localTimeCallScript }} />
     </>
   );
 }
