@@ -215,7 +215,7 @@ test("a reader in New York sees when a post was written in their own time, befor
   });
   await page.goto("/feed");
   await hydrated(page);
-  // Server HTML that has not woken: the inline script wrote the reader's time as the page was parsed.
+  // Server HTML that has not woken: the head's clock script wrote the reader's time as the page was parsed.
   expect(await islandHydrated(page, "feed-list")).toBe(false);
   const card = postCard(page, name).filter({ hasText: text });
   await expect(card.locator("time")).toHaveText(inZone("America/New_York"));

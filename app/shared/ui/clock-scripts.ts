@@ -1,5 +1,5 @@
 /**
- * The page's clocks, written by inline scripts as the page is parsed rather than by React islands.
+ * The page's clocks, written by the head's script as the page is parsed rather than by React islands.
  *
  * **The reader's own time beside a game time** (UTC+7). The server cannot know the reader's zone, so a
  * game time leaves an empty `<span data-local-at>` after its text, and `writeLocalTime` fills it before
