@@ -1,6 +1,6 @@
 import en from "../../locales/en-US/common.json" with { type: "json" };
 import vi from "../../locales/vi/common.json" with { type: "json" };
-import { expect, hydrated, test } from "./fixtures.ts";
+import { expect, hydrated, memberInBrowser, test } from "./fixtures.ts";
 import type { Page } from "@playwright/test";
 
 /** Elements inside `selector` that React hydrated (a fiber on the node), and all of them. */
@@ -78,6 +78,8 @@ test("a link inside kept HTML opened with a modifier or to another site is left 
   await popup.close();
 });
 
+const preloadsOf = (names: string[]) => names.map((name) => `link[rel="modulepreload"][href*="/${name}-"]`).join();
+
 test("a page names no module preloads in its head: its modules are found at the end of the body, after the page is parsed", async ({
   page,
 }) => {
@@ -98,6 +100,18 @@ test("a page names no module preloads in its head: its modules are found at the 
     const bootstrap = html.search(/<script[^>]* (type="module"|data-entry-module=)/);
     expect(bootstrap, path).toBeGreaterThan(html.indexOf("</main>"));
   }
+  // A member's page starts its live parts as it loads: what they import is named with the entry's own, once (decision 053).
+  const { page: memberPage } = await memberInBrowser(page.context().browser()!, "Nap Truoc");
+  const memberHtml = await (await memberPage.request.get("/me")).text();
+  const memberPreloads = [
+    ...memberHtml.matchAll(/<link rel="modulepreload" href="\/assets\/(entry\.client|boot|rolldown-runtime|background|[\w.]+)-[^>]*>/g),
+  ].map(([, name]) => name);
+  expect(memberPreloads).toEqual(["entry.client", "boot", "rolldown-runtime", "background"]);
+  await memberPage.goto("/me");
+  await hydrated(memberPage);
+  await memberPage.waitForLoadState("networkidle");
+  await expect(memberPage.locator(preloadsOf(["background", "rolldown-runtime"]))).toHaveCount(2);
+  await memberPage.context().close();
   // Nor does hydration add back those of the modules that already ran: React would insert the preloads of `<Scripts>`
   // that the server left out, and the bundler preloads an island's imports.
   const preloads = (names: string[]) => names.map((name) => `link[rel="modulepreload"][href*="/${name}-"]`).join();

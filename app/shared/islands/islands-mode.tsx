@@ -45,6 +45,9 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
+/** The chunk of what plain islands import on demand, and the bundler's runtime it imports (`vite.config.ts`). */
+const BACKGROUND_MODULES = /\/assets\/(background|rolldown-runtime)-[\w-]+\.js$/;
+
 /**
  * What an islands document runs instead of React Router's scripts: its root data as JSON, and the
  * client entry as a module, which finds that data and hydrates the islands (`hydrateIslands`). The
@@ -58,10 +61,15 @@ export function IslandScripts({ data, nonce }: { data: RootData; nonce: string |
   const manifestEntry = manifest?.entry;
   const entry = manifestEntry?.module;
   const shell = (manifest?.routes.root?.imports ?? []).filter((module) => !manifestEntry?.imports.includes(module));
+  // A member's page starts its live parts as it loads (the bell, the page's runtimes): what they import
+  // comes with the page's own modules rather than after its load (decision 053).
+  const background = data.viewer ? shell.filter((module) => BACKGROUND_MODULES.test(module)) : [];
   return (
     <>
       <script type="application/json" id={ISLAND_DOCUMENT_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />
-      {entry ? <div hidden dangerouslySetInnerHTML={{ __html: entryPreloads([entry, ...(manifestEntry?.imports ?? [])]) }} /> : null}
+      {entry ? (
+        <div hidden dangerouslySetInnerHTML={{ __html: entryPreloads([entry, ...(manifestEntry?.imports ?? []), ...background]) }} />
+      ) : null}
       {entry ? (
         <script
           nonce={nonce}
