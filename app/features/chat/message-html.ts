@@ -9,6 +9,7 @@ import { formatDate } from "../../shared/i18n/format.ts";
 import type { Language } from "../../../universal/i18n/languages.ts";
 import { messageParts } from "./chat-format.ts";
 import type { ChatT } from "./chat-text.ts";
+import { readerTimeAttributes } from "../../shared/ui/clock-scripts.ts";
 
 /** A message on screen: confirmed by the server, or still the sender's own (sending, or failed). */
 export interface Shown extends ChatMessage {
@@ -72,11 +73,13 @@ export const MESSAGE_TIME_OPTIONS = { time: "short" } as const;
 
 /**
  * What makes the head's clock script write a server-rendered message's time (game time) in the reader's
- * zone before it is painted, as it does every reader's time (`clock-scripts.ts`); the browser renders a
- * message in the reader's zone already.
+ * zone before it is painted, as it does every reader's time; the browser renders a message in the
+ * reader's zone already.
  */
-function readerTimeAttributes(at: number, language: Language): string {
-  return ` data-local-at="${at}" data-local-lang="${language}" data-local-style="time" data-local-only=""`;
+function readerTimeHtml(at: number, language: Language): string {
+  return Object.entries(readerTimeAttributes(at, language, "time"))
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join("");
 }
 
 function textHtml(text: string, names: readonly string[]): string {
@@ -128,7 +131,7 @@ export function messageHtml(message: Shown, view: MessageView): string {
   return (
     `<li${attributes}>${divider}<article class="group flex flex-col ${own ? "items-end" : "items-start"}">` +
     `<p class="flex items-center gap-1 text-xs text-fg-muted"><span class="font-semibold text-fg">${escapeHtml(name)}</span>` +
-    `<time datetime="${new Date(message.createdAt).toISOString()}"${view.local ? "" : readerTimeAttributes(message.createdAt, view.language)}>${escapeHtml(formatDate(message.createdAt, view.language, { ...MESSAGE_TIME_OPTIONS, local: view.local }))}</time>` +
+    `<time datetime="${new Date(message.createdAt).toISOString()}"${view.local ? "" : readerTimeHtml(message.createdAt, view.language)}>${escapeHtml(formatDate(message.createdAt, view.language, { ...MESSAGE_TIME_OPTIONS, local: view.local }))}</time>` +
     (message.editedAt ? `<span>· ${escapeHtml(t("edited"))}</span>` : "") +
     more +
     `</p><p class="${bubbleClass(own, !confirmed)}" data-chat-bubble="">${textHtml(message.text, view.names)}</p>${state}</article></li>`

@@ -1,6 +1,7 @@
 /**
- * The browser side of delivery that needs no React: the background part (this build's manifest, the
- * service worker, the build checks) started once the page is interactive, and the offline banner. A
+ * The browser side of delivery that needs no React: the background part (the build checks, and once the
+ * page has settled this build's manifest and the service worker) started once the page is interactive,
+ * and the offline banner. A
  * page hydrated by React Router starts them from its runtimes (`delivery-runtime.ts`); an islands
  * document from its plain runtimes, without loading React at all (decision 038).
  */
@@ -22,8 +23,8 @@ const background = onDemand(
 );
 
 /**
- * Once the page is interactive: this build's manifest (`onMeta`), the worker and the build checks
- * (`onNewBuild` when a newer build is out). Returns the function that stops them.
+ * Once the page is interactive: the build checks (`onNewBuild` when a newer build is out), and once it has
+ * settled this build's manifest (`onMeta`) and the worker. Returns the function that stops them.
  */
 export function startDeliveryWhenInteractive(build: ClientBuild, onMeta: (meta: BuildMeta) => void, onNewBuild: () => void): () => void {
   let stop: (() => void) | undefined;

@@ -10,6 +10,7 @@ import { onPageEnd } from "../../shared/islands/page-lifetime.ts";
 import { translatorFor } from "../../shared/i18n/page-translator.ts";
 import { bellBadgeText, bellLabel, UNREAD_BADGE_ATTRIBUTE } from "./bell-text.ts";
 import { followUnreadWhenSettled, startFromRenderedCount, subscribeUnread, unreadCount } from "./unread-count.ts";
+import { setHidden, setText } from "../../shared/page/dom-writes.ts";
 
 /** Keeps the bell inside `element` in step with the unread count, for the page's member; nothing for a visitor. */
 export function startUnreadBell(element: HTMLElement, _props: object, root: RootData): void {
@@ -25,9 +26,8 @@ export function startUnreadBell(element: HTMLElement, _props: object, root: Root
     const label = bellLabel(t, count);
     if (link.getAttribute("aria-label") !== label) link.setAttribute("aria-label", label);
     if (link.title !== label) link.title = label;
-    const text = bellBadgeText(count);
-    if (badge.textContent !== text) badge.textContent = text;
-    if (badge.hidden !== !count) badge.hidden = !count;
+    setText(badge, bellBadgeText(count));
+    setHidden(badge, !count);
   };
   onPageEnd(subscribeUnread(show));
   startFromRenderedCount(root.bell);

@@ -107,6 +107,15 @@ export function writeClocks(root: ParentNode): void {
   for (const element of root.querySelectorAll<HTMLElement>("[data-countdown-to]")) startCountdown(element);
 }
 
+/**
+ * The attributes that make `writeLocalTime` replace a member's moment, written in game time, by the
+ * reader's time (`data-local-only`): `ReaderTime`'s, and a room's server-rendered message times (`time`,
+ * the time of day alone).
+ */
+export function readerTimeAttributes(at: number, language: string, style: "short" | "medium" | "time"): Record<string, string> {
+  return { "data-local-at": String(at), "data-local-lang": language, "data-local-style": style, "data-local-only": "" };
+}
+
 /** The globals the head's script defines and names. */
 export const LOCAL_TIME_GLOBAL = "__minithingsLocalTime";
 export const COUNTDOWN_GLOBAL = "__minithingsCountdown";

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from "react";
 import { useTranslation } from "../i18n/use-translation.tsx";
 import { formatDate } from "../i18n/format.ts";
 import { KEEP_SERVER_HTML } from "../page/server-html.tsx";
-import { DAYS_SLOT, LOCAL_TIME_SLOT, startCountdown, writeLocalTime } from "./clock-scripts.ts";
+import { DAYS_SLOT, LOCAL_TIME_SLOT, readerTimeAttributes, startCountdown, writeLocalTime } from "./clock-scripts.ts";
 
 type CountdownProps = { to: number; serverNow: number };
 
@@ -98,20 +98,15 @@ export function ReaderTime({ at, language, style = "short", className }: ReaderT
     if (element.current) writeLocalTime(element.current);
   }, [at, language, style]);
   return (
-    <>
-      <time
-        ref={element}
-        className={className}
-        dateTime={new Date(at).toISOString()}
-        data-local-at={at}
-        data-local-lang={language}
-        data-local-style={style}
-        data-local-only=""
-        suppressHydrationWarning
-      >
-        {formatDate(at, language, { date: style, time: "short" })}
-      </time>
-    </>
+    <time
+      ref={element}
+      className={className}
+      dateTime={new Date(at).toISOString()}
+      {...readerTimeAttributes(at, language, style)}
+      suppressHydrationWarning
+    >
+      {formatDate(at, language, { date: style, time: "short" })}
+    </time>
   );
 }
 
