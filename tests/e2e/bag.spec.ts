@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import bag from "../../locales/vi/bag.json" with { type: "json" };
 import catalog from "../../locales/vi/catalog.json" with { type: "json" };
 import common from "../../locales/vi/common.json" with { type: "json" };
+import { BAG_FIRST_ROWS } from "../../universal/bag/bag-limits.ts";
 import { expect, hydrated, markDocument, memberInBrowser, seriousViolationsAtEveryWidth, test } from "./fixtures.ts";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -88,7 +89,7 @@ test("a member fills the bag, the craft calculator takes what they own, and the 
   await page.context().close();
 });
 
-test("a full bag shows its first 50 entries and counts them all; every entry shows on request, in place, from the 51st", async ({
+test("a full bag shows its first entries and counts them all; every entry shows on request, in place, from the next one", async ({
   browser,
 }) => {
   const { page } = await memberInBrowser(browser, "Tui Day");
@@ -103,12 +104,12 @@ test("a full bag shows its first 50 entries and counts them all; every entry sho
   await page.goto("/me/bag");
   await hydrated(page);
   const entries = page.getByRole("list", { name: bag.list.label }).getByRole("listitem");
-  await expect(entries).toHaveCount(50);
+  await expect(entries).toHaveCount(BAG_FIRST_ROWS);
   const sameDocument = await markDocument(page);
-  await page.getByRole("link", { name: bag.list.showAll.replace("{{count}}", "56").replace("{{shown}}", "50") }).click();
+  await page.getByRole("link", { name: bag.list.showAll.replace("{{count}}", "56").replace("{{shown}}", String(BAG_FIRST_ROWS)) }).click();
   await expect(page).toHaveURL(/[?&]all=1#bag-more$/);
   await expect(entries).toHaveCount(56);
-  // The 51st entry is where the reader goes on from, and the move was made in place.
+  // The first entry past the first ones is where the reader goes on from, and the move was made in place.
   await expect(page.locator("#bag-more")).toBeInViewport();
   await expect(page.locator("#bag-more")).toBeFocused();
   expect(await sameDocument()).toBe(true);

@@ -105,3 +105,39 @@ test("on a phone the menu fetches ahead the pages it moves to, so a tap shows on
   expect(askedFor("/me/note")).toBe(2);
   await page.context().close();
 });
+
+test("a page moved to in place shows its icons from its own sprite, and so does the page gone back to", async ({ browser }) => {
+  const { page } = await memberInBrowser(browser, "Hoa Tieu");
+  const origin = test.info().project.use.baseURL ?? "";
+  const rows = ["iron-ore,,3,0,", "beast-hide,,5,2,", "frost-shard,,1,0,"];
+  const imported = await page.request.post("/api/bag/import", {
+    data: { csv: `itemId,name,quantity,enhancement,note\r\n${rows.join("\r\n")}\r\n`, mode: "replace" },
+    headers: { Origin: origin },
+  });
+  expect(imported.status()).toBe(201);
+  // The sprite a page's own document names in its head, and the one the document shown paints with.
+  const ownSprite = async (path: string) =>
+    /<style id="icon-sprite"[^>]*>:root\{--icon-sprite:url\(([^)]*)\)\}/.exec(await (await page.request.get(path)).text())?.[1] ?? "";
+  const shownSprite = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--icon-sprite"));
+
+  // An offer of an item from the bag: the form shows the item with its icon.
+  const offerPath = "/me/make-offer?item=iron-ore";
+  await page.goto(offerPath);
+  await hydrated(page);
+  const sameDocument = await markDocument(page);
+  const offerSprite = await ownSprite(offerPath);
+  const listSprite = await ownSprite("/me/bag");
+  expect(offerSprite).not.toBe("");
+  expect(listSprite).not.toBe("");
+  expect(listSprite).not.toBe(offerSprite);
+
+  await page.locator('a[href="/me/bag"]:visible').first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(common.pages.meBag.title);
+  await expect.poll(shownSprite).toContain(listSprite);
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(common.pages.meMakeOffer.title);
+  await expect.poll(shownSprite).toContain(offerSprite);
+  await expect(page.locator("style#icon-sprite")).toHaveCount(1);
+  expect(await sameDocument()).toBe(true);
+  await page.context().close();
+});

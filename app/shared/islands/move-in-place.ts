@@ -87,7 +87,10 @@ interface EntryState {
 
 /** What the document does with a page once its body is shown: start its islands, offer it for offline reading. */
 export interface InPlaceHost {
-  /** Before the old page's body goes: unmount its hydrated islands. */
+  /**
+   * The old page's hydrated islands unmount, once the new page is painted: their elements left the
+   * document with the old body, so the reader waits neither for React's cleanup nor for its removals.
+   */
   leave(): void;
   /** The new page's body is shown, painted, and the URL is its own. */
   shown(root: RootData, path: string): void;
@@ -205,19 +208,34 @@ export function aheadOrder(urls: readonly URL[], pathname: string): URL[] {
   return [...urls.filter((url) => section(url.pathname) === mine), ...urls.filter((url) => section(url.pathname) !== mine)];
 }
 
-/** The new head's title and description, its styles that this document lacks; the document's own islands kept. */
+/** The new head's title and description; the document's own islands kept. */
 function takePage(page: ReadyPage): HTMLElement {
   document.title = page.title;
   const mine = document.querySelector('meta[name="description"]');
   if (page.description !== null && mine) mine.setAttribute("content", page.description);
-  const known = new Set([...document.head.querySelectorAll("style, link[rel='stylesheet']")].map((node) => node.outerHTML));
-  for (const style of page.styles) if (!known.has(style.outerHTML)) document.head.append(document.importNode(style, true));
   for (const name of DOCUMENT_ISLANDS) {
     const kept = document.querySelector(`[${ISLAND_ATTRIBUTE}="${name}"]`);
     const incoming = page.body.querySelector(`[${ISLAND_ATTRIBUTE}="${name}"]`);
     if (kept && incoming) incoming.replaceWith(kept);
   }
   return page.body;
+}
+
+/**
+ * The new head's styles that this document lacks, once its body is shown: a new rule restyles the whole
+ * document, and had the page being left still been there, removing it (and the focus in it) would have
+ * made the browser restyle it first. A style with an id (the page's icon sprite) takes the place of this
+ * document's: its icons are windows on its own sprite.
+ */
+function takeStyles(page: ReadyPage): void {
+  const known = new Set([...document.head.querySelectorAll("style, link[rel='stylesheet']")].map((node) => node.outerHTML));
+  for (const style of page.styles) {
+    if (known.has(style.outerHTML)) continue;
+    const fresh = document.importNode(style, true);
+    const same = style.id ? document.head.querySelector(`#${CSS.escape(style.id)}`) : null;
+    if (same) same.replaceWith(fresh);
+    else document.head.append(fresh);
+  }
 }
 
 /**
@@ -278,6 +296,10 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
   let keys = 0;
   const newKey = () => `${Date.now().toString(36)}-${(keys++).toString(36)}`;
   const scrolls = new Map<string, number>();
+  // Where the page shown is scrolled, kept as it scrolls: reading `scrollY` as a move begins would make
+  // the browser lay out the page being left (its styles changed by the tap) only to throw it away.
+  let scrolledTo = window.scrollY;
+  addEventListener("scroll", () => (scrolledTo = window.scrollY), { passive: true });
   const state = () => (history.state ?? {}) as EntryState & Record<string, unknown>;
   let shownKey = state().inPlace ?? newKey();
   let shownPath = location.pathname + location.search;
@@ -353,8 +375,7 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
       return;
     }
     takeHistory();
-    scrolls.set(shownKey, window.scrollY);
-    host.leave();
+    scrolls.set(shownKey, scrolledTo);
     endPage();
     if (how === "push") history.pushState({ inPlace: key }, "", url.href);
     else history.replaceState({ ...state(), inPlace: key }, "");
@@ -366,10 +387,12 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
     // Its clocks in the reader's time before it is painted, as the head's script writes a loading page's.
     writeClocks(body);
     document.body.replaceWith(body);
+    takeStyles(page);
     performance.mark("move:swapped");
     const target = how === "pop" ? undefined : url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, how === "pop" ? (scrolls.get(key) ?? 0) : 0);
+    scrolledTo = window.scrollY; // laid out by the scroll just made
     focusPage(target ?? null);
     // As on a load, the new page is painted before its code runs (decision 033); a page already left
     // for the next one starts nothing.
@@ -377,7 +400,12 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
     requestAnimationFrame(() =>
       setTimeout(() => {
         performance.mark("move:painted");
-        if (show === shows) host.shown(next, url.pathname + url.search + url.hash);
+        // In a task of their own after the paint: the old page's islands unmount, then the new page's start
+        // (a later move's own leave unmounts whatever this one left).
+        setTimeout(() => {
+          host.leave();
+          if (show === shows) host.shown(next, url.pathname + url.search + url.hash);
+        }, 0);
       }, 0),
     );
   }
