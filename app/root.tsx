@@ -39,11 +39,11 @@ export const meta = errorMeta;
 
 // No SVG favicon: Chromium decodes a page's favicon in the page's renderer, and an SVG one builds a whole
 // SVG document there on the main thread (3–7 ms at desktop speed, 20–45 ms on a phone); the PNG-in-ICO
-// costs a fraction of a millisecond (decision 030).
+// costs a fraction of a millisecond (decision 030). The web app manifest is named once the page has
+// settled, beside the worker (`linkWebManifest`, decision 054).
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -175,9 +175,12 @@ test("the web app manifest is valid and Chromium finds the site installable", as
   const context = await playwright.chromium.launchPersistentContext(profile, { ...test.info().project.use.launchOptions, baseURL });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto("/");
+    const response = await page.goto("/");
+    // The document names the manifest once it has settled, beside the worker, not as it loads.
+    expect(await response?.text()).not.toContain('rel="manifest"');
     await hydrated(page);
     await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect(page.locator('head link[rel="manifest"]')).toHaveCount(1);
     const cdp = await context.newCDPSession(page);
     const manifest = (await cdp.send("Page.getAppManifest")) as { url: string; errors: { message: string }[]; data?: string };
     expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);

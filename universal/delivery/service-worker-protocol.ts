@@ -1,5 +1,7 @@
 /** What the page and the service worker (`server/delivery/service-worker.js`) agree on. */
 export const SERVICE_WORKER_PATH = "/sw.js";
+/** The web app manifest: with the worker, what makes the site installable. */
+export const WEB_MANIFEST_PATH = "/manifest.webmanifest";
 
 export const SERVICE_WORKER_MESSAGES = {
   /** Drop the cached pages and their data (sign-out). */

@@ -4,7 +4,7 @@
  * shell's chunk, so no page downloads it before it is interactive.
  */
 import { fetchBuildMeta, fetchLatestBuild, startBuildChecks, type BuildMeta } from "../../../universal/delivery/build-refresh.ts";
-import { keepForOffline, registerServiceWorker, updateServiceWorker } from "../../shared/delivery/service-worker-client.ts";
+import { keepForOffline, linkWebManifest, registerServiceWorker, updateServiceWorker } from "../../shared/delivery/service-worker-client.ts";
 import { afterSettled } from "../../shared/page/after-interactive.ts";
 import { logPageError } from "../../shared/page/page-errors.ts";
 
@@ -16,8 +16,8 @@ export interface BackgroundStart {
 }
 
 /**
- * Starts the build checks now (the first about a second after the start), and the manifest and the worker
- * once the page has settled: they serve the offline banner and later visits, and fetching them beside
+ * Starts the build checks now (the first about a second after the start), and the build's manifest, the
+ * web app manifest and the worker once the page has settled: they serve the offline banner and later visits, and fetching them beside
  * the page's own start slows it on a phone (decision 053). Returns the function that stops them.
  */
 export function startDeliveryBackground({ buildId, checkIntervalMs, onMeta, onNewBuild }: BackgroundStart): () => void {
@@ -25,6 +25,7 @@ export function startDeliveryBackground({ buildId, checkIntervalMs, onMeta, onNe
     fetchBuildMeta(buildId)
       .then(onMeta)
       .catch((error: unknown) => logPageError("Failed to load the build manifest; carrying on without route rules", error));
+    linkWebManifest();
     void registerServiceWorker();
   });
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;

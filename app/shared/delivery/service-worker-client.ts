@@ -1,5 +1,18 @@
-/** The page's side of the service worker: registration, updates and what it keeps for offline use. */
-import { SERVICE_WORKER_MESSAGES, SERVICE_WORKER_PATH } from "../../../universal/delivery/service-worker-protocol.ts";
+/** The page's side of the service worker: registration, updates and what it keeps for offline use; the web app manifest. */
+import { SERVICE_WORKER_MESSAGES, SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from "../../../universal/delivery/service-worker-protocol.ts";
+
+/**
+ * Names the web app manifest in the head, once (decision 054). The document does not name it as it loads:
+ * the browser would fetch it and the icon it names, and decode that icon on the page's main thread,
+ * while the page loads; only installing the site needs it, and that needs the worker too.
+ */
+export function linkWebManifest(doc: Document = document): void {
+  if (doc.head.querySelector('link[rel="manifest"]')) return;
+  const link = doc.createElement("link");
+  link.rel = "manifest";
+  link.href = WEB_MANIFEST_PATH;
+  doc.head.append(link);
+}
 
 export async function registerServiceWorker(): Promise<void> {
   // Development serves modules that change on every edit: no offline copies to go stale there.
