@@ -4,7 +4,12 @@
  * shell's chunk, so no page downloads it before it is interactive.
  */
 import { fetchBuildMeta, fetchLatestBuild, startBuildChecks, type BuildMeta } from "../../../universal/delivery/build-refresh.ts";
-import { keepForOffline, linkWebManifest, registerServiceWorker, updateServiceWorker } from "../../shared/delivery/service-worker-client.ts";
+import {
+  keepForOffline,
+  linkWebManifest,
+  registerServiceWorker,
+  updateServiceWorker,
+} from "../../shared/delivery/service-worker-client.ts";
 import { afterSettled } from "../../shared/page/after-interactive.ts";
 import { logPageError } from "../../shared/page/page-errors.ts";
 
