@@ -297,8 +297,9 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
   const newKey = () => `${Date.now().toString(36)}-${(keys++).toString(36)}`;
   const scrolls = new Map<string, number>();
   // Where the page shown is scrolled, kept as it scrolls: reading `scrollY` as a move begins would make
-  // the browser lay out the page being left (its styles changed by the tap) only to throw it away.
-  let scrolledTo = window.scrollY;
+  // the browser lay out the page being left (its styles changed by the tap) only to throw it away. Read
+  // then only when no scroll was seen.
+  let scrolledTo: number | undefined;
   addEventListener("scroll", () => (scrolledTo = window.scrollY), { passive: true });
   const state = () => (history.state ?? {}) as EntryState & Record<string, unknown>;
   let shownKey = state().inPlace ?? newKey();
@@ -375,7 +376,7 @@ export function startMovesInPlace(initial: RootData, host: InPlaceHost): void {
       return;
     }
     takeHistory();
-    scrolls.set(shownKey, scrolledTo);
+    scrolls.set(shownKey, scrolledTo ?? window.scrollY);
     endPage();
     if (how === "push") history.pushState({ inPlace: key }, "", url.href);
     else history.replaceState({ ...state(), inPlace: key }, "");

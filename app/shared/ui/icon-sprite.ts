@@ -32,15 +32,21 @@ export class IconSpriteCollector implements IconSprite {
   }
 }
 
-/** The browser's side: the icons the server put in this document's sprite, read once from its head. */
-class DocumentIconSprite implements IconSprite {
-  private names: string[] | undefined;
+/**
+ * The browser's side: the icons the server put in the sprite of the page shown, read from the head. A page
+ * moved to in place brings its own sprite (decision 054), so the list is read again when the head's changes.
+ */
+export class DocumentIconSprite implements IconSprite {
+  private list: string | undefined;
+  private names: string[] = [];
 
   slot(name: string): number {
-    this.names ??=
-      typeof document === "undefined"
-        ? []
-        : (document.getElementById(ICON_SPRITE.elementId)?.dataset.icons?.split(ICON_SPRITE.separator) ?? []);
+    if (typeof document === "undefined") return -1;
+    const list = document.getElementById(ICON_SPRITE.elementId)?.dataset.icons ?? "";
+    if (list !== this.list) {
+      this.list = list;
+      this.names = list ? list.split(ICON_SPRITE.separator) : [];
+    }
     return this.names.indexOf(name);
   }
 }
