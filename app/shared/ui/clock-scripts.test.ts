@@ -133,6 +133,9 @@ function clock(to: number, day = `${DAYS_SLOT} day`, days = `${DAYS_SLOT} days`)
 
 describe("startCountdown", () => {
   afterEach(() => {
+    // The spy on the fake `setInterval` goes first: restored after the real timers (the shared setup's
+    // restoreAllMocks), it would put the fake back for the next file in the worker, whose intervals never fire.
+    vi.restoreAllMocks();
     vi.useRealTimers();
     delete (globalThis as { window?: unknown }).window;
   });
