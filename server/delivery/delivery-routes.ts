@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { languageFromRequest } from "../../universal/i18n/languages.ts";
 import { createRouteMatcher, prerenderedPaths, routeRules } from "../../universal/delivery/route-rules.ts";
+import { WEB_MANIFEST_PATH } from "../../universal/delivery/service-worker-protocol.ts";
 import { AppError } from "../errors.ts";
 import type { AppEnv } from "../http/context.ts";
 import { describeBuild, shellAssets, type BuildInfo } from "./build-info.ts";
@@ -78,7 +79,7 @@ export function deliveryRoutes({ db, appTitle, build, clientDir, origin }: Deliv
     });
   });
 
-  app.get("/manifest.webmanifest", (c) =>
+  app.get(WEB_MANIFEST_PATH, (c) =>
     c.body(JSON.stringify(webManifest(appTitle(), languageFromRequest(c.req.raw))), 200, {
       "Content-Type": "application/manifest+json; charset=utf-8",
       "Cache-Control": NO_CACHE,

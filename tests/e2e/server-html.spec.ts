@@ -78,23 +78,24 @@ test("a link inside kept HTML opened with a modifier or to another site is left 
   await popup.close();
 });
 
-const preloadsOf = (names: string[]) => names.map((name) => `link[rel="modulepreload"][href*="/${name}-"]`).join();
+/** The module preloads of these chunks (by name) in the page shown. */
+const preloads = (names: string[]) => names.map((name) => `link[rel="modulepreload"][href*="/${name}-"]`).join();
 
 test("a page names no module preloads in its head: its modules are found at the end of the body, after the page is parsed", async ({
   page,
 }) => {
   for (const path of ["/", "/equipments-items", "/feed", "/users"]) {
     const html = await (await page.request.get(path)).text();
-    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)];
+    const named = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)];
     // A page hydrated by React Router names none; an islands document its entry and the entry's imports only,
     // after its content (decision 040).
-    if (path === "/users") expect(preloads, path).toEqual([]);
+    if (path === "/users") expect(named, path).toEqual([]);
     else {
       expect(
-        preloads.map(([tag]) => /href="\/assets\/(entry\.client|boot)-/.test(tag)),
+        named.map(([tag]) => /href="\/assets\/(entry\.client|boot)-/.test(tag)),
         path,
       ).toEqual([true, true]);
-      for (const preload of preloads) expect(preload.index, path).toBeGreaterThan(html.indexOf("</main>"));
+      for (const preload of named) expect(preload.index, path).toBeGreaterThan(html.indexOf("</main>"));
     }
     // React Router's module bootstrap (/users), or the inline script that starts an islands document's entry.
     const bootstrap = html.search(/<script[^>]* (type="module"|data-entry-module=)/);
@@ -110,11 +111,10 @@ test("a page names no module preloads in its head: its modules are found at the 
   await memberPage.goto("/me");
   await hydrated(memberPage);
   await memberPage.waitForLoadState("networkidle");
-  await expect(memberPage.locator(preloadsOf(["background", "rolldown-runtime"]))).toHaveCount(2);
+  await expect(memberPage.locator(preloads(["background", "rolldown-runtime"]))).toHaveCount(2);
   await memberPage.context().close();
   // Nor does hydration add back those of the modules that already ran: React would insert the preloads of `<Scripts>`
   // that the server left out, and the bundler preloads an island's imports.
-  const preloads = (names: string[]) => names.map((name) => `link[rel="modulepreload"][href*="/${name}-"]`).join();
   await page.goto("/users");
   await hydrated(page);
   await page.waitForLoadState("networkidle");

@@ -22,8 +22,9 @@ export interface BackgroundStart {
 
 /**
  * Starts the build checks now (the first about a second after the start), and the build's manifest, the
- * web app manifest and the worker once the page has settled: they serve the offline banner and later visits, and fetching them beside
- * the page's own start slows it on a phone (decision 053). Returns the function that stops them.
+ * web app manifest and the worker once the page has settled: they serve the offline banner, installing
+ * and later visits, and fetching them beside the page's own start slows it on a phone (decisions 053 and
+ * 054). Returns the function that stops them.
  */
 export function startDeliveryBackground({ buildId, checkIntervalMs, onMeta, onNewBuild }: BackgroundStart): () => void {
   const cancelWorker = afterSettled(() => {

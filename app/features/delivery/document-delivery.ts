@@ -1,9 +1,9 @@
 /**
  * The browser side of delivery that needs no React: the background part (the build checks, and once the
- * page has settled this build's manifest and the service worker) started once the page is interactive,
- * and the offline banner. A
- * page hydrated by React Router starts them from its runtimes (`delivery-runtime.ts`); an islands
- * document from its plain runtimes, without loading React at all (decision 038).
+ * page has settled this build's manifest, the web app manifest and the service worker) started once the
+ * page is interactive, and the offline banner. A page hydrated by React Router starts them from its
+ * runtimes (`delivery-runtime.ts`); an islands document from its plain runtimes, without loading React at
+ * all (decision 038).
  */
 import type { BuildMeta } from "../../../universal/delivery/build-refresh.ts";
 import { safeRouteRules, type RouteRule } from "../../../universal/delivery/route-rules.ts";
