@@ -206,9 +206,12 @@ describe("writeClocksBeforeEachFrame", () => {
     frames.shift()!();
     expect(parsed[0]!.textContent).toBe(" · 04:00 31/12/26 giờ của bạn");
     parsed.push(span(instants[3]!, "vi"));
+    // A clock written in an earlier frame is not read again (a room's hundred message times, every frame).
+    parsed[0]!.textContent = "kept";
     document.readyState = "interactive";
     frames.shift()!();
     expect(parsed[1]!.textContent).toBe(" · 13:05 1/1/27 giờ của bạn");
+    expect(parsed[0]!.textContent).toBe("kept");
     // Parsed: no more frames are asked for (a page shown in place and React write the clocks from here on).
     expect(frames).toEqual([]);
     vi.useRealTimers();
