@@ -206,7 +206,7 @@ describe("writeClocksBeforeEachFrame", () => {
     frames.shift()!();
     expect(parsed[0]!.textContent).toBe(" · 04:00 31/12/26 giờ của bạn");
     parsed.push(span(instants[3]!, "vi"));
-    // A clock written in an earlier frame is not read again (a room's hundred message times, every frame).
+    // A clock written in an earlier frame is not written again (a room's 50 message times, every frame).
     parsed[0]!.textContent = "kept";
     document.readyState = "interactive";
     frames.shift()!();

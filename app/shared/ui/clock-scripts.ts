@@ -85,15 +85,15 @@ export function startCountdown(element: HTMLElement): void {
 }
 
 /**
- * Writes, before each frame while the page is parsed, every clock the parser has read since the last
- * frame, and those read after it in the first frame after it has read them all. A frame's animation callbacks run before it is
- * painted, so no frame shows a clock unwritten, however the parser yields (a page opened in the
- * background writes them in its first frame, when it is shown). It names the globals by their text, as
+ * Writes, before each frame while the page is parsed, each clock the parser has read since the frame
+ * before, and in the first frame after the parse the clocks read last. A frame's animation callbacks run
+ * before it is painted, so no frame shows a clock unwritten, however the parser yields (a page opened in
+ * the background writes them in its first frame, when it is shown). It names the globals by their text, as
  * it is inlined like the functions above (a test holds the names to `LOCAL_TIME_GLOBAL` and `COUNTDOWN_GLOBAL`).
  */
 export function writeClocksBeforeEachFrame(): void {
   const clocks = window as unknown as Record<string, ((element: HTMLElement) => void) | undefined>;
-  // Each clock once: a room's hundred message times would otherwise be read and formatted again every frame.
+  // Each clock once: a room's 50 message times would otherwise be read and formatted again every frame.
   const written = new WeakSet<Element>();
   const write = (element: HTMLElement, by: ((element: HTMLElement) => void) | undefined) => {
     if (written.has(element)) return;
